@@ -1,1 +1,66 @@
-fn main() {}
+//! `cargo xtask`: the project's automation, in Rust so it runs wherever cargo does.
+//!
+//! ```text
+//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance
+//! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
+//! cargo xtask bench [--peers] [FILE]  throughput on the bench file (scan, validate, tree, export)
+//! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
+//! cargo xtask release-check           ci, fuzz smoke run, cargo package, CHANGELOG entry
+//! ```
+//!
+//! The `tidy` tests (`cargo test -p xtask`) keep the workspace honest: the
+//! crate graph in ARCHITECTURE.md, `//!` docs on every library file, no
+//! pending insta snapshots.
+
+mod bench;
+mod ci;
+mod cmd;
+mod conformance;
+mod fuzz;
+mod release;
+#[cfg(test)]
+mod tidy;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [options]
+
+tasks:
+  ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance
+  conformance [--bless]   run the conformance suite and print a table per spec area;
+                          --bless accepts changed snapshots (read them first!)
+  bench [--peers] [FILE]  throughput on the bench file (built by ../shared/corpus/bench-file.sh
+                          under target/ if missing); --peers also runs pgn-reader + shakmaty
+  fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
+  release-check           ci, fuzz for 30 s a target, cargo package, CHANGELOG entry";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (task, rest) = match args.split_first() {
+        Some((task, rest)) => (task.as_str(), rest),
+        None => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match task {
+        "ci" => ci::run(rest),
+        "conformance" => conformance::run(rest),
+        "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
+        "release-check" => release::run(rest),
+        "help" | "-h" | "--help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown task `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,1 +1,3 @@
+//! The `pgnkit` command (work in progress; see crates/cli).
+
 fn main() {}

@@ -1,0 +1,93 @@
+//! `cargo xtask bench`: throughput of scan, validate, tree and export on the bench file.
+//!
+//! The numbers come from the crates' criterion benches, run with
+//! `PGNKIT_BENCH_FILE` pointing at the bench file; this task then reads
+//! criterion's estimates (`target/criterion/**/new/estimates.json`, the median)
+//! and prints MB/s and games/s for every benchmark that measured bytes.
+
+use crate::cmd::{bench_file, cargo, exec, root};
+use std::path::Path;
+
+/// The benches that read the bench file, as `(package, bench target)`.
+const BENCHES: &[(&str, &str)] = &[
+    ("pgnkit-lexer", "lexer"),
+    ("pgnkit-game", "reader"),
+    ("pgnkit-export", "export"),
+];
+
+/// Entry point for `cargo xtask bench [FILE]`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let file = match args {
+        [] => bench_file()?,
+        [file] if !file.starts_with('-') => file.into(),
+        _ => return Err("usage: cargo xtask bench [FILE]".into()),
+    };
+    let bytes = std::fs::metadata(&file)
+        .map_err(|e| format!("{}: {e}", file.display()))?
+        .len();
+    let games = count_event_lines(&file)?;
+    for (package, bench) in BENCHES {
+        let mut command = cargo(&["bench", "-p", package, "--bench", bench]);
+        command.env("PGNKIT_BENCH_FILE", &file);
+        exec(&mut command)?;
+    }
+    println!(
+        "bench file: {} ({bytes} bytes, {games} games by `[Event ` lines)",
+        file.display()
+    );
+    println!(
+        "{:<44} {:>12} {:>10} {:>12}",
+        "benchmark", "median", "MB/s", "games/s"
+    );
+    let mut rows = Vec::new();
+    collect(&root().join("target/criterion"), bytes, &mut rows);
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    for (id, seconds) in rows {
+        println!(
+            "{id:<44} {:>10.1}ms {:>10.1} {:>12.0}",
+            seconds * 1e3,
+            bytes as f64 / seconds / 1e6,
+            games as f64 / seconds
+        );
+    }
+    Ok(())
+}
+
+/// Counts lines that start with `[Event `, the corpus's own game count rule.
+fn count_event_lines(file: &Path) -> Result<usize, String> {
+    let data = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(data
+        .split(|&b| b == b'\n')
+        .filter(|line| line.starts_with(b"[Event "))
+        .count())
+}
+
+/// Finds every criterion benchmark whose throughput is the bench file's size
+/// and records its median time in seconds.
+fn collect(dir: &Path, bytes: u64, rows: &mut Vec<(String, f64)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.ends_with("new") {
+            if let Some(row) = read_estimate(&path, bytes) {
+                rows.push(row);
+            }
+        } else if path.is_dir() {
+            collect(&path, bytes, rows);
+        }
+    }
+}
+
+fn read_estimate(dir: &Path, bytes: u64) -> Option<(String, f64)> {
+    let benchmark: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("benchmark.json")).ok()?).ok()?;
+    if benchmark["throughput"]["Bytes"].as_u64()? != bytes {
+        return None;
+    }
+    let estimates: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("estimates.json")).ok()?).ok()?;
+    let nanos = estimates["median"]["point_estimate"].as_f64()?;
+    Some((benchmark["full_id"].as_str()?.to_string(), nanos / 1e9))
+}

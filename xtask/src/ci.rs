@@ -1,0 +1,32 @@
+//! `cargo xtask ci`: everything a change must pass before it lands.
+
+use crate::cmd::{cargo, exec};
+
+/// Runs fmt, clippy, the tests, the docs and the conformance table, in that
+/// order, stopping at the first failure.
+pub fn run_ci() -> Result<(), String> {
+    exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
+    exec(&mut cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    exec(&mut cargo(&["test", "--workspace"]))?;
+    let mut doc = cargo(&["doc", "--workspace", "--no-deps"]);
+    doc.env("RUSTDOCFLAGS", "-D warnings");
+    exec(&mut doc)?;
+    crate::conformance::run(&[])?;
+    eprintln!("xtask ci: all checks passed");
+    Ok(())
+}
+
+/// Entry point for `cargo xtask ci`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("`ci` takes no arguments (got `{arg}`)"));
+    }
+    run_ci()
+}

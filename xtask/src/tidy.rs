@@ -1,0 +1,190 @@
+//! Tidy tests: facts about the workspace that no compiler checks.
+//!
+//! - every crate's workspace dependencies are exactly the ones the table in
+//!   ARCHITECTURE.md states (dev-dependencies may only use crates below);
+//! - every library source file starts with a `//!` module doc;
+//! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked.
+
+use crate::cmd::root;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// `crate name -> (folder, workspace dependencies)` from ARCHITECTURE.md.
+fn architecture_table() -> BTreeMap<String, (String, BTreeSet<String>)> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let mut table = BTreeMap::new();
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // | `crate` | `folder` | deps |
+        if let ["", name, folder, deps, ""] = cells[..]
+            && let (Some(name), Some(folder)) = (ticked(name), ticked(folder))
+        {
+            let deps = deps
+                .split(',')
+                .filter_map(|d| ticked(d.trim()))
+                .map(str::to_string)
+                .collect();
+            table.insert(name.to_string(), (folder.to_string(), deps));
+        }
+    }
+    table
+}
+
+fn ticked(cell: &str) -> Option<&str> {
+    cell.strip_prefix('`')?.strip_suffix('`')
+}
+
+/// The workspace crates a manifest names in one dependency section.
+fn workspace_deps(manifest: &str, section: &str) -> BTreeSet<String> {
+    manifest
+        .lines()
+        .skip_while(|line| line.trim() != section)
+        .skip(1)
+        .take_while(|line| !line.trim_start().starts_with('['))
+        .filter_map(|line| line.split(['=', '.']).next())
+        .map(str::trim)
+        .filter(|name| name.starts_with("pgnkit"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn package_name(manifest: &str) -> Option<String> {
+    manifest
+        .lines()
+        .skip_while(|line| line.trim() != "[package]")
+        .find_map(|line| line.trim().strip_prefix("name = "))
+        .map(|name| name.trim_matches('"').to_string())
+}
+
+#[test]
+fn crate_graph_matches_architecture() {
+    let table = architecture_table();
+    assert!(
+        table.len() >= 8,
+        "ARCHITECTURE.md's crate table has {} rows; expected every crate",
+        table.len()
+    );
+    let mut seen = BTreeSet::new();
+    let mut manifests: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("Cargo.toml"))
+        .collect();
+    manifests.push(root().join("tests/Cargo.toml"));
+    manifests.push(root().join("xtask/Cargo.toml"));
+    for path in manifests {
+        let manifest = std::fs::read_to_string(&path).unwrap();
+        let name = package_name(&manifest).unwrap();
+        let (folder, stated) = table.get(&name).unwrap_or_else(|| {
+            panic!(
+                "crate {name} ({}) is missing from ARCHITECTURE.md",
+                path.display()
+            )
+        });
+        assert_eq!(
+            root().join(folder).join("Cargo.toml"),
+            path,
+            "ARCHITECTURE.md puts {name} in {folder}"
+        );
+        let actual = workspace_deps(&manifest, "[dependencies]");
+        assert_eq!(
+            &actual, stated,
+            "{name}: Cargo.toml depends on {actual:?}, ARCHITECTURE.md says {stated:?}"
+        );
+        let dev = workspace_deps(&manifest, "[dev-dependencies]");
+        let allowed = closure(&table, stated);
+        for dep in &dev {
+            assert!(
+                allowed.contains(dep),
+                "{name}: dev-dependency {dep} is not below it in ARCHITECTURE.md"
+            );
+        }
+        seen.insert(name);
+    }
+    let missing: Vec<_> = table.keys().filter(|k| !seen.contains(*k)).collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md lists crates that do not exist: {missing:?}"
+    );
+}
+
+/// Everything reachable from `deps` through the table.
+fn closure(
+    table: &BTreeMap<String, (String, BTreeSet<String>)>,
+    deps: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut all = BTreeSet::new();
+    let mut todo: Vec<&String> = deps.iter().collect();
+    while let Some(dep) = todo.pop() {
+        if all.insert(dep.clone())
+            && let Some((_, more)) = table.get(dep)
+        {
+            todo.extend(more);
+        }
+    }
+    all
+}
+
+#[test]
+fn the_layering_invariants_hold() {
+    let table = architecture_table();
+    assert!(
+        table["pgnkit-chess"].1.is_empty(),
+        "pgnkit-chess must depend on no workspace crate"
+    );
+    assert!(
+        table["pgnkit-lexer"].1.is_empty(),
+        "pgnkit-lexer must depend on no workspace crate"
+    );
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_source_file_starts_with_module_docs() {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+    }
+    assert!(!files.is_empty());
+    let undocumented: Vec<_> = files
+        .iter()
+        .filter(|f| !std::fs::read_to_string(f).unwrap().starts_with("//!"))
+        .collect();
+    assert!(
+        undocumented.is_empty(),
+        "these files do not start with a `//!` module doc: {undocumented:#?}"
+    );
+}
+
+#[test]
+fn no_pending_snapshots_are_tracked() {
+    let out = std::process::Command::new("git")
+        .args(["ls-files"])
+        .current_dir(root())
+        .output();
+    let listed = match out {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).into_owned(),
+        // Not a git checkout (a packaged source tree): nothing is tracked.
+        _ => return,
+    };
+    let pending: Vec<&str> = listed
+        .lines()
+        .filter(|f| f.ends_with(".snap.new") || f.ends_with(".pending-snap"))
+        .collect();
+    assert!(
+        pending.is_empty(),
+        "pending insta snapshots are committed: {pending:?}"
+    );
+}
