@@ -1,0 +1,3 @@
+//! Throughput of the lexer crate (placeholder until the bench file is wired in).
+
+fn main() {}

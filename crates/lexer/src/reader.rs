@@ -1,0 +1,213 @@
+//! [`Reader`]: games from any [`BufRead`] stream, one at a time, in constant memory.
+
+use std::io::{self, BufRead};
+
+use crate::RawGame;
+use crate::split::{count_line_ends, game_end, junk_len};
+
+/// Default number of bytes read at a time.
+const DEFAULT_CHUNK: usize = 64 * 1024;
+
+/// Splits a stream into games with the same rules (and the same results, offsets included) as
+/// [`GameSplitter`](crate::GameSplitter), holding only the current game in memory: its buffer
+/// grows only to about twice the largest game plus one read chunk (64 KiB by default), so files
+/// far larger than memory stream through.
+///
+/// It lends each game (`next_game` borrows the reader), so it is not an [`Iterator`].
+///
+/// ```
+/// use pgnkit_lexer::Reader;
+/// let mut reader = Reader::new(&b"[Event \"a\"]\n*\n\n[Event \"b\"]\n*\n"[..]);
+/// let mut lines = Vec::new();
+/// while let Some(game) = reader.next_game()? {
+///     lines.push(game.line);
+/// }
+/// assert_eq!(lines, [1, 4]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// Start of the unread bytes in `buf`.
+    start: usize,
+    /// Bytes of `buf` lent out by the last `next_game`, to drop on the next call.
+    lent: usize,
+    /// File offset of `buf[start]`.
+    offset: u64,
+    /// Line of `buf[start]`.
+    line: u64,
+    eof: bool,
+    /// Whether the last byte passed was a CR.
+    last_cr: bool,
+    at_start: bool,
+    skipped: u64,
+    chunk: usize,
+    names: Vec<(usize, usize)>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `inner`.
+    pub fn new(inner: R) -> Reader<R> {
+        Reader::with_chunk_size(inner, DEFAULT_CHUNK)
+    }
+
+    /// A reader that reads at least `chunk` bytes at a time (at least 1).
+    pub fn with_chunk_size(inner: R, chunk: usize) -> Reader<R> {
+        Reader {
+            inner,
+            buf: Vec::new(),
+            start: 0,
+            lent: 0,
+            offset: 0,
+            line: 1,
+            eof: false,
+            last_cr: false,
+            at_start: true,
+            skipped: 0,
+            chunk: chunk.max(1),
+            names: Vec::new(),
+        }
+    }
+
+    /// Bytes skipped as junk (byte order mark and white space before the first game).
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+
+    /// The stream.
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    /// Reads at least `want` more bytes into the buffer (fewer at the end of the stream).
+    fn fill(&mut self, want: usize) -> io::Result<()> {
+        if self.start > 0 && self.start >= self.buf.len() / 2 {
+            self.buf.drain(..self.start);
+            self.start = 0;
+        }
+        let mut got = 0;
+        while got < want {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                self.eof = true;
+                break;
+            }
+            let n = available.len().min(want - got);
+            self.buf
+                .extend_from_slice(available.get(..n).unwrap_or_default());
+            self.inner.consume(n);
+            got += n;
+        }
+        Ok(())
+    }
+
+    fn advance(&mut self, n: usize) {
+        let bytes = self.buf.get(self.start..self.start + n).unwrap_or_default();
+        self.line += count_line_ends(bytes);
+        if self.last_cr && bytes.first() == Some(&b'\n') {
+            self.line -= 1; // a CR LF cut in two by a read
+        }
+        if let Some(&last) = bytes.last() {
+            self.last_cr = last == b'\r';
+        }
+        self.offset += n as u64;
+        self.start += n;
+    }
+
+    /// The next game, or `None` at the end of the stream.
+    ///
+    /// # Errors
+    ///
+    /// The stream's read errors.
+    pub fn next_game(&mut self) -> io::Result<Option<RawGame<'_>>> {
+        self.start += self.lent;
+        self.lent = 0;
+        // Junk before the first game (a byte order mark needs 3 bytes to be seen).
+        if self.at_start && self.offset == 0 && self.buf.len() < 3 && !self.eof {
+            self.fill(self.chunk.max(3))?;
+        }
+        while self.at_start {
+            let avail = self.buf.get(self.start..).unwrap_or_default();
+            let junk = junk_len(avail, self.offset == 0);
+            let rest = avail.len() - junk;
+            self.advance(junk);
+            self.skipped += junk as u64;
+            if rest > 0 {
+                self.at_start = false;
+            } else if self.eof {
+                return Ok(None);
+            } else {
+                self.fill(self.chunk)?;
+            }
+        }
+        loop {
+            let avail = self.buf.get(self.start..).unwrap_or_default();
+            if avail.is_empty() && self.eof {
+                return Ok(None);
+            }
+            let end = if avail.is_empty() {
+                0
+            } else {
+                game_end(avail, &mut self.names)
+            };
+            if (end < avail.len() || self.eof) && !avail.is_empty() {
+                let end = end.max(1);
+                let game_offset = self.offset;
+                let game_line = self.line;
+                self.advance(end);
+                self.start -= end;
+                self.lent = end;
+                let bytes = self
+                    .buf
+                    .get(self.start..self.start + end)
+                    .unwrap_or_default();
+                return Ok(Some(RawGame {
+                    bytes,
+                    offset: game_offset,
+                    line: game_line,
+                }));
+            }
+            let want = avail.len().max(self.chunk);
+            self.fill(want)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameSplitter;
+
+    fn both(input: &[u8], chunk: usize, cap: usize) {
+        let expected: Vec<(Vec<u8>, u64, u64)> = GameSplitter::new(input)
+            .map(|g| (g.bytes.to_vec(), g.offset, g.line))
+            .collect();
+        let mut reader = Reader::with_chunk_size(io::BufReader::with_capacity(cap, input), chunk);
+        let mut got = Vec::new();
+        while let Some(g) = reader.next_game().unwrap() {
+            got.push((g.bytes.to_vec(), g.offset, g.line));
+        }
+        assert_eq!(got, expected, "chunk {chunk}");
+        assert_eq!(reader.skipped(), GameSplitter::new(input).skipped());
+    }
+
+    #[test]
+    fn agrees_with_the_slice_splitter() {
+        let input = "\u{feff}\r\n[Event \"a\"]\r\n\r\n1. e4 {c\n} 1-0 {x} d4 *\n[Event \"b\"]\n[Event \"c\"]\n\n[Event \"c\"]\n1. e4 { open\n[Site \"s\"]\n\n½-½ e4";
+        for chunk in [1, 2, 3, 5, 8, 64, 1 << 16] {
+            for cap in [1, 4, 1000] {
+                both(input.as_bytes(), chunk, cap);
+            }
+        }
+        both(b"", 1, 1);
+        both(b"  \n ", 1, 1);
+        both(b"\xef\xbb", 1, 1);
+        both(b"\xef\xbb\xbf", 1, 1);
+        both(b"x", 1, 1);
+    }
+}

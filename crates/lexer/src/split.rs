@@ -1,0 +1,424 @@
+//! Splitting a byte slice into games: [`GameSplitter`] and [`RawGame`], and the scanner that
+//! finds where a game ends (shared with the streaming [`Reader`](crate::Reader)).
+//!
+//! # Where a game ends
+//!
+//! A game starts at its first byte that is not white space and ends where the next one starts,
+//! so its bytes hold its trailing white space. The scanner reads tag pairs, strings, comments
+//! and movetext tokens only as far as needed to find the next game's start, which is:
+//!
+//! - a `[` that starts like a tag pair (`[`, a tag name, optional spaces, `"`) anywhere after
+//!   movetext (so `...*\n[Event` and even `1-0 [Event` split);
+//! - in the tag section, a tag pair whose name already appeared in it, when an empty line (or a
+//!   line of white space) separates it from the tag pair or comment before it (ChessBase puts
+//!   empty lines inside tag sections, so other empty lines do not split);
+//! - a line that starts like a tag pair inside an unterminated `{` comment (SPEC-NOTES: the
+//!   comment is unterminated, reading resumes at that line as a new game);
+//! - after a termination marker outside variations, the next movetext token (a game without
+//!   tags): the split is before the comments that came between the marker and that token, which
+//!   thus stand before the new game. Comments after a marker followed by a tag line, or by the
+//!   end of the input, stay with the game that ended.
+//!
+//! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
+//! reads them, so a `{` or `[` inside them means nothing.
+//!
+//! # Junk
+//!
+//! Only the bytes before the first game are not part of a game: a UTF-8 byte order mark and
+//! white space (also an input of white space only). Anything else, however broken, is part of
+//! some game (text after a marker is a game without tags), so no byte is silently dropped: the
+//! game reader reports it and the game's original bytes are at hand. The count of skipped
+//! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
+
+use crate::byte_class::{CLASS, DIGIT, HIGH, LETTER, SYMBOL_REST, is_symbol_continue, is_ws};
+use crate::shapes::{
+    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
+};
+
+/// One game's bytes, exactly as in the input, with where they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RawGame<'a> {
+    /// The game's original text, from its first byte that is not white space up to the next
+    /// game (trailing white space included).
+    pub bytes: &'a [u8],
+    /// Byte offset of `bytes` in the whole input.
+    pub offset: u64,
+    /// 1-based line of the first byte of `bytes` in the whole input.
+    pub line: u64,
+}
+
+/// Length of the junk before the first game: a UTF-8 byte order mark (when `at_start`) and
+/// white space.
+pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
+    let mut pos = if at_start && buf.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    while buf.get(pos).is_some_and(|&b| is_ws(b)) {
+        pos += 1;
+    }
+    pos
+}
+
+/// Number of line ends (LF, CR LF, lone CR) in `bytes`.
+pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
+    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf as u64;
+    }
+    let cr = bytes.iter().filter(|&&b| b == b'\r').count();
+    let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
+    (lf + cr - crlf) as u64
+}
+
+/// Whether the white space `ws` holds an empty line (two or more line ends).
+#[inline]
+fn has_empty_line(ws: &[u8]) -> bool {
+    let mut ends = 0;
+    for (i, &b) in ws.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && ws.get(i + 1) != Some(&b'\n')) {
+            ends += 1;
+            if ends >= 2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// After the tag name ending at `from`: optional spaces, a string, optional spaces, `]`, all
+/// on one line as far as present. Returns where the tag pair ends.
+fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
+    let spaces = |mut p: usize| {
+        while matches!(buf.get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        p
+    };
+    pos = spaces(pos);
+    if buf.get(pos) == Some(&b'"') {
+        pos = match string_end(buf, pos) {
+            Ok(end) => end,
+            Err(line_end) => return line_end,
+        };
+        pos = spaces(pos);
+    }
+    if buf.get(pos) == Some(&b']') {
+        pos += 1;
+    }
+    pos
+}
+
+/// Skips one movetext item at `pos` the way the lexer reads it; notes variation depth and
+/// termination markers outside variations.
+#[inline(always)]
+fn skip_movetext_item(buf: &[u8], pos: usize, depth: &mut u32, marker: &mut bool) -> usize {
+    let Some(&b) = buf.get(pos) else {
+        return pos + 1;
+    };
+    match b {
+        b'(' => {
+            *depth += 1;
+            pos + 1
+        }
+        b')' => {
+            *depth = depth.saturating_sub(1);
+            pos + 1
+        }
+        b'*' => {
+            *marker |= *depth == 0;
+            pos + 1
+        }
+        b'"' => match string_end(buf, pos) {
+            Ok(end) | Err(end) => end.max(pos + 1),
+        },
+        b'$' => {
+            let mut p = pos + 1;
+            while buf.get(p).is_some_and(u8::is_ascii_digit) {
+                p += 1;
+            }
+            p
+        }
+        _ => {
+            if matches!(b, b'0' | b'1' | 0xc2 | 0xbd)
+                && let Some((len, _)) = match_marker(buf, pos)
+            {
+                *marker |= *depth == 0;
+                return pos + len;
+            }
+            match CLASS[b as usize] {
+                LETTER | DIGIT | SYMBOL_REST => {
+                    let mut p = pos + 1;
+                    while buf.get(p).is_some_and(|&c| is_symbol_continue(c)) {
+                        p += 1;
+                    }
+                    p
+                }
+                HIGH => pos + char_len(buf, pos),
+                _ => pos + 1,
+            }
+        }
+    }
+}
+
+/// The end of the game that starts at `buf[0]`: the start of the next game, or `buf.len()`.
+///
+/// Streaming relies on this property: a result below `buf.len()` never depends on bytes past
+/// `buf.len()` (every look-ahead that runs out of input decides "no split"), so the same split
+/// is found whatever follows.
+pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
+    names.clear();
+    let len = buf.len();
+    let mut pos = 0;
+    let mut movetext = false;
+    let mut marker = false;
+    let mut after_marker: Option<usize> = None;
+    let mut depth = 0u32;
+    let mut empty_line = false;
+    loop {
+        let ws_start = pos;
+        while buf.get(pos).is_some_and(|&b| is_ws(b)) {
+            pos += 1;
+        }
+        let Some(&b) = buf.get(pos) else { return len };
+        if !movetext && pos > ws_start && has_empty_line(buf.get(ws_start..pos).unwrap_or_default())
+        {
+            empty_line = true;
+        }
+        match b {
+            b'[' => {
+                if let Some(name_end) = tag_shape(buf, pos) {
+                    if movetext {
+                        return pos;
+                    }
+                    let name = buf.get(pos + 1..name_end).unwrap_or_default();
+                    if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
+                        return pos;
+                    }
+                    names.push((pos + 1, name_end));
+                    pos = skip_tag_pair(buf, name_end);
+                    empty_line = false;
+                } else if movetext {
+                    if marker {
+                        return after_marker.unwrap_or(pos);
+                    }
+                    pos += 1;
+                } else {
+                    // A malformed tag pair in the tag section.
+                    let mut p = pos + 1;
+                    while matches!(buf.get(p), Some(b' ' | b'\t')) {
+                        p += 1;
+                    }
+                    while buf
+                        .get(p)
+                        .is_some_and(|&c| crate::byte_class::is_tag_name(c))
+                    {
+                        p += 1;
+                    }
+                    pos = skip_tag_pair(buf, p);
+                    empty_line = false;
+                }
+            }
+            b'{' => {
+                let (end, terminated) = comment_end(buf, pos);
+                if !terminated {
+                    return end;
+                }
+                if marker && after_marker.is_none() {
+                    after_marker = Some(pos);
+                }
+                empty_line = false;
+                pos = end;
+            }
+            b';' => {
+                if marker && after_marker.is_none() {
+                    after_marker = Some(pos);
+                }
+                empty_line = false;
+                pos = line_end(buf, pos);
+            }
+            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
+            b']' if !movetext => pos += 1,
+            b'"' if !movetext => {
+                pos = match string_end(buf, pos) {
+                    Ok(end) | Err(end) => end.max(pos + 1),
+                }
+            }
+            _ => {
+                if marker {
+                    return after_marker.unwrap_or(pos);
+                }
+                movetext = true;
+                pos = skip_movetext_item(buf, pos, &mut depth, &mut marker);
+            }
+        }
+    }
+}
+
+/// Splits a byte slice into games (see the [module docs](self) for the rules).
+///
+/// ```
+/// use pgnkit_lexer::GameSplitter;
+/// let pgn = b"[Event \"a\"]\n\n1. e4 e5 1-0\n[Event \"b\"]\n\n1. d4 *\n";
+/// let games: Vec<_> = GameSplitter::new(pgn).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].bytes, b"[Event \"b\"]\n\n1. d4 *\n");
+/// assert_eq!((games[1].offset, games[1].line), (26, 4));
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameSplitter<'a> {
+    input: &'a [u8],
+    pos: usize,
+    line: u64,
+    skipped: u64,
+    names: Vec<(usize, usize)>,
+}
+
+impl<'a> GameSplitter<'a> {
+    /// A splitter over the whole input.
+    pub fn new(input: &'a [u8]) -> GameSplitter<'a> {
+        let junk = junk_len(input, true);
+        let line = 1 + count_line_ends(input.get(..junk).unwrap_or_default());
+        GameSplitter {
+            input,
+            pos: junk,
+            line,
+            skipped: junk as u64,
+            names: Vec::new(),
+        }
+    }
+
+    /// Bytes skipped as junk (byte order mark and white space before the first game).
+    pub fn skipped(&self) -> u64 {
+        self.skipped
+    }
+}
+
+impl<'a> Iterator for GameSplitter<'a> {
+    type Item = RawGame<'a>;
+
+    fn next(&mut self) -> Option<RawGame<'a>> {
+        let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
+        let end = game_end(rest, &mut self.names).clamp(1, rest.len());
+        let bytes = rest.get(..end)?;
+        let game = RawGame {
+            bytes,
+            offset: self.pos as u64,
+            line: self.line,
+        };
+        self.pos += end;
+        self.line += count_line_ends(bytes);
+        Some(game)
+    }
+}
+
+impl std::iter::FusedIterator for GameSplitter<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(input: &str) -> Vec<&str> {
+        GameSplitter::new(input.as_bytes())
+            .map(|g| std::str::from_utf8(g.bytes).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn blank_line_separated() {
+        let g = split("[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n");
+        assert_eq!(
+            g,
+            [
+                "[Event \"a\"]\n\n1. e4 1-0\n\n",
+                "[Event \"b\"]\n\n1. d4 0-1\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn no_blank_line_and_same_line() {
+        assert_eq!(split("1. e4 *\n[Event \"b\"]\n*").len(), 2);
+        assert_eq!(
+            split("1. e4 1-0 [Event \"b\"] *"),
+            ["1. e4 1-0 ", "[Event \"b\"] *"]
+        );
+    }
+
+    #[test]
+    fn tagless_games_after_markers() {
+        assert_eq!(
+            split("1. e4 1-0\n1. d4 0-1\n2. c4"),
+            ["1. e4 1-0\n", "1. d4 0-1\n", "2. c4"]
+        );
+        assert_eq!(split("e4 0-0 0-1 0-0-0"), ["e4 0-0 0-1 ", "0-0-0"]);
+    }
+
+    #[test]
+    fn comments_after_marker() {
+        // Followed by a tag: they stay with the ended game.
+        assert_eq!(
+            split("e4 1-0 {a} ; b\n[E \"x\"] *"),
+            ["e4 1-0 {a} ; b\n", "[E \"x\"] *"]
+        );
+        // Followed by tagless movetext: they go with the new game.
+        assert_eq!(split("e4 1-0 {a} d4 *"), ["e4 1-0 ", "{a} d4 *"]);
+        // At the end of the input: they stay.
+        assert_eq!(split("e4 1-0 {a}\n"), ["e4 1-0 {a}\n"]);
+    }
+
+    #[test]
+    fn markers_in_variations_do_not_split() {
+        assert_eq!(split("e4 (d4 *) e5 *").len(), 1);
+    }
+
+    #[test]
+    fn chessbase_empty_lines_and_duplicate_tags() {
+        assert_eq!(split("[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 *").len(), 1);
+        assert_eq!(split("[Event \"a\"]\n[Event \"b\"]\n*").len(), 1);
+        assert_eq!(
+            split("[Event \"a\"]\n\n[Event \"b\"]\n*"),
+            ["[Event \"a\"]\n\n", "[Event \"b\"]\n*"]
+        );
+        assert_eq!(split("[Event \"a\"]\r\n \r\n[Event \"b\"]\r\n*").len(), 2);
+        assert_eq!(
+            split("[A \"a\"]\n{c}\n\n[A \"b\"]\n*"),
+            ["[A \"a\"]\n{c}\n\n", "[A \"b\"]\n*"]
+        );
+    }
+
+    #[test]
+    fn unterminated_comment_at_tag_line() {
+        let g = split("[E \"a\"]\n1. e4 { oops\n[E \"b\"]\n1. d4 *");
+        assert_eq!(g, ["[E \"a\"]\n1. e4 { oops\n", "[E \"b\"]\n1. d4 *"]);
+        // `[` inside a comment that is not in the first column, or not tag-like, is text.
+        assert_eq!(split("e4 { x [E \"a\"] \n[%clk 1] } *").len(), 1);
+    }
+
+    #[test]
+    fn strings_semicolons_and_escapes_hide_braces() {
+        assert_eq!(split("[E \"{\"]\ne4 ; {\n% {\ne5 *").len(), 1);
+    }
+
+    #[test]
+    fn junk_lines_and_offsets() {
+        let input = "\u{feff}\n\n[E \"a\"]\n*\n\n[E \"b\"]\r*";
+        let mut s = GameSplitter::new(input.as_bytes());
+        let a = s.next().unwrap();
+        assert_eq!((a.offset, a.line), (5, 3));
+        let b = s.next().unwrap();
+        assert_eq!((b.offset, b.line), (16, 6));
+        assert!(s.next().is_none());
+        assert_eq!(s.skipped(), 5);
+        assert_eq!(GameSplitter::new(b" \n\t").count(), 0);
+        assert_eq!(GameSplitter::new(b" \n\t").skipped(), 3);
+    }
+
+    #[test]
+    fn line_end_counting() {
+        assert_eq!(count_line_ends(b"a\r\nb\rc\n"), 3);
+        assert!(has_empty_line(b"\r\n\r\n"));
+        assert!(!has_empty_line(b"\r\n  "));
+    }
+}
