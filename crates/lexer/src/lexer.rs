@@ -171,3 +171,308 @@ impl<'a> Iterator for Lexer<'a> {
 }
 
 impl std::iter::FusedIterator for Lexer<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{LexErrorKind as E, Outcome, Suffix};
+
+    fn lex(input: &[u8]) -> Vec<(TokenKind, &[u8])> {
+        Lexer::new(input).map(|t| (t.kind, t.text)).collect()
+    }
+
+    fn kinds(input: &str) -> Vec<TokenKind> {
+        Lexer::new(input.as_bytes()).map(|t| t.kind).collect()
+    }
+
+    use TokenKind::*;
+
+    #[test]
+    fn delimiters() {
+        assert_eq!(
+            lex(b"[ ] ( ) < >"),
+            [
+                (TagOpen, &b"["[..]),
+                (TagClose, b"]"),
+                (VariationOpen, b"("),
+                (VariationClose, b")"),
+                (AngleOpen, b"<"),
+                (AngleClose, b">")
+            ]
+        );
+    }
+
+    #[test]
+    fn tag_pairs_with_and_without_spaces() {
+        assert_eq!(kinds("[Event \"x\"]"), [TagOpen, Symbol, String, TagClose]);
+        assert_eq!(kinds("[Event\"x\"]"), [TagOpen, Symbol, String, TagClose]);
+        assert_eq!(lex(b"[Event\n  \"x\"\n]").len(), 4);
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        let t: Vec<_> = Lexer::new(br#""a \"q\" \\ \n""#).collect();
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].kind, String);
+        assert_eq!(t[0].string_value().as_deref(), Some(&br#"a "q" \ \n"#[..]));
+        // A backslash before the closing quote escapes it: the string runs to the line end.
+        assert_eq!(
+            kinds("\"a\\\" x\n*"),
+            [Error(E::UnterminatedString), Termination(Outcome::Unknown)]
+        );
+        // A trailing `\\` is an escaped backslash; the quote after it closes.
+        assert_eq!(
+            kinds("\"a\\\\\" *"),
+            [String, Termination(Outcome::Unknown)]
+        );
+    }
+
+    #[test]
+    fn unterminated_string_stops_at_the_line_end() {
+        let t: Vec<_> = Lexer::new(b"[A \"open\r\n[B \"ok\"]").collect();
+        assert_eq!(t[2].kind, Error(E::UnterminatedString));
+        assert_eq!(t[2].span, Span::new(3, 8));
+        assert_eq!(t[2].error().map(|e| e.kind), Some(E::UnterminatedString));
+        assert_eq!(
+            t[3..].iter().map(|t| t.kind).collect::<Vec<_>>(),
+            [TagOpen, Symbol, String, TagClose]
+        );
+    }
+
+    #[test]
+    fn tab_in_string_and_long_tokens_warn() {
+        let mut lexer = Lexer::new(b"\"a\tb\"");
+        let t = lexer.next().unwrap();
+        assert_eq!(t.string_value().as_deref(), Some(&b"a b"[..]));
+        assert_eq!(lexer.warnings()[0].kind, LexWarningKind::TabInString);
+        let long = format!("\"{}\" {}", "é".repeat(255), "a".repeat(256));
+        let mut lexer = Lexer::new(long.as_bytes());
+        assert_eq!(
+            lexer.by_ref().map(|t| t.kind).collect::<Vec<_>>(),
+            [String, Symbol]
+        );
+        let w: Vec<_> = lexer.take_warnings().into_iter().map(|w| w.kind).collect();
+        assert_eq!(w, [LexWarningKind::LongSymbol]);
+        let long = format!("\"{}\"", "é".repeat(256));
+        let mut lexer = Lexer::new(long.as_bytes());
+        lexer.by_ref().for_each(drop);
+        assert_eq!(lexer.warnings()[0].kind, LexWarningKind::LongString);
+        assert!(lexer.take_warnings().len() == 1 && lexer.warnings().is_empty());
+    }
+
+    #[test]
+    fn too_long_tokens_are_errors() {
+        let huge = "a".repeat(crate::MAX_TOKEN_LEN + 1);
+        assert_eq!(kinds(&huge), [Error(E::TokenTooLong)]);
+        let huge = format!("${}", "1".repeat(crate::MAX_TOKEN_LEN + 1));
+        assert_eq!(kinds(&huge), [Error(E::TokenTooLong)]);
+    }
+
+    #[test]
+    fn move_numbers() {
+        assert_eq!(lex(b"12."), [(Integer, &b"12"[..]), (Period, b".")]);
+        assert_eq!(lex(b"12..."), [(Integer, &b"12"[..]), (Period, b"...")]);
+        assert_eq!(
+            lex(b"3...Bb5"),
+            [(Integer, &b"3"[..]), (Period, b"..."), (Symbol, b"Bb5")]
+        );
+        assert_eq!(
+            lex(b"1.e4"),
+            [(Integer, &b"1"[..]), (Period, b"."), (Symbol, b"e4")]
+        );
+        assert_eq!(kinds("5 O-O"), [Integer, Symbol]);
+        let t = Lexer::new(b"12").next().unwrap();
+        assert_eq!(t.integer(), Some(12));
+    }
+
+    #[test]
+    fn symbols_and_castling() {
+        for s in [
+            "e4", "Nxe4", "exd8=Q+", "O-O", "O-O-O#", "0-0", "0-0-0", "0-0+", "0-0-0#", "e2e4",
+            "e7e8q", "Ng1-f3", "a_b", "1e4",
+        ] {
+            assert_eq!(lex(s.as_bytes()), [(Symbol, s.as_bytes())], "{s}");
+        }
+    }
+
+    #[test]
+    fn results_and_variants() {
+        assert_eq!(
+            lex(b"1-0"),
+            [(Termination(Outcome::WhiteWins), &b"1-0"[..])]
+        );
+        assert_eq!(
+            lex(b"0-1"),
+            [(Termination(Outcome::BlackWins), &b"0-1"[..])]
+        );
+        assert_eq!(
+            lex(b"1/2-1/2"),
+            [(Termination(Outcome::Draw), &b"1/2-1/2"[..])]
+        );
+        assert_eq!(lex(b"*"), [(Termination(Outcome::Unknown), &b"*"[..])]);
+        assert_eq!(kinds("½-½"), [Termination(Outcome::Draw)]);
+        assert_eq!(
+            lex(b"\xbd-\xbd"),
+            [(Termination(Outcome::Draw), &b"\xbd-\xbd"[..])]
+        );
+        assert_eq!(
+            kinds("1–0 0–1 0:1 1:0"),
+            [
+                Termination(Outcome::WhiteWins),
+                Termination(Outcome::BlackWins),
+                Termination(Outcome::BlackWins),
+                Termination(Outcome::WhiteWins)
+            ]
+        );
+        assert_eq!(
+            kinds("e4 1-0)"),
+            [Symbol, Termination(Outcome::WhiteWins), VariationClose]
+        );
+        assert_eq!(kinds("0-1-0"), [Symbol]);
+        assert_eq!(kinds("e4*"), [Symbol, Termination(Outcome::Unknown)]);
+    }
+
+    #[test]
+    fn null_moves() {
+        for s in ["--", "Z0", "0000", "@@@@"] {
+            assert_eq!(lex(s.as_bytes()), [(NullMove, s.as_bytes())], "{s}");
+        }
+        assert_eq!(
+            kinds("1. e4 -- 2. d4"),
+            [Integer, Period, Symbol, NullMove, Integer, Period, Symbol]
+        );
+        assert_eq!(kinds("- @@ ---"), [Error(E::UnexpectedCharacter); 3]);
+        assert_eq!(kinds("Z0+ 00000"), [Symbol, Integer]);
+    }
+
+    #[test]
+    fn en_passant_markers() {
+        assert_eq!(lex(b"exd6e.p."), [(Symbol, &b"exd6e.p."[..])]);
+        assert_eq!(
+            lex(b"exd6 e.p. 5."),
+            [
+                (Symbol, &b"exd6"[..]),
+                (Symbol, b"e.p."),
+                (Integer, b"5"),
+                (Period, b".")
+            ]
+        );
+        assert_eq!(lex(b"exd6ep"), [(Symbol, &b"exd6ep"[..])]);
+        assert_eq!(lex(b"exd6 ep"), [(Symbol, &b"exd6"[..]), (Symbol, b"ep")]);
+        assert_eq!(kinds("Be. 2"), [Symbol, Period, Integer]);
+    }
+
+    #[test]
+    fn nags_and_suffixes() {
+        let t: Vec<_> = Lexer::new(b"$1 $01 $255 $300").collect();
+        assert_eq!(
+            t.iter().map(|t| t.nag()).collect::<Vec<_>>(),
+            [Some(1), Some(1), Some(255), Some(300)]
+        );
+        assert_eq!(kinds("$ 1"), [Error(E::EmptyNag), Integer]);
+        for (s, suffix) in [
+            ("!", Suffix::Good),
+            ("?", Suffix::Mistake),
+            ("!!", Suffix::Brilliant),
+            ("??", Suffix::Blunder),
+            ("!?", Suffix::Speculative),
+            ("?!", Suffix::Dubious),
+        ] {
+            assert_eq!(kinds(&format!("e4{s}")), [Symbol, Suffix(suffix)], "{s}");
+            assert_eq!(kinds(&format!("e4 {s}")), [Symbol, Suffix(suffix)], "{s}");
+        }
+        assert_eq!(kinds("e4!!!"), [Symbol, Error(E::InvalidSuffix)]);
+        assert_eq!(kinds("e4?!?"), [Symbol, Error(E::InvalidSuffix)]);
+    }
+
+    #[test]
+    fn comments() {
+        let t: Vec<_> = Lexer::new(b"{ a [%clk 0:01] ; % {\n b } ; rest {x}\r\n e4").collect();
+        assert_eq!(
+            t.iter().map(|t| t.kind).collect::<Vec<_>>(),
+            [BraceComment, LineComment, Symbol]
+        );
+        assert_eq!(t[0].comment_text(), Some(&b" a [%clk 0:01] ; % {\n b "[..]));
+        assert_eq!(t[1].comment_text(), Some(&b" rest {x}"[..]));
+        assert_eq!(t[1].span.end, 37);
+    }
+
+    #[test]
+    fn unterminated_comments() {
+        let t: Vec<_> = Lexer::new(b"e4 { open\n[Event \"x\"]").collect();
+        assert_eq!(t[1].kind, Error(E::UnterminatedComment));
+        assert_eq!(t[1].span, Span::new(3, 10));
+        assert_eq!(t[1].comment_text(), Some(&b" open\n"[..]));
+        assert_eq!(t[2].kind, TagOpen);
+        assert_eq!(kinds("e4 { open"), [Symbol, Error(E::UnterminatedComment)]);
+        // `[` not in the first column or not tag-like does not end a comment.
+        assert_eq!(kinds("{ a [Event \"x\"]\n[%clk] }"), [BraceComment]);
+    }
+
+    #[test]
+    fn escape_lines_only_in_the_first_column() {
+        let t: Vec<_> = Lexer::new(b"% a { b\ne4 %x\n%").collect();
+        assert_eq!(
+            t.iter().map(|t| t.kind).collect::<Vec<_>>(),
+            [
+                Escape,
+                Symbol,
+                Error(E::UnexpectedCharacter),
+                Symbol,
+                Escape
+            ]
+        );
+        assert_eq!(t[0].text, b"% a { b");
+        assert_eq!(t[0].comment_text(), Some(&b" a { b"[..]));
+    }
+
+    #[test]
+    fn errors_and_recovery() {
+        assert_eq!(
+            kinds("e4 \x01\x02 e5"),
+            [Symbol, Error(E::ControlCharacter), Symbol]
+        );
+        assert_eq!(
+            kinds("+- = e5"),
+            [
+                Error(E::UnexpectedCharacter),
+                Error(E::UnexpectedCharacter),
+                Symbol
+            ]
+        );
+        assert_eq!(
+            lex("♘f3".as_bytes()),
+            [
+                (Error(E::UnexpectedCharacter), "♘".as_bytes()),
+                (Symbol, b"f3")
+            ]
+        );
+        assert_eq!(
+            lex(b"\xe9e4"),
+            [
+                (Error(E::UnexpectedCharacter), &b"\xe9"[..]),
+                (Symbol, b"e4")
+            ]
+        );
+        assert_eq!(kinds("} & ~"), [Error(E::UnexpectedCharacter); 3]);
+    }
+
+    #[test]
+    fn white_space_bom_and_line_ends() {
+        assert_eq!(
+            kinds("\u{feff}e4\r\ne5\rNf3\x0b\x0cNc6\t*"),
+            [
+                Symbol,
+                Symbol,
+                Symbol,
+                Symbol,
+                Termination(Outcome::Unknown)
+            ]
+        );
+        assert!(Lexer::new(b" \r\n\t").next().is_none());
+        let mut lexer = Lexer::new(b"e4 e5");
+        lexer.next();
+        assert_eq!(lexer.offset(), 2);
+        assert_eq!(lexer.input(), b"e4 e5");
+    }
+}

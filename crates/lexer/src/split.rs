@@ -7,8 +7,11 @@
 //! so its bytes hold its trailing white space. The scanner reads tag pairs, strings, comments
 //! and movetext tokens only as far as needed to find the next game's start, which is:
 //!
-//! - a `[` that starts like a tag pair (`[`, a tag name, optional spaces, `"`) anywhere after
-//!   movetext (so `...*\n[Event` and even `1-0 [Event` split);
+//! - after movetext, a line that starts like a tag pair (`[` in the first column, a tag name,
+//!   optional spaces, `"`), so `...*\n[Event` splits; after a termination marker such a `[`
+//!   splits anywhere on a line (`1-0 [Event "x"]`), elsewhere in movetext it is movetext;
+//! - in the tag section, a tag pair is read to its `]`; when something other than `]` follows
+//!   its value (`[White ""Expert""]`, unescaped quotes) the rest of its line belongs to it;
 //! - in the tag section, a tag pair whose name already appeared in it, when an empty line (or a
 //!   line of white space) separates it from the tag pair or comment before it (ChessBase puts
 //!   empty lines inside tag sections, so other empty lines do not split);
@@ -104,10 +107,13 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
         };
         pos = spaces(pos);
     }
-    if buf.get(pos) == Some(&b']') {
-        pos += 1;
+    match buf.get(pos) {
+        Some(b']') => pos + 1,
+        // A malformed tag pair (`[White ""Socrates Expert""]`, unescaped quotes): the rest of
+        // its line belongs to it.
+        Some(b'\n' | b'\r') | None => pos,
+        Some(_) => line_end(buf, pos),
     }
-    pos
 }
 
 /// Skips one movetext item at `pos` the way the lexer reads it; notes variation depth and
@@ -189,8 +195,14 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
         match b {
             b'[' => {
                 if let Some(name_end) = tag_shape(buf, pos) {
-                    if movetext {
+                    // After movetext, a tag line starts the next game; in the middle of a
+                    // line only after a termination marker (`1-0 [Event "x"]`).
+                    if movetext && (marker || at_line_start(buf, pos)) {
                         return pos;
+                    }
+                    if movetext {
+                        pos += 1;
+                        continue;
                     }
                     let name = buf.get(pos + 1..name_end).unwrap_or_default();
                     if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
