@@ -1,1 +1,67 @@
-//! placeholder
+//! The rules of chess for pgnkit, and nothing about PGN text.
+//!
+//! Squares, bitboards, the board, positions, legal move generation
+//! (standard chess and Chess960), FEN ([`Setup`] is a parsed but unvalidated
+//! FEN; [`Position`] is validated), SAN ([`San`] is syntax, resolved to a
+//! [`Move`] against a [`Position`]; [`LenientSan`] reads the lenient forms of
+//! real files), and UCI.
+//!
+//! ```
+//! use pgnkit_chess::{LenientSan, Position, San, SanPlus, Lenience};
+//!
+//! let mut pos = Position::new();
+//! let mut written = Vec::new();
+//! for token in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"] {
+//!     let san: San = token.parse()?;
+//!     let m = san.to_move(&pos)?;
+//!     written.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+//! }
+//! assert_eq!(written.last().map(String::as_str), Some("Qxf7#"));
+//! assert!(pos.is_checkmate());
+//!
+//! // Lenient reading reports what was not strict SAN.
+//! let pos = Position::new();
+//! let (m, lenience) = LenientSan::parse(b"Ng1-f3")?.to_move(&pos)?;
+//! assert_eq!(San::from_move(&pos, m).to_string(), "Nf3");
+//! assert!(lenience.contains(Lenience::LONG_ALGEBRAIC));
+//!
+//! assert_eq!(Position::new().perft(3), 8_902);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+mod error;
+mod fen;
+mod lenient;
+mod movegen;
+mod moves;
+mod outcome;
+pub mod perft;
+mod position;
+mod role;
+mod san;
+mod square;
+mod uci;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::{CastlingMode, CastlingRights, CastlingSide};
+pub use color::Color;
+pub use error::{
+    FenError, FenErrorKind, FenField, IllegalMoveError, IllegalUciError, ParseFenError,
+    ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PositionError, SanError,
+};
+pub use fen::{CastlingNotation, EnPassantMode, FenOptions, Setup};
+pub use lenient::{Lenience, LenientSan};
+pub use moves::{MOVE_LIST_CAPACITY, Move, MoveList};
+pub use outcome::Outcome;
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use san::{San, SanPlus, Suffix};
+pub use square::{File, Rank, Square};
+pub use uci::Uci;

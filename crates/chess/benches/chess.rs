@@ -1,0 +1,3 @@
+//! Criterion benchmarks of pgnkit-chess (perft, SAN).
+
+fn main() {}

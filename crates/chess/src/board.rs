@@ -1,0 +1,330 @@
+//! [`Board`]: where the pieces stand (no side to move, no rights).
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::role::{Piece, Role};
+use crate::square::{File, Rank, Square};
+use core::fmt;
+
+/// Piece placement as bitboards: one per role, one per color, and all.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    occupied: Bitboard,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// The standard starting placement.
+    pub const fn new() -> Board {
+        Board {
+            by_role: [
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
+            ],
+            by_color: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
+            occupied: Bitboard(0xffff_0000_0000_ffff),
+        }
+    }
+
+    /// A board without pieces.
+    pub const fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
+    /// Squares holding pieces of `color`.
+    #[inline]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// Squares holding pieces of `role` (either color).
+    #[inline]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// Squares holding `piece`.
+    #[inline]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        Bitboard(self.by_role[piece.role as usize].0 & self.by_color[piece.color as usize].0)
+    }
+
+    /// White pieces.
+    #[inline]
+    pub const fn white(&self) -> Bitboard {
+        self.by_color[0]
+    }
+
+    /// Black pieces.
+    #[inline]
+    pub const fn black(&self) -> Bitboard {
+        self.by_color[1]
+    }
+
+    /// Pawns.
+    #[inline]
+    pub const fn pawns(&self) -> Bitboard {
+        self.by_role[0]
+    }
+
+    /// Knights.
+    #[inline]
+    pub const fn knights(&self) -> Bitboard {
+        self.by_role[1]
+    }
+
+    /// Bishops.
+    #[inline]
+    pub const fn bishops(&self) -> Bitboard {
+        self.by_role[2]
+    }
+
+    /// Rooks.
+    #[inline]
+    pub const fn rooks(&self) -> Bitboard {
+        self.by_role[3]
+    }
+
+    /// Queens.
+    #[inline]
+    pub const fn queens(&self) -> Bitboard {
+        self.by_role[4]
+    }
+
+    /// Kings.
+    #[inline]
+    pub const fn kings(&self) -> Bitboard {
+        self.by_role[5]
+    }
+
+    /// Bishops and queens.
+    #[inline]
+    pub const fn bishops_and_queens(&self) -> Bitboard {
+        Bitboard(self.by_role[2].0 | self.by_role[4].0)
+    }
+
+    /// Rooks and queens.
+    #[inline]
+    pub const fn rooks_and_queens(&self) -> Bitboard {
+        Bitboard(self.by_role[3].0 | self.by_role[4].0)
+    }
+
+    /// The king of `color`, if there is exactly one.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.kings() & self.by_color(color)).single_square()
+    }
+
+    /// The color of the piece on `sq`.
+    #[inline]
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.by_color[0].contains(sq) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The role of the piece on `sq`.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        if !self.occupied.contains(sq) {
+            None
+        } else if self.by_role[0].contains(sq) {
+            Some(Role::Pawn)
+        } else if self.by_role[1].contains(sq) {
+            Some(Role::Knight)
+        } else if self.by_role[2].contains(sq) {
+            Some(Role::Bishop)
+        } else if self.by_role[3].contains(sq) {
+            Some(Role::Rook)
+        } else if self.by_role[4].contains(sq) {
+            Some(Role::Queen)
+        } else {
+            Some(Role::King)
+        }
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = self.color_at(sq)?;
+        Some(Piece { color, role })
+    }
+
+    /// Removes whatever stands on `sq` and returns it.
+    #[inline]
+    pub fn remove_piece_at(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        self.discard_piece_at(sq, piece);
+        Some(piece)
+    }
+
+    /// Puts `piece` on `sq`, replacing what stood there.
+    #[inline]
+    pub fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.remove_piece_at(sq);
+        self.put_piece_at(sq, piece);
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub(crate) fn put_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role as usize].add(sq);
+        self.by_color[piece.color as usize].add(sq);
+        self.occupied.add(sq);
+    }
+
+    /// Removes `piece`, known to stand on `sq`.
+    #[inline]
+    pub(crate) fn discard_piece_at(&mut self, sq: Square, piece: Piece) {
+        self.by_role[piece.role as usize].discard(sq);
+        self.by_color[piece.color as usize].discard(sq);
+        self.occupied.discard(sq);
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, piece: Piece) {
+        let both = Bitboard::from_square(from) | to;
+        self.by_role[piece.role as usize] ^= both;
+        self.by_color[piece.color as usize] ^= both;
+        self.occupied ^= both;
+    }
+
+    /// Pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attacks_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(attacker);
+        theirs
+            & ((attacks::rook_attacks(sq, occupied) & self.rooks_and_queens())
+                | (attacks::bishop_attacks(sq, occupied) & self.bishops_and_queens())
+                | (attacks::knight_attacks(sq) & self.knights())
+                | (attacks::king_attacks(sq) & self.kings())
+                | (attacks::pawn_attacks(attacker.other(), sq) & self.pawns()))
+    }
+
+    /// Squares the piece on `sq` attacks (empty if none stands there).
+    pub fn attacks_from(&self, sq: Square) -> Bitboard {
+        match self.piece_at(sq) {
+            Some(piece) => attacks::attacks(piece.role, piece.color, sq, self.occupied),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Iterates over `(square, piece)` pairs, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .filter_map(move |sq| self.piece_at(sq).map(|piece| (sq, piece)))
+    }
+
+    /// Writes the FEN piece placement field.
+    pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for rank in Rank::ALL.iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, *rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.write_char((b'0' + empty) as char)?;
+                            empty = 0;
+                        }
+                        out.write_char(piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.write_char((b'0' + empty) as char)?;
+            }
+            if *rank != Rank::First {
+                out.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The FEN piece placement field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_board() {
+        let board = Board::new();
+        assert_eq!(
+            board.to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+        );
+        assert_eq!(board.king_of(Color::White), Some(Square::E1));
+        assert_eq!(
+            board.piece_at(Square::D8),
+            Some(Role::Queen.of(Color::Black))
+        );
+        assert_eq!(board.role_at(Square::E4), None);
+        assert_eq!(board.pieces().count(), 32);
+        let attackers = board.attacks_to(Square::F3, Color::White, board.occupied());
+        assert_eq!(
+            attackers,
+            Bitboard::from_square(Square::G1) | Square::E2 | Square::G2
+        );
+    }
+
+    #[test]
+    fn edit_pieces() {
+        let mut board = Board::new();
+        assert_eq!(
+            board.remove_piece_at(Square::E2),
+            Some(Role::Pawn.of(Color::White))
+        );
+        board.set_piece_at(Square::E4, Role::Pawn.of(Color::White));
+        assert_eq!(
+            board.to_string(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+        );
+        board.set_piece_at(Square::E4, Role::Knight.of(Color::Black));
+        assert_eq!(
+            board.piece_at(Square::E4),
+            Some(Role::Knight.of(Color::Black))
+        );
+        assert!(!board.pawns().contains(Square::E4));
+    }
+}

@@ -1,0 +1,377 @@
+//! Legal move generation, straight from check and pin masks.
+//!
+//! No move is made and unmade to test legality. The generator computes the
+//! checkers of the king and the pinned pieces, then for every piece the
+//! squares it attacks within the check mask (and, when pinned, within the
+//! line through the king). King moves are tested against enemy attacks with
+//! the king taken off the board (so it cannot hide behind itself). En
+//! passant is tested exactly: both pawns leave, the capturing pawn arrives,
+//! and the king must not be attacked (this catches the rank pin where both
+//! pawns stood between the king and a rook). Castling checks every square
+//! the king crosses and, for Chess960, that moving the rook away reveals no
+//! attack on the king's destination.
+//!
+//! Generation goes through a [`MoveSink`] so one generator serves both the
+//! move list and the bulk counter used at perft leaves (which adds up
+//! `popcount`s instead of making moves).
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::CastlingSide;
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::{Rank, Square};
+
+/// Receives generated moves in batches.
+pub(crate) trait MoveSink {
+    /// Moves of the non-pawn piece `role` on `from` to each of `targets`.
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard, board: &Board);
+    /// Pawn moves to each of `targets`, each from `to - delta` (promotions
+    /// included: targets on a back rank promote).
+    fn pawns(&mut self, targets: Bitboard, delta: i32, board: &Board);
+    /// One en passant capture.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// One castling move.
+    fn castle(&mut self, king: Square, rook: Square);
+}
+
+/// Collects moves into a [`MoveList`].
+pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+
+impl MoveSink for ListSink<'_> {
+    #[inline]
+    fn piece(&mut self, role: Role, from: Square, targets: Bitboard, board: &Board) {
+        for to in targets {
+            self.0.push(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, board: &Board) {
+        for to in targets & !Bitboard::BACKRANKS {
+            self.0.push(Move::Normal {
+                role: Role::Pawn,
+                from: Square::new((to.index() as i32 - delta) as u32),
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+        for to in targets & Bitboard::BACKRANKS {
+            let from = Square::new((to.index() as i32 - delta) as u32);
+            let capture = board.role_at(to);
+            for promotion in Role::PROMOTIONS {
+                self.0.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+        }
+    }
+
+    #[inline]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.push(Move::EnPassant { from, to });
+    }
+
+    #[inline]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.push(Move::Castle { king, rook });
+    }
+}
+
+/// Counts moves without making them.
+pub(crate) struct CountSink(pub u64);
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn piece(&mut self, _role: Role, _from: Square, targets: Bitboard, _board: &Board) {
+        self.0 += targets.count() as u64;
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, _delta: i32, _board: &Board) {
+        self.0 += targets.count() as u64 + 3 * (targets & Bitboard::BACKRANKS).count() as u64;
+    }
+
+    #[inline]
+    fn en_passant(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn castle(&mut self, _king: Square, _rook: Square) {
+        self.0 += 1;
+    }
+}
+
+const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
+const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
+const RANK_3: Bitboard = Bitboard::from_rank(Rank::Third);
+const RANK_6: Bitboard = Bitboard::from_rank(Rank::Sixth);
+
+/// Pieces of the side to move that are pinned to their king.
+#[inline]
+pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
+    let them = board.by_color(us.other());
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & them;
+    let mut pinned = Bitboard::EMPTY;
+    let occupied = board.occupied();
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    pinned & board.by_color(us)
+}
+
+/// `true` if the en passant capture `from` x `to` leaves the king safe.
+#[inline]
+pub(crate) fn en_passant_is_safe(board: &Board, us: Color, from: Square, to: Square) -> bool {
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let captured = to.with_rank_of(from);
+    let occupied = (board.occupied() ^ from ^ captured) | to;
+    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(captured)).is_empty()
+}
+
+/// Generates the legal moves of pieces on `from_mask` to squares in
+/// `to_mask` (castling counts as a move to the rook's square).
+pub(crate) fn generate<S: MoveSink>(
+    pos: &Position,
+    from_mask: Bitboard,
+    to_mask: Bitboard,
+    sink: &mut S,
+) {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let ours = board.by_color(us);
+    let Some(king) = board.king_of(us) else {
+        return;
+    };
+    let occupied = board.occupied();
+    let checkers = board.attacks_to(king, them, occupied);
+
+    // King steps.
+    if from_mask.contains(king) {
+        let mut targets = attacks::king_attacks(king) & !ours & to_mask;
+        let without_king = occupied.without(king);
+        let mut safe = Bitboard::EMPTY;
+        while let Some(to) = targets.pop_front() {
+            if board.attacks_to(to, them, without_king).is_empty() {
+                safe.add(to);
+            }
+        }
+        if safe.any() {
+            sink.piece(Role::King, king, safe, board);
+        }
+    }
+
+    if checkers.more_than_one() {
+        return;
+    }
+
+    let target = match checkers.first() {
+        Some(checker) => (attacks::between(king, checker) | checker) & to_mask & !ours,
+        None => {
+            if from_mask.contains(king) {
+                generate_castles(pos, king, to_mask, sink);
+            }
+            !ours & to_mask
+        }
+    };
+
+    let pinned = pinned(board, us, king);
+    let movable = ours & from_mask & !board.kings();
+
+    // Pieces.
+    for from in board.knights() & movable & !pinned {
+        let t = attacks::knight_attacks(from) & target;
+        if t.any() {
+            sink.piece(Role::Knight, from, t, board);
+        }
+    }
+    for from in board.bishops() & movable {
+        let mut t = attacks::bishop_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            t &= attacks::ray(king, from);
+        }
+        if t.any() {
+            sink.piece(Role::Bishop, from, t, board);
+        }
+    }
+    for from in board.rooks() & movable {
+        let mut t = attacks::rook_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            t &= attacks::ray(king, from);
+        }
+        if t.any() {
+            sink.piece(Role::Rook, from, t, board);
+        }
+    }
+    for from in board.queens() & movable {
+        let mut t = attacks::queen_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            t &= attacks::ray(king, from);
+        }
+        if t.any() {
+            sink.piece(Role::Queen, from, t, board);
+        }
+    }
+
+    // Pawns: unpinned ones in bulk, pinned ones one by one.
+    let pawns = board.pawns() & movable;
+    generate_pawns(board, us, pawns & !pinned, target, sink);
+    for from in pawns & pinned {
+        generate_pawns(
+            board,
+            us,
+            Bitboard::from_square(from),
+            target & attacks::ray(king, from),
+            sink,
+        );
+    }
+
+    // En passant, tested exactly.
+    if let Some(ep) = pos.ep_square()
+        && to_mask.contains(ep)
+    {
+        for from in attacks::pawn_attacks(them, ep) & board.pawns() & ours & from_mask {
+            if en_passant_is_safe(board, us, from, ep) {
+                sink.en_passant(from, ep);
+            }
+        }
+    }
+}
+
+#[inline]
+fn generate_pawns<S: MoveSink>(
+    board: &Board,
+    us: Color,
+    pawns: Bitboard,
+    target: Bitboard,
+    sink: &mut S,
+) {
+    if pawns.is_empty() {
+        return;
+    }
+    let empty = !board.occupied();
+    let theirs = board.by_color(us.other());
+    match us {
+        Color::White => {
+            let single = Bitboard(pawns.0 << 8) & empty;
+            let double = Bitboard((single & RANK_3).0 << 8) & empty;
+            let left = Bitboard((pawns & NOT_FILE_A).0 << 7) & theirs;
+            let right = Bitboard((pawns & NOT_FILE_H).0 << 9) & theirs;
+            emit_pawns(sink, single & target, 8, board);
+            emit_pawns(sink, double & target, 16, board);
+            emit_pawns(sink, left & target, 7, board);
+            emit_pawns(sink, right & target, 9, board);
+        }
+        Color::Black => {
+            let single = Bitboard(pawns.0 >> 8) & empty;
+            let double = Bitboard((single & RANK_6).0 >> 8) & empty;
+            let left = Bitboard((pawns & NOT_FILE_A).0 >> 9) & theirs;
+            let right = Bitboard((pawns & NOT_FILE_H).0 >> 7) & theirs;
+            emit_pawns(sink, single & target, -8, board);
+            emit_pawns(sink, double & target, -16, board);
+            emit_pawns(sink, left & target, -9, board);
+            emit_pawns(sink, right & target, -7, board);
+        }
+    }
+}
+
+#[inline]
+fn emit_pawns<S: MoveSink>(sink: &mut S, targets: Bitboard, delta: i32, board: &Board) {
+    if targets.any() {
+        sink.pawns(targets, delta, board);
+    }
+}
+
+/// The castling rook of the side to move on `side`, if it may castle.
+pub(crate) fn castling_rook(pos: &Position, side: CastlingSide) -> Option<Square> {
+    let us = pos.turn();
+    let king = pos.board().king_of(us)?;
+    let rooks = pos.castles().of(us) & pos.board().rooks() & pos.board().by_color(us);
+    rooks
+        .into_iter()
+        .find(|&rook| CastlingSide::from_king_and_rook(king, rook) == side)
+}
+
+fn generate_castles<S: MoveSink>(pos: &Position, king: Square, to_mask: Bitboard, sink: &mut S) {
+    let us = pos.turn();
+    let board = pos.board();
+    let rooks = pos.castles().of(us) & board.rooks() & board.by_color(us) & to_mask;
+    for rook in rooks {
+        if castle_is_legal(pos, king, rook) {
+            sink.castle(king, rook);
+        }
+    }
+}
+
+/// `true` if the side to move (not in check) may castle with `rook`.
+pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> bool {
+    let us = pos.turn();
+    let them = us.other();
+    let board = pos.board();
+    if king.rank() != Rank::First.relative_to(us) || rook.rank() != king.rank() {
+        return false;
+    }
+    let side = CastlingSide::from_king_and_rook(king, rook);
+    let king_to = side.king_to(us);
+    let rook_to = side.rook_to(us);
+    let king_path = attacks::between(king, king_to).with(king_to);
+    let must_be_empty = (king_path | attacks::between(rook, rook_to).with(rook_to))
+        .without(king)
+        .without(rook);
+    let occupied = board.occupied();
+    if (must_be_empty & occupied).any() {
+        return false;
+    }
+    for sq in king_path.without(king) {
+        if board.attacks_to(sq, them, occupied).any() {
+            return false;
+        }
+    }
+    // Moving the rook away may reveal an attack on the king's destination
+    // (Chess960); test it with the rook gone.
+    board
+        .attacks_to(king_to, them, occupied.without(rook).without(king))
+        .is_empty()
+}
+
+/// All legal moves.
+pub(crate) fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(
+        pos,
+        Bitboard::FULL,
+        Bitboard::FULL,
+        &mut ListSink(&mut list),
+    );
+    list
+}
+
+/// Number of legal moves, without listing them.
+pub(crate) fn count_legal(pos: &Position) -> u64 {
+    let mut sink = CountSink(0);
+    generate(pos, Bitboard::FULL, Bitboard::FULL, &mut sink);
+    sink.0
+}

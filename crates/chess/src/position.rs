@@ -1,0 +1,547 @@
+//! [`Position`]: a validated chess position, and playing moves on it.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::castling::{CastlingMode, CastlingRights, CastlingSide};
+use crate::color::Color;
+use crate::error::{FenError, IllegalMoveError, PositionError};
+use crate::fen::{EnPassantMode, FenOptions, Setup};
+use crate::movegen;
+use crate::moves::{Move, MoveList};
+use crate::outcome::Outcome;
+use crate::role::Role;
+use crate::square::{Rank, Square};
+use crate::zobrist;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+
+/// A legal chess position (standard or Chess960): placement, side to move,
+/// castling rights, en passant square and move counters, with its Zobrist
+/// hash kept up to date.
+///
+/// Equality and hashing ignore how the en passant square was written: only
+/// a square with a legal en passant capture counts.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    castles: CastlingRights,
+    hash: u64,
+    halfmoves: u32,
+    fullmoves: u32,
+    turn: Color,
+    /// En passant square, only when a legal en passant capture exists.
+    ep_square: Option<Square>,
+    /// The square skipped by the last double push (the 1994 FEN rule).
+    double_push: Option<Square>,
+    mode: CastlingMode,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.castles == other.castles
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && self.turn == other.turn
+            && self.ep_square == other.ep_square
+            && self.mode == other.mode
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.hash.hash(state);
+        self.halfmoves.hash(state);
+        self.fullmoves.hash(state);
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn new() -> Position {
+        let board = Board::new();
+        Position {
+            hash: zobrist::hash_from_scratch(&board, Color::White, Bitboard::CORNERS, None),
+            board,
+            castles: CastlingRights::STANDARD,
+            halfmoves: 0,
+            fullmoves: 1,
+            turn: Color::White,
+            ep_square: None,
+            double_push: None,
+            mode: CastlingMode::Standard,
+        }
+    }
+
+    /// Validates a setup. Castling rights the position cannot have (no rook
+    /// or king on its square, or not standard in [`CastlingMode::Standard`])
+    /// are dropped; an en passant square without a legal capture is dropped;
+    /// a fullmove number of 0 becomes 1.
+    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let kings = board.kings() & board.by_color(color);
+            if kings.is_empty() {
+                return Err(PositionError::MissingKing(color));
+            }
+            if kings.more_than_one() {
+                return Err(PositionError::TooManyKings(color));
+            }
+            if board.by_color(color).count() > 16 {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        if (board.pawns() & Bitboard::BACKRANKS).any() {
+            return Err(PositionError::PawnsOnBackrank);
+        }
+        let turn = setup.turn;
+        let castles = CastlingRights(normalise_castling(&board, setup.castling_rights, mode));
+
+        let mut pos = Position {
+            board,
+            castles,
+            hash: 0,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            turn,
+            ep_square: None,
+            double_push: None,
+            mode,
+        };
+
+        // The side not to move must not be in check.
+        let their_king = board
+            .king_of(turn.other())
+            .ok_or(PositionError::MissingKing(turn.other()))?;
+        if board.attacks_to(their_king, turn, board.occupied()).any() {
+            return Err(PositionError::OppositeCheck);
+        }
+
+        if let Some(ep) = setup.ep_square {
+            let pushed = ep.relative_to(turn).rank() == Rank::Sixth;
+            let pawn_sq = Square::new(if turn.is_white() {
+                ep.index() - 8
+            } else {
+                ep.index() + 8
+            });
+            let origin = Square::new(if turn.is_white() {
+                ep.index() + 8
+            } else {
+                ep.index() - 8
+            });
+            if !pushed
+                || !(board.pawns() & board.by_color(turn.other())).contains(pawn_sq)
+                || board.occupied().contains(ep)
+                || board.occupied().contains(origin)
+            {
+                return Err(PositionError::InvalidEpSquare);
+            }
+            pos.double_push = Some(ep);
+            pos.ep_square = legal_ep(&board, turn, ep);
+        }
+
+        pos.hash = zobrist::hash_from_scratch(&pos.board, turn, castles.rooks(), pos.ep_square);
+        Ok(pos)
+    }
+
+    /// Parses a FEN and validates it, using Chess960 castling when the FEN's
+    /// castling field needs it ([`Setup::castling_mode`]).
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::parse(fen.as_bytes())?;
+        let mode = setup.castling_mode();
+        Ok(Position::from_setup(setup, mode)?)
+    }
+
+    /// The placement of the pieces.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The castling rights.
+    #[inline]
+    pub fn castles(&self) -> CastlingRights {
+        self.castles
+    }
+
+    /// The en passant square, only when a legal en passant capture exists.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The square skipped by the last move if it was a double pawn push
+    /// (the 1994 FEN en passant rule), whether or not a capture is possible.
+    #[inline]
+    pub fn double_push_square(&self) -> Option<Square> {
+        self.double_push
+    }
+
+    /// Halfmoves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The fullmove number (starts at 1, grows after Black's move).
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Standard or Chess960 castling.
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// The Zobrist hash (see [`crate::zobrist`]).
+    #[inline]
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The king of the side to move.
+    #[inline]
+    pub fn our_king(&self) -> Option<Square> {
+        self.board.king_of(self.turn)
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.our_king() {
+            Some(king) => self
+                .board
+                .attacks_to(king, self.turn.other(), self.board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// `true` if the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        movegen::legal_moves(self)
+    }
+
+    /// Number of legal moves (counted without listing them).
+    pub fn count_legal_moves(&self) -> usize {
+        movegen::count_legal(self) as usize
+    }
+
+    /// Legal moves of pieces standing on `from` squares to `to` squares
+    /// (castling is a king move to its rook's square).
+    pub fn legal_moves_between(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, from, to, &mut movegen::ListSink(&mut list));
+        list
+    }
+
+    /// `true` if `m` is legal here. A null move is never legal (but may be
+    /// played with [`Position::play_unchecked`]).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let (Some(from), Some(to)) = (m.from(), m.to()) else {
+            return false;
+        };
+        self.legal_moves_between(Bitboard::from_square(from), Bitboard::from_square(to))
+            .contains(&m)
+    }
+
+    /// `true` if the side to move has a legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        movegen::count_legal(self) > 0
+    }
+
+    /// `true` if the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// `true` if neither side can ever checkmate (no sequence of legal moves
+    /// leads to mate): king against king, king and one minor piece against
+    /// king, or only bishops on squares of one color.
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if (b.pawns() | b.rooks_and_queens()).any() {
+            return false;
+        }
+        let minors = b.knights() | b.bishops();
+        if minors.count() <= 1 {
+            return true;
+        }
+        if b.knights().any() {
+            return false;
+        }
+        (b.bishops() & Bitboard::DARK_SQUARES).is_empty()
+            || (b.bishops() & Bitboard::LIGHT_SQUARES).is_empty()
+    }
+
+    /// The outcome if the game is over by the rules: checkmate, stalemate or
+    /// insufficient material. (Repetition and the fifty-move rule need a
+    /// claim, so they are not outcomes here.)
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_moves() {
+            if self.is_check() {
+                Some(Outcome::Decisive {
+                    winner: self.turn.other(),
+                })
+            } else {
+                Some(Outcome::Draw)
+            }
+        } else if self.is_insufficient_material() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// Plays `m` if it is legal.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMoveError { mv: m })
+        }
+    }
+
+    /// Plays `m` without checking that it is legal. A null move passes the
+    /// turn. Playing a move that is not legal leaves the position in an
+    /// unspecified (but memory-safe, panic-free) state.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = us.other();
+        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::ep_key(ep);
+        }
+        self.double_push = None;
+        self.halfmoves = if m.is_zeroing() {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us.is_black() {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        let old_castles = self.castles.0;
+        let mut ep_candidate = None;
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(captured) = capture {
+                    let piece = captured.of(them);
+                    self.board.discard_piece_at(to, piece);
+                    hash ^= zobrist::piece_key(piece, to);
+                }
+                let piece = role.of(us);
+                self.board.discard_piece_at(from, piece);
+                hash ^= zobrist::piece_key(piece, from);
+                let placed = match promotion {
+                    Some(p) => p.of(us),
+                    None => piece,
+                };
+                self.board.put_piece_at(to, placed);
+                hash ^= zobrist::piece_key(placed, to);
+                self.castles.0 &= !(Bitboard::from_square(from) | to);
+                if role == Role::King {
+                    self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
+                } else if role == Role::Pawn && from.index() ^ to.index() == 16 {
+                    let skipped = Square::new((from.index() + to.index()) / 2);
+                    self.double_push = Some(skipped);
+                    if (attacks::pawn_attacks(us, skipped)
+                        & self.board.pawns()
+                        & self.board.by_color(them))
+                    .any()
+                    {
+                        ep_candidate = Some(skipped);
+                    }
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let captured = to.with_rank_of(from);
+                let their_pawn = Role::Pawn.of(them);
+                let our_pawn = Role::Pawn.of(us);
+                self.board.discard_piece_at(captured, their_pawn);
+                self.board.move_piece(from, to, our_pawn);
+                hash ^= zobrist::piece_key(their_pawn, captured)
+                    ^ zobrist::piece_key(our_pawn, from)
+                    ^ zobrist::piece_key(our_pawn, to);
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_and_rook(king, rook);
+                let our_king = Role::King.of(us);
+                let our_rook = Role::Rook.of(us);
+                let king_to = side.king_to(us);
+                let rook_to = side.rook_to(us);
+                self.board.discard_piece_at(king, our_king);
+                self.board.discard_piece_at(rook, our_rook);
+                self.board.put_piece_at(king_to, our_king);
+                self.board.put_piece_at(rook_to, our_rook);
+                hash ^= zobrist::piece_key(our_king, king)
+                    ^ zobrist::piece_key(our_rook, rook)
+                    ^ zobrist::piece_key(our_king, king_to)
+                    ^ zobrist::piece_key(our_rook, rook_to);
+                self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
+            }
+            Move::Null => {}
+        }
+        let changed = old_castles ^ self.castles.0;
+        if changed.any() {
+            hash ^= zobrist::castling_key(changed);
+        }
+        self.turn = them;
+        if let Some(sq) = ep_candidate {
+            self.ep_square = legal_ep(&self.board, them, sq);
+            if let Some(ep) = self.ep_square {
+                hash ^= zobrist::ep_key(ep);
+            }
+        }
+        self.hash = hash;
+    }
+
+    /// The position after `m` (a copy; `self` is unchanged).
+    pub fn after(&self, m: Move) -> Position {
+        let mut pos = self.clone();
+        pos.play_unchecked(m);
+        pos
+    }
+
+    /// The castling move of the side to move on `side`, if legal.
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let rook = movegen::castling_rook(self, side)?;
+        let king = self.our_king()?;
+        if !self.is_check() && movegen::castle_is_legal(self, king, rook) {
+            Some(Move::Castle { king, rook })
+        } else {
+            None
+        }
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep
+    /// (bulk counting at the last ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        crate::perft::perft(self, depth)
+    }
+
+    /// This position as a setup, with the en passant square per `ep`.
+    pub fn to_setup(&self, ep: EnPassantMode) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rights: self.castles.rooks(),
+            ep_square: match ep {
+                EnPassantMode::Legal => self.ep_square,
+                EnPassantMode::Always => self.double_push.or(self.ep_square),
+            },
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+            castling_file_letters: false,
+        }
+    }
+
+    /// Writes the FEN with the given options.
+    pub fn write_fen(&self, out: &mut impl fmt::Write, options: FenOptions) -> fmt::Result {
+        self.to_setup(options.en_passant)
+            .write_fen(out, options.castling)
+    }
+
+    /// The FEN with the given options.
+    pub fn fen(&self, options: FenOptions) -> String {
+        let mut s = String::with_capacity(90);
+        // Writing into a String cannot fail.
+        let _ = self.write_fen(&mut s, options);
+        s
+    }
+}
+
+/// Keeps only castling rights the placement allows: our rook on the square,
+/// our king on the same back rank, at most one rook per side (the
+/// outermost), and in standard chess only king e1/e8 with corner rooks.
+fn normalise_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> Bitboard {
+    let mut kept = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let backrank = Bitboard::from_rank(Rank::First.relative_to(color));
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
+        if !backrank.contains(king) {
+            continue;
+        }
+        if mode == CastlingMode::Standard && king != Square::E1.relative_to(color) {
+            continue;
+        }
+        let mut rooks = rights & backrank & board.rooks() & board.by_color(color);
+        if mode == CastlingMode::Standard {
+            rooks &= Bitboard::CORNERS;
+        }
+        let king_side = rooks.rfind(|r| r.file() > king.file());
+        let queen_side = rooks.find(|r| r.file() < king.file());
+        for rook in king_side.into_iter().chain(queen_side) {
+            kept.add(rook);
+        }
+    }
+    kept
+}
+
+/// `ep` if the side to move (`turn`) has a legal en passant capture to it.
+fn legal_ep(board: &Board, turn: Color, ep: Square) -> Option<Square> {
+    let capturers = attacks::pawn_attacks(turn.other(), ep) & board.pawns() & board.by_color(turn);
+    for from in capturers {
+        if movegen::en_passant_is_safe(board, turn, from, ep) {
+            return Some(ep);
+        }
+    }
+    None
+}
+
+impl fmt::Display for Position {
+    /// FEN with modern en passant and X-FEN castling.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f, FenOptions::default())
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
+        Position::from_fen(s)
+    }
+}

@@ -1,0 +1,570 @@
+//! Standard Algebraic Notation: [`San`] (syntax), [`SanPlus`] (with `+`/`#`).
+//!
+//! Parsing ([`San::parse`]) only reads the syntax; [`San::to_move`] resolves
+//! it against a position. Writing ([`San::from_move`]) disambiguates
+//! minimally among *legal* moves (file, else rank, else square; a pinned
+//! piece that cannot move there does not force disambiguation, as in the
+//! standard's 8.2.3.4 example). [`SanPlus::from_move_and_play_unchecked`]
+//! finds `+`/`#` from attacks on the king after the move and looks for mate
+//! (a move count) only when the move gives check.
+
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::castling::CastlingSide;
+use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+use crate::square::{File, Rank, Square};
+use core::fmt;
+use core::str::FromStr;
+
+/// A move in SAN, without check suffix: syntax only, not tied to a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece.
+        role: Role,
+        /// Disambiguating start file (always present for pawn captures).
+        file: Option<File>,
+        /// Disambiguating start rank.
+        rank: Option<Rank>,
+        /// `x` was written.
+        capture: bool,
+        /// Destination.
+        to: Square,
+        /// Promotion piece.
+        promotion: Option<Role>,
+    },
+    /// `O-O` or `O-O-O`.
+    Castle(CastlingSide),
+    /// `--`.
+    Null,
+}
+
+/// The check suffix of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`.
+    Check,
+    /// `#`.
+    Checkmate,
+}
+
+impl Suffix {
+    /// `'+'` or `'#'`.
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// A SAN with its check suffix.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// `+`, `#` or nothing.
+    pub suffix: Option<Suffix>,
+}
+
+fn perr(offset: usize, kind: ParseSanErrorKind) -> ParseSanError {
+    ParseSanError { offset, kind }
+}
+
+impl San {
+    /// Parses strict SAN (`Nf3`, `exd5`, `e8=Q`, `Rad1`, `O-O`, `--`). A
+    /// trailing `+` or `#` is accepted and ignored (see [`SanPlus::parse`]).
+    pub fn parse(s: &[u8]) -> Result<San, ParseSanError> {
+        SanPlus::parse(s).map(|sp| sp.san)
+    }
+
+    fn parse_body(s: &[u8]) -> Result<San, ParseSanError> {
+        match s {
+            b"" => return Err(perr(0, ParseSanErrorKind::Empty)),
+            b"O-O" => return Ok(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" => return Ok(San::Castle(CastlingSide::QueenSide)),
+            b"--" => return Ok(San::Null),
+            _ => {}
+        }
+        if s.len() > 7 {
+            return Err(perr(7, ParseSanErrorKind::TooLong));
+        }
+        let (role, mut i) = match Role::from_upper_char(s[0] as char) {
+            Some(Role::Pawn) => return Err(perr(0, ParseSanErrorKind::UnexpectedChar)),
+            Some(role) => (role, 1),
+            None => (Role::Pawn, 0),
+        };
+        // Collect the squares' characters: up to file, rank, 'x', file, rank.
+        let mut end = s.len();
+        let mut promotion = None;
+        if end >= 2 && s[end - 2] == b'=' {
+            if role != Role::Pawn {
+                return Err(perr(end - 2, ParseSanErrorKind::UnexpectedChar));
+            }
+            match Role::from_upper_char(s[end - 1] as char) {
+                Some(r @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => {
+                    promotion = Some(r)
+                }
+                _ => return Err(perr(end - 1, ParseSanErrorKind::UnexpectedChar)),
+            }
+            end -= 2;
+        }
+        if end < i + 2 {
+            return Err(perr(end, ParseSanErrorKind::MissingSquare));
+        }
+        let to = match (File::from_byte(s[end - 2]), Rank::from_byte(s[end - 1])) {
+            (Some(f), Some(r)) => Square::from_coords(f, r),
+            (None, _) => return Err(perr(end - 2, ParseSanErrorKind::UnexpectedChar)),
+            (_, None) => return Err(perr(end - 1, ParseSanErrorKind::UnexpectedChar)),
+        };
+        let mut file = None;
+        let mut rank = None;
+        let mut capture = false;
+        let stop = end - 2;
+        if i < stop
+            && let Some(f) = File::from_byte(s[i])
+        {
+            file = Some(f);
+            i += 1;
+        }
+        if i < stop
+            && let Some(r) = Rank::from_byte(s[i])
+        {
+            rank = Some(r);
+            i += 1;
+        }
+        if i < stop && s[i] == b'x' {
+            capture = true;
+            i += 1;
+        }
+        if i != stop {
+            return Err(perr(i, ParseSanErrorKind::UnexpectedChar));
+        }
+        if role == Role::Pawn {
+            // Strict pawn moves: `e4`, `exd5`, with promotion only on the last rank.
+            let valid = match (file, rank, capture) {
+                (None, None, false) => true,
+                (Some(f), None, true) => f != to.file(),
+                _ => false,
+            };
+            if !valid {
+                return Err(perr(0, ParseSanErrorKind::UnexpectedChar));
+            }
+            let last = matches!(to.rank(), Rank::First | Rank::Eighth);
+            if promotion.is_some() != last && promotion.is_some() {
+                return Err(perr(end, ParseSanErrorKind::UnexpectedChar));
+            }
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// Resolves this SAN to the one legal move it names. The `x` must be
+    /// written exactly for captures; pawn moves without `x` are pushes.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        match *self {
+            San::Null => Ok(Move::Null),
+            San::Castle(side) => pos.castling_move(side).ok_or(SanError::Illegal),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                let mut from = pos.board().by_piece(role.of(pos.turn()));
+                if let Some(f) = file {
+                    from &= Bitboard::from_file(f);
+                }
+                if let Some(r) = rank {
+                    from &= Bitboard::from_rank(r);
+                }
+                if role == Role::Pawn && !capture {
+                    from &= Bitboard::from_file(to.file());
+                }
+                let mut found = None;
+                for m in pos.legal_moves_between(from, Bitboard::from_square(to)) {
+                    if m.is_castle() || m.promotion() != promotion || m.is_capture() != capture {
+                        continue;
+                    }
+                    if found.is_some() {
+                        return Err(SanError::Ambiguous);
+                    }
+                    found = Some(m);
+                }
+                found.ok_or(SanError::Illegal)
+            }
+        }
+    }
+
+    /// The canonical SAN of the legal move `m` (minimal disambiguation).
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        match m {
+            Move::Null => San::Null,
+            Move::Castle { king, rook } => {
+                San::Castle(CastlingSide::from_king_and_rook(king, rook))
+            }
+            Move::EnPassant { from, to } => San::Normal {
+                role: Role::Pawn,
+                file: Some(from.file()),
+                rank: None,
+                capture: true,
+                to,
+                promotion: None,
+            },
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let (file, rank) = match role {
+                    Role::Pawn => (capture.map(|_| from.file()), None),
+                    Role::King => (None, None),
+                    _ => disambiguate(pos, role, from, to),
+                };
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    capture: capture.is_some(),
+                    to,
+                    promotion,
+                }
+            }
+        }
+    }
+
+    /// Writes the SAN as ASCII into `buf`, returning the length (at most 7).
+    pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
+        let mut n = 0;
+        let mut put = |b: u8, n: &mut usize| {
+            if *n < 8 {
+                buf[*n] = b;
+                *n += 1;
+            }
+        };
+        match *self {
+            San::Null => {
+                put(b'-', &mut n);
+                put(b'-', &mut n);
+            }
+            San::Castle(CastlingSide::KingSide) => {
+                for &b in b"O-O" {
+                    put(b, &mut n);
+                }
+            }
+            San::Castle(CastlingSide::QueenSide) => {
+                for &b in b"O-O-O" {
+                    put(b, &mut n);
+                }
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    put(role.upper_char() as u8, &mut n);
+                }
+                if let Some(f) = file {
+                    put(f.char() as u8, &mut n);
+                }
+                if let Some(r) = rank {
+                    put(r.char() as u8, &mut n);
+                }
+                if capture {
+                    put(b'x', &mut n);
+                }
+                put(to.file().char() as u8, &mut n);
+                put(to.rank().char() as u8, &mut n);
+                if let Some(p) = promotion {
+                    put(b'=', &mut n);
+                    put(p.upper_char() as u8, &mut n);
+                }
+            }
+        }
+        n
+    }
+
+    /// Writes the SAN into any [`fmt::Write`] without allocating.
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let mut buf = [0u8; 8];
+        let n = self.write_ascii(&mut buf);
+        for &b in &buf[..n] {
+            out.write_char(b as char)?;
+        }
+        Ok(())
+    }
+
+    /// Appends the SAN's bytes to `out`.
+    pub fn append_to(&self, out: &mut Vec<u8>) {
+        let mut buf = [0u8; 8];
+        let n = self.write_ascii(&mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Minimal disambiguation of a piece move among legal moves: none, file,
+/// rank, or both.
+fn disambiguate(
+    pos: &Position,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
+    let board = pos.board();
+    let ours = board.by_piece(role.of(pos.turn()));
+    let occupied = board.occupied();
+    let attackers = match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        _ => Bitboard::EMPTY,
+    };
+    let others = (ours & attackers).without(from);
+    if others.is_empty() {
+        return (None, None);
+    }
+    // Only rivals that can legally move there count.
+    let mut rivals = Bitboard::EMPTY;
+    for m in pos.legal_moves_between(others, Bitboard::from_square(to)) {
+        if let Some(sq) = m.from() {
+            rivals.add(sq);
+        }
+    }
+    if rivals.is_empty() {
+        (None, None)
+    } else if (rivals & Bitboard::from_file(from.file())).is_empty() {
+        (Some(from.file()), None)
+    } else if (rivals & Bitboard::from_rank(from.rank())).is_empty() {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+    fn from_str(s: &str) -> Result<San, ParseSanError> {
+        San::parse(s.as_bytes())
+    }
+}
+
+impl SanPlus {
+    /// Parses strict SAN with an optional `+` or `#`.
+    pub fn parse(s: &[u8]) -> Result<SanPlus, ParseSanError> {
+        let (body, suffix) = match s.last() {
+            Some(b'+') => (&s[..s.len() - 1], Some(Suffix::Check)),
+            Some(b'#') => (&s[..s.len() - 1], Some(Suffix::Checkmate)),
+            _ => (s, None),
+        };
+        let san = San::parse_body(body)?;
+        Ok(SanPlus { san, suffix })
+    }
+
+    /// The suffix `pos` (the position after a move) deserves.
+    #[inline]
+    pub fn suffix_of(pos: &Position) -> Option<Suffix> {
+        if pos.is_check() {
+            if pos.has_legal_moves() {
+                Some(Suffix::Check)
+            } else {
+                Some(Suffix::Checkmate)
+            }
+        } else {
+            None
+        }
+    }
+
+    /// The canonical SAN of the legal move `m` with its suffix, playing `m`
+    /// on `pos`. Checks come from attacks on the king after the move; mate
+    /// is looked for only then.
+    pub fn from_move_and_play_unchecked(pos: &mut Position, m: Move) -> SanPlus {
+        let san = San::from_move(pos, m);
+        pos.play_unchecked(m);
+        SanPlus {
+            san,
+            suffix: SanPlus::suffix_of(pos),
+        }
+    }
+
+    /// The canonical SAN of the legal move `m` with its suffix.
+    pub fn from_move(pos: &Position, m: Move) -> SanPlus {
+        let mut after = pos.clone();
+        SanPlus::from_move_and_play_unchecked(&mut after, m)
+    }
+
+    /// Writes the SAN and suffix into `buf`, returning the length (at most 8).
+    pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
+        let mut n = self.san.write_ascii(buf);
+        if let (Some(s), true) = (self.suffix, n < 8) {
+            buf[n] = s.char() as u8;
+            n += 1;
+        }
+        n
+    }
+
+    /// Writes into any [`fmt::Write`] without allocating.
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let mut buf = [0u8; 8];
+        let n = self.write_ascii(&mut buf);
+        for &b in &buf[..n] {
+            out.write_char(b as char)?;
+        }
+        Ok(())
+    }
+
+    /// Appends the bytes to `out`.
+    pub fn append_to(&self, out: &mut Vec<u8>) {
+        let mut buf = [0u8; 8];
+        let n = self.write_ascii(&mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+    fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
+        SanPlus::parse(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn resolve(p: &Position, san: &str) -> Result<Move, SanError> {
+        san.parse::<San>().unwrap().to_move(p)
+    }
+
+    #[test]
+    fn parse_and_display() {
+        for s in [
+            "e4", "exd5", "Nf3", "Ngf3", "N1f3", "Ng1f3", "Qxe7", "e8=Q", "dxc1=N", "O-O", "O-O-O",
+            "--", "Kxh8",
+        ] {
+            assert_eq!(s.parse::<San>().unwrap().to_string(), s);
+        }
+        for s in ["e4+", "Qh4#"] {
+            assert_eq!(s.parse::<SanPlus>().unwrap().to_string(), s);
+        }
+        for s in [
+            "", "e", "E4", "Pe4", "exe4", "ed5", "e4=Q", "Nf3!", "e8Q", "0-0", "Nz3", "N:f3",
+            "e2e4", "Nf3xx", "e8=K",
+        ] {
+            assert!(s.parse::<San>().is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn resolve_strict() {
+        let start = Position::new();
+        assert_eq!(
+            resolve(&start, "Nf3").unwrap(),
+            Move::Normal {
+                role: Role::Knight,
+                from: Square::G1,
+                capture: None,
+                to: Square::F3,
+                promotion: None
+            }
+        );
+        assert_eq!(resolve(&start, "e5"), Err(SanError::Illegal));
+        assert_eq!(resolve(&start, "O-O"), Err(SanError::Illegal));
+        let p = pos("4k3/8/8/8/8/8/8/N3K2N w - - 0 1");
+        assert_eq!(resolve(&p, "Ne4"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Ng3").is_ok());
+        let p = pos("4k3/8/8/8/8/2N1N3/8/4K3 w - - 0 1");
+        assert_eq!(resolve(&p, "Nd5"), Err(SanError::Ambiguous));
+        assert!(resolve(&p, "Ncd5").is_ok());
+        // d5 never means cxd5.
+        let p = pos("4k3/8/8/3p4/2P5/8/8/4K3 w - - 0 1");
+        assert_eq!(resolve(&p, "d5"), Err(SanError::Illegal));
+        assert!(resolve(&p, "cxd5").is_ok());
+        // A capture needs its x in strict SAN.
+        assert!("cd5".parse::<San>().is_err());
+    }
+
+    #[test]
+    fn pinned_knight_does_not_force_disambiguation() {
+        // The standard's 8.2.3.4 example: knights on c3 and g1... here the
+        // knight on c3 is pinned by the bishop on b4, so Ng1-e2 is "Ne2".
+        let p = pos("4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1");
+        let m = resolve(&p, "Ne2").unwrap();
+        assert_eq!(San::from_move(&p, m).to_string(), "Ne2");
+        // Unpinned: both knights reach e2.
+        let p = pos("4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1");
+        assert_eq!(resolve(&p, "Ne2"), Err(SanError::Ambiguous));
+        let m = resolve(&p, "Nge2").unwrap();
+        assert_eq!(San::from_move(&p, m).to_string(), "Nge2");
+    }
+
+    #[test]
+    fn disambiguation_order() {
+        // Rooks on a1 and a5 to a3: rank.
+        let p = pos("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+        let m = resolve(&p, "R1a3").unwrap();
+        assert_eq!(San::from_move(&p, m).to_string(), "R1a3");
+        // Queens on a1, a3 and c3 to b2: a3 shares the file, so the rank.
+        let p = pos("4k3/8/8/8/8/Q1Q5/8/Q3K3 w - - 0 1");
+        let m = resolve(&p, "Q1b2").unwrap();
+        assert_eq!(San::from_move(&p, m).to_string(), "Q1b2");
+        // Queens on a1, a3 and c1 to b2: both shared, so the square.
+        let p = pos("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+        let m = resolve(&p, "Qa1b2").unwrap();
+        assert_eq!(San::from_move(&p, m).to_string(), "Qa1b2");
+    }
+
+    #[test]
+    fn suffixes() {
+        let mut p = pos("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+        let m = resolve(&p, "Qh4").unwrap();
+        assert_eq!(
+            SanPlus::from_move_and_play_unchecked(&mut p, m).to_string(),
+            "Qh4#"
+        );
+        assert!(p.is_checkmate());
+        let mut p = Position::new();
+        for s in ["e4", "f5", "Qh5"] {
+            let m = resolve(&p, s).unwrap();
+            let sp = SanPlus::from_move_and_play_unchecked(&mut p, m);
+            let mut v = Vec::new();
+            sp.append_to(&mut v);
+            assert_eq!(v, sp.to_string().as_bytes());
+        }
+        assert!(p.is_check());
+    }
+}
