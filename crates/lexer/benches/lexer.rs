@@ -1,3 +1,104 @@
-//! Throughput of the lexer crate (placeholder until the bench file is wired in).
+//! Throughput of the lexer crate on the project's bench file (built by
+//! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming), (b) tokenizing
+//! everything, (c) the header-only path.
+//!
+//! The file is `PGNKIT_BENCH_FILE`, else `target/bench.pgn` in the workspace; when missing it is
+//! built by running the corpus script (found through `PGNKIT_CORPUS`, default
+//! `../shared/corpus` from the workspace root).
 
-fn main() {}
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgnkit_lexer::{GameSplitter, Lexer, Reader, tags};
+
+fn bench_file() -> Vec<u8> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = match std::env::var_os("PGNKIT_BENCH_FILE") {
+        Some(p) => PathBuf::from(p),
+        None => root.join("target/bench.pgn"),
+    };
+    if !path.is_file() {
+        let corpus = match std::env::var_os("PGNKIT_CORPUS") {
+            Some(dir) => PathBuf::from(dir),
+            None => root.join("../shared/corpus"),
+        };
+        let script = corpus.join("bench-file.sh");
+        assert!(
+            script.is_file(),
+            "bench file {} missing and no corpus script at {}",
+            path.display(),
+            script.display()
+        );
+        let status = Command::new("bash")
+            .arg(&script)
+            .arg(&path)
+            .status()
+            .expect("run bench-file.sh");
+        assert!(status.success(), "bench-file.sh failed");
+    }
+    std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+fn lexer_benches(c: &mut Criterion) {
+    let data = bench_file();
+
+    // The game count, two ways: the slice splitter and the streaming reader must agree.
+    let games = GameSplitter::new(&data).count();
+    let mut reader = Reader::new(&data[..]);
+    let mut streamed = 0;
+    while reader.next_game().expect("in memory").is_some() {
+        streamed += 1;
+    }
+    assert_eq!(
+        games, streamed,
+        "splitter and reader disagree on the game count"
+    );
+    assert!(games > 10_000, "bench file holds only {games} games");
+    eprintln!("bench file: {} bytes, {games} games", data.len());
+
+    let mut group = c.benchmark_group("lexer");
+    group.throughput(Throughput::Bytes(data.len() as u64));
+    group.sample_size(10);
+
+    group.bench_function("split (GameSplitter)", |b| {
+        b.iter(|| assert_eq!(GameSplitter::new(black_box(&data)).count(), games));
+    });
+
+    group.bench_function("split (Reader, streaming)", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(&data[..]));
+            let mut n = 0;
+            while reader.next_game().expect("in memory").is_some() {
+                n += 1;
+            }
+            assert_eq!(n, games);
+        });
+    });
+
+    group.bench_function("tokenize (whole file)", |b| {
+        b.iter(|| Lexer::new(black_box(&data)).count());
+    });
+
+    group.bench_function("split + tokenize every game", |b| {
+        b.iter(|| {
+            GameSplitter::new(black_box(&data))
+                .map(|g| Lexer::new(g.bytes).count())
+                .sum::<usize>()
+        });
+    });
+
+    group.bench_function("split + tags (header-only)", |b| {
+        b.iter(|| {
+            GameSplitter::new(black_box(&data))
+                .map(|g| tags(g.bytes).count())
+                .sum::<usize>()
+        });
+    });
+
+    group.finish();
+}
+
+criterion_group!(benches, lexer_benches);
+criterion_main!(benches);

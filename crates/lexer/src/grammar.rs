@@ -3,7 +3,7 @@
 //! returns the rest and the token kind. The [`Lexer`](crate::Lexer) picks the rule from the
 //! first byte's class; nom types stay inside this module.
 
-use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::bytes::complete::{tag, take_while1};
 use nom::{IResult, Parser};
 
 use crate::byte_class::{CLASS, CONTROL, is_symbol_continue};
@@ -19,7 +19,7 @@ pub const MAX_TOKEN_LEN: usize = 1 << 16;
 pub(crate) type Rule<'a> = IResult<&'a [u8], TokenKind>;
 
 /// Splits `i` after `n` bytes (clamped), with `kind`.
-#[inline]
+#[inline(always)]
 fn take(i: &[u8], n: usize, kind: TokenKind) -> Rule<'_> {
     let n = n.clamp(1, i.len().max(1)).min(i.len());
     Ok((i.get(n..).unwrap_or_default(), kind))
@@ -184,11 +184,4 @@ pub(crate) fn unexpected(i: &[u8]) -> Rule<'_> {
         char_len(i, 0),
         TokenKind::Error(LexErrorKind::UnexpectedCharacter),
     )
-}
-
-/// White space (space, TAB, LF, CR, VT, FF).
-#[inline]
-pub(crate) fn white_space(i: &[u8]) -> &[u8] {
-    let r: IResult<&[u8], &[u8]> = take_while(crate::byte_class::is_ws).parse(i);
-    r.map_or(i, |(rest, _)| rest)
 }

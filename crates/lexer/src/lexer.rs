@@ -1,6 +1,6 @@
 //! The [`Lexer`]: an iterator of borrowed tokens over a byte slice.
 
-use crate::byte_class::{CLASS, CONTROL, DIGIT, HIGH, LETTER, OTHER, PUNCT, SYMBOL_REST, WS};
+use crate::byte_class::{CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue};
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
 use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
@@ -64,35 +64,35 @@ impl<'a> Lexer<'a> {
         std::mem::take(&mut self.warnings)
     }
 
+    /// Picks the rule from the first byte (one jump table over the byte; the byte class table
+    /// [`CLASS`] settles white space and symbol characters inside the rules).
     #[inline(always)]
     fn dispatch(&self, pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
-        match CLASS[b as usize] {
-            LETTER => grammar::symbol(rest),
-            DIGIT => grammar::number(rest),
-            PUNCT => match b {
-                b'[' => single(rest, TokenKind::TagOpen),
-                b']' => single(rest, TokenKind::TagClose),
-                b'(' => single(rest, TokenKind::VariationOpen),
-                b')' => single(rest, TokenKind::VariationClose),
-                b'<' => single(rest, TokenKind::AngleOpen),
-                b'>' => single(rest, TokenKind::AngleClose),
-                b'{' => grammar::brace_comment(rest),
-                b'"' => grammar::string(rest),
-                b'.' => grammar::periods(rest),
-                b'$' => grammar::nag(rest),
-                b'*' => grammar::asterisk(rest),
-                b';' => grammar::line_comment(rest),
-                b'!' | b'?' => grammar::suffix(rest),
-                b'@' => grammar::at_signs(rest),
-                b'%' if at_line_start(self.input, pos) => grammar::escape_line(rest),
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' => grammar::symbol(rest),
+            b'0'..=b'9' => grammar::number(rest),
+            b'.' => grammar::periods(rest),
+            b'{' => grammar::brace_comment(rest),
+            b'[' => single(rest, TokenKind::TagOpen),
+            b']' => single(rest, TokenKind::TagClose),
+            b'(' => single(rest, TokenKind::VariationOpen),
+            b')' => single(rest, TokenKind::VariationClose),
+            b'<' => single(rest, TokenKind::AngleOpen),
+            b'>' => single(rest, TokenKind::AngleClose),
+            b'"' => grammar::string(rest),
+            b'$' => grammar::nag(rest),
+            b'*' => grammar::asterisk(rest),
+            b';' => grammar::line_comment(rest),
+            b'!' | b'?' => grammar::suffix(rest),
+            b'@' => grammar::at_signs(rest),
+            b'%' if at_line_start(self.input, pos) => grammar::escape_line(rest),
+            b'-' => grammar::dash(rest),
+            _ => match CLASS[b as usize] {
+                SYMBOL_REST => grammar::stray_symbol_chars(rest),
+                CONTROL => grammar::control(rest),
+                HIGH => grammar::high(rest),
                 _ => grammar::unexpected(rest),
             },
-            SYMBOL_REST if b == b'-' => grammar::dash(rest),
-            SYMBOL_REST => grammar::stray_symbol_chars(rest),
-            CONTROL => grammar::control(rest),
-            HIGH => grammar::high(rest),
-            WS | OTHER => grammar::unexpected(rest),
-            _ => grammar::unexpected(rest),
         }
     }
 
@@ -120,49 +120,104 @@ fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
     Ok((rest.get(1..).unwrap_or_default(), kind))
 }
 
+impl<'a> Lexer<'a> {
+    /// The token at `pos` (not white space) through the grammar rules alone: what the fast
+    /// paths of [`Lexer::next`] must agree with.
+    #[inline(never)]
+    fn rule_token(&self, pos: usize, b: u8) -> (usize, TokenKind) {
+        let rest = self.input.get(pos..).unwrap_or_default();
+        match self.dispatch(pos, rest, b) {
+            Ok((after, kind)) => (pos + (rest.len() - after.len()).max(1), kind),
+            Err(_) => (
+                pos + 1,
+                TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
+            ),
+        }
+    }
+
+    #[cold]
+    fn string_warnings(&mut self, span: Span, text: &[u8]) {
+        if memchr::memchr(b'\t', text).is_some() {
+            self.warnings.push(LexWarning {
+                kind: LexWarningKind::TabInString,
+                span,
+            });
+        }
+        if text.len() > STANDARD_LIMIT + 2 {
+            self.check_long(TokenKind::String, span, text);
+        }
+    }
+}
+
 impl<'a> Iterator for Lexer<'a> {
     type Item = Token<'a>;
 
+    /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
+    /// delimiters, comments) give the same tokens as the grammar rules (a property test checks
+    /// this); everything else goes through the rules.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
         let input = self.input;
+        let len = input.len();
         let mut pos = self.pos;
-        // White space, with a fast path for the single space between tokens.
         let mut b = *input.get(pos)?;
-        if CLASS[b as usize] == WS {
+        while CLASS[b as usize] == WS {
             pos += 1;
             b = *input.get(pos)?;
-            if CLASS[b as usize] == WS {
-                let rest = input.get(pos..)?;
-                pos += rest.len() - grammar::white_space(rest).len();
-                b = *input.get(pos)?;
-            }
         }
-        let rest = input.get(pos..)?;
-        let len = match self.dispatch(pos, rest, b) {
-            Ok((after, kind)) => (rest.len() - after.len(), kind),
-            Err(_) => (
-                1,
-                TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
-            ),
+        let (end, kind) = match b {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let mut e = pos + 1;
+                while e < len && is_symbol_continue(input[e]) {
+                    e += 1;
+                }
+                if (e < len && input[e] == b'.')
+                    || (b == b'Z' && e - pos == 2)
+                    || e - pos > STANDARD_LIMIT
+                {
+                    self.rule_token(pos, b) // `e.p.`, `Z0`, long symbols
+                } else {
+                    (e, TokenKind::Symbol)
+                }
+            }
+            b'0'..=b'9' => {
+                let mut e = pos + 1;
+                while e < len && input[e].is_ascii_digit() {
+                    e += 1;
+                }
+                if (e < len && (is_symbol_continue(input[e]) || input[e] >= 0x80)) || e - pos >= 4 {
+                    self.rule_token(pos, b) // markers, symbols, `0000`, long numbers
+                } else {
+                    (e, TokenKind::Integer)
+                }
+            }
+            b'.' => {
+                let mut e = pos + 1;
+                while e < len && input[e] == b'.' {
+                    e += 1;
+                }
+                (e, TokenKind::Period)
+            }
+            b'(' => (pos + 1, TokenKind::VariationOpen),
+            b')' => (pos + 1, TokenKind::VariationClose),
+            b'[' => (pos + 1, TokenKind::TagOpen),
+            b']' => (pos + 1, TokenKind::TagClose),
+            b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
+            b'{' => match crate::shapes::comment_end(input, pos) {
+                (e, true) => (e, TokenKind::BraceComment),
+                (e, false) => (
+                    e.max(pos + 1),
+                    TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
+                ),
+            },
+            _ => self.rule_token(pos, b),
         };
-        let (n, kind) = (len.0.max(1), len.1);
-        let end = (pos + n).min(input.len());
+        let end = end.min(len);
         let span = Span::new(pos, end);
         let text = input.get(pos..end).unwrap_or_default();
         self.pos = end;
         match kind {
-            TokenKind::String => {
-                if memchr::memchr(b'\t', text).is_some() {
-                    self.warnings.push(LexWarning {
-                        kind: LexWarningKind::TabInString,
-                        span,
-                    });
-                }
-                if text.len() > STANDARD_LIMIT + 2 {
-                    self.check_long(kind, span, text);
-                }
-            }
+            TokenKind::String => self.string_warnings(span, text),
             TokenKind::Symbol if text.len() > STANDARD_LIMIT => self.check_long(kind, span, text),
             _ => {}
         }

@@ -33,7 +33,7 @@
 //! game reader reports it and the game's original bytes are at hand. The count of skipped
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
-use crate::byte_class::{CLASS, DIGIT, HIGH, LETTER, SYMBOL_REST, is_symbol_continue, is_ws};
+use crate::byte_class::is_ws;
 use crate::shapes::{
     at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
 };
@@ -66,11 +66,25 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
-    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
-    if memchr::memchr(b'\r', bytes).is_none() {
+    // Byte-wide counters over fixed chunks: the compiler turns this into vector compares.
+    let (mut lf, mut cr) = (0usize, 0usize);
+    let mut chunks = bytes.chunks_exact(128);
+    for chunk in &mut chunks {
+        let (mut l, mut c) = (0u8, 0u8);
+        for &b in chunk {
+            l += u8::from(b == b'\n');
+            c += u8::from(b == b'\r');
+        }
+        lf += usize::from(l);
+        cr += usize::from(c);
+    }
+    for &b in chunks.remainder() {
+        lf += usize::from(b == b'\n');
+        cr += usize::from(b == b'\r');
+    }
+    if cr == 0 {
         return lf as u64;
     }
-    let cr = bytes.iter().filter(|&&b| b == b'\r').count();
     let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
     (lf + cr - crlf) as u64
 }
@@ -116,54 +130,143 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
-/// Skips one movetext item at `pos` the way the lexer reads it; notes variation depth and
-/// termination markers outside variations.
-#[inline(always)]
-fn skip_movetext_item(buf: &[u8], pos: usize, depth: &mut u32, marker: &mut bool) -> usize {
-    let Some(&b) = buf.get(pos) else {
-        return pos + 1;
-    };
-    match b {
-        b'(' => {
-            *depth += 1;
-            pos + 1
-        }
-        b')' => {
-            *depth = depth.saturating_sub(1);
-            pos + 1
-        }
-        b'*' => {
-            *marker |= *depth == 0;
-            pos + 1
-        }
-        b'"' => match string_end(buf, pos) {
-            Ok(end) | Err(end) => end.max(pos + 1),
-        },
-        b'$' => {
-            let mut p = pos + 1;
-            while buf.get(p).is_some_and(u8::is_ascii_digit) {
-                p += 1;
+/// The movetext scan's table, indexed by `state | byte` where `state` is [`AT_BOUNDARY`] when
+/// the previous byte ended a token (so a termination marker may start here) and 0 otherwise.
+/// Each entry: [`STOP`] when the scan must look at the byte, else the next state.
+static MOVETEXT: [u16; 512] = movetext_table();
+
+/// The previous byte ended a token.
+const AT_BOUNDARY: u16 = 256;
+/// The scan stops at this byte.
+const STOP: u16 = 1;
+
+const fn movetext_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        let b = (i & 0xff) as u8;
+        let boundary = i >= 256;
+        let special = matches!(
+            b,
+            b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'['
+        ) || b >= 0x80;
+        let marker_start = b == b'0' || b == b'1';
+        let symbol = b.is_ascii_alphanumeric()
+            || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/');
+        t[i] = if special || (boundary && marker_start) {
+            STOP
+        } else if symbol {
+            0
+        } else {
+            AT_BOUNDARY
+        };
+        i += 1;
+    }
+    t
+}
+
+/// What ended the movetext scan.
+enum Movetext {
+    /// The game ends here (a tag line, an unterminated comment, the end of the input).
+    End(usize),
+    /// A termination marker outside variations ends here.
+    Marker(usize),
+}
+
+/// Scans movetext from `pos` (a token start) the way the lexer reads it, looking only at the
+/// bytes that matter: comments, strings, `;` and `%` lines, parentheses, tag lines, and
+/// termination markers at token starts.
+#[inline]
+fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
+    let len = buf.len();
+    let mut depth = 0u32;
+    let mut state = AT_BOUNDARY;
+    loop {
+        // The fast part: letters, digits, white space, periods, suffixes.
+        let b = loop {
+            let Some(&b) = buf.get(pos) else {
+                return Movetext::End(len);
+            };
+            let entry = MOVETEXT[usize::from(state | u16::from(b))];
+            if entry == STOP {
+                break b;
             }
-            p
-        }
-        _ => {
-            if matches!(b, b'0' | b'1' | 0xc2 | 0xbd)
-                && let Some((len, _)) = match_marker(buf, pos)
-            {
-                *marker |= *depth == 0;
-                return pos + len;
-            }
-            match CLASS[b as usize] {
-                LETTER | DIGIT | SYMBOL_REST => {
-                    let mut p = pos + 1;
-                    while buf.get(p).is_some_and(|&c| is_symbol_continue(c)) {
-                        p += 1;
-                    }
-                    p
+            state = entry;
+            pos += 1;
+        };
+        state = AT_BOUNDARY;
+        match b {
+            b'0' | b'1' | 0xbd | 0xc2 => match match_marker(buf, pos) {
+                Some((n, _)) if depth == 0 => return Movetext::Marker(pos + n),
+                Some((n, _)) => pos += n,
+                None if b < 0x80 => {
+                    pos += 1;
+                    state = 0;
                 }
-                HIGH => pos + char_len(buf, pos),
-                _ => pos + 1,
+                None => pos += char_len(buf, pos),
+            },
+            b'{' => match comment_end(buf, pos) {
+                (end, true) => pos = end,
+                (end, false) => return Movetext::End(end),
+            },
+            b';' => pos = line_end(buf, pos),
+            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
+            b'"' => {
+                pos = match string_end(buf, pos) {
+                    Ok(end) | Err(end) => end.max(pos + 1),
+                }
             }
+            b'(' => {
+                depth += 1;
+                pos += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                pos += 1;
+            }
+            b'*' if depth == 0 => return Movetext::Marker(pos + 1),
+            b'$' => {
+                pos += 1;
+                while buf.get(pos).is_some_and(u8::is_ascii_digit) {
+                    pos += 1;
+                }
+            }
+            b'[' if at_line_start(buf, pos) && tag_shape(buf, pos).is_some() => {
+                return Movetext::End(pos);
+            }
+            _ if b >= 0x80 => pos += char_len(buf, pos),
+            _ => pos += 1,
+        }
+    }
+}
+
+/// After a termination marker (outside variations) ending at `pos`: the end of the game. Comments
+/// (and `%` lines) may follow; a tag pair, wherever it starts, begins the next game; so does any
+/// other token (a game without tags), but that one takes the comments before it along.
+fn after_marker(buf: &[u8], mut pos: usize) -> usize {
+    let mut first_comment = None;
+    loop {
+        while buf.get(pos).is_some_and(|&b| is_ws(b)) {
+            pos += 1;
+        }
+        let Some(&b) = buf.get(pos) else {
+            return buf.len();
+        };
+        match b {
+            b'{' => match comment_end(buf, pos) {
+                (end, true) => {
+                    first_comment.get_or_insert(pos);
+                    pos = end;
+                }
+                (end, false) => return end,
+            },
+            b';' => {
+                first_comment.get_or_insert(pos);
+                pos = line_end(buf, pos);
+            }
+            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
+            b'[' if tag_shape(buf, pos).is_some() => return pos,
+            _ => return first_comment.unwrap_or(pos),
         }
     }
 }
@@ -175,49 +278,31 @@ fn skip_movetext_item(buf: &[u8], pos: usize, depth: &mut u32, marker: &mut bool
 /// is found whatever follows.
 pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
     names.clear();
-    let len = buf.len();
     let mut pos = 0;
-    let mut movetext = false;
-    let mut marker = false;
-    let mut after_marker: Option<usize> = None;
-    let mut depth = 0u32;
     let mut empty_line = false;
+    // The tag section (with comments, `%` lines and empty lines) up to the first movetext token.
     loop {
         let ws_start = pos;
         while buf.get(pos).is_some_and(|&b| is_ws(b)) {
             pos += 1;
         }
-        let Some(&b) = buf.get(pos) else { return len };
-        if !movetext && pos > ws_start && has_empty_line(buf.get(ws_start..pos).unwrap_or_default())
-        {
+        let Some(&b) = buf.get(pos) else {
+            return buf.len();
+        };
+        if pos > ws_start && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
             empty_line = true;
         }
         match b {
             b'[' => {
                 if let Some(name_end) = tag_shape(buf, pos) {
-                    // After movetext, a tag line starts the next game; in the middle of a
-                    // line only after a termination marker (`1-0 [Event "x"]`).
-                    if movetext && (marker || at_line_start(buf, pos)) {
-                        return pos;
-                    }
-                    if movetext {
-                        pos += 1;
-                        continue;
-                    }
                     let name = buf.get(pos + 1..name_end).unwrap_or_default();
                     if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
                         return pos;
                     }
                     names.push((pos + 1, name_end));
                     pos = skip_tag_pair(buf, name_end);
-                    empty_line = false;
-                } else if movetext {
-                    if marker {
-                        return after_marker.unwrap_or(pos);
-                    }
-                    pos += 1;
                 } else {
-                    // A malformed tag pair in the tag section.
+                    // A malformed tag pair.
                     let mut p = pos + 1;
                     while matches!(buf.get(p), Some(b' ' | b'\t')) {
                         p += 1;
@@ -229,42 +314,34 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
                         p += 1;
                     }
                     pos = skip_tag_pair(buf, p);
-                    empty_line = false;
                 }
+                empty_line = false;
             }
             b'{' => {
                 let (end, terminated) = comment_end(buf, pos);
                 if !terminated {
                     return end;
                 }
-                if marker && after_marker.is_none() {
-                    after_marker = Some(pos);
-                }
                 empty_line = false;
                 pos = end;
             }
             b';' => {
-                if marker && after_marker.is_none() {
-                    after_marker = Some(pos);
-                }
                 empty_line = false;
                 pos = line_end(buf, pos);
             }
             b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
-            b']' if !movetext => pos += 1,
-            b'"' if !movetext => {
+            b']' => pos += 1,
+            b'"' => {
                 pos = match string_end(buf, pos) {
                     Ok(end) | Err(end) => end.max(pos + 1),
                 }
             }
-            _ => {
-                if marker {
-                    return after_marker.unwrap_or(pos);
-                }
-                movetext = true;
-                pos = skip_movetext_item(buf, pos, &mut depth, &mut marker);
-            }
+            _ => break,
         }
+    }
+    match scan_movetext(buf, pos) {
+        Movetext::End(end) => end,
+        Movetext::Marker(end) => after_marker(buf, end),
     }
 }
 
