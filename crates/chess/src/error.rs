@@ -116,9 +116,6 @@ pub enum PositionError {
     /// The en passant square cannot follow a double pawn push.
     #[error("impossible en passant square")]
     InvalidEpSquare,
-    /// A side has more than 16 pieces.
-    #[error("{0} has more than 16 pieces")]
-    TooManyPieces(Color),
 }
 
 /// What is wrong with a SAN token.

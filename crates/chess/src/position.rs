@@ -97,9 +97,6 @@ impl Position {
             if kings.more_than_one() {
                 return Err(PositionError::TooManyKings(color));
             }
-            if board.by_color(color).count() > 16 {
-                return Err(PositionError::TooManyPieces(color));
-            }
         }
         if (board.pawns() & Bitboard::BACKRANKS).any() {
             return Err(PositionError::PawnsOnBackrank);
@@ -502,12 +499,13 @@ fn normalise_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> Bi
         if mode == CastlingMode::Standard && king != Square::E1.relative_to(color) {
             continue;
         }
-        let mut rooks = rights & backrank & board.rooks() & board.by_color(color);
+        let mut rooks: Bitboard = rights & backrank & board.rooks() & board.by_color(color);
         if mode == CastlingMode::Standard {
             rooks &= Bitboard::CORNERS;
         }
-        let king_side = rooks.rfind(|r| r.file() > king.file());
-        let queen_side = rooks.find(|r| r.file() < king.file());
+        // Copies: `rfind` and `find` consume the iterator they run on.
+        let king_side = { rooks }.rfind(|r| r.file() > king.file());
+        let queen_side = { rooks }.find(|r| r.file() < king.file());
         for rook in king_side.into_iter().chain(queen_side) {
             kept.add(rook);
         }
