@@ -240,6 +240,19 @@ fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
     }
 }
 
+/// Whether the input ends before the tag-pair shape at `pos` (a `[` then tag-name characters
+/// and spaces) could be decided.
+fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
+    buf.get(pos + 1..).is_some_and(|rest| {
+        let name = rest
+            .iter()
+            .take_while(|&&b| crate::byte_class::is_tag_name(b))
+            .count();
+        rest.get(name..)
+            .is_some_and(|after| after.iter().all(|&b| b == b' ' || b == b'\t'))
+    })
+}
+
 /// After a termination marker (outside variations) ending at `pos`: the end of the game. Comments
 /// (and `%` lines) may follow; a tag pair, wherever it starts, begins the next game; so does any
 /// other token (a game without tags), but that one takes the comments before it along.
@@ -266,6 +279,9 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
             }
             b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
             b'[' if tag_shape(buf, pos).is_some() => return pos,
+            // Input ends inside what may be a tag pair: it stays with this game (and a stream
+            // reads on before deciding).
+            b'[' if may_be_cut_tag_shape(buf, pos) => return buf.len(),
             _ => return first_comment.unwrap_or(pos),
         }
     }
@@ -455,6 +471,12 @@ mod tests {
         assert_eq!(split("e4 1-0 {a} d4 *"), ["e4 1-0 ", "{a} d4 *"]);
         // At the end of the input: they stay.
         assert_eq!(split("e4 1-0 {a}\n"), ["e4 1-0 {a}\n"]);
+    }
+
+    #[test]
+    fn input_ending_in_a_cut_tag_pair_after_a_marker() {
+        assert_eq!(split("e4 1-0 {c}\n[Eve"), ["e4 1-0 {c}\n[Eve"]);
+        assert_eq!(split("e4 1-0 {c}\n[Eve]"), ["e4 1-0 ", "{c}\n[Eve]"]);
     }
 
     #[test]
