@@ -582,13 +582,21 @@ fn spec_flags(pos: &Position, spec: &Spec, m: Move) -> Lenience {
     if spec.capture != m.is_capture() {
         flags |= Lenience::CAPTURE_MARK;
     }
-    if spec.file.is_some() && spec.rank.is_some() {
+    if m.role() != Some(spec.role) {
+        // UCI-style `g1f3`: the piece came from the start square.
         flags |= Lenience::LONG_ALGEBRAIC;
-    } else if (spec.file.is_some() || spec.rank.is_some())
+    }
+    if (spec.file.is_some() || spec.rank.is_some())
         && let San::Normal { file, rank, .. } = San::from_move(pos, m)
         && ((spec.file.is_some() && file.is_none()) || (spec.rank.is_some() && rank.is_none()))
     {
-        flags |= Lenience::OVER_DISAMBIGUATION;
+        // More than canonical SAN: a full start square is long algebraic
+        // (unless SAN needs the square), anything less over-disambiguation.
+        flags |= if spec.file.is_some() && spec.rank.is_some() {
+            Lenience::LONG_ALGEBRAIC
+        } else {
+            Lenience::OVER_DISAMBIGUATION
+        };
     }
     flags
 }

@@ -125,22 +125,19 @@ impl Position {
         }
 
         if let Some(ep) = setup.ep_square {
-            let pushed = ep.relative_to(turn).rank() == Rank::Sixth;
-            let pawn_sq = Square::new(if turn.is_white() {
-                ep.index() - 8
-            } else {
-                ep.index() + 8
-            });
-            let origin = Square::new(if turn.is_white() {
-                ep.index() + 8
-            } else {
-                ep.index() - 8
-            });
-            if !pushed
-                || !(board.pawns() & board.by_color(turn.other())).contains(pawn_sq)
-                || board.occupied().contains(ep)
-                || board.occupied().contains(origin)
-            {
+            let forward = if turn.is_white() { 8 } else { -8 };
+            let pawn_sq = ep.offset(-forward);
+            let origin = ep.offset(forward);
+            let valid = match (pawn_sq, origin) {
+                (Some(pawn_sq), Some(origin)) => {
+                    ep.relative_to(turn).rank() == Rank::Sixth
+                        && (board.pawns() & board.by_color(turn.other())).contains(pawn_sq)
+                        && !board.occupied().contains(ep)
+                        && !board.occupied().contains(origin)
+                }
+                _ => false,
+            };
+            if !valid {
                 return Err(PositionError::InvalidEpSquare);
             }
             pos.double_push = Some(ep);
@@ -541,5 +538,155 @@ impl FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(fen: &str) -> Setup {
+        Setup::parse(fen.as_bytes()).unwrap()
+    }
+
+    fn error(fen: &str) -> PositionError {
+        Position::from_setup(setup(fen), CastlingMode::Standard).unwrap_err()
+    }
+
+    #[test]
+    fn validation_errors() {
+        assert_eq!(
+            error("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::MissingKing(Color::Black)
+        );
+        assert_eq!(
+            error("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
+            PositionError::TooManyKings(Color::White)
+        );
+        assert_eq!(
+            error("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::PawnsOnBackrank
+        );
+        assert_eq!(
+            error("4k2R/8/8/8/8/8/8/4K3 w - - 0 1"),
+            PositionError::OppositeCheck
+        );
+        assert_eq!(
+            error("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+            PositionError::InvalidEpSquare
+        );
+        let mut s = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        s.ep_square = Some(Square::A1);
+        assert_eq!(
+            Position::from_setup(s, CastlingMode::Standard).unwrap_err(),
+            PositionError::InvalidEpSquare
+        );
+    }
+
+    #[test]
+    fn en_passant_normalised() {
+        // 1994 form: an ep square after a double push without capture.
+        let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .unwrap();
+        assert_eq!(p.ep_square(), None);
+        assert_eq!(p.double_push_square(), Some(Square::E3));
+        assert_eq!(
+            p,
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+                .unwrap()
+        );
+        assert_eq!(
+            p.to_string(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert_eq!(
+            p.fen(FenOptions::new().en_passant_1994()),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        );
+        // Pinned capturer along the rank: no legal capture, so no square.
+        let p = Position::from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1").unwrap();
+        assert_eq!(p.ep_square(), None);
+        let p = Position::from_fen("8/8/8/1Pp5/8/8/8/K3k3 w - c6 0 1").unwrap();
+        assert_eq!(p.ep_square(), Some(Square::C6));
+    }
+
+    #[test]
+    fn incremental_hash_matches_scratch() {
+        let mut p = Position::new();
+        for uci in [
+            "e2e4", "d7d5", "e4d5", "c7c5", "d5c6", "g8f6", "c6b7", "e8d7", "b7a8q", "d8e8",
+        ] {
+            let m = uci.parse::<crate::Uci>().unwrap().to_move(&p).unwrap();
+            p.play(m).unwrap();
+            let again = Position::from_fen(&p.to_string()).unwrap();
+            assert_eq!(again.zobrist(), p.zobrist(), "{p}");
+        }
+        assert_ne!(Position::new().zobrist(), p.zobrist());
+    }
+
+    #[test]
+    fn game_end() {
+        assert!(
+            Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap()
+                .is_insufficient_material()
+        );
+        assert!(
+            Position::from_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1")
+                .unwrap()
+                .is_insufficient_material()
+        );
+        assert!(
+            Position::from_fen("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")
+                .unwrap()
+                .is_insufficient_material()
+        );
+        assert!(
+            !Position::from_fen("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1")
+                .unwrap()
+                .is_insufficient_material()
+        );
+        assert!(
+            !Position::from_fen("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1")
+                .unwrap()
+                .is_insufficient_material()
+        );
+        assert!(!Position::new().is_insufficient_material());
+        let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert!(stalemate.is_stalemate());
+        assert_eq!(stalemate.outcome(), Some(Outcome::Draw));
+        let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert!(mate.is_checkmate());
+        assert_eq!(
+            mate.outcome(),
+            Some(Outcome::Decisive {
+                winner: Color::White
+            })
+        );
+        assert_eq!(Position::new().outcome(), None);
+    }
+
+    #[test]
+    fn play_rejects_illegal_moves() {
+        let mut p = Position::new();
+        let bad = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to: Square::E5,
+            promotion: None,
+        };
+        assert_eq!(p.play(bad), Err(IllegalMoveError { mv: bad }));
+        assert_eq!(p.play(Move::Null), Err(IllegalMoveError { mv: Move::Null }));
+        p.play_unchecked(Move::Null);
+        assert_eq!(p.turn(), Color::Black);
+        assert_eq!(p.legal_moves().len(), 20);
+    }
+
+    #[test]
+    fn castling_rights_dropped_when_impossible() {
+        let p = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1").unwrap();
+        assert_eq!(p.castles().rooks(), Bitboard::from_square(Square::H1));
+        assert_eq!(p.to_string(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     }
 }
