@@ -4,9 +4,12 @@
 //! `PGNKIT_BENCH_FILE` pointing at the bench file; this task then reads
 //! criterion's estimates (`target/criterion/**/new/estimates.json`, the median)
 //! and prints MB/s and games/s for every benchmark that measured bytes.
+//!
+//! With `--peers` it instead runs pgnkit and pgn-reader + shakmaty side by
+//! side as separate processes (see [`crate::peers`]).
 
 use crate::cmd::{bench_file, cargo, exec, root};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The benches that read the bench file, as `(package, bench target)`.
 const BENCHES: &[(&str, &str)] = &[
@@ -15,13 +18,43 @@ const BENCHES: &[(&str, &str)] = &[
     ("pgnkit-export", "export"),
 ];
 
-/// Entry point for `cargo xtask bench [FILE]`.
+/// How to call `cargo xtask bench`.
+const USAGE: &str = "usage: cargo xtask bench [--peers [--pairs N]] [FILE]";
+
+/// Measured pairs per task for `--peers` unless `--pairs` says otherwise.
+const DEFAULT_PAIRS: usize = 5;
+
+/// Entry point for `cargo xtask bench [--peers [--pairs N]] [FILE]`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let file = match args {
-        [] => bench_file()?,
-        [file] if !file.starts_with('-') => file.into(),
-        _ => return Err("usage: cargo xtask bench [FILE]".into()),
+    let mut peers = false;
+    let mut pairs = None;
+    let mut file = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--peers" => peers = true,
+            "--pairs" => {
+                let n: usize = rest
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--pairs takes a count above 0")?;
+                pairs = Some(n);
+            }
+            _ if arg.starts_with('-') || file.is_some() => return Err(USAGE.into()),
+            _ => file = Some(PathBuf::from(arg)),
+        }
+    }
+    if pairs.is_some() && !peers {
+        return Err(format!("--pairs needs --peers\n{USAGE}"));
+    }
+    let file = match file {
+        Some(file) => file,
+        None => bench_file()?,
     };
+    if peers {
+        return crate::peers::run(&file, pairs.unwrap_or(DEFAULT_PAIRS));
+    }
     let bytes = std::fs::metadata(&file)
         .map_err(|e| format!("{}: {e}", file.display()))?
         .len();

@@ -17,6 +17,7 @@ mod ci;
 mod cmd;
 mod conformance;
 mod fuzz;
+mod peers;
 mod release;
 #[cfg(test)]
 mod tidy;
