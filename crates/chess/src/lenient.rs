@@ -542,24 +542,20 @@ fn resolve_spec(pos: &Position, spec: &Spec) -> Result<Move, SanError> {
         from &= Bitboard::from_file(spec.to.file());
     }
     let mut found = None;
-    for m in pos.legal_moves_between(from, Bitboard::from_square(spec.to)) {
-        if m.promotion() != spec.promotion {
-            continue;
+    let mut count = 0;
+    let chess960 = pos.castling_mode() == CastlingMode::Chess960;
+    pos.for_each_legal_move_between(from, Bitboard::from_square(spec.to), |m| {
+        // King takes rook is castling only in Chess960, and only written as
+        // a king move with its start square.
+        if m.promotion() == spec.promotion && (!m.is_castle() || (chess960 && full_from)) {
+            found = Some(m);
+            count += 1;
         }
-        if m.is_castle() {
-            // King takes rook: only in Chess960, and only written as a
-            // king move with its start square.
-            if pos.castling_mode() != CastlingMode::Chess960 || !full_from {
-                continue;
-            }
-        }
-        if found.is_some() {
-            return Err(SanError::Ambiguous);
-        }
-        found = Some(m);
-    }
-    if let Some(m) = found {
-        return Ok(m);
+    });
+    match (found, count) {
+        (Some(m), 1) => return Ok(m),
+        (Some(_), _) => return Err(SanError::Ambiguous),
+        (None, _) => {}
     }
     // e1g1 / Ke1g1 for castling.
     if spec.role == Role::King

@@ -12,7 +12,8 @@
 //! attack on the king's destination.
 //!
 //! Generation goes through a [`MoveSink`] so one generator serves both the
-//! move list and the bulk counter used at perft leaves (which adds up
+//! move list (and the move searches of SAN and UCI resolution, which keep
+//! no list) and the bulk counter used at perft leaves (which adds up
 //! `popcount`s instead of making moves).
 
 use crate::attacks;
@@ -38,14 +39,14 @@ pub(crate) trait MoveSink {
     fn castle(&mut self, king: Square, rook: Square);
 }
 
-/// Collects moves into a [`MoveList`].
-pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+/// Hands every generated move to a closure.
+pub(crate) struct FnSink<F: FnMut(Move)>(pub F);
 
-impl MoveSink for ListSink<'_> {
+impl<F: FnMut(Move)> MoveSink for FnSink<F> {
     #[inline]
     fn piece(&mut self, role: Role, from: Square, targets: Bitboard, board: &Board) {
         for to in targets {
-            self.0.push(Move::Normal {
+            (self.0)(Move::Normal {
                 role,
                 from,
                 capture: board.role_at(to),
@@ -58,7 +59,7 @@ impl MoveSink for ListSink<'_> {
     #[inline]
     fn pawns(&mut self, targets: Bitboard, delta: i32, board: &Board) {
         for to in targets & !Bitboard::BACKRANKS {
-            self.0.push(Move::Normal {
+            (self.0)(Move::Normal {
                 role: Role::Pawn,
                 from: Square::new((to.index() as i32 - delta) as u32),
                 capture: board.role_at(to),
@@ -70,7 +71,7 @@ impl MoveSink for ListSink<'_> {
             let from = Square::new((to.index() as i32 - delta) as u32);
             let capture = board.role_at(to);
             for promotion in Role::PROMOTIONS {
-                self.0.push(Move::Normal {
+                (self.0)(Move::Normal {
                     role: Role::Pawn,
                     from,
                     capture,
@@ -83,12 +84,12 @@ impl MoveSink for ListSink<'_> {
 
     #[inline]
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.push(Move::EnPassant { from, to });
+        (self.0)(Move::EnPassant { from, to });
     }
 
     #[inline]
     fn castle(&mut self, king: Square, rook: Square) {
-        self.0.push(Move::Castle { king, rook });
+        (self.0)(Move::Castle { king, rook });
     }
 }
 
@@ -364,7 +365,7 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveList {
         pos,
         Bitboard::FULL,
         Bitboard::FULL,
-        &mut ListSink(&mut list),
+        &mut FnSink(|m| list.push(m)),
     );
     list
 }

@@ -248,8 +248,15 @@ impl Position {
     /// (castling is a king move to its rook's square).
     pub fn legal_moves_between(&self, from: Bitboard, to: Bitboard) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate(self, from, to, &mut movegen::ListSink(&mut list));
+        self.for_each_legal_move_between(from, to, |m| list.push(m));
         list
+    }
+
+    /// Calls `f` with each legal move of pieces on `from` squares to `to`
+    /// squares, without building a list.
+    #[inline]
+    pub fn for_each_legal_move_between(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
+        movegen::generate(self, from, to, &mut movegen::FnSink(f));
     }
 
     /// `true` if `m` is legal here. A null move is never legal (but may be
@@ -258,8 +265,13 @@ impl Position {
         let (Some(from), Some(to)) = (m.from(), m.to()) else {
             return false;
         };
-        self.legal_moves_between(Bitboard::from_square(from), Bitboard::from_square(to))
-            .contains(&m)
+        let mut found = false;
+        self.for_each_legal_move_between(
+            Bitboard::from_square(from),
+            Bitboard::from_square(to),
+            |legal| found |= legal == m,
+        );
+        found
     }
 
     /// `true` if the side to move has a legal move.

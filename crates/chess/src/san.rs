@@ -194,16 +194,18 @@ impl San {
                     from &= Bitboard::from_file(to.file());
                 }
                 let mut found = None;
-                for m in pos.legal_moves_between(from, Bitboard::from_square(to)) {
-                    if m.is_castle() || m.promotion() != promotion || m.is_capture() != capture {
-                        continue;
+                let mut count = 0;
+                pos.for_each_legal_move_between(from, Bitboard::from_square(to), |m| {
+                    if !m.is_castle() && m.promotion() == promotion && m.is_capture() == capture {
+                        found = Some(m);
+                        count += 1;
                     }
-                    if found.is_some() {
-                        return Err(SanError::Ambiguous);
-                    }
-                    found = Some(m);
+                });
+                match (found, count) {
+                    (Some(m), 1) => Ok(m),
+                    (None, _) => Err(SanError::Illegal),
+                    _ => Err(SanError::Ambiguous),
                 }
-                found.ok_or(SanError::Illegal)
             }
         }
     }
@@ -344,11 +346,11 @@ fn disambiguate(
     }
     // Only rivals that can legally move there count.
     let mut rivals = Bitboard::EMPTY;
-    for m in pos.legal_moves_between(others, Bitboard::from_square(to)) {
+    pos.for_each_legal_move_between(others, Bitboard::from_square(to), |m| {
         if let Some(sq) = m.from() {
             rivals.add(sq);
         }
-    }
+    });
     if rivals.is_empty() {
         (None, None)
     } else if (rivals & Bitboard::from_file(from.file())).is_empty() {

@@ -106,14 +106,19 @@ impl Uci {
             } => (from, to, promotion),
         };
         let mode = pos.castling_mode();
-        for m in pos.legal_moves_between(Bitboard::from_square(from), Bitboard::from_square(to)) {
-            if m.promotion() != promotion {
-                continue;
-            }
-            // King takes rook is castling only in Chess960.
-            if m.is_castle() && mode == CastlingMode::Standard {
-                continue;
-            }
+        let mut found = None;
+        pos.for_each_legal_move_between(
+            Bitboard::from_square(from),
+            Bitboard::from_square(to),
+            |m| {
+                // King takes rook is castling only in Chess960.
+                if m.promotion() == promotion && !(m.is_castle() && mode == CastlingMode::Standard)
+                {
+                    found = Some(m);
+                }
+            },
+        );
+        if let Some(m) = found {
             return Ok(m);
         }
         if mode == CastlingMode::Standard
