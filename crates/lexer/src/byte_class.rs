@@ -56,8 +56,19 @@ pub(crate) fn is_ws(b: u8) -> bool {
 /// Whether `b` may be part of a tag name (`A-Z a-z 0-9 _`).
 #[inline(always)]
 pub(crate) fn is_tag_name(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    TAG_NAME[b as usize]
 }
+
+/// `A-Z a-z 0-9 _`.
+static TAG_NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).is_ascii_alphanumeric() || i == b'_' as usize;
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

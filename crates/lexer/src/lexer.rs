@@ -115,6 +115,29 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// The end of the run of symbol characters starting at `from`. Moves are short, so the first
+/// four bytes are classified without branches (one table lookup each, combined into a bit
+/// mask) and the length read from the mask; this avoids a mispredicted loop exit per symbol.
+#[inline(always)]
+fn symbol_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while let Some(chunk) = input.get(e..e + 4) {
+        let mut mask = 0u32;
+        for (k, &b) in chunk.iter().enumerate() {
+            mask |= u32::from(is_symbol_continue(b)) << k;
+        }
+        let run = mask.trailing_ones() as usize;
+        e += run;
+        if run < 4 {
+            return e;
+        }
+    }
+    while e < input.len() && is_symbol_continue(input[e]) {
+        e += 1;
+    }
+    e
+}
+
 #[inline(always)]
 fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
     Ok((rest.get(1..).unwrap_or_default(), kind))
@@ -135,9 +158,9 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    #[cold]
+    #[inline]
     fn string_warnings(&mut self, span: Span, text: &[u8]) {
-        if memchr::memchr(b'\t', text).is_some() {
+        if text.iter().any(|&b| b == b'\t') {
             self.warnings.push(LexWarning {
                 kind: LexWarningKind::TabInString,
                 span,
@@ -167,10 +190,7 @@ impl<'a> Iterator for Lexer<'a> {
         }
         let (end, kind) = match b {
             b'a'..=b'z' | b'A'..=b'Z' => {
-                let mut e = pos + 1;
-                while e < len && is_symbol_continue(input[e]) {
-                    e += 1;
-                }
+                let e = symbol_end(input, pos + 1);
                 if (e < len && input[e] == b'.')
                     || (b == b'Z' && e - pos == 2)
                     || e - pos > STANDARD_LIMIT
@@ -203,6 +223,13 @@ impl<'a> Iterator for Lexer<'a> {
             b'[' => (pos + 1, TokenKind::TagOpen),
             b']' => (pos + 1, TokenKind::TagClose),
             b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
+            b'"' => match crate::shapes::string_end(input, pos) {
+                Ok(e) => (e, TokenKind::String),
+                Err(e) => (
+                    e.max(pos + 1),
+                    TokenKind::Error(crate::LexErrorKind::UnterminatedString),
+                ),
+            },
             b'{' => match crate::shapes::comment_end(input, pos) {
                 (e, true) => (e, TokenKind::BraceComment),
                 (e, false) => (

@@ -130,36 +130,38 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
-/// The movetext scan's table, indexed by `state | byte` where `state` is [`AT_BOUNDARY`] when
-/// the previous byte ended a token (so a termination marker may start here) and 0 otherwise.
-/// Each entry: [`STOP`] when the scan must look at the byte, else the next state.
-static MOVETEXT: [u16; 512] = movetext_table();
+/// Flags of the movetext scan, per byte.
+static MOVETEXT: [u8; 256] = movetext_flags();
 
-/// The previous byte ended a token.
-const AT_BOUNDARY: u16 = 256;
-/// The scan stops at this byte.
-const STOP: u16 = 1;
+/// The scan must look at this byte.
+const STOP: u8 = 1;
+/// `0` or `1`: a termination marker may start here if a token starts here.
+const MARKER_START: u8 = 2;
+/// A symbol character: a token that reaches it goes on (so no token starts after it). Shifted
+/// right by one it lands on [`MARKER_START`].
+const SYMBOL: u8 = 4;
 
-const fn movetext_table() -> [u16; 512] {
-    let mut t = [0u16; 512];
+const fn movetext_flags() -> [u8; 256] {
+    let mut t = [0u8; 256];
     let mut i = 0;
-    while i < 512 {
-        let b = (i & 0xff) as u8;
-        let boundary = i >= 256;
-        let special = matches!(
+    while i < 256 {
+        let b = i as u8;
+        let mut f = 0;
+        if matches!(
             b,
             b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'['
-        ) || b >= 0x80;
-        let marker_start = b == b'0' || b == b'1';
-        let symbol = b.is_ascii_alphanumeric()
-            || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/');
-        t[i] = if special || (boundary && marker_start) {
-            STOP
-        } else if symbol {
-            0
-        } else {
-            AT_BOUNDARY
-        };
+        ) || b >= 0x80
+        {
+            f |= STOP;
+        }
+        if b == b'0' || b == b'1' {
+            f |= MARKER_START;
+        }
+        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+        {
+            f |= SYMBOL;
+        }
+        t[i] = f;
         i += 1;
     }
     t
@@ -180,28 +182,31 @@ enum Movetext {
 fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
     let len = buf.len();
     let mut depth = 0u32;
-    let mut state = AT_BOUNDARY;
+    // Flags of the byte before `pos`, as far as the marker rule needs them: a token starts at
+    // `pos` unless that byte was a symbol character.
+    let mut prev = 0u8;
     loop {
-        // The fast part: letters, digits, white space, periods, suffixes.
+        // The fast part: letters, digits, white space, periods, suffixes. No state is carried
+        // from byte to byte but the previous byte's flags, so the loop pipelines.
         let b = loop {
             let Some(&b) = buf.get(pos) else {
                 return Movetext::End(len);
             };
-            let entry = MOVETEXT[usize::from(state | u16::from(b))];
-            if entry == STOP {
+            let f = MOVETEXT[b as usize];
+            if (f & STOP) | (f & MARKER_START & !(prev >> 1)) != 0 {
                 break b;
             }
-            state = entry;
+            prev = f;
             pos += 1;
         };
-        state = AT_BOUNDARY;
+        prev = 0;
         match b {
             b'0' | b'1' | 0xbd | 0xc2 => match match_marker(buf, pos) {
                 Some((n, _)) if depth == 0 => return Movetext::Marker(pos + n),
                 Some((n, _)) => pos += n,
                 None if b < 0x80 => {
                     pos += 1;
-                    state = 0;
+                    prev = SYMBOL;
                 }
                 None => pos += char_len(buf, pos),
             },
