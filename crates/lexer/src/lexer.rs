@@ -160,7 +160,7 @@ impl<'a> Lexer<'a> {
 
     #[inline]
     fn string_warnings(&mut self, span: Span, text: &[u8]) {
-        if text.iter().any(|&b| b == b'\t') {
+        if text.contains(&b'\t') {
             self.warnings.push(LexWarning {
                 kind: LexWarningKind::TabInString,
                 span,
