@@ -11,7 +11,8 @@
 //! Each task prints one line on standard output, `TASK games=N bytes=B` (B is
 //! the number of bytes read from FILE) or `perft nodes=N`, the same line as
 //! pgnkit's `tasks` example prints, so the xtask can check both sides agree.
-//! Notes (games with an illegal move, SAN bytes written) go to standard error.
+//! Notes (games with an illegal move, SAN bytes written) go to standard error;
+//! with `PEERS_VERBOSE` set, each illegal move is named there too.
 //! The file is streamed: memory stays constant whatever its size.
 
 use std::fs::File;
@@ -119,7 +120,8 @@ struct Line {
 
 /// Resolves and plays every move of the main line and of every variation,
 /// as pgn-reader's `examples/validate.rs` does for the main line (FEN tags
-/// read in Chess960 mode, like the example). After an illegal move the rest
+/// read in Chess960 mode, like the example, and castling rights without
+/// their rook dropped, as pgnkit does for odds games). After an illegal move the rest
 /// of that line is skipped and the game counts as invalid; the other lines
 /// go on. With `write_san`, also writes every move as SAN with `+`/`#`
 /// (`SanPlus::from_move_and_play_unchecked`) into a String reused per game.
@@ -135,6 +137,10 @@ struct Validator {
     /// The lines the open variations interrupted; `None` for a skipped one.
     stack: Vec<Option<Line>>,
     san: String,
+    /// Games begun so far.
+    games: u64,
+    /// Name each illegal move on standard error (`PEERS_VERBOSE` set).
+    verbose: bool,
     invalid: u64,
     san_bytes: u64,
 }
@@ -145,6 +151,7 @@ impl Visitor for Validator {
     type Output = ();
 
     fn begin_tags(&mut self) -> ControlFlow<()> {
+        self.games += 1;
         self.start = None;
         self.bad_fen = false;
         self.broken = false;
@@ -153,12 +160,18 @@ impl Visitor for Validator {
 
     fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
         if name == b"FEN" {
-            match Fen::from_ascii(value.as_bytes())
-                .ok()
-                .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok())
-            {
+            match Fen::from_ascii(value.as_bytes()).ok().and_then(|fen| {
+                fen.into_position(CastlingMode::Chess960)
+                    .or_else(|e| e.ignore_invalid_castling_rights())
+                    .ok()
+            }) {
                 Some(pos) => self.start = Some(pos),
-                None => self.bad_fen = true,
+                None => {
+                    if self.verbose {
+                        eprintln!("game {}: bad FEN {value:?}", self.games);
+                    }
+                    self.bad_fen = true;
+                }
             }
         }
         ControlFlow::Continue(())
@@ -198,7 +211,10 @@ impl Visitor for Validator {
                 }
                 line.has_move = true;
             }
-            Err(_) => {
+            Err(err) => {
+                if self.verbose {
+                    eprintln!("game {}: {err}: {san_plus}", self.games + 1);
+                }
                 line.dead = true;
                 self.broken = true;
             }
@@ -246,6 +262,8 @@ fn validate(path: &str, write_san: bool) -> Result<String, String> {
         current: Line::default(),
         stack: Vec::new(),
         san: String::new(),
+        games: 0,
+        verbose: std::env::var_os("PEERS_VERBOSE").is_some(),
         invalid: 0,
         san_bytes: 0,
     };
