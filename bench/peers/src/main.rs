@@ -162,7 +162,7 @@ impl Visitor for Validator {
         if name == b"FEN" {
             match Fen::from_ascii(value.as_bytes()).ok().and_then(|fen| {
                 fen.into_position(CastlingMode::Chess960)
-                    .or_else(|e| e.ignore_invalid_castling_rights())
+                    .or_else(|e| e.ignore_invalid_castling_rights().map_err(drop))
                     .ok()
             }) {
                 Some(pos) => self.start = Some(pos),
