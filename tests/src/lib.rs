@@ -1,1 +1,201 @@
-//! placeholder
+//! The pgnkit conformance suite: fixtures under `tests/conformance/`, the
+//! readable dumps its snapshots hold, and where the shared corpus is.
+//!
+//! Fixtures live in three folders:
+//!
+//! - `ok/`: games that must read with no diagnostic at all;
+//! - `err/`: inputs that must give at least one diagnostic (errors or warnings);
+//! - `roundtrip/`: text already in export format, which must be written
+//!   back byte for byte.
+//!
+//! A fixture's name starts with the area of the standard it tests
+//! (`tags-`, `san-`, `comments-`...); [`area`] maps that prefix to the
+//! section. Each fixture gets four snapshots in `tests/conformance/snapshots/`:
+//! the token stream, the JSON model, the export output and the diagnostics.
+//!
+//! ```
+//! let fixtures = pgnkit_conformance::fixtures();
+//! assert!(fixtures.len() >= 40);
+//! let dump = pgnkit_conformance::token_dump(b"1. e4 {hi} *");
+//! assert!(dump.starts_with("0..1 integer 1\n"));
+//! ```
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use pgnkit::game::Diagnostics;
+use pgnkit::lexer::Lexer;
+
+/// What a fixture must show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// Reads with no diagnostic.
+    Clean,
+    /// Gives at least one diagnostic.
+    Diagnostics,
+    /// Is export format already: written back byte for byte.
+    Roundtrip,
+}
+
+/// One fixture file.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    /// The file.
+    pub path: PathBuf,
+    /// Its name without `.pgn`, e.g. `san-castling-both-sides`.
+    pub name: String,
+    /// What it must show.
+    pub expect: Expect,
+}
+
+impl Fixture {
+    /// The spec area it tests (from its name's prefix).
+    pub fn area(&self) -> &'static str {
+        area(&self.name)
+    }
+
+    /// Its bytes.
+    pub fn bytes(&self) -> Vec<u8> {
+        std::fs::read(&self.path)
+            .unwrap_or_else(|e| panic!("cannot read fixture {}: {e}", self.path.display()))
+    }
+
+    /// The snapshot name for one kind of dump: `ok.san-castling.export`.
+    pub fn snapshot(&self, kind: &str) -> String {
+        let folder = match self.expect {
+            Expect::Clean => "ok",
+            Expect::Diagnostics => "err",
+            Expect::Roundtrip => "roundtrip",
+        };
+        format!("{folder}.{}.{kind}", self.name)
+    }
+}
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the conformance crate lives one level below the workspace root")
+        .to_path_buf()
+}
+
+/// The shared corpus: `PGNKIT_CORPUS`, else `../shared/corpus` from the
+/// workspace root. Panics with a clear message when it is missing, so a
+/// test that needs it fails saying why.
+pub fn corpus_dir() -> PathBuf {
+    let dir = std::env::var_os("PGNKIT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("../shared/corpus"));
+    assert!(
+        dir.is_dir(),
+        "the corpus is not at {} (set PGNKIT_CORPUS to the shared corpus folder)",
+        dir.display()
+    );
+    dir
+}
+
+/// Every fixture, sorted by folder and name.
+pub fn fixtures() -> Vec<Fixture> {
+    let base = workspace_root().join("tests/conformance");
+    let mut all = Vec::new();
+    for (folder, expect) in [
+        ("ok", Expect::Clean),
+        ("err", Expect::Diagnostics),
+        ("roundtrip", Expect::Roundtrip),
+    ] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(base.join(folder))
+            .unwrap_or_else(|e| panic!("no fixture folder {folder}: {e}"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .expect("fixture names are UTF-8")
+                .to_string();
+            all.push(Fixture { path, name, expect });
+        }
+    }
+    all
+}
+
+/// The part of the standard (or of SPEC-NOTES) a fixture name's prefix names.
+pub fn area(name: &str) -> &'static str {
+    let prefix = name.split('-').next().unwrap_or("");
+    match prefix {
+        "tags" => "8.1 tag pairs",
+        "movetext" => "8.2 movetext",
+        "san" => "8.2.3 SAN",
+        "nags" => "8.2.4 NAGs and suffixes",
+        "variations" => "8.2.5 variations (RAV)",
+        "results" => "8.2.6 termination markers",
+        "comments" => "5 comments",
+        "escape" => "6 escape mechanism",
+        "structure" => "4 files, games, blank lines",
+        "encoding" => "4.1 character set, BOM, line ends",
+        "fen" => "16.1 FEN and SetUp",
+        "chess960" => "Chess960 (X-FEN, castling)",
+        "variants" => "9.x Variant tag",
+        "lenient" => "import leniency (SPEC-NOTES)",
+        "recovery" => "errors and recovery (SPEC-NOTES)",
+        "export" => "8 export format layout",
+        _ => "other",
+    }
+}
+
+/// One line per token: `start..end kind text` (text escaped so the dump is
+/// one line per token and shows every byte).
+pub fn token_dump(input: &[u8]) -> String {
+    let mut out = String::new();
+    for token in Lexer::new(input) {
+        let _ = writeln!(
+            out,
+            "{}..{} {} {}",
+            token.span.start,
+            token.span.end,
+            token.kind.name(),
+            escape(token.text())
+        );
+    }
+    out
+}
+
+/// Bytes as text: printable ASCII and valid UTF-8 as they are, `\n`, `\r`,
+/// `\t` and other bytes escaped.
+pub fn escape(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
+        }
+    }
+    out
+}
+
+/// One line per diagnostic: `game N: line:column: severity: message ...`.
+pub fn diagnostics_dump(games: &[(usize, &Diagnostics)]) -> String {
+    let mut out = String::new();
+    for (index, diagnostics) in games {
+        for d in diagnostics.iter() {
+            let _ = writeln!(out, "game {}: {d}", index + 1);
+        }
+    }
+    if out.is_empty() {
+        out.push_str("(no diagnostics)\n");
+    }
+    out
+}

@@ -1,1 +1,38 @@
-//! placeholder
+//! pgnkit: read, validate and write chess games in PGN (Portable Game Notation).
+//!
+//! This crate is the front door: it re-exports the four libraries that do
+//! the work, each under its own name, and the names most programs need at
+//! the top level.
+//!
+//! | module | crate | what it holds |
+//! |---|---|---|
+//! | [`chess`] | `pgnkit-chess` | squares, positions, legal moves, FEN, SAN, UCI |
+//! | [`lexer`] | `pgnkit-lexer` | PGN tokens with byte spans; splitting a stream into games |
+//! | [`game`] | `pgnkit-game` | games, move trees, the validating reader, visitors, JSON |
+//! | [`export`] | `pgnkit-export` | the export-format writer |
+//!
+//! Read games, check them, and write them back in export format:
+//!
+//! ```
+//! use pgnkit::{read_games, to_string, ExportOptions};
+//!
+//! let pgn = b"[White \"Morphy\"]\n\n1. e4 e5 2. Nf3 d6 {Philidor} 3. d4 1-0\n";
+//! let read = read_games(pgn).next().expect("one game");
+//! assert!(!read.is_broken());
+//! let text = to_string(&read.value, &ExportOptions::export());
+//! assert!(text.contains("[White \"Morphy\"]"));
+//! assert!(text.ends_with("2... d6 { Philidor } 3. d4 1-0\n\n"));
+//! ```
+//!
+//! For files of any size, [`game::Reader`] streams games from an
+//! `io::BufRead` in constant memory, and a [`game::Visitor`] sees every
+//! event of a game without building a tree.
+
+pub use pgnkit_chess as chess;
+pub use pgnkit_export as export;
+pub use pgnkit_game as game;
+pub use pgnkit_lexer as lexer;
+
+pub use pgnkit_chess::{Move, Position, San, SanPlus};
+pub use pgnkit_export::{ExportOptions, to_string, write_game};
+pub use pgnkit_game::{Diagnostic, Game, ReadOptions, Reader, read_games, read_games_with};

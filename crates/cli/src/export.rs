@@ -1,0 +1,106 @@
+//! `pgnkit export`: import format in, export format out, rejects kept.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use pgnkit::export::{ExportOptions, Notation, StreamWriter};
+use pgnkit::game::{Diagnostics, GameStart, ReadOptions, visit_game};
+
+use crate::args::{ExportArgs, NotationArg};
+use crate::failure::Failure;
+use crate::pipeline::{self, Job};
+use crate::tally::Tally;
+use crate::{finish_output, read_options, render};
+
+struct ExportJob {
+    options: ExportOptions,
+    read: ReadOptions,
+}
+
+impl Job for ExportJob {
+    type State = StreamWriter;
+    type Output = (Option<Vec<u8>>, Diagnostics);
+
+    fn state(&self) -> StreamWriter {
+        StreamWriter::new(self.options.clone())
+    }
+
+    fn run(&self, writer: &mut StreamWriter, game: GameStart<'_>) -> Self::Output {
+        let (_, diagnostics) = visit_game(game, writer, self.read);
+        let text = (!diagnostics.has_errors()).then(|| writer.game_text().to_vec());
+        (text, diagnostics)
+    }
+}
+
+fn export_options(args: &ExportArgs) -> ExportOptions {
+    let base = if args.reduced {
+        ExportOptions::reduced()
+    } else {
+        ExportOptions::export()
+    };
+    ExportOptions {
+        width: usize::from(args.width),
+        comments: base.comments && !args.no_comments,
+        nags: base.nags && !args.no_nags,
+        variations: base.variations && !args.no_variations,
+        notation: match args.notation {
+            NotationArg::San => Notation::San,
+            NotationArg::Lan => Notation::Lan,
+            NotationArg::Uci => Notation::Uci,
+            NotationArg::Fan => Notation::Fan,
+        },
+        ..base
+    }
+}
+
+fn create(path: &std::path::Path) -> Result<(String, File), Failure> {
+    let name = path.display().to_string();
+    let file = File::create(path).map_err(|e| Failure::write(&name, &e))?;
+    Ok((name, file))
+}
+
+/// Runs `pgnkit export`; `Ok(true)` when every game was written.
+pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
+    let job = ExportJob {
+        options: export_options(args),
+        read: read_options(&args.inputs),
+    };
+    let (out_name, out): (String, Box<dyn Write>) = match &args.output {
+        Some(path) => {
+            let (name, file) = create(path)?;
+            (name, Box::new(file))
+        }
+        None => ("standard output".into(), Box::new(io::stdout().lock())),
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let mut rejects = match &args.rejects {
+        Some(path) => {
+            let (name, file) = create(path)?;
+            Some((name, BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let mut tally = Tally::new();
+    let stderr = io::stderr();
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (text, diagnostics)| {
+        tally.game(game.bytes.len(), &diagnostics);
+        if let Some(text) = text {
+            return out.write_all(&text);
+        }
+        let mut err = stderr.lock();
+        for d in diagnostics.errors() {
+            err.write_all(render::text(name, &game, d).as_bytes())?;
+        }
+        match &mut rejects {
+            Some((_, file)) => file.write_all(game.bytes),
+            None => writeln!(err, "{}", render::rejected(name, &game)),
+        }
+    })?;
+    tally.skipped = ended.skipped;
+    finish_output(&mut out, &out_name)?;
+    if let Some((name, file)) = &mut rejects {
+        file.flush().map_err(|e| Failure::write(name, &e))?;
+    }
+    eprintln!("{}", tally.summary("export", "written"));
+    Ok(tally.rejected == 0)
+}

@@ -1,0 +1,111 @@
+//! `pgnkit fen`: the final position of each game's main line, or every one.
+
+use std::io::{self, Write};
+
+use pgnkit::Position;
+use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor, visit_game};
+
+use crate::args::FenArgs;
+use crate::failure::Failure;
+use crate::pipeline::{self, Job};
+use crate::tally::Tally;
+use crate::{finish_output, read_options, render};
+
+/// Follows the main line, keeping the position (and every FEN on request).
+struct MainLine {
+    every_ply: bool,
+    position: Option<Position>,
+    fens: Vec<String>,
+}
+
+impl Visitor for MainLine {
+    type Output = Vec<String>;
+
+    fn begin_game(&mut self, _game: GameStart<'_>) {
+        self.position = None;
+        self.fens.clear();
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        if self.every_ply {
+            self.fens.push(start.to_string());
+        }
+        self.position = Some(start.clone());
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        if let Some(position) = &mut self.position {
+            position.play_unchecked(event.mv);
+            if self.every_ply {
+                self.fens.push(position.to_string());
+            }
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip::Yes
+    }
+
+    fn end_game(&mut self) -> Vec<String> {
+        if !self.every_ply
+            && let Some(position) = &self.position
+        {
+            self.fens.push(position.to_string());
+        }
+        std::mem::take(&mut self.fens)
+    }
+}
+
+struct FenJob {
+    read: ReadOptions,
+    every_ply: bool,
+}
+
+impl Job for FenJob {
+    type State = MainLine;
+    type Output = (Vec<String>, Diagnostics);
+
+    fn state(&self) -> MainLine {
+        MainLine {
+            every_ply: self.every_ply,
+            position: None,
+            fens: Vec::new(),
+        }
+    }
+
+    fn run(&self, line: &mut MainLine, game: GameStart<'_>) -> Self::Output {
+        visit_game(game, line, self.read)
+    }
+}
+
+/// Runs `pgnkit fen`; `Ok(true)` when every game was written.
+pub fn run(args: &FenArgs) -> Result<bool, Failure> {
+    let job = FenJob {
+        read: read_options(&args.inputs),
+        every_ply: args.every_ply,
+    };
+    let mut tally = Tally::new();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let stderr = io::stderr();
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (fens, diagnostics)| {
+        tally.game(game.bytes.len(), &diagnostics);
+        if !diagnostics.has_errors() {
+            for fen in &fens {
+                writeln!(out, "{fen}")?;
+            }
+            if args.every_ply {
+                writeln!(out)?;
+            }
+            return Ok(());
+        }
+        let mut err = stderr.lock();
+        for d in diagnostics.errors() {
+            err.write_all(render::text(name, &game, d).as_bytes())?;
+        }
+        writeln!(err, "{}", render::rejected(name, &game))
+    })?;
+    tally.skipped = ended.skipped;
+    finish_output(&mut out, "standard output")?;
+    eprintln!("{}", tally.summary("fen", "written"));
+    Ok(tally.rejected == 0)
+}

@@ -1,0 +1,55 @@
+//! `pgnkit json`: one JSON object per game per line.
+
+use std::io::{self, Write};
+
+use pgnkit::game::{Diagnostics, GameStart, ReadOptions, TreeBuilder, visit_game};
+
+use crate::args::JsonArgs;
+use crate::failure::Failure;
+use crate::pipeline::{self, Job};
+use crate::tally::Tally;
+use crate::{finish_output, read_options, render};
+
+struct JsonJob {
+    read: ReadOptions,
+}
+
+impl Job for JsonJob {
+    type State = TreeBuilder;
+    type Output = (Option<String>, Diagnostics);
+
+    fn state(&self) -> TreeBuilder {
+        TreeBuilder::new()
+    }
+
+    fn run(&self, builder: &mut TreeBuilder, game: GameStart<'_>) -> Self::Output {
+        let (game, diagnostics) = visit_game(game, builder, self.read);
+        let json = (!diagnostics.has_errors()).then(|| game.to_json());
+        (json, diagnostics)
+    }
+}
+
+/// Runs `pgnkit json`; `Ok(true)` when every game was written.
+pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
+    let job = JsonJob {
+        read: read_options(&args.inputs),
+    };
+    let mut tally = Tally::new();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let stderr = io::stderr();
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics)| {
+        tally.game(game.bytes.len(), &diagnostics);
+        if let Some(json) = json {
+            return writeln!(out, "{json}");
+        }
+        let mut err = stderr.lock();
+        for d in diagnostics.errors() {
+            err.write_all(render::text(name, &game, d).as_bytes())?;
+        }
+        writeln!(err, "{}", render::rejected(name, &game))
+    })?;
+    tally.skipped = ended.skipped;
+    finish_output(&mut out, "standard output")?;
+    eprintln!("{}", tally.summary("json", "written"));
+    Ok(tally.rejected == 0)
+}

@@ -1,0 +1,102 @@
+//! Diagnostics as people and programs read them.
+//!
+//! Text: `file:line:column: error: message`, then the offending line and a
+//! caret under the column. JSON: one object per diagnostic.
+
+use std::fmt::Write as _;
+
+use pgnkit::Diagnostic;
+use pgnkit::game::{Encoding, GameStart, Severity, decode};
+
+/// `file:line:column: severity: message`, the source line, and a caret.
+pub fn text(file: &str, game: &GameStart<'_>, diagnostic: &Diagnostic) -> String {
+    let mut out = format!("{file}:{diagnostic}\n");
+    if let Some(line) = source_line(game, diagnostic.start) {
+        let line = decode(line, game.encoding());
+        let line = line.trim_end_matches(['\r', '\n']);
+        let _ = writeln!(out, "  {line}");
+        let column = usize::try_from(diagnostic.column.saturating_sub(1)).unwrap_or(0);
+        let pad: String = line
+            .chars()
+            .take(column)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let _ = writeln!(out, "  {pad}^");
+    }
+    out
+}
+
+/// One JSON object (one line) for a diagnostic.
+pub fn json(file: &str, diagnostic: &Diagnostic) -> String {
+    let severity = match diagnostic.severity {
+        Severity::Error => "error",
+        _ => "warning",
+    };
+    serde_json::json!({
+        "file": file,
+        "line": diagnostic.line,
+        "column": diagnostic.column,
+        "offset": diagnostic.start,
+        "severity": severity,
+        "message": diagnostic.message(),
+        "move": diagnostic.move_text,
+        "fen": diagnostic.fen,
+    })
+    .to_string()
+}
+
+/// A summary of a game that was not written, for stderr.
+pub fn rejected(file: &str, game: &GameStart<'_>) -> String {
+    let encoding = match game.encoding() {
+        Encoding::Latin1 => " (Latin-1)",
+        _ => "",
+    };
+    format!(
+        "{file}:{}: game rejected{encoding}: {} bytes not written",
+        game.line,
+        game.bytes.len()
+    )
+}
+
+/// The bytes of the line holding absolute offset `at`, if it is in `game`.
+fn source_line<'a>(game: &GameStart<'a>, at: u64) -> Option<&'a [u8]> {
+    let at = usize::try_from(at.checked_sub(game.offset)?).ok()?;
+    let bytes = game.bytes;
+    let at = at.min(bytes.len());
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    let end = bytes[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(bytes.len(), |i| at + i);
+    Some(&bytes[start..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(bytes: &[u8]) -> GameStart<'_> {
+        GameStart {
+            bytes,
+            offset: 100,
+            line: 7,
+        }
+    }
+
+    #[test]
+    fn the_source_line_is_found_around_the_offset() {
+        let g = game(b"[Event \"x\"]\r\n\r\n1. e4 Ke3 *\r\n");
+        assert_eq!(source_line(&g, 100 + 19), Some(&b"1. e4 Ke3 *"[..]));
+        assert_eq!(source_line(&g, 100), Some(&b"[Event \"x\"]"[..]));
+        assert_eq!(source_line(&g, 99), None);
+    }
+
+    #[test]
+    fn the_last_line_without_newline_is_found() {
+        let g = game(b"1. e4 e5");
+        assert_eq!(source_line(&g, 100 + 8), Some(&b"1. e4 e5"[..]));
+    }
+}

@@ -1,0 +1,75 @@
+//! Counting what a command did, for its summary line and exit status.
+
+use std::time::Instant;
+
+/// Games read, written and rejected; diagnostics; bytes; time.
+#[derive(Debug)]
+pub struct Tally {
+    /// Games the splitter found.
+    pub games: u64,
+    /// Games written (or, for `check`, games without errors).
+    pub written: u64,
+    /// Games with errors.
+    pub rejected: u64,
+    /// Warnings over all games.
+    pub warnings: u64,
+    /// Errors over all games.
+    pub errors: u64,
+    /// Bytes read.
+    pub bytes: u64,
+    /// Bytes outside any game.
+    pub skipped: u64,
+    started: Instant,
+}
+
+impl Tally {
+    /// Starts the clock.
+    pub fn new() -> Tally {
+        Tally {
+            games: 0,
+            written: 0,
+            rejected: 0,
+            warnings: 0,
+            errors: 0,
+            bytes: 0,
+            skipped: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts one game's diagnostics and bytes.
+    pub fn game(&mut self, bytes: usize, diagnostics: &pgnkit::game::Diagnostics) {
+        self.games += 1;
+        self.bytes += bytes as u64;
+        let errors = diagnostics.errors().count() as u64;
+        self.errors += errors;
+        self.warnings += diagnostics.len() as u64 - errors;
+        if errors > 0 {
+            self.rejected += 1;
+        } else {
+            self.written += 1;
+        }
+    }
+
+    /// `pgnkit <command>: 3 games read, 2 written, 1 rejected, ...`.
+    pub fn summary(&self, command: &str, written: &str) -> String {
+        let seconds = self.started.elapsed().as_secs_f64();
+        let mut line = format!(
+            "pgnkit {command}: {} games read, {} {written}, {} rejected, {} errors, {} warnings; {} bytes in {seconds:.2} s ({:.1} MB/s)",
+            self.games,
+            self.written,
+            self.rejected,
+            self.errors,
+            self.warnings,
+            self.bytes,
+            self.bytes as f64 / seconds.max(1e-9) / 1e6,
+        );
+        if self.skipped > 0 {
+            line.push_str(&format!(
+                "; {} bytes outside any game skipped",
+                self.skipped
+            ));
+        }
+        line
+    }
+}
