@@ -76,6 +76,17 @@ impl Comparison {
             .map(|(ours, peer)| peer.wall / ours.wall)
             .collect()
     }
+
+    /// `peer CPU time / our CPU time` of each pair where both were measured
+    /// (user + system: what the programs cost on a loaded machine).
+    fn cpu_ratios(&self) -> Vec<f64> {
+        self.ours
+            .iter()
+            .zip(&self.peer)
+            .filter_map(|(ours, peer)| Some(peer.cpu? / ours.cpu?))
+            .filter(|ratio| ratio.is_finite())
+            .collect()
+    }
 }
 
 /// Entry point for `cargo xtask bench --peers [--pairs N] FILE`.
@@ -418,11 +429,17 @@ fn cells(runs: &[Run], bytes: u64, games: Option<u64>) -> [String; 5] {
 fn print_table(comparisons: &[Comparison], bytes: u64, games: Option<u64>) {
     println!();
     println!(
-        "| task | side | median wall | MB/s | games/s | peak RSS (max) | median CPU | speed ratio (peer/ours), median |"
+        "| task | side | median wall | MB/s | games/s | peak RSS (max) | median CPU | speed ratio (peer/ours wall), median | CPU ratio, median |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for comparison in comparisons {
         let ratio = median(&comparison.ratios());
+        let cpu_ratios = comparison.cpu_ratios();
+        let cpu_ratio = if cpu_ratios.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.2}x", median(&cpu_ratios))
+        };
         let peer_name = if comparison.label.contains("pgn-extract") {
             "pgn-extract -s"
         } else if comparison.label == "perft" {
@@ -432,17 +449,26 @@ fn print_table(comparisons: &[Comparison], bytes: u64, games: Option<u64>) {
         };
         let [wall, mbs, rate, rss, cpu] = cells(&comparison.ours, bytes, games);
         println!(
-            "| {} | pgnkit | {wall} | {mbs} | {rate} | {rss} | {cpu} | **{ratio:.2}x** |",
+            "| {} | pgnkit | {wall} | {mbs} | {rate} | {rss} | {cpu} | **{ratio:.2}x** | {cpu_ratio} |",
             comparison.label
         );
         let [wall, mbs, rate, rss, cpu] = cells(&comparison.peer, bytes, games);
-        println!("| | {peer_name} | {wall} | {mbs} | {rate} | {rss} | {cpu} | |");
+        println!("| | {peer_name} | {wall} | {mbs} | {rate} | {rss} | {cpu} | | |");
     }
     println!();
     println!("per-pair speed ratios (peer time / our time; above 1 means pgnkit is faster):");
     for comparison in comparisons {
         let ratios: Vec<String> = comparison
             .ratios()
+            .iter()
+            .map(|r| format!("{r:.2}"))
+            .collect();
+        println!("  {:<28} {}", comparison.label, ratios.join(" "));
+    }
+    println!("per-pair CPU-time ratios (user + system, 10 ms resolution):");
+    for comparison in comparisons {
+        let ratios: Vec<String> = comparison
+            .cpu_ratios()
             .iter()
             .map(|r| format!("{r:.2}"))
             .collect();
@@ -503,5 +529,17 @@ mod tests {
             peer: vec![run(3.0), run(3.0)],
         };
         assert_eq!(comparison.ratios(), vec![3.0, 1.5]);
+        assert!(comparison.cpu_ratios().is_empty());
+        let timed = |cpu| Run {
+            cpu: Some(cpu),
+            ..run(1.0)
+        };
+        let comparison = Comparison {
+            label: "scan".into(),
+            ours: vec![timed(0.5), timed(0.0), timed(2.0)],
+            peer: vec![timed(1.0), timed(1.0), timed(1.0)],
+        };
+        // A zero CPU time (below time's resolution) gives no ratio.
+        assert_eq!(comparison.cpu_ratios(), vec![2.0, 0.5]);
     }
 }
