@@ -21,7 +21,7 @@
 //! assert!(!read.is_broken());
 //! let text = to_string(&read.value, &ExportOptions::export());
 //! assert!(text.contains("[White \"Morphy\"]"));
-//! assert!(text.ends_with("2... d6 { Philidor } 3. d4 1-0\n\n"));
+//! assert!(text.ends_with("\n1. e4 e5 2. Nf3 d6 { Philidor } 3. d4 1-0\n\n"));
 //! ```
 //!
 //! For files of any size, [`game::Reader`] streams games from an
@@ -36,3 +36,9 @@ pub use pgnkit_lexer as lexer;
 pub use pgnkit_chess::{Move, Position, San, SanPlus};
 pub use pgnkit_export::{ExportOptions, to_string, write_game};
 pub use pgnkit_game::{Diagnostic, Game, ReadOptions, Reader, read_games, read_games_with};
+
+/// The examples of the repository's README, compiled and run as doctests so
+/// that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
