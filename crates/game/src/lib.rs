@@ -1,1 +1,62 @@
-//! placeholder
+//! PGN games for pgnkit: the model users hold ([`Game`]: [`Tags`], the
+//! starting position, an arena move tree with variations, NAGs and
+//! comments) and the validating reader that fills it.
+//!
+//! Every move of every line is resolved against its position; problems
+//! become [`Diagnostic`]s with byte spans, lines and columns, and reading
+//! always goes on with the next game.
+//!
+//! ```
+//! use pgnkit_game::{read_games, Termination};
+//!
+//! let pgn = b"[Event \"Casual\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 { develops } Nc6 1-0\n\n\
+//!             [Event \"Second\"]\n\n1. d4 d5 2. Ke3 *\n";
+//! let games: Vec<_> = read_games(pgn).collect();
+//! assert_eq!(games.len(), 2);
+//!
+//! let first = &games[0].value;
+//! assert_eq!(first.tags().get("Event"), Some("Casual"));
+//! assert_eq!(first.main_line().count(), 4);
+//! assert_eq!(first.termination(), Termination::WhiteWins);
+//! assert!(!first.is_broken());
+//!
+//! let second = &games[1];
+//! assert!(second.is_broken());
+//! let error = second.diagnostics.errors().next().unwrap();
+//! assert_eq!((error.line, error.column), (7, 13));
+//! assert_eq!(error.move_text.as_deref(), Some("Ke3"));
+//! assert_eq!(second.value.main_line().count(), 2); // what was read before the error
+//! ```
+//!
+//! For streaming without a tree, implement [`Visitor`] and use
+//! [`visit_games`]; [`Validate`] and [`TagsOnly`] are the fast paths.
+
+mod builder;
+mod comment;
+mod diagnostic;
+mod error;
+mod game;
+pub mod json;
+mod nag;
+mod reader;
+mod tags;
+mod tree;
+mod variant;
+mod visitor;
+
+pub use builder::TreeBuilder;
+pub use comment::{Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use error::{DiagnosticKind, EditError, JsonError};
+pub use game::{Encoding, Game, Termination};
+pub use nag::Nag;
+pub use reader::{
+    Games, ReadGame, ReadOptions, Reader, VisitGames, read_games, read_games_with, visit_game,
+    visit_games,
+};
+pub use tags::Tags;
+pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
+pub use variant::VariantKind;
+pub use visitor::{
+    GameStart, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, decode, san_plus,
+};

@@ -1,0 +1,397 @@
+//! Comments, kept exactly as read, with typed accessors for the embedded
+//! commands that lichess, chess.com and ChessBase write into them
+//! (`[%clk 1:05:23]`, `[%emt 0:00:05]`, `[%eval 0.25,20]`, `[%eval #-3]`,
+//! `[%csl Ga4,Rb5]`, `[%cal Ge2e4]`).
+//!
+//! The accessors parse on demand and never change the text, so export
+//! writes what was read.
+
+use std::time::Duration;
+
+use pgnkit_chess::Square;
+
+/// How a comment was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CommentKind {
+    /// `{ ... }`.
+    #[default]
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+}
+
+/// A comment: its text exactly as read (between the braces, or after the
+/// `;` up to the line end) and how it was written.
+///
+/// ```
+/// use pgnkit_game::{Comment, Eval, Score};
+/// let c = Comment::brace(" [%eval -1.25,18] [%clk 0:03:07.5] nice ");
+/// assert_eq!(c.eval(), Some(Eval { score: Score::Centipawns(-125), depth: Some(18) }));
+/// assert_eq!(c.clock().map(|d| d.as_millis()), Some(187_500));
+/// assert_eq!(c.text(), " [%eval -1.25,18] [%clk 0:03:07.5] nice ");
+/// assert_eq!(c.text_without_commands(), "nice");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Comment {
+    text: String,
+    kind: CommentKind,
+}
+
+/// One embedded command `[%name args]` of a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Command<'a> {
+    /// The name after `%` (`clk`, `eval`, ...).
+    pub name: &'a str,
+    /// Everything after the name up to `]`, trimmed.
+    pub args: &'a str,
+}
+
+/// An engine evaluation from `[%eval ...]`, from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Eval {
+    /// The score.
+    pub score: Score,
+    /// The search depth, when given (`[%eval 0.25,20]`).
+    pub depth: Option<u32>,
+}
+
+/// A score: centipawns or a mate distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// Hundredths of a pawn (`0.25` is 25), rounded.
+    Centipawns(i32),
+    /// Mate in that many moves; negative when Black mates (`#-3` is -3).
+    Mate(i32),
+}
+
+/// The colour of a drawn shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShapeColor {
+    /// `G`.
+    Green,
+    /// `R`.
+    Red,
+    /// `Y`.
+    Yellow,
+    /// `B`.
+    Blue,
+}
+
+/// A highlighted square (`[%csl Ga4]`, `from == to`) or an arrow
+/// (`[%cal Ge2e4]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Its colour.
+    pub color: ShapeColor,
+    /// Where it starts.
+    pub from: Square,
+    /// Where it ends (the same square for a highlight).
+    pub to: Square,
+}
+
+impl Comment {
+    /// A comment with `text`, written how `kind` says.
+    pub fn new(text: impl Into<String>, kind: CommentKind) -> Comment {
+        Comment {
+            text: text.into(),
+            kind,
+        }
+    }
+
+    /// A brace comment.
+    pub fn brace(text: impl Into<String>) -> Comment {
+        Comment::new(text, CommentKind::Brace)
+    }
+
+    /// A rest-of-line (`;`) comment.
+    pub fn line(text: impl Into<String>) -> Comment {
+        Comment::new(text, CommentKind::Line)
+    }
+
+    /// The text exactly as read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// How the comment was written.
+    pub fn kind(&self) -> CommentKind {
+        self.kind
+    }
+
+    /// Replaces the text.
+    pub fn set_text(&mut self, text: impl Into<String>) {
+        self.text = text.into();
+    }
+
+    /// Whether the text is only white space.
+    pub fn is_blank(&self) -> bool {
+        self.text.bytes().all(is_comment_space)
+    }
+
+    /// The embedded commands `[%name args]`, in order.
+    pub fn commands(&self) -> impl Iterator<Item = Command<'_>> + '_ {
+        CommandIter { rest: &self.text }.map(|(_, c)| c)
+    }
+
+    /// The first command named `name`.
+    pub fn command(&self, name: &str) -> Option<Command<'_>> {
+        self.commands().find(|c| c.name == name)
+    }
+
+    /// The text with every command removed and white space runs collapsed.
+    pub fn text_without_commands(&self) -> String {
+        let mut out = String::new();
+        let mut rest = self.text.as_str();
+        let mut iter = CommandIter { rest };
+        while let Some((range, _)) = iter.next() {
+            out.push_str(&rest[..range.0]);
+            out.push(' ');
+            rest = &rest[range.1..];
+            iter = CommandIter { rest };
+        }
+        out.push_str(rest);
+        out.split(|c: char| c.is_ascii() && is_comment_space(c as u8))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The clock after the move, `[%clk 1:05:23]` (fractional seconds allowed).
+    pub fn clock(&self) -> Option<Duration> {
+        self.command("clk").and_then(|c| parse_duration(c.args))
+    }
+
+    /// The elapsed move time, `[%emt 0:00:05]`.
+    pub fn emt(&self) -> Option<Duration> {
+        self.command("emt").and_then(|c| parse_duration(c.args))
+    }
+
+    /// The evaluation, `[%eval 0.25]`, `[%eval #-3]`, `[%eval 0.25,20]`.
+    pub fn eval(&self) -> Option<Eval> {
+        self.command("eval").and_then(|c| parse_eval(c.args))
+    }
+
+    /// The highlighted squares (`[%csl ...]`) and arrows (`[%cal ...]`), in
+    /// order. Malformed entries are skipped.
+    pub fn shapes(&self) -> Vec<Shape> {
+        let mut shapes = Vec::new();
+        for command in self.commands() {
+            let arrow = match command.name {
+                "csl" => false,
+                "cal" => true,
+                _ => continue,
+            };
+            for item in command.args.split(',') {
+                if let Some(shape) = parse_shape(item.trim().as_bytes(), arrow) {
+                    shapes.push(shape);
+                }
+            }
+        }
+        shapes
+    }
+}
+
+/// White space in comments: space, TAB, LF, CR, VT and FF.
+pub(crate) fn is_comment_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+struct CommandIter<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for CommandIter<'a> {
+    /// Byte range in the text this iterator was started on, and the command.
+    type Item = ((usize, usize), Command<'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        // Offsets are relative to the start of the string this iterator was
+        // built with; `consumed` tracks how far we moved.
+        let start_rest = self.rest;
+        let mut consumed = 0;
+        loop {
+            let rest = &start_rest[consumed..];
+            let open = rest.find("[%")?;
+            let after = &rest[open + 2..];
+            let Some(close) = after.find(']') else {
+                self.rest = "";
+                return None;
+            };
+            let body = &after[..close];
+            let name_len = body
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(body.len());
+            let begin = consumed + open;
+            let end = begin + 2 + close + 1;
+            if name_len == 0 {
+                consumed = begin + 2;
+                continue;
+            }
+            let command = Command {
+                name: &body[..name_len],
+                args: body[name_len..].trim(),
+            };
+            self.rest = &start_rest[end..];
+            // Report the range relative to the original string of this iterator.
+            return Some(((begin, end), command));
+        }
+    }
+}
+
+fn parse_duration(text: &str) -> Option<Duration> {
+    let mut parts = text.trim().rsplitn(3, ':');
+    let seconds = parts.next()?;
+    let minutes = parts.next();
+    let hours = parts.next();
+    let secs: f64 =
+        if seconds.bytes().all(|b| b.is_ascii_digit() || b == b'.') && !seconds.is_empty() {
+            seconds.parse().ok()?
+        } else {
+            return None;
+        };
+    let int = |s: Option<&str>| -> Option<u64> {
+        match s {
+            None => Some(0),
+            Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.parse().ok(),
+            Some(_) => None,
+        }
+    };
+    let total = int(hours)?.checked_mul(3600)? + int(minutes)?.checked_mul(60)?;
+    let millis = (secs * 1000.0).round();
+    if !millis.is_finite() || millis > 1e15 {
+        return None;
+    }
+    Some(Duration::from_secs(total) + Duration::from_millis(millis as u64))
+}
+
+fn parse_eval(args: &str) -> Option<Eval> {
+    let (score, depth) = match args.split_once(',') {
+        Some((s, d)) => (s.trim(), Some(d.trim().parse::<u32>().ok()?)),
+        None => (args.trim(), None),
+    };
+    let score = if let Some(mate) = score.strip_prefix('#') {
+        Score::Mate(mate.parse().ok()?)
+    } else {
+        let valid = !score.is_empty()
+            && score.bytes().enumerate().all(|(i, b)| {
+                b.is_ascii_digit() || b == b'.' || (i == 0 && (b == b'-' || b == b'+'))
+            });
+        if !valid {
+            return None;
+        }
+        let pawns: f64 = score.parse().ok()?;
+        let cp = (pawns * 100.0).round();
+        if !cp.is_finite() || cp.abs() > f64::from(i32::MAX) {
+            return None;
+        }
+        Score::Centipawns(cp as i32)
+    };
+    Some(Eval { score, depth })
+}
+
+fn parse_shape(item: &[u8], arrow: bool) -> Option<Shape> {
+    let color = match item.first()? {
+        b'G' => ShapeColor::Green,
+        b'R' => ShapeColor::Red,
+        b'Y' => ShapeColor::Yellow,
+        b'B' => ShapeColor::Blue,
+        _ => return None,
+    };
+    match (arrow, item.len()) {
+        (false, 3) => {
+            let sq = parse_square(&item[1..3])?;
+            Some(Shape {
+                color,
+                from: sq,
+                to: sq,
+            })
+        }
+        (true, 5) => Some(Shape {
+            color,
+            from: parse_square(&item[1..3])?,
+            to: parse_square(&item[3..5])?,
+        }),
+        _ => None,
+    }
+}
+
+fn parse_square(text: &[u8]) -> Option<Square> {
+    Square::from_ascii(text)
+}
+
+impl Shape {
+    /// Whether this is an arrow (`from != to`).
+    pub fn is_arrow(&self) -> bool {
+        self.from != self.to
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_forms() {
+        let c = Comment::brace("[%clk 1:05:23]");
+        assert_eq!(c.clock(), Some(Duration::from_secs(3600 + 5 * 60 + 23)));
+        assert_eq!(
+            Comment::brace("[%clk 0:00:09.5]").clock(),
+            Some(Duration::from_millis(9500))
+        );
+        assert_eq!(Comment::brace("[%clk x]").clock(), None);
+        assert_eq!(
+            Comment::brace("[%emt 0:00:05]").emt(),
+            Some(Duration::from_secs(5))
+        );
+    }
+
+    #[test]
+    fn eval_forms() {
+        let e = |s: &str| Comment::brace(s).eval();
+        assert_eq!(
+            e("[%eval 0.25]"),
+            Some(Eval {
+                score: Score::Centipawns(25),
+                depth: None
+            })
+        );
+        assert_eq!(
+            e("[%eval #-3]"),
+            Some(Eval {
+                score: Score::Mate(-3),
+                depth: None
+            })
+        );
+        assert_eq!(
+            e("x [%eval 0.25,20] y"),
+            Some(Eval {
+                score: Score::Centipawns(25),
+                depth: Some(20)
+            })
+        );
+        assert_eq!(e("[%eval abc]"), None);
+        assert_eq!(e("[%eval ]"), None);
+    }
+
+    #[test]
+    fn shapes_and_text() {
+        let c = Comment::line("a [%csl Ga4,Rb5] [%cal Ge2e4,Xa1a2] b");
+        let shapes = c.shapes();
+        assert_eq!(shapes.len(), 3);
+        assert_eq!(shapes[0].color, ShapeColor::Green);
+        assert!(!shapes[0].is_arrow());
+        assert!(shapes[2].is_arrow());
+        assert_eq!(c.text_without_commands(), "a b");
+        assert_eq!(c.kind(), CommentKind::Line);
+        let names: Vec<_> = c.commands().map(|c| c.name).collect();
+        assert_eq!(names, vec!["csl", "cal"]);
+    }
+
+    #[test]
+    fn unterminated_command_is_text() {
+        let c = Comment::brace("[% x] [%clk 0:01:00");
+        assert_eq!(c.commands().count(), 0);
+        assert!(!c.is_blank());
+        assert!(Comment::brace(" \t\n").is_blank());
+    }
+}

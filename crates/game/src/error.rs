@@ -1,0 +1,157 @@
+//! The errors of this crate: what a reading diagnostic says
+//! ([`DiagnosticKind`]), and what can go wrong editing a tree or reading
+//! JSON ([`EditError`], [`JsonError`]).
+
+use thiserror::Error;
+
+/// What a [`Diagnostic`](crate::Diagnostic) reports. Errors make the game
+/// broken; warnings do not (see [`DiagnosticKind::severity`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DiagnosticKind {
+    /// A SAN (or lenient) move that is not legal in its position.
+    #[error("illegal move")]
+    IllegalMove,
+    /// A SAN move that names more than one legal move.
+    #[error("ambiguous move")]
+    AmbiguousMove,
+    /// A symbol in movetext that is not a move (`Sf3`, `E4`, `e7e8`).
+    #[error("not a move")]
+    InvalidMove,
+    /// A lenient move form used in strict mode (the forms are named).
+    #[error("lenient move form in strict mode: {0}")]
+    LenientForm(String),
+    /// A lower-case piece letter (`nf3`) read as the piece move.
+    #[error("lower-case piece letter read as a piece move")]
+    LowerCasePiece,
+    /// A NAG above `$255`.
+    #[error("NAG above 255")]
+    NagOutOfRange,
+    /// A suffix annotation (`!`, `?!`) not directly after a move.
+    #[error("suffix annotation not directly after a move")]
+    MisplacedSuffix,
+    /// A token that has no place in movetext here.
+    #[error("unexpected {0}")]
+    Unexpected(String),
+    /// A `)` without a `(`.
+    #[error("`)` without `(`")]
+    UnmatchedClose,
+    /// A variation still open when the game ends.
+    #[error("variation not closed")]
+    UnclosedVariation,
+    /// A termination marker inside a variation.
+    #[error("termination marker inside a variation")]
+    MarkerInVariation,
+    /// A tag value string whose line ends before its closing quote.
+    #[error("unterminated string")]
+    UnterminatedString,
+    /// A `{` comment not closed before the end of input or a tag line.
+    #[error("unterminated comment")]
+    UnterminatedComment,
+    /// Something else wrong inside the tag section.
+    #[error("malformed tag section: {0}")]
+    MalformedTag(String),
+    /// The `FEN` tag is not a valid position.
+    #[error("invalid FEN: {0}")]
+    InvalidFen(String),
+    /// A `Variant` that is not standard chess or Chess960.
+    #[error("unsupported variant {0:?}")]
+    UnsupportedVariant(String),
+    /// A tag name that already appeared in the game: the first value wins.
+    #[error("duplicate tag {0:?}: the first value is kept")]
+    DuplicateTag(String),
+    /// No termination marker: the given one is used.
+    #[error("no termination marker: {0} used")]
+    MissingMarker(String),
+    /// The Result tag and the termination marker disagree: the marker wins.
+    #[error("Result tag {tag:?} disagrees with the marker {marker}: the marker wins")]
+    ResultMismatch {
+        /// The Result tag's value.
+        tag: String,
+        /// The marker.
+        marker: String,
+    },
+    /// A NAG before the first move of a game or variation (dropped).
+    #[error("NAG before the first move annotates nothing: dropped")]
+    NagBeforeMove,
+    /// A variation without moves (dropped with its comments).
+    #[error("variation without moves: dropped")]
+    EmptyVariation,
+    /// `SetUp "1"` without a `FEN` tag: the standard start is used.
+    #[error("SetUp without FEN: the standard start is used")]
+    SetUpWithoutFen,
+    /// Comments after the termination marker, kept with the game that ended.
+    #[error("comment after the termination marker: kept after the last move")]
+    CommentAfterMarker,
+    /// A TAB in a tag value, read as a space.
+    #[error("TAB in a tag value: read as a space")]
+    TabInTag,
+    /// A game with tags but no movetext.
+    #[error("game has tags only")]
+    TagsOnly,
+}
+
+impl DiagnosticKind {
+    /// Whether this is an error (the game is broken) or a warning.
+    pub fn severity(&self) -> crate::Severity {
+        use DiagnosticKind::*;
+        match self {
+            LowerCasePiece
+            | DuplicateTag(_)
+            | MissingMarker(_)
+            | ResultMismatch { .. }
+            | NagBeforeMove
+            | EmptyVariation
+            | SetUpWithoutFen
+            | CommentAfterMarker
+            | TabInTag
+            | TagsOnly => crate::Severity::Warning,
+            _ => crate::Severity::Error,
+        }
+    }
+}
+
+/// An edit of a move tree that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum EditError {
+    /// The node id does not belong to this tree (or was removed).
+    #[error("no such node")]
+    NoSuchNode,
+    /// The move is not legal at that node.
+    #[error("illegal move {0} at this node")]
+    IllegalMove(String),
+    /// The operation needs a node with a move (not the root).
+    #[error("the root has no move")]
+    Root,
+}
+
+/// Why JSON could not become a [`Game`](crate::Game).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum JsonError {
+    /// Not valid JSON for the documented shape.
+    #[error("JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The start FEN is invalid.
+    #[error("invalid start FEN {fen:?}: {message}")]
+    Fen {
+        /// The FEN.
+        fen: String,
+        /// Why it is invalid.
+        message: String,
+    },
+    /// A move that does not parse or is illegal where it stands.
+    #[error("move {san:?} at ply {ply}: {message}")]
+    Move {
+        /// The move text.
+        san: String,
+        /// Its ply from the start (1 is the first move).
+        ply: usize,
+        /// Why it was refused.
+        message: String,
+    },
+    /// An unknown result string.
+    #[error("invalid result {0:?}")]
+    Result(String),
+}

@@ -1,0 +1,930 @@
+//! The validating reader: games from bytes ([`read_games`],
+//! [`visit_games`]) or a stream ([`Reader`]), each resolved move by move
+//! and sent to a [`Visitor`] as events, with diagnostics and recovery as
+//! SPEC-NOTES "Reading (import format)" says.
+//!
+//! Recovery: at most one error per line of play. After an error the rest of
+//! that variation (or main line) is skipped to its `)` (or the marker); the
+//! other lines go on from their own positions. A game with an error is
+//! returned broken, with what was read and its original bytes; the next game
+//! is read as usual.
+
+use std::borrow::Cow;
+use std::io::{self, BufRead};
+
+use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, San, SanError, Setup};
+use pgnkit_lexer::{GameSplitter, LexErrorKind, Lexer, LineIndex, Span, Token, TokenKind};
+use smallvec::SmallVec;
+
+use crate::Nag;
+use crate::builder::TreeBuilder;
+use crate::comment::CommentKind;
+use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
+use crate::error::DiagnosticKind;
+use crate::game::{Game, Termination};
+use crate::variant::VariantKind;
+use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor};
+
+/// Options for reading.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// Report every lenient move form (`0-0`, `Ng1f3`, `e8Q`, a null
+    /// move, ...) as an error instead of accepting it.
+    pub strict: bool,
+}
+
+impl ReadOptions {
+    /// The lenient default.
+    pub fn new() -> ReadOptions {
+        ReadOptions::default()
+    }
+
+    /// Strict: lenient move forms are errors.
+    pub fn strict() -> ReadOptions {
+        ReadOptions { strict: true }
+    }
+}
+
+/// One game read: what the visitor made of it, its diagnostics, and where
+/// it is in the input with its original bytes.
+#[derive(Debug, Clone)]
+pub struct ReadGame<'a, T> {
+    /// The visitor's output (a [`Game`] for [`read_games`]).
+    pub value: T,
+    /// Errors and warnings, in order.
+    pub diagnostics: Diagnostics,
+    /// The game's original bytes.
+    pub raw: Cow<'a, [u8]>,
+    /// Absolute offset of the game's first byte.
+    pub offset: u64,
+    /// 1-based line of the game's first byte.
+    pub line: u64,
+}
+
+impl<T> ReadGame<'_, T> {
+    /// Whether the game has an error.
+    pub fn is_broken(&self) -> bool {
+        self.diagnostics.has_errors()
+    }
+}
+
+/// Reads every game of `input` into [`Game`]s.
+pub fn read_games(input: &[u8]) -> Games<'_> {
+    read_games_with(input, ReadOptions::default())
+}
+
+/// Reads every game of `input` into [`Game`]s with `options`.
+pub fn read_games_with(input: &[u8], options: ReadOptions) -> Games<'_> {
+    Games {
+        inner: visit_games(input, TreeBuilder::new(), options),
+    }
+}
+
+/// The games of a byte slice, as [`Game`]s with their diagnostics.
+#[derive(Debug)]
+pub struct Games<'a> {
+    inner: VisitGames<'a, TreeBuilder>,
+}
+
+impl<'a> Iterator for Games<'a> {
+    type Item = ReadGame<'a, Game>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut read = self.inner.next()?;
+        read.value.diagnostics = read.diagnostics.clone();
+        Some(read)
+    }
+}
+
+/// Sends every game of `input` through `visitor`.
+pub fn visit_games<V: Visitor>(
+    input: &[u8],
+    visitor: V,
+    options: ReadOptions,
+) -> VisitGames<'_, V> {
+    VisitGames {
+        splitter: GameSplitter::new(input),
+        visitor,
+        options,
+    }
+}
+
+/// The games of a byte slice, each sent through a visitor.
+#[derive(Debug)]
+pub struct VisitGames<'a, V> {
+    splitter: GameSplitter<'a>,
+    visitor: V,
+    options: ReadOptions,
+}
+
+impl<'a, V> VisitGames<'a, V> {
+    /// The visitor.
+    pub fn visitor(&mut self) -> &mut V {
+        &mut self.visitor
+    }
+}
+
+impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
+    type Item = ReadGame<'a, V::Output>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let raw = self.splitter.next()?;
+        let start = GameStart {
+            bytes: raw.bytes,
+            offset: raw.offset,
+            line: raw.line,
+        };
+        let (value, diagnostics) = visit_game(start, &mut self.visitor, self.options);
+        Some(ReadGame {
+            value,
+            diagnostics,
+            raw: Cow::Borrowed(raw.bytes),
+            offset: start.offset,
+            line: start.line,
+        })
+    }
+}
+
+/// Games from a stream, one at a time in constant memory.
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: pgnkit_lexer::Reader<R>,
+    options: ReadOptions,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader over `stream`.
+    pub fn new(stream: R) -> Reader<R> {
+        Reader::with_options(stream, ReadOptions::default())
+    }
+
+    /// A reader over `stream` with `options`.
+    pub fn with_options(stream: R, options: ReadOptions) -> Reader<R> {
+        Reader {
+            inner: pgnkit_lexer::Reader::new(stream),
+            options,
+        }
+    }
+
+    /// Sends the next game through `visitor`; `None` at the end.
+    pub fn visit_next<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+    ) -> Option<io::Result<ReadGame<'_, V::Output>>> {
+        let options = self.options;
+        let raw = match self.inner.next_game() {
+            Ok(Some(raw)) => raw,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        let start = GameStart {
+            bytes: raw.bytes,
+            offset: raw.offset,
+            line: raw.line,
+        };
+        let (value, diagnostics) = visit_game(start, visitor, options);
+        Some(Ok(ReadGame {
+            value,
+            diagnostics,
+            raw: Cow::Borrowed(raw.bytes),
+            offset: start.offset,
+            line: start.line,
+        }))
+    }
+
+    /// Reads the next game into a [`Game`] (its raw bytes copied).
+    pub fn next_game(&mut self) -> Option<io::Result<ReadGame<'static, Game>>> {
+        let mut builder = TreeBuilder::new();
+        let read = match self.visit_next(&mut builder)? {
+            Ok(read) => read,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut value = read.value;
+        value.diagnostics = read.diagnostics.clone();
+        Some(Ok(ReadGame {
+            value,
+            diagnostics: read.diagnostics,
+            raw: Cow::Owned(read.raw.into_owned()),
+            offset: read.offset,
+            line: read.line,
+        }))
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<ReadGame<'static, Game>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game()
+    }
+}
+
+/// Reads one game (the bytes of one game, as the splitter gives them)
+/// through `visitor`; returns the visitor's output and the diagnostics.
+pub fn visit_game<V: Visitor>(
+    game: GameStart<'_>,
+    visitor: &mut V,
+    options: ReadOptions,
+) -> (V::Output, Diagnostics) {
+    let mut reader = GameReader {
+        game,
+        // Without a `(` no variation can start, so the position before each
+        // move need not be kept (the validate-only path saves a copy a move).
+        keep_prev: game.bytes.contains(&b'('),
+        var_marker: None,
+        options,
+        diagnostics: Diagnostics::new(),
+        index: None,
+    };
+    visitor.begin_game(game);
+    let output = reader.run(visitor);
+    (output, reader.diagnostics)
+}
+
+/// One line of play being read: the main line or an open variation.
+struct Line<'a> {
+    /// The position after the line's last move.
+    pos: Position,
+    /// The position before the line's last move (variations start there).
+    prev: Position,
+    /// Whether the line has a move.
+    has_move: bool,
+    /// Whether the visitor was told the variation began.
+    announced: bool,
+    /// Skipping to the line's end (after an error, or the visitor asked).
+    skipping: bool,
+    /// Nested parentheses inside the skipped part.
+    skip_depth: u32,
+    /// The last token was a `)` closing a variation of this line.
+    after_close: bool,
+    /// The last token was this line's move (a suffix may follow).
+    after_move: bool,
+    /// The line's last move was an en passant capture.
+    last_en_passant: bool,
+    /// Comments waiting for the next move of this line.
+    pending: SmallVec<[RawComment<'a>; 2]>,
+    /// Where the variation opened.
+    open: Span,
+}
+
+impl<'a> Line<'a> {
+    fn new(pos: Position, open: Span) -> Line<'a> {
+        Line {
+            prev: pos.clone(),
+            pos,
+            has_move: false,
+            announced: false,
+            skipping: false,
+            skip_depth: 0,
+            after_close: false,
+            after_move: false,
+            last_en_passant: false,
+            pending: SmallVec::new(),
+            open,
+        }
+    }
+}
+
+struct GameReader<'a> {
+    game: GameStart<'a>,
+    /// The last marker read inside a variation (an error).
+    var_marker: Option<(Termination, Span)>,
+    keep_prev: bool,
+    options: ReadOptions,
+    diagnostics: Diagnostics,
+    index: Option<LineIndex<'a>>,
+}
+
+/// The tags the reader itself needs.
+#[derive(Default)]
+struct SpecialTags<'a> {
+    fen: Option<(Cow<'a, [u8]>, Span)>,
+    setup: Option<(Cow<'a, [u8]>, Span)>,
+    variant: Option<(Cow<'a, [u8]>, Span)>,
+    result: Option<Cow<'a, [u8]>>,
+}
+
+fn comment_of<'a>(token: &Token<'a>) -> Option<RawComment<'a>> {
+    let kind = match token.kind {
+        TokenKind::BraceComment => CommentKind::Brace,
+        TokenKind::LineComment => CommentKind::Line,
+        _ => return None,
+    };
+    Some(RawComment {
+        text: token.comment_text().unwrap_or_default(),
+        kind,
+    })
+}
+
+impl<'a> GameReader<'a> {
+    fn diag(&mut self, kind: DiagnosticKind, span: Span) {
+        self.diag_move(kind, span, None, None);
+    }
+
+    #[cold]
+    fn diag_move(
+        &mut self,
+        kind: DiagnosticKind,
+        span: Span,
+        move_text: Option<String>,
+        fen: Option<String>,
+    ) {
+        let bytes = self.game.bytes;
+        let first_line = self.game.line;
+        let index = self
+            .index
+            .get_or_insert_with(|| LineIndex::with_first_line(bytes, first_line));
+        let lc = index.line_col(span.start);
+        let severity = kind.severity();
+        let severity = if self.options.strict && kind == DiagnosticKind::LowerCasePiece {
+            Severity::Error
+        } else {
+            severity
+        };
+        self.diagnostics.push(Diagnostic {
+            severity,
+            kind,
+            start: self.game.offset + span.start as u64,
+            end: self.game.offset + span.end as u64,
+            line: lc.line,
+            column: lc.column,
+            move_text,
+            fen,
+        });
+    }
+
+    fn end_span(&self) -> Span {
+        let end = self.game.bytes.len();
+        let trimmed = self.game.bytes.trim_ascii_end().len();
+        Span::new(trimmed.min(end), end.max(trimmed))
+    }
+
+    fn run<V: Visitor>(&mut self, visitor: &mut V) -> V::Output {
+        let mut lexer = Lexer::new(self.game.bytes);
+        // ---- Tag section ----
+        let mut special = SpecialTags::default();
+        let mut names: SmallVec<[&'a [u8]; 16]> = SmallVec::new();
+        let mut pre_comments: SmallVec<[RawComment<'a>; 2]> = SmallVec::new();
+        let mut first_movetext: Option<Token<'a>> = None;
+        let mut tag_error = false;
+        let mut tab_warned = false;
+        while let Some(token) = lexer.next() {
+            match token.kind {
+                TokenKind::TagOpen => {
+                    if !self.read_tag(&mut lexer, token, &mut names, &mut special, visitor) {
+                        tag_error = true;
+                        break;
+                    }
+                    let tab = lexer
+                        .warnings()
+                        .iter()
+                        .find(|w| w.kind == pgnkit_lexer::LexWarningKind::TabInString)
+                        .map(|w| w.span);
+                    if let (false, Some(span)) = (tab_warned, tab) {
+                        tab_warned = true;
+                        self.diag(DiagnosticKind::TabInTag, span);
+                    }
+                }
+                TokenKind::BraceComment | TokenKind::LineComment => {
+                    if let Some(c) = comment_of(&token) {
+                        pre_comments.push(c);
+                    }
+                }
+                TokenKind::Escape => {}
+                TokenKind::Error(LexErrorKind::UnterminatedString) => {
+                    self.diag(DiagnosticKind::UnterminatedString, token.span);
+                }
+                _ => {
+                    first_movetext = Some(token);
+                    break;
+                }
+            }
+        }
+        if visitor.end_tags() == Skip::Yes {
+            return visitor.end_game();
+        }
+        if tag_error {
+            // The rest of the game, up to and including its marker, is skipped.
+            return visitor.end_game();
+        }
+        // ---- Starting position ----
+        let Some(start) = self.start_position(&special) else {
+            return visitor.end_game();
+        };
+        visitor.begin_movetext(&start);
+        let result_tag = special.result.as_deref().and_then(Termination::from_exact);
+        let mut lines: SmallVec<[Line<'a>; 4]> = SmallVec::new();
+        let mut main = Line::new(start, Span::new(0, 0));
+        main.pending = pre_comments;
+        lines.push(main);
+        let mut marker: Option<(Termination, Span)> = None;
+        let mut after_marker: SmallVec<[(RawComment<'a>, Span); 1]> = SmallVec::new();
+        let mut pending_token = first_movetext;
+        loop {
+            let token = match pending_token.take() {
+                Some(t) => t,
+                None => match lexer.next() {
+                    Some(t) => t,
+                    None => break,
+                },
+            };
+            if marker.is_some() {
+                match token.kind {
+                    TokenKind::BraceComment | TokenKind::LineComment => {
+                        if let Some(c) = comment_of(&token) {
+                            after_marker.push((c, token.span));
+                        }
+                    }
+                    TokenKind::Escape => {}
+                    _ => {
+                        self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
+                        break;
+                    }
+                }
+                continue;
+            }
+            self.movetext_token(token, &mut lines, &mut marker, visitor);
+        }
+        // ---- End of the game ----
+        let marker_read = marker.is_some();
+        if lines.len() > 1 {
+            // A marker inside the variation already reported why it stays open.
+            if self.var_marker.is_none() {
+                let open = lines.get(1).map_or(self.end_span(), |l| l.open);
+                self.diag(DiagnosticKind::UnclosedVariation, open);
+            }
+            close_variations(&mut lines, visitor);
+        }
+        if marker.is_none() {
+            marker = self.var_marker;
+        }
+        if marker.is_none() {
+            let end = self.end_span();
+            let t = result_tag.unwrap_or(Termination::Unknown);
+            self.diag(DiagnosticKind::MissingMarker(t.to_string()), end);
+            marker = Some((t, end));
+        }
+        let (termination, marker_span) = marker.unwrap_or((Termination::Unknown, Span::new(0, 0)));
+        if let Some(main) = lines.first_mut() {
+            end_line(main, visitor);
+            if !after_marker.is_empty() {
+                let span = after_marker[0].1;
+                self.diag(DiagnosticKind::CommentAfterMarker, span);
+                for (c, _) in after_marker {
+                    if main.has_move && !main.after_close && !main.skipping {
+                        visitor.comment(c);
+                    } else {
+                        visitor.trailing_comment(c);
+                    }
+                }
+            }
+        }
+        if let (Some(tag), Some(value), true) = (result_tag, special.result.as_deref(), marker_read)
+            && tag != termination
+        {
+            self.diag(
+                DiagnosticKind::ResultMismatch {
+                    tag: String::from_utf8_lossy(value).into_owned(),
+                    marker: termination.to_string(),
+                },
+                marker_span,
+            );
+        }
+        visitor.termination(termination);
+        visitor.end_game()
+    }
+
+    /// Reads one tag pair after its `[`. Returns `false` on a malformed
+    /// tag section (the game is broken and its movetext skipped).
+    fn read_tag<V: Visitor>(
+        &mut self,
+        lexer: &mut Lexer<'a>,
+        open: Token<'a>,
+        names: &mut SmallVec<[&'a [u8]; 16]>,
+        special: &mut SpecialTags<'a>,
+        visitor: &mut V,
+    ) -> bool {
+        let name = match lexer.next() {
+            Some(t)
+                if matches!(t.kind, TokenKind::Symbol | TokenKind::Integer)
+                    && t.text
+                        .iter()
+                        .all(|&b| b.is_ascii_alphanumeric() || b == b'_') =>
+            {
+                t
+            }
+            other => {
+                let span = other.map_or(open.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected a tag name, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        };
+        let value = match lexer.next() {
+            Some(t) if t.kind == TokenKind::String => t,
+            Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
+                // Reading continues with the next line, still in the tags.
+                self.diag(DiagnosticKind::UnterminatedString, t.span);
+                return true;
+            }
+            other => {
+                let span = other.map_or(name.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected a tag value, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        };
+        match lexer.next() {
+            Some(t) if t.kind == TokenKind::TagClose => {}
+            other => {
+                let span = other.map_or(value.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected `]`, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        }
+        let name_text = name.text;
+        if names.contains(&name_text) {
+            self.diag(
+                DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
+                open.span,
+            );
+            return true;
+        }
+        names.push(name_text);
+        let unescaped = value.string_value().unwrap_or_default();
+        match name_text {
+            b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
+            b"SetUp" => special.setup = Some((unescaped.clone(), value.span)),
+            b"Variant" => special.variant = Some((unescaped.clone(), value.span)),
+            b"Result" => special.result = Some(unescaped.clone()),
+            _ => {}
+        }
+        visitor.tag(name_text, &unescaped);
+        true
+    }
+
+    /// The starting position from FEN, SetUp and Variant; `None` (with an
+    /// error) when the game cannot be read.
+    fn start_position(&mut self, special: &SpecialTags<'a>) -> Option<Position> {
+        let mut chess960 = false;
+        if let Some((variant, span)) = &special.variant {
+            match VariantKind::from_tag(variant) {
+                VariantKind::Standard => {}
+                VariantKind::Chess960 => chess960 = true,
+                VariantKind::Unsupported => {
+                    let name = String::from_utf8_lossy(variant).into_owned();
+                    self.diag(DiagnosticKind::UnsupportedVariant(name), *span);
+                    return None;
+                }
+            }
+        }
+        match &special.fen {
+            Some((fen, span)) => {
+                let setup = match Setup::parse(fen) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), *span);
+                        return None;
+                    }
+                };
+                let mode = if chess960 || setup.castling_mode() == CastlingMode::Chess960 {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
+                match Position::from_setup(setup, mode) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), *span);
+                        None
+                    }
+                }
+            }
+            None => {
+                if let Some((setup, span)) = &special.setup
+                    && setup.as_ref() == b"1"
+                {
+                    self.diag(DiagnosticKind::SetUpWithoutFen, *span);
+                }
+                if chess960 {
+                    let setup =
+                        Setup::parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                            .ok()?;
+                    Position::from_setup(setup, CastlingMode::Chess960).ok()
+                } else {
+                    Some(Position::new())
+                }
+            }
+        }
+    }
+
+    /// Handles one movetext token.
+    fn movetext_token<V: Visitor>(
+        &mut self,
+        token: Token<'a>,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        marker: &mut Option<(Termination, Span)>,
+        visitor: &mut V,
+    ) {
+        let depth = lines.len();
+        let Some(line) = lines.last_mut() else { return };
+        if line.skipping {
+            match token.kind {
+                TokenKind::VariationOpen => line.skip_depth += 1,
+                TokenKind::VariationClose if line.skip_depth > 0 => line.skip_depth -= 1,
+                TokenKind::VariationClose if depth > 1 => self.close_variation(lines, visitor),
+                TokenKind::Termination(outcome) => {
+                    self.marker(token, outcome.into(), lines, marker)
+                }
+                _ => {}
+            }
+            return;
+        }
+        match token.kind {
+            TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
+            TokenKind::Symbol | TokenKind::NullMove => self.play(token, lines, visitor),
+            TokenKind::Suffix(suffix) => {
+                if line.after_move {
+                    line.after_move = false;
+                    visitor.nag(Nag(suffix.nag()));
+                } else {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::MisplacedSuffix, token.span);
+                }
+            }
+            TokenKind::Nag => {
+                line.after_move = false;
+                let value = token.nag().unwrap_or(u32::MAX);
+                match u8::try_from(value) {
+                    Err(_) => {
+                        line.skipping = true;
+                        self.diag(DiagnosticKind::NagOutOfRange, token.span);
+                    }
+                    Ok(n) if line.has_move => visitor.nag(Nag(n)),
+                    Ok(_) => self.diag(DiagnosticKind::NagBeforeMove, token.span),
+                }
+            }
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                line.after_move = false;
+                if let Some(c) = comment_of(&token) {
+                    if line.has_move && !line.after_close {
+                        visitor.comment(c);
+                    } else {
+                        line.pending.push(c);
+                    }
+                }
+            }
+            TokenKind::VariationOpen => {
+                line.after_move = false;
+                if !line.has_move {
+                    line.skipping = true;
+                    self.diag(
+                        DiagnosticKind::Unexpected("`(` before any move".into()),
+                        token.span,
+                    );
+                    return;
+                }
+                let mut var = Line::new(line.prev.clone(), token.span);
+                // Nothing of a variation reaches the visitor until its first
+                // move, so an empty one can be dropped without a trace.
+                var.announced = false;
+                lines.push(var);
+            }
+            TokenKind::VariationClose => {
+                if depth > 1 {
+                    self.close_variation(lines, visitor);
+                } else {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::UnmatchedClose, token.span);
+                }
+            }
+            TokenKind::Termination(outcome) => {
+                self.marker(token, outcome.into(), lines, marker);
+            }
+            TokenKind::Error(LexErrorKind::UnterminatedComment) => {
+                line.skipping = true;
+                self.diag(DiagnosticKind::UnterminatedComment, token.span);
+            }
+            _ => {
+                line.skipping = true;
+                self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
+            }
+        }
+    }
+
+    fn marker(
+        &mut self,
+        token: Token<'a>,
+        termination: Termination,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        marker: &mut Option<(Termination, Span)>,
+    ) {
+        let in_variation = lines.len() > 1;
+        match lines.last_mut() {
+            // Inside a variation: an error of that line, skipped to its `)`
+            // like any other; kept in case the game ends before that `)`.
+            Some(line) if in_variation => {
+                if !line.skipping {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::MarkerInVariation, token.span);
+                }
+                self.var_marker = Some((termination, token.span));
+            }
+            _ => *marker = Some((termination, token.span)),
+        }
+    }
+
+    fn close_variation<V: Visitor>(
+        &mut self,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        visitor: &mut V,
+    ) {
+        let Some(mut var) = lines.pop() else { return };
+        if var.announced {
+            end_line(&mut var, visitor);
+            visitor.end_variation();
+        } else if !var.has_move && !var.skipping {
+            self.diag(DiagnosticKind::EmptyVariation, var.open);
+        }
+        if let Some(parent) = lines.last_mut() {
+            parent.after_close = true;
+            parent.after_move = false;
+        }
+    }
+
+    /// Resolves and plays a move of the current line.
+    fn play<V: Visitor>(
+        &mut self,
+        token: Token<'a>,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        visitor: &mut V,
+    ) {
+        let in_variation = lines.len() > 1;
+        let Some(line) = lines.last_mut() else { return };
+        if matches!(token.text, b"e.p." | b"ep") {
+            // A separate en passant marker: only right after an en passant
+            // capture (and then a lenient form).
+            let after_ep = line.after_move && line.last_en_passant;
+            line.after_move = false;
+            if after_ep && !self.options.strict {
+                return;
+            }
+            line.skipping = true;
+            let kind = if after_ep {
+                DiagnosticKind::LenientForm("en passant marker".into())
+            } else {
+                DiagnosticKind::InvalidMove
+            };
+            self.diag_move(kind, token.span, Some(lossy(token.text)), None);
+            return;
+        }
+        // The position before the move is kept when a variation may start
+        // from it, when the visitor wants it, or for strict-mode messages.
+        if self.keep_prev || V::MOVES || self.options.strict {
+            line.prev.clone_from(&line.pos);
+        }
+        // Fast path: strict SAN names the move (its `+`/`#` unchecked, which
+        // only strict mode cares about). Anything else goes the lenient way,
+        // which also gives the error.
+        let strict_san = match self.options.strict {
+            false => San::parse(token.text)
+                .ok()
+                .and_then(|san| san.to_move(&line.pos).ok()),
+            true => None,
+        };
+        let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
+            Some(m) => {
+                line.pos.play_unchecked(m);
+                Ok((m, Lenience::NONE))
+            }
+            None => match LenientSan::parse(token.text) {
+                Ok(san) => san.to_move_and_play(&mut line.pos).map_err(|e| match e {
+                    SanError::Ambiguous => DiagnosticKind::AmbiguousMove,
+                    _ => DiagnosticKind::IllegalMove,
+                }),
+                Err(_) => Err(DiagnosticKind::InvalidMove),
+            },
+        };
+        let (mv, lenience) = match resolved {
+            Ok(r) => r,
+            Err(kind) => {
+                // The position is unchanged on error.
+                line.skipping = true;
+                let fen = line.pos.to_string();
+                self.diag_move(kind, token.span, Some(lossy(token.text)), Some(fen));
+                return;
+            }
+        };
+        if !lenience.is_empty() || mv.is_null() {
+            if self.options.strict {
+                line.skipping = true;
+                let forms: Vec<&str> = if mv.is_null() && lenience.is_empty() {
+                    vec!["null move"]
+                } else {
+                    lenience.names().collect()
+                };
+                let fen = line.prev.to_string();
+                self.diag_move(
+                    DiagnosticKind::LenientForm(forms.join(", ")),
+                    token.span,
+                    Some(lossy(token.text)),
+                    Some(fen),
+                );
+                return;
+            }
+            if lenience.contains(Lenience::LOWERCASE_PIECE) {
+                self.diag_move(
+                    DiagnosticKind::LowerCasePiece,
+                    token.span,
+                    Some(lossy(token.text)),
+                    None,
+                );
+            }
+        }
+        // Announce a variation at its first move (the visitor may skip it).
+        if !line.announced && in_variation {
+            if visitor.begin_variation() == Skip::Yes {
+                line.skipping = true;
+                line.has_move = true;
+                return;
+            }
+            line.announced = true;
+        }
+        if V::MOVES {
+            for c in line.pending.drain(..) {
+                visitor.comment_before(c);
+            }
+            visitor.san(MoveEvent {
+                before: &line.prev,
+                after: &line.pos,
+                mv,
+                text: token.text,
+            });
+        } else {
+            line.pending.clear();
+        }
+        line.last_en_passant = mv.is_en_passant();
+        line.has_move = true;
+        line.after_close = false;
+        line.after_move = true;
+    }
+}
+
+/// Sends a line's waiting comments as trailing comments.
+fn end_line<V: Visitor>(line: &mut Line<'_>, visitor: &mut V) {
+    if line.skipping {
+        line.pending.clear();
+        return;
+    }
+    for c in line.pending.drain(..) {
+        visitor.trailing_comment(c);
+    }
+}
+
+/// Closes every open variation (the game ended inside them).
+fn close_variations<V: Visitor>(lines: &mut SmallVec<[Line<'_>; 4]>, visitor: &mut V) {
+    while lines.len() > 1 {
+        if let Some(mut var) = lines.pop()
+            && var.announced
+        {
+            end_line(&mut var, visitor);
+            visitor.end_variation();
+        }
+    }
+    if let Some(main) = lines.last_mut() {
+        main.after_close = true;
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn describe(token: &Token<'_>) -> String {
+    match token.kind {
+        TokenKind::Error(kind) => kind.to_string(),
+        kind => format!("{} `{}`", kind.name(), String::from_utf8_lossy(token.text)),
+    }
+}
+
+impl From<pgnkit_lexer::Outcome> for Termination {
+    fn from(o: pgnkit_lexer::Outcome) -> Termination {
+        match o {
+            pgnkit_lexer::Outcome::WhiteWins => Termination::WhiteWins,
+            pgnkit_lexer::Outcome::BlackWins => Termination::BlackWins,
+            pgnkit_lexer::Outcome::Draw => Termination::Draw,
+            pgnkit_lexer::Outcome::Unknown => Termination::Unknown,
+        }
+    }
+}

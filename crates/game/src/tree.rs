@@ -1,0 +1,392 @@
+//! The move tree: an arena of [`Node`]s addressed by typed [`NodeId`]s.
+//!
+//! Node 0 is the root: it has no move; its annotations are the comments
+//! that stand before the game's first move (or all the comments of a game
+//! without moves). Every other node holds one move with its canonical SAN,
+//! the comments that stand before it, its NAGs and comments in the order
+//! read, and its children in order: the first child continues the line, the
+//! others are variations (alternatives to the first child).
+//!
+//! Removing a variation detaches its nodes; their ids then answer `None`
+//! from [`MoveTree::get`] and never come back, so ids held elsewhere stay
+//! meaningful.
+
+use std::ops::Index;
+
+use pgnkit_chess::{Move, SanPlus};
+use smallvec::SmallVec;
+
+use crate::{Comment, Nag};
+
+/// The id of a node of one [`MoveTree`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The root of every tree.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The node's index in the arena.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A NAG or a comment after a move, in the order read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Annotation {
+    /// A numeric annotation glyph (also from a suffix like `!?`).
+    Nag(Nag),
+    /// A comment.
+    Comment(Comment),
+}
+
+/// A move in the tree: the move and its canonical SAN (with `+`/`#`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// Its canonical SAN in the position it was played in.
+    pub san: SanPlus,
+}
+
+/// One node of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    parent: Option<NodeId>,
+    detached: bool,
+    played: Option<PlayedMove>,
+    before: Vec<Comment>,
+    annotations: SmallVec<[Annotation; 2]>,
+    trailing: Vec<Comment>,
+    children: SmallVec<[NodeId; 1]>,
+}
+
+impl Node {
+    fn new(parent: Option<NodeId>, played: Option<PlayedMove>) -> Node {
+        Node {
+            parent,
+            detached: false,
+            played,
+            before: Vec::new(),
+            annotations: SmallVec::new(),
+            trailing: Vec::new(),
+            children: SmallVec::new(),
+        }
+    }
+
+    /// The parent (`None` for the root).
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+
+    /// The move and its SAN (`None` for the root).
+    pub fn played(&self) -> Option<&PlayedMove> {
+        self.played.as_ref()
+    }
+
+    /// The move (`None` for the root).
+    pub fn mv(&self) -> Option<Move> {
+        self.played.as_ref().map(|p| p.mv)
+    }
+
+    /// The canonical SAN (`None` for the root).
+    pub fn san(&self) -> Option<&SanPlus> {
+        self.played.as_ref().map(|p| &p.san)
+    }
+
+    /// The comments that stand before this move.
+    pub fn comments_before(&self) -> &[Comment] {
+        &self.before
+    }
+
+    /// The comments before this move, to edit.
+    pub fn comments_before_mut(&mut self) -> &mut Vec<Comment> {
+        &mut self.before
+    }
+
+    /// The NAGs and comments after this move, in the order read (for the
+    /// root: the comments before the first move).
+    pub fn annotations(&self) -> &[Annotation] {
+        &self.annotations
+    }
+
+    /// The annotations, to edit.
+    pub fn annotations_mut(&mut self) -> &mut SmallVec<[Annotation; 2]> {
+        &mut self.annotations
+    }
+
+    /// The NAGs after this move, in order.
+    pub fn nags(&self) -> impl Iterator<Item = Nag> + '_ {
+        self.annotations.iter().filter_map(|a| match a {
+            Annotation::Nag(n) => Some(*n),
+            Annotation::Comment(_) => None,
+        })
+    }
+
+    /// The comments after this move, in order.
+    pub fn comments(&self) -> impl Iterator<Item = &Comment> + '_ {
+        self.annotations.iter().filter_map(|a| match a {
+            Annotation::Comment(c) => Some(c),
+            Annotation::Nag(_) => None,
+        })
+    }
+
+    /// Adds a NAG after the move's other annotations.
+    pub fn push_nag(&mut self, nag: Nag) {
+        self.annotations.push(Annotation::Nag(nag));
+    }
+
+    /// Adds a comment after the move's other annotations.
+    pub fn push_comment(&mut self, comment: Comment) {
+        self.annotations.push(Annotation::Comment(comment));
+    }
+
+    /// Replaces the NAGs, keeping the comments (new NAGs go first).
+    pub fn set_nags(&mut self, nags: impl IntoIterator<Item = Nag>) {
+        let mut new: SmallVec<[Annotation; 2]> = nags.into_iter().map(Annotation::Nag).collect();
+        new.extend(
+            self.annotations
+                .drain(..)
+                .filter(|a| matches!(a, Annotation::Comment(_))),
+        );
+        self.annotations = new;
+    }
+
+    /// Replaces the comments after the move, keeping the NAGs (new comments
+    /// go last).
+    pub fn set_comments(&mut self, comments: impl IntoIterator<Item = Comment>) {
+        self.annotations.retain(|a| matches!(a, Annotation::Nag(_)));
+        self.annotations
+            .extend(comments.into_iter().map(Annotation::Comment));
+    }
+
+    /// Comments written after this move's variations when no move follows
+    /// in its line (`1. e4 (1. d4) { here } *`).
+    pub fn trailing_comments(&self) -> &[Comment] {
+        &self.trailing
+    }
+
+    /// The trailing comments, to edit.
+    pub fn trailing_comments_mut(&mut self) -> &mut Vec<Comment> {
+        &mut self.trailing
+    }
+
+    /// The children in order: the main continuation first, then variations.
+    pub fn children(&self) -> &[NodeId] {
+        &self.children
+    }
+
+    /// The main continuation.
+    pub fn main_child(&self) -> Option<NodeId> {
+        self.children.first().copied()
+    }
+
+    /// The variations that are alternatives to the main continuation.
+    pub fn variations(&self) -> &[NodeId] {
+        self.children.get(1..).unwrap_or(&[])
+    }
+}
+
+/// An arena of nodes with a root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveTree {
+    nodes: Vec<Node>,
+}
+
+impl Default for MoveTree {
+    fn default() -> MoveTree {
+        MoveTree::new()
+    }
+}
+
+impl MoveTree {
+    /// A tree with only the root.
+    pub fn new() -> MoveTree {
+        MoveTree {
+            nodes: vec![Node::new(None, None)],
+        }
+    }
+
+    /// The root.
+    pub fn root(&self) -> NodeId {
+        NodeId::ROOT
+    }
+
+    /// The node `id`, unless it is not in this tree or was removed.
+    pub fn get(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id.index()).filter(|n| !n.detached)
+    }
+
+    /// The node `id` to edit.
+    pub fn get_mut(&mut self, id: NodeId) -> Option<&mut Node> {
+        self.nodes.get_mut(id.index()).filter(|n| !n.detached)
+    }
+
+    /// Whether the tree has no moves.
+    pub fn is_empty(&self) -> bool {
+        self.nodes[0].children.is_empty()
+    }
+
+    /// How many nodes (with the root) the arena holds, removed ones included.
+    pub fn capacity_used(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Appends a move as the last child of `parent` (its main continuation
+    /// if it has none). Returns the new node, or `None` if `parent` is not
+    /// in the tree. The move is not checked: see
+    /// [`Game::add_move`](crate::Game::add_move).
+    pub fn push_child(&mut self, parent: NodeId, played: PlayedMove) -> Option<NodeId> {
+        self.get(parent)?;
+        let id = NodeId(u32::try_from(self.nodes.len()).ok()?);
+        self.nodes.push(Node::new(Some(parent), Some(played)));
+        self.nodes[parent.index()].children.push(id);
+        Some(id)
+    }
+
+    /// The ids of the main line from the root (root excluded).
+    pub fn main_line(&self) -> LineIter<'_> {
+        self.line_after(NodeId::ROOT)
+    }
+
+    /// The nodes that follow `id` along main continuations (`id` excluded).
+    pub fn line_after(&self, id: NodeId) -> LineIter<'_> {
+        LineIter {
+            tree: self,
+            next: self.get(id).and_then(Node::main_child),
+        }
+    }
+
+    /// The path from the root's first move to `id` (root excluded, `id`
+    /// included), in playing order.
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = Vec::new();
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            let Some(node) = self.get(c) else { break };
+            if node.played.is_some() {
+                path.push(c);
+            }
+            cur = node.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The number of moves from the start to `id` (0 for the root).
+    pub fn ply(&self, id: NodeId) -> usize {
+        let mut ply = 0;
+        let mut cur = self.get(id).and_then(|n| n.parent);
+        while let Some(c) = cur {
+            ply += 1;
+            cur = self.nodes.get(c.index()).and_then(|n| n.parent);
+        }
+        ply
+    }
+
+    /// The siblings of `id` including itself, and its index among them.
+    fn sibling_index(&self, id: NodeId) -> Option<(NodeId, usize)> {
+        let parent = self.get(id)?.parent?;
+        let index = self.nodes[parent.index()]
+            .children
+            .iter()
+            .position(|&c| c == id)?;
+        Some((parent, index))
+    }
+
+    /// Moves the variation starting at `id` one place up among its
+    /// siblings (index 1 becomes the main continuation). Returns whether it
+    /// moved.
+    pub fn promote(&mut self, id: NodeId) -> bool {
+        match self.sibling_index(id) {
+            Some((parent, index)) if index > 0 => {
+                self.nodes[parent.index()].children.swap(index, index - 1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Makes the variation starting at `id` the main continuation.
+    pub fn promote_to_main(&mut self, id: NodeId) -> bool {
+        match self.sibling_index(id) {
+            Some((parent, index)) if index > 0 => {
+                let children = &mut self.nodes[parent.index()].children;
+                let c = children.remove(index);
+                children.insert(0, c);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Moves `id` one place down among its siblings. Returns whether it moved.
+    pub fn demote(&mut self, id: NodeId) -> bool {
+        match self.sibling_index(id) {
+            Some((parent, index)) if index + 1 < self.nodes[parent.index()].children.len() => {
+                self.nodes[parent.index()].children.swap(index, index + 1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Removes `id` and everything after it from the tree. Returns whether
+    /// it was removed (the root cannot be).
+    pub fn remove(&mut self, id: NodeId) -> bool {
+        let Some((parent, index)) = self.sibling_index(id) else {
+            return false;
+        };
+        self.nodes[parent.index()].children.remove(index);
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            if let Some(node) = self.nodes.get_mut(n.index()) {
+                node.detached = true;
+                stack.extend(node.children.iter().copied());
+            }
+        }
+        true
+    }
+
+    /// All attached nodes in depth-first pre-order (main line first at
+    /// each branch), root first.
+    pub fn preorder(&self) -> Vec<NodeId> {
+        let mut out = Vec::with_capacity(self.nodes.len());
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            out.push(id);
+            if let Some(n) = self.get(id) {
+                stack.extend(n.children.iter().rev().copied());
+            }
+        }
+        out
+    }
+}
+
+impl Index<NodeId> for MoveTree {
+    type Output = Node;
+
+    /// Panics when `id` is not from this tree (a programming error, like an
+    /// out-of-range slice index); use [`MoveTree::get`] to check.
+    fn index(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+}
+
+/// The nodes of a line, following main continuations.
+#[derive(Debug, Clone)]
+pub struct LineIter<'a> {
+    tree: &'a MoveTree,
+    next: Option<NodeId>,
+}
+
+impl Iterator for LineIter<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        let id = self.next?;
+        self.next = self.tree.get(id).and_then(Node::main_child);
+        Some(id)
+    }
+}

@@ -1,0 +1,210 @@
+//! The [`Visitor`] trait: the reader's events for one game, in order,
+//! for streaming without building a tree.
+//!
+//! For each game the reader calls [`begin_game`](Visitor::begin_game),
+//! [`tag`](Visitor::tag) for each tag pair,
+//! [`end_tags`](Visitor::end_tags) (return [`Skip::Yes`] to skip the
+//! movetext, the "tags only" fast path), then — unless skipped —
+//! [`begin_movetext`](Visitor::begin_movetext) with the starting position,
+//! the movetext events, and always [`end_game`](Visitor::end_game).
+//!
+//! Movetext events are already placed the way SPEC-NOTES says: a
+//! [`comment_before`](Visitor::comment_before) comes right before the
+//! [`san`](Visitor::san) it stands before; [`nag`](Visitor::nag) and
+//! [`comment`](Visitor::comment) annotate the last move of the current
+//! line (a NAG after `)` included); [`begin_variation`](Visitor::begin_variation)
+//! opens an alternative to the last move of the current line;
+//! [`trailing_comment`](Visitor::trailing_comment) ends a line with no
+//! move following (or holds the comments of a game without moves); after
+//! an error the rest of a line sends no events.
+//!
+//! The move events give the resolved [`Move`] and the position before it:
+//! a visitor that wants SAN builds it (see [`san_plus`]), one that does not
+//! pays nothing for it.
+
+use pgnkit_chess::{Move, Position, San, SanPlus};
+
+use crate::Nag;
+use crate::comment::{Comment, CommentKind};
+use crate::game::{Encoding, Termination};
+
+/// Whether to skip what follows (the movetext, or a variation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Skip {
+    /// Read it.
+    #[default]
+    No,
+    /// Skip it: no events for it.
+    Yes,
+}
+
+/// Where a game's bytes are in the input.
+#[derive(Debug, Clone, Copy)]
+pub struct GameStart<'a> {
+    /// The game's bytes.
+    pub bytes: &'a [u8],
+    /// The absolute offset of its first byte.
+    pub offset: u64,
+    /// The 1-based line of its first byte.
+    pub line: u64,
+}
+
+impl GameStart<'_> {
+    /// The game's encoding: UTF-8 when all its bytes are valid UTF-8,
+    /// otherwise Latin-1.
+    pub fn encoding(&self) -> Encoding {
+        if std::str::from_utf8(self.bytes).is_ok() {
+            Encoding::Utf8
+        } else {
+            Encoding::Latin1
+        }
+    }
+}
+
+/// A comment as it stands in the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawComment<'a> {
+    /// The text between `{` and `}`, or after `;` to the line end.
+    pub text: &'a [u8],
+    /// Brace or rest-of-line.
+    pub kind: CommentKind,
+}
+
+impl RawComment<'_> {
+    /// The comment, decoded with the game's encoding.
+    pub fn decode(&self, encoding: Encoding) -> Comment {
+        Comment::new(decode(self.text, encoding), self.kind)
+    }
+}
+
+/// Decodes bytes as UTF-8 (lossy, for safety) or Latin-1.
+pub fn decode(bytes: &[u8], encoding: Encoding) -> String {
+    match encoding {
+        Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+        Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// A resolved move.
+#[derive(Debug, Clone, Copy)]
+pub struct MoveEvent<'a> {
+    /// The position the move is played in.
+    pub before: &'a Position,
+    /// The position after the move.
+    pub after: &'a Position,
+    /// The move.
+    pub mv: Move,
+    /// The move as written.
+    pub text: &'a [u8],
+}
+
+/// The canonical SAN (with `+`/`#`) of a resolved move.
+pub fn san_plus(event: &MoveEvent<'_>) -> SanPlus {
+    SanPlus {
+        san: San::from_move(event.before, event.mv),
+        suffix: SanPlus::suffix_of(event.after),
+    }
+}
+
+/// Receives the events of each game the reader reads.
+///
+/// Every method but [`end_game`](Visitor::end_game) has a default that
+/// does nothing, so a visitor names only what it needs.
+pub trait Visitor {
+    /// What a game becomes.
+    type Output;
+
+    /// Whether the visitor wants the move events ([`san`](Visitor::san)
+    /// and [`comment_before`](Visitor::comment_before)). `false` lets the
+    /// reader skip keeping the position before each move: the
+    /// validate-only path.
+    const MOVES: bool = true;
+
+    /// A game starts.
+    fn begin_game(&mut self, _game: GameStart<'_>) {}
+
+    /// A tag pair, the value unescaped (`\"` and `\\`) and still as bytes.
+    fn tag(&mut self, _name: &[u8], _value: &[u8]) {}
+
+    /// The tag section ended. [`Skip::Yes`] skips the movetext.
+    fn end_tags(&mut self) -> Skip {
+        Skip::No
+    }
+
+    /// The movetext starts from `start` (from the tags: FEN, Chess960).
+    fn begin_movetext(&mut self, _start: &Position) {}
+
+    /// A comment that stands before the next move of the current line.
+    fn comment_before(&mut self, _comment: RawComment<'_>) {}
+
+    /// A move of the current line, resolved against its position.
+    fn san(&mut self, _event: MoveEvent<'_>) {}
+
+    /// A NAG of the current line's last move.
+    fn nag(&mut self, _nag: Nag) {}
+
+    /// A comment after the current line's last move.
+    fn comment(&mut self, _comment: RawComment<'_>) {}
+
+    /// A comment after the last move's variations, when no move follows in
+    /// this line; in a game without moves, one of its comments.
+    fn trailing_comment(&mut self, _comment: RawComment<'_>) {}
+
+    /// A variation (an alternative to the current line's last move)
+    /// starts; called at its first move, so a variation without moves (or
+    /// whose first move is an error) is never announced. [`Skip::Yes`] skips
+    /// it up to its `)`, and then no [`end_variation`](Visitor::end_variation)
+    /// follows.
+    fn begin_variation(&mut self) -> Skip {
+        Skip::No
+    }
+
+    /// The variation ends.
+    fn end_variation(&mut self) {}
+
+    /// The game's termination marker (or the one used when it has none).
+    fn termination(&mut self, _termination: Termination) {}
+
+    /// The game ends.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Reads nothing but checks every move: the fastest way to validate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Validate;
+
+impl Visitor for Validate {
+    type Output = ();
+    const MOVES: bool = false;
+    fn end_game(&mut self) {}
+}
+
+/// Reads only the tag pairs, skipping the movetext.
+#[derive(Debug, Clone, Default)]
+pub struct TagsOnly {
+    tags: crate::Tags,
+    encoding: Encoding,
+}
+
+impl Visitor for TagsOnly {
+    type Output = crate::Tags;
+    const MOVES: bool = false;
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.tags = crate::Tags::new();
+        self.encoding = game.encoding();
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.tags
+            .insert(decode(name, self.encoding), decode(value, self.encoding));
+    }
+
+    fn end_tags(&mut self) -> Skip {
+        Skip::Yes
+    }
+
+    fn end_game(&mut self) -> crate::Tags {
+        std::mem::take(&mut self.tags)
+    }
+}

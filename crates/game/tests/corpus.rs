@@ -1,0 +1,330 @@
+//! Reads the real-data corpus (`PGNKIT_CORPUS`, default `../shared/corpus`
+//! beside the workspace): per-folder totals of games and broken games,
+//! every error of every file asserted with its line and column, variant
+//! games rejected, and a JSON round trip of every game read cleanly.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pgnkit_game::{Diagnostic, DiagnosticKind, Game, ReadOptions, Validate, visit_games};
+
+fn corpus() -> PathBuf {
+    let dir = match std::env::var_os("PGNKIT_CORPUS") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+    };
+    assert!(
+        dir.join("SOURCES.md").is_file(),
+        "corpus not found at {} (set PGNKIT_CORPUS to the corpus folder)",
+        dir.display()
+    );
+    dir
+}
+
+/// Files of another game than chess: every game in them must be rejected.
+fn is_variant_file(rel: &str) -> bool {
+    rel.starts_with("edge/variants/")
+        || rel.ends_with("-zh-lichess.pgn")
+        || rel.ends_with("antichess-programfox.pgn")
+}
+
+fn pgn_files(root: &Path, folder: &str) -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.join(folder)];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
+                let rel = p
+                    .strip_prefix(root)
+                    .map(|r| r.to_string_lossy().replace('\\', "/"))
+                    .unwrap_or_default();
+                out.push((rel, p));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+const FOLDERS: &[&str] = &[
+    "annotated",
+    "big",
+    "chess960",
+    "edge",
+    "fen-start",
+    "lichess-annotated",
+    "openings",
+    "rules",
+];
+
+struct FileRead {
+    games: usize,
+    broken: usize,
+    errors: Vec<(usize, Diagnostic)>,
+}
+
+fn read_file(path: &Path) -> FileRead {
+    let bytes = std::fs::read(path).expect("read corpus file");
+    let mut out = FileRead {
+        games: 0,
+        broken: 0,
+        errors: Vec::new(),
+    };
+    for (i, read) in visit_games(&bytes, Validate, ReadOptions::default()).enumerate() {
+        out.games += 1;
+        if read.is_broken() {
+            out.broken += 1;
+        }
+        for d in read.diagnostics.errors() {
+            out.errors.push((i + 1, d.clone()));
+        }
+    }
+    out
+}
+
+/// `(folder, games, broken games)`, variant files excluded.
+const TOTALS: &[(&str, usize, usize)] = &[
+    ("annotated", 1161, 1),
+    // 37,554 games with tags plus 198,350 tagless opening lines.
+    ("big", 235_904, 0),
+    ("chess960", 144, 0),
+    ("edge", 775, 8),
+    ("fen-start", 1152, 9),
+    ("lichess-annotated", 4863, 0),
+    ("openings", 52_710, 3),
+    ("rules", 30, 0),
+];
+
+/// Every error in the corpus outside variant files: `(file, game number in
+/// the file, line, column, what)`. The malformed files (SOURCES.md) and a
+/// few real defects of real files.
+const EXPECTED_ERRORS: &[(&str, usize, u64, u64, &str)] = &[
+    // A Crazyhouse game among standard ones.
+    (
+        "annotated/scalachess/pgn-render-snapshot.pgn",
+        3,
+        50,
+        10,
+        "UnsupportedVariant",
+    ),
+    // MALFORMED: `[Event "Tournament \"]` never closes its string.
+    (
+        "edge/chess-library/backslash_header.pgn",
+        1,
+        1,
+        8,
+        "UnterminatedString",
+    ),
+    // `1...0-0-0` with the queen still on d8.
+    ("edge/chess-library/black2move.pgn", 1, 4, 5, "IllegalMove"),
+    // MALFORMED: truncated in the middle of a move (`63. Kx`).
+    ("edge/chess-library/corrupted.pgn", 1, 57, 25, "InvalidMove"),
+    // MALFORMED: unescaped quotes inside a tag value.
+    (
+        "edge/chess-library/unescaped_quote_header.pgn",
+        1,
+        1,
+        21,
+        "MalformedTag",
+    ),
+    // MALFORMED: HTML `<br />` as line ends.
+    (
+        "edge/chess.js/0-html-br-newlines.pgn",
+        1,
+        1,
+        12,
+        "Unexpected",
+    ),
+    // MALFORMED: a `{` comment inside a `{` comment; its tail reads as moves.
+    (
+        "edge/pgn-extract/nested-comment.pgn",
+        1,
+        1,
+        46,
+        "InvalidMove",
+    ),
+    // MALFORMED: German piece letter `Sf3`.
+    (
+        "edge/pgn-parser/sampleGameThrow.pgn",
+        1,
+        2,
+        13,
+        "InvalidMove",
+    ),
+    // MALFORMED: garbage tag line.
+    ("edge/pychess/badpgn.pgn", 1, 1, 18, "MalformedTag"),
+    // Study exports with moves that do not fit their positions:
+    // `(20... Kf8)` with a rook on f8,
+    (
+        "fen-start/lichess-practice/lichess-practice-greek-gift_by_arex_2017.02.11.pgn",
+        1,
+        17,
+        137,
+        "IllegalMove",
+    ),
+    // `1... Nxg5` with White to move and no knight,
+    (
+        "fen-start/lichess-practice/lichess-practice-the-fork_by_arex_2017.01.29.pgn",
+        1,
+        15,
+        6,
+        "IllegalMove",
+    ),
+    // `(1. Bxc6+)` as an alternative to a black move,
+    (
+        "fen-start/lichess-practice/lichess-practice-the-fork_by_arex_2017.01.29.pgn",
+        17,
+        270,
+        15,
+        "IllegalMove",
+    ),
+    // `(1... Nxg5)` with no piece that can reach g5.
+    (
+        "fen-start/lichess-practice/lichess-practice-the-fork_by_arex_2017.01.29.pgn",
+        18,
+        286,
+        16,
+        "IllegalMove",
+    ),
+    // `[White ""Socrates Expert""]`: unescaped quotes.
+    (
+        "fen-start/pychess_mate_in_3.pgn",
+        205,
+        2861,
+        10,
+        "MalformedTag",
+    ),
+    (
+        "fen-start/pychess_mate_in_3.pgn",
+        211,
+        2945,
+        10,
+        "MalformedTag",
+    ),
+    (
+        "fen-start/pychess_mate_in_4.pgn",
+        184,
+        2567,
+        10,
+        "MalformedTag",
+    ),
+    (
+        "fen-start/pychess_mate_in_4.pgn",
+        201,
+        2805,
+        10,
+        "MalformedTag",
+    ),
+    (
+        "fen-start/pychess_mate_in_4.pgn",
+        202,
+        2819,
+        10,
+        "MalformedTag",
+    ),
+    // ECO files with an illegal `O-O` (SOURCES.md notes them).
+    ("openings/pychess_eco_de.pgn", 354, 1769, 48, "IllegalMove"),
+    ("openings/pychess_eco_de.pgn", 355, 1774, 48, "IllegalMove"),
+    (
+        "openings/pychess_eco_en.pgn",
+        3372,
+        19836,
+        46,
+        "IllegalMove",
+    ),
+];
+
+fn kind_name(kind: &DiagnosticKind) -> String {
+    let s = format!("{kind:?}");
+    s.split(['(', ' ', '{'])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn folder_totals_and_every_error() {
+    let root = corpus();
+    let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut errors = Vec::new();
+    for folder in FOLDERS {
+        let entry = totals.entry(folder).or_default();
+        for (rel, path) in pgn_files(&root, folder) {
+            if is_variant_file(&rel) {
+                continue;
+            }
+            let read = read_file(&path);
+            entry.0 += read.games;
+            entry.1 += read.broken;
+            for (game, d) in read.errors {
+                errors.push((rel.clone(), game, d.line, d.column, kind_name(&d.kind)));
+            }
+        }
+    }
+    let got: Vec<(&str, usize, usize)> = totals.iter().map(|(f, (g, b))| (*f, *g, *b)).collect();
+    let errors_view: Vec<(&str, usize, u64, u64, &str)> = errors
+        .iter()
+        .map(|(f, g, l, c, k)| (f.as_str(), *g, *l, *c, k.as_str()))
+        .collect();
+    assert_eq!(
+        errors_view, EXPECTED_ERRORS,
+        "errors (file, game, line, column, kind)"
+    );
+    assert_eq!(got, TOTALS, "per-folder (games, broken)");
+}
+
+#[test]
+fn variant_games_are_rejected() {
+    let root = corpus();
+    let mut games = 0;
+    for (rel, path) in pgn_files(&root, "")
+        .into_iter()
+        .filter(|(rel, _)| is_variant_file(rel))
+    {
+        let bytes = std::fs::read(&path).expect("read corpus file");
+        for read in visit_games(&bytes, Validate, ReadOptions::default()) {
+            games += 1;
+            let first = read.diagnostics.errors().next();
+            assert!(
+                matches!(
+                    first.map(|d| &d.kind),
+                    Some(DiagnosticKind::UnsupportedVariant(_))
+                ),
+                "{rel} game at line {}: {first:?}",
+                read.line
+            );
+        }
+    }
+    assert_eq!(games, 604);
+}
+
+#[test]
+fn json_round_trip_of_every_clean_game() {
+    let root = corpus();
+    let mut checked = 0usize;
+    for folder in FOLDERS {
+        for (rel, path) in pgn_files(&root, folder) {
+            if is_variant_file(&rel) {
+                continue;
+            }
+            let bytes = std::fs::read(&path).expect("read corpus file");
+            for read in pgnkit_game::read_games(&bytes) {
+                if read.is_broken() {
+                    continue;
+                }
+                let json = read.value.to_json();
+                let back = Game::from_json(&json)
+                    .unwrap_or_else(|e| panic!("{rel} line {}: {e}\n{json}", read.line));
+                assert_eq!(back.to_json(), json, "{rel} line {}", read.line);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}

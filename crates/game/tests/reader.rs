@@ -1,0 +1,434 @@
+//! The reader's rules (SPEC-NOTES "Reading"), one small input each, and the
+//! known defects it must not have.
+
+use pgnkit_game::{
+    Annotation, CommentKind, DiagnosticKind, Game, Nag, NodeId, ReadGame, ReadOptions, Severity,
+    Skip, TagsOnly, Termination, Validate, Visitor, read_games, read_games_with, visit_games,
+};
+
+fn one(pgn: &str) -> ReadGame<'_, Game> {
+    let mut games: Vec<_> = read_games(pgn.as_bytes()).collect();
+    assert_eq!(games.len(), 1, "expected one game in {pgn:?}");
+    games.remove(0)
+}
+
+fn sans(game: &Game) -> Vec<String> {
+    game.main_line_moves().map(|p| p.san.to_string()).collect()
+}
+
+fn kinds(read: &ReadGame<'_, Game>) -> Vec<(Severity, DiagnosticKind, u64, u64)> {
+    read.diagnostics
+        .iter()
+        .map(|d| (d.severity, d.kind.clone(), d.line, d.column))
+        .collect()
+}
+
+#[test]
+fn error_in_variation_keeps_main_line() {
+    let read = one("1. e4 e5 (1... c5 2. Ke3) 2. Nf3 Bc5 3. c3 Nf6 *");
+    assert_eq!(sans(&read.value), ["e4", "e5", "Nf3", "Bc5", "c3", "Nf6"]);
+    let errors: Vec<_> = read.diagnostics.errors().collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].kind, DiagnosticKind::IllegalMove);
+    assert_eq!(errors[0].move_text.as_deref(), Some("Ke3"));
+    assert_eq!((errors[0].line, errors[0].column), (1, 22));
+    assert_eq!(errors[0].start, 21);
+    assert_eq!(
+        errors[0].fen.as_deref(),
+        Some("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+    );
+    assert!(read.is_broken());
+    assert!(read.value.is_broken());
+    // The variation keeps what was read before the error.
+    let e4 = read.value.main_line().next().unwrap();
+    let alternatives = read.value.node(e4).unwrap().variations().to_vec();
+    assert_eq!(alternatives.len(), 1);
+    let c5 = read.value.node(alternatives[0]).unwrap();
+    assert_eq!(c5.san().unwrap().to_string(), "c5");
+    assert!(c5.children().is_empty());
+}
+
+#[test]
+fn unterminated_comment_in_second_of_three_games() {
+    let pgn = "[Event \"g1\"]\n\n1. e4 e5 *\n\n[Event \"g2\"]\n\n1. d4 { never closed\n\n[Event \"g3\"]\n\n1. c4 c5 1-0\n";
+    let games: Vec<_> = read_games(pgn.as_bytes()).collect();
+    assert_eq!(games.len(), 3);
+    assert!(!games[0].is_broken());
+    assert_eq!(sans(&games[0].value), ["e4", "e5"]);
+    assert!(games[1].is_broken());
+    let e = games[1].diagnostics.errors().next().unwrap();
+    assert_eq!(e.kind, DiagnosticKind::UnterminatedComment);
+    assert_eq!((e.line, e.column), (7, 7));
+    assert!(!games[2].is_broken());
+    assert_eq!(games[2].value.tags().get("Event"), Some("g3"));
+    assert_eq!(sans(&games[2].value), ["c4", "c5"]);
+    assert_eq!(games[2].value.termination(), Termination::WhiteWins);
+}
+
+#[test]
+fn tag_after_game_without_blank_line_is_a_tag() {
+    let pgn = "[Event \"g1\"]\n1. e4 e5 *\n[Event \"g2\"]\n1. d4 *\n";
+    let games: Vec<_> = read_games(pgn.as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].value.tags().get("Event"), Some("g2"));
+    assert_eq!(sans(&games[1].value), ["d4"]);
+    assert!(games.iter().all(|g| g.diagnostics.is_empty()));
+}
+
+#[test]
+fn lower_case_knight_is_the_knight_with_a_warning() {
+    let read = one("1. e4 e5 2. nf3 Nc6 3. bb5 a6 4. bxc6 dxc6 *");
+    assert_eq!(
+        sans(&read.value),
+        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6"]
+    );
+    let warnings: Vec<_> = kinds(&read);
+    assert_eq!(
+        warnings,
+        vec![
+            (Severity::Warning, DiagnosticKind::LowerCasePiece, 1, 13),
+            (Severity::Warning, DiagnosticKind::LowerCasePiece, 1, 24),
+            // No pawn can take on c6: the bishop does.
+            (Severity::Warning, DiagnosticKind::LowerCasePiece, 1, 34),
+        ]
+    );
+    assert!(!read.is_broken());
+    // Strict mode refuses it.
+    let strict: Vec<_> = read_games_with(b"1. e4 e5 2. nf3 *", ReadOptions::strict()).collect();
+    assert!(strict[0].is_broken());
+}
+
+#[test]
+fn comments_nags_and_variations_are_placed() {
+    let pgn = "{start} 1. e4 {after e4} $1 (1. d4 {d4} d5) {between} (1. c4) {before e5} 1... e5 $14 2. Nf3 (2. Bc4) {trailing} *";
+    let read = one(pgn);
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    let g = &read.value;
+    let root = g.node(NodeId::ROOT).unwrap();
+    assert_eq!(
+        root.comments().map(|c| c.text()).collect::<Vec<_>>(),
+        ["start"]
+    );
+    let line: Vec<_> = g.main_line().collect();
+    let e4 = g.node(line[0]).unwrap();
+    assert_eq!(
+        e4.annotations(),
+        &[
+            Annotation::Comment(pgnkit_game::Comment::brace("after e4")),
+            Annotation::Nag(Nag(1))
+        ]
+    );
+    let e5 = g.node(line[1]).unwrap();
+    let before: Vec<_> = e5.comments_before().iter().map(|c| c.text()).collect();
+    assert_eq!(before, ["between", "before e5"]);
+    assert_eq!(e5.nags().collect::<Vec<_>>(), [Nag(14)]);
+    assert_eq!(root.variations().len(), 2);
+    let nf3 = g.node(line[2]).unwrap();
+    assert_eq!(
+        nf3.trailing_comments()
+            .iter()
+            .map(|c| c.text())
+            .collect::<Vec<_>>(),
+        ["trailing"]
+    );
+}
+
+#[test]
+fn nag_rules() {
+    let read = one("$3 1. e4 $01 $0 $1 (1. d4) $7 e5 $256 Nf3 *");
+    let k = kinds(&read);
+    assert_eq!(
+        k[0],
+        (Severity::Warning, DiagnosticKind::NagBeforeMove, 1, 1)
+    );
+    assert_eq!(
+        k[1],
+        (Severity::Error, DiagnosticKind::NagOutOfRange, 1, 34)
+    );
+    assert_eq!(k.len(), 2);
+    let e4 = read.value.main_line().next().unwrap();
+    assert_eq!(
+        read.value.node(e4).unwrap().nags().collect::<Vec<_>>(),
+        [Nag(1), Nag(0), Nag(1), Nag(7)]
+    );
+    assert_eq!(sans(&read.value), ["e4", "e5"]);
+}
+
+#[test]
+fn suffixes_and_misplaced_suffix() {
+    let read = one("1. e4! e5?! 2. Nf3 {c} ?? *");
+    let e4 = read.value.main_line().next().unwrap();
+    assert_eq!(
+        read.value.node(e4).unwrap().nags().collect::<Vec<_>>(),
+        [Nag(1)]
+    );
+    let errors: Vec<_> = read.diagnostics.errors().collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].kind, DiagnosticKind::MisplacedSuffix);
+    assert_eq!(errors[0].column, 24);
+}
+
+#[test]
+fn empty_variation_dropped_with_warning() {
+    let read = one("1. e4 ({only a comment}) () e5 *");
+    assert_eq!(
+        kinds(&read),
+        vec![
+            (Severity::Warning, DiagnosticKind::EmptyVariation, 1, 7),
+            (Severity::Warning, DiagnosticKind::EmptyVariation, 1, 26),
+        ]
+    );
+    assert!(
+        read.value
+            .node(NodeId::ROOT)
+            .unwrap()
+            .variations()
+            .is_empty()
+    );
+    assert_eq!(sans(&read.value), ["e4", "e5"]);
+}
+
+#[test]
+fn missing_marker_and_result_disagreement() {
+    let read = one("[Result \"1-0\"]\n\n1. e4 e5\n");
+    assert_eq!(read.value.termination(), Termination::WhiteWins);
+    assert!(matches!(
+        kinds(&read)[0].1,
+        DiagnosticKind::MissingMarker(_)
+    ));
+    let read = one("[Result \"1-0\"]\n\n1. e4 e5 0-1\n");
+    assert_eq!(read.value.termination(), Termination::BlackWins);
+    assert_eq!(
+        kinds(&read),
+        vec![(
+            Severity::Warning,
+            DiagnosticKind::ResultMismatch {
+                tag: "1-0".into(),
+                marker: "0-1".into()
+            },
+            3,
+            10
+        )]
+    );
+    let read = one("1. e4 e5\n");
+    assert_eq!(read.value.termination(), Termination::Unknown);
+}
+
+#[test]
+fn duplicate_tags_first_wins() {
+    let read = one("[White \"a\"]\n[White \"b\"]\n\n*\n");
+    assert_eq!(read.value.tags().get("White"), Some("a"));
+    assert_eq!(read.value.tags().len(), 1);
+    assert_eq!(
+        kinds(&read),
+        vec![(
+            Severity::Warning,
+            DiagnosticKind::DuplicateTag("White".into()),
+            2,
+            1
+        )]
+    );
+}
+
+#[test]
+fn setup_fen_and_variants() {
+    let read = one("[SetUp \"1\"]\n\n1. e4 *");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::SetUpWithoutFen);
+    let read = one("[Variant \"Atomic\"]\n[Event \"x\"]\n\n1. e4 *");
+    assert_eq!(
+        kinds(&read),
+        vec![(
+            Severity::Error,
+            DiagnosticKind::UnsupportedVariant("Atomic".into()),
+            1,
+            10
+        )]
+    );
+    assert_eq!(read.value.tags().get("Event"), Some("x"));
+    // A Shredder FEN makes it Chess960 without a tag: king f1, rooks e1 and
+    // g1, so O-O is legal at once.
+    let read = one(
+        "[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O O-O 2. Ng3 Ng6 *",
+    );
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert!(read.value.is_chess960());
+    assert_eq!(read.value.main_line().count(), 4);
+    let read = one("[FEN \"not a fen\"]\n\n1. e4 *");
+    assert!(matches!(kinds(&read)[0].1, DiagnosticKind::InvalidFen(_)));
+}
+
+#[test]
+fn structure_errors() {
+    let read = one("1. e4 ) e5 *");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::UnmatchedClose);
+    assert_eq!(sans(&read.value), ["e4"]);
+    let read = one("1. e4 (1. d4 *");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::MarkerInVariation);
+    let read = one("1. e4 (1. d4 d5");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::UnclosedVariation);
+    assert_eq!((kinds(&read)[0].2, kinds(&read)[0].3), (1, 7));
+    let read = one("1. e4 e5 2. Sf3 Nc6 *");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::InvalidMove);
+    assert_eq!(sans(&read.value), ["e4", "e5"]);
+}
+
+#[test]
+fn comments_after_marker_stay_with_the_game() {
+    let pgn = "[Event \"a\"]\n\n1. e4 * {late}\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let games: Vec<_> = read_games(pgn.as_bytes()).collect();
+    assert_eq!(games.len(), 2);
+    let e4 = games[0].value.main_line().next().unwrap();
+    let node = games[0].value.node(e4).unwrap();
+    assert_eq!(
+        node.comments().map(|c| c.text()).collect::<Vec<_>>(),
+        ["late"]
+    );
+    assert_eq!(kinds(&games[0])[0].1, DiagnosticKind::CommentAfterMarker);
+}
+
+#[test]
+fn rest_of_line_comments_and_latin1() {
+    let mut pgn = b"[White \"M\xfcller\"]\n\n1. e4 ; k\xf6nig\n e5 *\n".to_vec();
+    let games: Vec<_> = read_games(&pgn).collect();
+    let g = &games[0].value;
+    assert_eq!(g.tags().get("White"), Some("Müller"));
+    assert_eq!(g.encoding(), pgnkit_game::Encoding::Latin1);
+    let e4 = g.node(g.main_line().next().unwrap()).unwrap();
+    let c = e4.comments().next().unwrap();
+    assert_eq!((c.text(), c.kind()), (" könig", CommentKind::Line));
+    pgn.clear();
+}
+
+#[test]
+fn visitor_can_skip_variations_and_fast_paths_count() {
+    #[derive(Default)]
+    struct MainOnly {
+        moves: usize,
+    }
+    impl Visitor for MainOnly {
+        type Output = usize;
+        fn san(&mut self, _: pgnkit_game::MoveEvent<'_>) {
+            self.moves += 1;
+        }
+        fn begin_variation(&mut self) -> Skip {
+            Skip::Yes
+        }
+        fn end_game(&mut self) -> usize {
+            std::mem::take(&mut self.moves)
+        }
+    }
+    let pgn = b"[Event \"a\"]\n\n1. e4 (1. d4 d5 (1... Nf6)) e5 *\n\n[Event \"b\"]\n\n1. Ke2 *\n";
+    let counts: Vec<_> = visit_games(pgn, MainOnly::default(), ReadOptions::default())
+        .map(|g| (g.value, g.is_broken()))
+        .collect();
+    assert_eq!(counts, vec![(2, false), (0, true)]);
+    let tags: Vec<_> = visit_games(pgn, TagsOnly::default(), ReadOptions::default())
+        .map(|g| g.value.get("Event").map(str::to_owned))
+        .collect();
+    assert_eq!(tags, vec![Some("a".into()), Some("b".into())]);
+    let broken: Vec<_> = visit_games(pgn, Validate, ReadOptions::default())
+        .map(|g| g.is_broken())
+        .collect();
+    assert_eq!(broken, vec![false, true]);
+}
+
+#[test]
+fn stream_reader_matches_slice_reader() {
+    let pgn = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Ke7 *\n";
+    let from_stream: Vec<_> = pgnkit_game::Reader::new(&pgn[..])
+        .map(|r| r.expect("in-memory read"))
+        .map(|g| (g.value.to_json(), g.is_broken(), g.line))
+        .collect();
+    let from_slice: Vec<_> = read_games(pgn)
+        .map(|g| (g.value.to_json(), g.is_broken(), g.line))
+        .collect();
+    assert_eq!(from_stream, from_slice);
+    assert_eq!(from_slice.len(), 2);
+}
+
+#[test]
+fn unterminated_tag_string_breaks_game_but_keeps_tags() {
+    let read = one("[Event \"open\n[Site \"s\"]\n\n1. e4 *\n");
+    assert_eq!(kinds(&read)[0].1, DiagnosticKind::UnterminatedString);
+    assert_eq!((kinds(&read)[0].2, kinds(&read)[0].3), (1, 8));
+    assert_eq!(read.value.tags().get("Site"), Some("s"));
+    assert_eq!(sans(&read.value), ["e4"]);
+}
+
+mod arbitrary_input {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Bytes that look like PGN often enough to reach deep reader states.
+    fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+        let atoms = prop::sample::select(vec![
+            "[Event \"x\"]\n",
+            "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n",
+            "[Variant \"960\"]\n",
+            "[SetUp \"1\"]\n",
+            "1.",
+            " e4",
+            " e5",
+            " Nf3",
+            " Nc6",
+            " (",
+            ")",
+            " {c}",
+            " ; l\n",
+            " $1",
+            " $300",
+            " !?",
+            " *",
+            " 1-0",
+            "\n\n",
+            " --",
+            " O-O",
+            " 0-0",
+            " Ke2",
+            " {",
+            "\"",
+            " nf3",
+            "<FF>",
+            "\n%esc\n",
+            " e8=Q",
+            " bxc3",
+        ]);
+        prop::collection::vec(atoms, 0..40).prop_map(|v| {
+            v.iter()
+                .flat_map(|a| {
+                    if *a == "<FF>" {
+                        vec![0xff]
+                    } else {
+                        a.as_bytes().to_vec()
+                    }
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics_and_loses_no_game(bytes in pgnish()) {
+            let splitter = pgnkit_lexer::GameSplitter::new(&bytes).count();
+            let mut n = 0;
+            for read in read_games(&bytes) {
+                n += 1;
+                for d in &read.diagnostics {
+                    prop_assert!(d.line >= read.line);
+                    prop_assert!(d.start >= read.offset && d.end <= read.offset + read.raw.len() as u64);
+                }
+                let json = read.value.to_json();
+                prop_assert!(Game::from_json(&json).is_ok(), "{}", json);
+            }
+            prop_assert_eq!(n, splitter);
+        }
+
+        #[test]
+        fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            for read in visit_games(&bytes, Validate, ReadOptions::strict()) {
+                let _ = read.is_broken();
+            }
+            let _ = read_games(&bytes).count();
+        }
+    }
+}
