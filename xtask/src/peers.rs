@@ -484,14 +484,25 @@ fn print_notes(comparisons: &[Comparison]) {
         for (side, runs) in [("pgnkit", &comparison.ours), ("peer", &comparison.peer)] {
             if let Some(run) = runs.first() {
                 let mut said = run.stdout.clone();
-                if !run.stderr.is_empty() {
+                if let Some(note) = last_note(&run.stderr) {
                     said.push_str(" | ");
-                    said.push_str(&run.stderr.replace('\n', " / "));
+                    said.push_str(&note);
                 }
                 println!("  {:<28} {side:<7} {said}", comparison.label);
             }
         }
     }
+}
+
+/// The last line of a program's standard error (its summary), at most 160
+/// characters: pgn-extract prints a line per game it could not read.
+fn last_note(stderr: &str) -> Option<String> {
+    let last = stderr.lines().rev().find(|line| !line.trim().is_empty())?;
+    let mut note: String = last.trim().chars().take(160).collect();
+    if note.len() < last.trim().len() {
+        note.push_str("...");
+    }
+    Some(note)
 }
 
 #[cfg(test)]
@@ -505,6 +516,14 @@ mod tests {
         assert_eq!(field("perft nodes=8951212", "nodes"), Some(8_951_212));
         assert_eq!(field("perft nodes=8951212", "games"), None);
         assert_eq!(field("scan xgames=1", "games"), None);
+    }
+
+    #[test]
+    fn notes_are_the_last_line_cut_short() {
+        assert_eq!(last_note(""), None);
+        assert_eq!(last_note("a\nb\n\n").as_deref(), Some("b"));
+        let long = "x".repeat(200);
+        assert_eq!(last_note(&long).map(|n| n.len()), Some(163));
     }
 
     #[test]
