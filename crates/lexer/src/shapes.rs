@@ -40,28 +40,23 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
     (input.get(i) == Some(&b'"')).then_some(name_end)
 }
 
-/// Whether a line that starts like a tag pair begins at `pos` (in the first column).
-#[inline]
-pub(crate) fn is_tag_line(input: &[u8], pos: usize) -> bool {
-    at_line_start(input, pos) && tag_shape(input, pos).is_some()
-}
-
 /// The end of the brace comment opened at `open`: `(index after '}', true)`, or, for an
 /// unterminated comment, `(end, false)` where `end` is the start of the first line inside it
 /// that starts like a tag pair, else `input.len()`.
 #[inline]
 pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
+    // One search per line of the comment: most comments are one line.
     let mut from = open + 1;
     while let Some(rest) = input.get(from..) {
-        match memchr::memchr2(b'}', b'[', rest) {
+        match memchr::memchr3(b'}', b'\n', b'\r', rest) {
             None => break,
             Some(i) => {
                 let at = from + i;
                 if input.get(at) == Some(&b'}') {
                     return (at + 1, true);
                 }
-                if is_tag_line(input, at) {
-                    return (at, false);
+                if tag_shape(input, at + 1).is_some() {
+                    return (at + 1, false);
                 }
                 from = at + 1;
             }
@@ -200,8 +195,8 @@ mod tests {
         assert_eq!(tag_shape(b"[ Event \"x\"]", 0), None);
         assert_eq!(tag_shape(b"[%clk 1:00]", 0), None);
         assert_eq!(tag_shape(b"[Event x]", 0), None);
-        assert!(is_tag_line(b"a\n[A \"", 2));
-        assert!(!is_tag_line(b"a [A \"", 2));
+        assert_eq!(comment_end(b"{a\r[A \"x\"]}", 0), (3, false));
+        assert_eq!(comment_end(b"{a\r\n[A x]}", 0), (10, true));
     }
 
     #[test]

@@ -135,6 +135,17 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Line ends (LF, CR LF, lone CR), counted the slow and obvious way.
+fn line_ends(bytes: &[u8]) -> u64 {
+    let mut n = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            n += 1;
+        }
+    }
+    n
+}
+
 fn event_lines(data: &[u8]) -> usize {
     let starts = data.starts_with(b"[Event ") as usize;
     starts + memchr::memmem::find_iter(data, b"\n[Event ").count()
@@ -171,12 +182,19 @@ fn every_corpus_file_splits_as_expected() {
             .get(..splitter.skipped() as usize)
             .unwrap_or_default()
             .to_vec();
+        let mut line = 1 + line_ends(&rebuilt);
         for g in &games {
             assert_eq!(
                 g.offset as usize,
                 rebuilt.len(),
                 "{name}: games are not contiguous"
             );
+            assert_eq!(
+                g.line, line,
+                "{name}: wrong line for the game at offset {}",
+                g.offset
+            );
+            line += line_ends(g.bytes);
             rebuilt.extend_from_slice(g.bytes);
         }
         assert!(
