@@ -1,0 +1,611 @@
+//! The line-layout engine: movetext tokens grouped into units that never
+//! break across lines, and units filled greedily into lines of at most
+//! `width` characters (SPEC-NOTES "Writing", rules 2-4).
+//!
+//! The engine appends straight to one output `Vec<u8>`: a unit is written
+//! after a one-byte separator placeholder, and when the unit is complete the
+//! placeholder becomes a space (the unit fits on the line) or a line feed
+//! (it starts the next line). No token is ever copied twice and nothing is
+//! allocated per token.
+
+/// How a token attaches to the token written before it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum Join {
+    /// The token starts a new unit: a line may break before it, otherwise
+    /// one space separates it from the token before.
+    Free,
+    /// Same unit as the token before, one space between them.
+    Space,
+    /// Same unit as the token before, nothing between them.
+    Tight,
+}
+
+/// Whether `b` is white space in a comment: space, TAB, LF, CR, VT or FF.
+pub(crate) fn is_comment_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The words of a comment: maximal runs of non-white-space bytes.
+pub(crate) fn comment_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(|&b| is_comment_space(b))
+        .filter(|w| !w.is_empty())
+}
+
+/// Number of Unicode code points in `text` (UTF-8): every byte that is not a
+/// continuation byte starts one.
+pub(crate) fn char_count(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
+/// Greedy line filler over one output buffer.
+#[derive(Debug, Clone)]
+pub(crate) struct Layout {
+    /// Everything written so far (tag sections, finished and current lines).
+    out: Vec<u8>,
+    /// Maximum number of characters on a line (a lone longer unit excepted).
+    width: usize,
+    /// Characters on the current line, not counting the pending unit.
+    line_chars: usize,
+    /// Offset in `out` of the pending unit's separator byte (if it has one)
+    /// or of its first byte.
+    unit_start: usize,
+    /// Whether the pending unit has a separator placeholder before it (the
+    /// current line was not empty when it started).
+    unit_has_sep: bool,
+    /// Characters in the pending unit; 0 when there is none.
+    unit_chars: usize,
+    /// The join the last token imposes on the next one (`(` and `{`).
+    next: Join,
+    /// The last unit must end its line (a `;` comment was written).
+    break_after: bool,
+}
+
+impl Layout {
+    /// An empty layout filling lines up to `width` characters.
+    pub(crate) fn new(width: usize) -> Self {
+        Layout {
+            out: Vec::with_capacity(1 << 12),
+            width,
+            line_chars: 0,
+            unit_start: 0,
+            unit_has_sep: false,
+            unit_chars: 0,
+            next: Join::Free,
+            break_after: false,
+        }
+    }
+
+    /// Sets the line width for the movetext that follows.
+    pub(crate) fn set_width(&mut self, width: usize) {
+        self.width = width;
+    }
+
+    /// The output written so far. Complete only after [`Layout::finish`].
+    pub(crate) fn output(&self) -> &[u8] {
+        &self.out
+    }
+
+    /// The output buffer for raw writes (tag sections). Only use it when no
+    /// movetext line is open (before the first token or after `finish`).
+    pub(crate) fn raw(&mut self) -> &mut Vec<u8> {
+        debug_assert!(self.line_chars == 0 && self.unit_chars == 0);
+        &mut self.out
+    }
+
+    /// Empties the output buffer, keeping its capacity.
+    pub(crate) fn clear(&mut self) {
+        self.out.clear();
+        self.line_chars = 0;
+        self.unit_chars = 0;
+        self.unit_has_sep = false;
+        self.next = Join::Free;
+        self.break_after = false;
+    }
+
+    /// Places the pending unit: on the current line if the line stays within
+    /// the width, else at the start of the next line.
+    fn end_unit(&mut self) {
+        if self.unit_chars == 0 {
+            return;
+        }
+        if self.unit_has_sep {
+            if self.line_chars + 1 + self.unit_chars > self.width {
+                self.out[self.unit_start] = b'\n';
+                self.line_chars = self.unit_chars;
+            } else {
+                self.line_chars += 1 + self.unit_chars;
+            }
+        } else {
+            self.line_chars = self.unit_chars;
+        }
+        self.unit_chars = 0;
+        self.unit_has_sep = false;
+    }
+
+    /// Appends one token. `join` says how it attaches to the token before;
+    /// the token before may impose a tighter join (`(`, `{`). Empty tokens
+    /// are ignored.
+    pub(crate) fn push(&mut self, text: &[u8], join: Join) {
+        let chars = char_count(text);
+        if chars == 0 {
+            return;
+        }
+        self.push_counted(text, chars, join);
+    }
+
+    /// [`Layout::push`] for a token whose character count is known.
+    pub(crate) fn push_counted(&mut self, text: &[u8], chars: usize, join: Join) {
+        let mut join = join.max(self.next);
+        self.next = Join::Free;
+        if self.break_after {
+            self.break_after = false;
+            self.end_unit();
+            self.out.push(b'\n');
+            self.line_chars = 0;
+            join = Join::Free;
+        }
+        if join == Join::Free || self.unit_chars == 0 {
+            self.end_unit();
+            self.unit_start = self.out.len();
+            self.unit_has_sep = self.line_chars > 0;
+            if self.unit_has_sep {
+                self.out.push(b' ');
+            }
+        } else if join == Join::Space {
+            self.out.push(b' ');
+            self.unit_chars += 1;
+        }
+        self.out.extend_from_slice(text);
+        self.unit_chars += chars;
+    }
+
+    /// Makes the next token join this one with at least `join`.
+    pub(crate) fn glue_next(&mut self, join: Join) {
+        self.next = self.next.max(join);
+    }
+
+    /// Ends the line after the current unit, whatever comes next.
+    pub(crate) fn break_line_after(&mut self) {
+        self.break_after = true;
+    }
+
+    /// Ends the movetext: places the last unit and ends the open line.
+    /// Does not write the empty line that ends a game.
+    pub(crate) fn finish(&mut self) {
+        self.end_unit();
+        if self.line_chars > 0 {
+            self.out.push(b'\n');
+        }
+        self.line_chars = 0;
+        self.next = Join::Free;
+        self.break_after = false;
+    }
+
+    // --- Movetext tokens -------------------------------------------------
+
+    /// A move number indication, `12.` for White or `12...` for Black.
+    pub(crate) fn move_number(&mut self, number: u32, black: bool) {
+        let mut buf = [0u8; 16];
+        let mut n = write_decimal(&mut buf, number);
+        let dots: &[u8] = if black { b"..." } else { b"." };
+        buf[n..n + dots.len()].copy_from_slice(dots);
+        n += dots.len();
+        self.push_counted(&buf[..n], n, Join::Free);
+    }
+
+    /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).
+    pub(crate) fn mov(&mut self, text: &[u8]) {
+        self.push(text, Join::Free);
+    }
+
+    /// A numeric annotation glyph, `$n`.
+    pub(crate) fn nag(&mut self, nag: u8) {
+        let mut buf = [0u8; 4];
+        buf[0] = b'$';
+        let n = 1 + write_decimal(&mut buf[1..], u32::from(nag));
+        self.push_counted(&buf[..n], n, Join::Free);
+    }
+
+    /// The `(` opening a variation; the token after it is written against it.
+    pub(crate) fn open_variation(&mut self) {
+        self.push_counted(b"(", 1, Join::Free);
+        self.glue_next(Join::Tight);
+    }
+
+    /// The `)` closing a variation, written against the token before it
+    /// (unless that token is a `;` comment, which ends its line).
+    pub(crate) fn close_variation(&mut self) {
+        self.push_counted(b")", 1, Join::Tight);
+    }
+
+    /// A comment. Returns whether anything was written (an empty comment is
+    /// not). A comment containing `}` is written as a `; text` comment that
+    /// ends its line; any other as `{ words }`.
+    pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
+        let mut words = comment_words(text).peekable();
+        if words.peek().is_none() {
+            return false;
+        }
+        if memchr(b'}', text) {
+            self.push_counted(b";", 1, Join::Free);
+            for word in words {
+                self.push(word, Join::Space);
+            }
+            self.break_line_after();
+        } else {
+            self.push_counted(b"{", 1, Join::Free);
+            self.glue_next(Join::Space);
+            for word in words {
+                let join = match word.first() {
+                    Some(b'[' | b'%') => Join::Space,
+                    _ => Join::Free,
+                };
+                self.push(word, join);
+            }
+            self.push_counted(b"}", 1, Join::Space);
+        }
+        true
+    }
+
+    /// The game termination marker.
+    pub(crate) fn marker(&mut self, marker: &str) {
+        self.push(marker.as_bytes(), Join::Free);
+    }
+}
+
+/// Whether `needle` occurs in `haystack`.
+fn memchr(needle: u8, haystack: &[u8]) -> bool {
+    haystack.contains(&needle)
+}
+
+/// Writes `n` in decimal at the start of `buf` (at least 10 bytes long for
+/// any `u32`), returning the number of bytes written.
+pub(crate) fn write_decimal(buf: &mut [u8], mut n: u32) -> usize {
+    let mut tmp = [0u8; 10];
+    let mut i = tmp.len();
+    loop {
+        i -= 1;
+        tmp[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    let len = tmp.len() - i;
+    buf[..len].copy_from_slice(&tmp[i..]);
+    len
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(layout: &Layout) -> &str {
+        std::str::from_utf8(layout.output()).expect("layout writes UTF-8")
+    }
+
+    /// Writes `n` moves `1. e4 e5 2. e4 e5 ...` style tokens of fixed width.
+    fn words(layout: &mut Layout, words: &[&str]) {
+        for w in words {
+            layout.push(w.as_bytes(), Join::Free);
+        }
+    }
+
+    #[test]
+    fn decimal() {
+        let mut buf = [0u8; 10];
+        for n in [0u32, 7, 10, 99, 255, 1000, u32::MAX] {
+            let len = write_decimal(&mut buf, n);
+            assert_eq!(&buf[..len], n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn tokens_are_separated_by_one_space() {
+        let mut l = Layout::new(79);
+        l.move_number(1, false);
+        l.mov(b"e4");
+        l.mov(b"e5");
+        l.nag(14);
+        l.marker("1-0");
+        l.finish();
+        assert_eq!(text(&l), "1. e4 e5 $14 1-0\n");
+    }
+
+    #[test]
+    fn line_of_exactly_79_characters_is_kept() {
+        // 39 two-character words and a final one: 39*3 - 1 = 116 > 79.
+        let mut l = Layout::new(79);
+        // 26 words of 2 chars = 26*2 + 25 = 77, then one of 1 char = 79.
+        let mut ws = vec!["ab"; 26];
+        ws.push("c");
+        ws.push("d");
+        words(&mut l, &ws);
+        l.finish();
+        let out = text(&l);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0].chars().count(), 79);
+        assert_eq!(lines[1], "d");
+    }
+
+    #[test]
+    fn line_of_80_characters_breaks() {
+        let mut l = Layout::new(79);
+        // 26 words of 2 chars = 77, then a 2-char word would make 80.
+        let mut ws = vec!["ab"; 26];
+        ws.push("cd");
+        words(&mut l, &ws);
+        l.finish();
+        let out = text(&l);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].len(), 77);
+        assert_eq!(lines[1], "cd");
+    }
+
+    #[test]
+    fn characters_are_code_points_not_bytes() {
+        // "é" is two bytes but one character: 26 two-char words + "é" = 79.
+        let mut l = Layout::new(79);
+        let mut ws = vec!["ab"; 26];
+        ws.push("é");
+        ws.push("x");
+        words(&mut l, &ws);
+        l.finish();
+        let out = text(&l);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0].chars().count(), 79);
+        assert!(lines[0].len() > 79);
+        assert_eq!(lines[1], "x");
+        assert_eq!(char_count("♘f3".as_bytes()), 3);
+    }
+
+    #[test]
+    fn over_long_unit_stands_alone() {
+        let long = "x".repeat(100);
+        let mut l = Layout::new(79);
+        l.mov(b"1.");
+        l.mov(b"e4");
+        l.comment(format!("see {long} here").as_bytes());
+        l.mov(b"e5");
+        l.finish();
+        assert_eq!(text(&l), format!("1. e4 {{ see\n{long}\nhere }} e5\n"));
+    }
+
+    #[test]
+    fn over_long_first_unit() {
+        let long = "y".repeat(90);
+        let mut l = Layout::new(79);
+        l.mov(long.as_bytes());
+        l.mov(b"e4");
+        l.finish();
+        assert_eq!(text(&l), format!("{long}\ne4\n"));
+    }
+
+    #[test]
+    fn comment_whitespace_collapses_and_braces_stick_to_words() {
+        let mut l = Layout::new(79);
+        l.mov(b"e4");
+        assert!(l.comment(b" \t a  lot\r\nof\x0b\x0cspace  "));
+        l.finish();
+        assert_eq!(text(&l), "e4 { a lot of space }\n");
+    }
+
+    #[test]
+    fn empty_comment_is_not_written() {
+        let mut l = Layout::new(79);
+        l.mov(b"e4");
+        assert!(!l.comment(b""));
+        assert!(!l.comment(b" \n\t "));
+        l.mov(b"e5");
+        l.finish();
+        assert_eq!(text(&l), "e4 e5\n");
+    }
+
+    #[test]
+    fn comment_braces_break_with_their_words() {
+        // The line is full: `{ word` must move to the next line together.
+        let mut l = Layout::new(20);
+        words(&mut l, &["aaaaaaaaaaaaaaaa"]); // 16
+        l.comment(b"bb cc");
+        l.finish();
+        assert_eq!(text(&l), "aaaaaaaaaaaaaaaa\n{ bb cc }\n");
+
+        let mut l = Layout::new(20);
+        words(&mut l, &["aaaaaaaaaaaaa"]); // 13
+        l.comment(b"bb cc");
+        l.finish();
+        // `{ bb` fits (13 + 1 + 4 = 18), `cc }` does not (18 + 1 + 4 = 23).
+        assert_eq!(text(&l), "aaaaaaaaaaaaa { bb\ncc }\n");
+    }
+
+    #[test]
+    fn single_word_comment_is_one_unit() {
+        let mut l = Layout::new(10);
+        words(&mut l, &["abcd"]);
+        l.comment(b"word");
+        l.finish();
+        // "abcd { word }" is 13 > 10: the whole `{ word }` moves.
+        assert_eq!(text(&l), "abcd\n{ word }\n");
+    }
+
+    #[test]
+    fn bracket_and_percent_words_stick_to_the_token_before() {
+        let mut l = Layout::new(79);
+        l.mov(b"e4");
+        l.comment(b"[%clk 0:01:00] [%eval 0.3] %x y");
+        l.finish();
+        assert_eq!(text(&l), "e4 { [%clk 0:01:00] [%eval 0.3] %x y }\n");
+
+        // Width 20: units are `e4`, `{ [%clk`, `0:01:00] [%eval`, `0.3] %x`, `y }`.
+        let mut l = Layout::new(20);
+        l.mov(b"e4");
+        l.comment(b"[%clk 0:01:00] [%eval 0.3] %x y");
+        l.finish();
+        assert_eq!(text(&l), "e4 { [%clk\n0:01:00] [%eval\n0.3] %x y }\n");
+        for line in text(&l).lines() {
+            assert!(!line.starts_with('[') && !line.starts_with('%'));
+        }
+    }
+
+    #[test]
+    fn parentheses_are_written_against_their_neighbours() {
+        let mut l = Layout::new(79);
+        l.move_number(2, false);
+        l.mov(b"Nf3");
+        l.open_variation();
+        l.move_number(2, false);
+        l.mov(b"Nc3");
+        l.open_variation();
+        l.move_number(2, false);
+        l.mov(b"c3");
+        l.close_variation();
+        l.close_variation();
+        l.move_number(2, true);
+        l.mov(b"Nc6");
+        l.open_variation();
+        l.comment(b"a comment");
+        l.move_number(2, true);
+        l.mov(b"d6");
+        l.comment(b"end");
+        l.close_variation();
+        l.finish();
+        assert_eq!(
+            text(&l),
+            "2. Nf3 (2. Nc3 (2. c3)) 2... Nc6 ({ a comment } 2... d6 { end })\n"
+        );
+    }
+
+    #[test]
+    fn open_parenthesis_breaks_with_the_token_after_it() {
+        let mut l = Layout::new(10);
+        words(&mut l, &["abcdefg"]); // 7
+        l.open_variation();
+        l.mov(b"xy"); // "(xy" = 3 chars, 7 + 1 + 3 = 11 > 10
+        l.close_variation();
+        l.finish();
+        assert_eq!(text(&l), "abcdefg\n(xy)\n");
+    }
+
+    #[test]
+    fn close_parenthesis_breaks_with_the_token_before_it() {
+        let mut l = Layout::new(10);
+        words(&mut l, &["abcdefg", "xy"]); // "abcdefg xy" = 10
+        l.close_variation(); // "xy)" no longer fits
+        l.finish();
+        assert_eq!(text(&l), "abcdefg\nxy)\n");
+    }
+
+    #[test]
+    fn semicolon_comment_with_closing_brace_ends_its_line() {
+        let mut l = Layout::new(79);
+        l.open_variation();
+        l.move_number(1, false);
+        l.mov(b"e4");
+        assert!(l.comment(b"a } in   here"));
+        l.close_variation();
+        l.mov(b"d4");
+        l.finish();
+        assert_eq!(text(&l), "(1. e4 ; a } in here\n) d4\n");
+    }
+
+    #[test]
+    fn semicolon_comment_last_in_game() {
+        let mut l = Layout::new(79);
+        l.mov(b"e4");
+        l.comment(b"}");
+        l.finish();
+        assert_eq!(text(&l), "e4 ; }\n");
+    }
+
+    #[test]
+    fn semicolon_comment_wraps_as_one_unit() {
+        let mut l = Layout::new(20);
+        words(&mut l, &["aaaaaaaaaa"]);
+        l.comment(b"x } y z w");
+        l.mov(b"e5");
+        l.finish();
+        assert_eq!(text(&l), "aaaaaaaaaa\n; x } y z w\ne5\n");
+    }
+
+    #[test]
+    fn move_number_may_end_a_line() {
+        let mut l = Layout::new(10);
+        words(&mut l, &["abcdef"]);
+        l.move_number(15, false); // "abcdef 15." = 10
+        l.mov(b"Nb1");
+        l.finish();
+        assert_eq!(text(&l), "abcdef 15.\nNb1\n");
+    }
+
+    #[test]
+    fn no_line_starts_or_ends_with_space() {
+        let mut l = Layout::new(12);
+        for i in 1..40 {
+            l.move_number(i, false);
+            l.mov(b"Nf3");
+            l.comment(b"  x  ");
+            l.mov(b"Nf6");
+        }
+        l.marker("*");
+        l.finish();
+        for line in text(&l).lines() {
+            assert!(!line.is_empty());
+            assert!(!line.starts_with(' ') && !line.ends_with(' '), "{line:?}");
+            assert!(line.chars().count() <= 12, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn empty_movetext_writes_nothing() {
+        let mut l = Layout::new(79);
+        l.finish();
+        assert_eq!(text(&l), "");
+    }
+
+    #[test]
+    fn spec_notes_example_movetext() {
+        let mut l = Layout::new(79);
+        l.comment(b"Starts after 1. e4");
+        l.move_number(1, true);
+        l.mov(b"e5");
+        l.move_number(2, false);
+        l.mov(b"Nf3");
+        l.nag(1);
+        l.comment(b"develops");
+        l.move_number(2, true);
+        l.mov(b"Nc6");
+        l.open_variation();
+        l.move_number(2, true);
+        l.mov(b"d6");
+        l.move_number(3, false);
+        l.mov(b"d4");
+        l.open_variation();
+        l.move_number(3, false);
+        l.mov(b"Bc4");
+        l.mov(b"Be7");
+        l.close_variation();
+        l.move_number(3, true);
+        l.mov(b"exd4");
+        l.close_variation();
+        l.move_number(3, false);
+        l.mov(b"Bb5");
+        l.marker("*");
+        l.finish();
+        assert_eq!(
+            text(&l),
+            "{ Starts after 1. e4 } 1... e5 2. Nf3 $1 { develops } 2... Nc6 (2... d6 3. d4\n\
+             (3. Bc4 Be7) 3... exd4) 3. Bb5 *\n"
+        );
+    }
+
+    #[test]
+    fn nag_forms() {
+        let mut l = Layout::new(79);
+        for n in [0u8, 1, 9, 10, 99, 100, 255] {
+            l.nag(n);
+        }
+        l.finish();
+        assert_eq!(text(&l), "$0 $1 $9 $10 $99 $100 $255\n");
+    }
+}

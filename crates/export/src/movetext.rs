@@ -1,0 +1,306 @@
+//! The game writer: a [`Game`]'s tag section and its move tree walked in
+//! export order (SPEC-NOTES "Writing", rules 4-8) into the line layout.
+//!
+//! The walk uses an explicit stack of open lines, so variations nested any
+//! depth cannot overflow the call stack.
+
+use std::io;
+
+use pgnkit_chess::{Color, Position};
+use pgnkit_game::{Annotation, Comment, Game, Node, NodeId};
+
+use crate::layout::Layout;
+use crate::notation::MoveWriter;
+use crate::options::ExportOptions;
+use crate::tags::{TagFilter, TagSection};
+
+/// A reusable game writer: keeps its buffers between games, so writing many
+/// games allocates (almost) nothing per game.
+///
+/// ```
+/// use pgnkit_export::{ExportOptions, GameWriter};
+/// use pgnkit_game::{Game, NodeId};
+/// let mut game = Game::new();
+/// let e4 = game.add_san(NodeId::ROOT, "e4").unwrap();
+/// game.add_san(e4, "e5").unwrap();
+/// let mut writer = GameWriter::new(ExportOptions::export());
+/// let mut out = Vec::new();
+/// writer.write(&game, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().ends_with("\n\n1. e4 e5 *\n\n"));
+/// ```
+#[derive(Debug)]
+pub struct GameWriter {
+    options: ExportOptions,
+    layout: Layout,
+    tags: TagSection,
+    moves: MoveWriter,
+    stack: Vec<Frame>,
+}
+
+/// One open line of the walk.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// The node last written on this line.
+    cur: NodeId,
+    /// The node whose variations (children after the first) are the
+    /// alternatives to `cur` still to write, if any.
+    alternatives: Option<NodeId>,
+    /// The next alternative's index among that node's children.
+    next_alternative: usize,
+    /// Half-moves from the game start to `cur`'s move, counting from 0.
+    ply: u64,
+    /// Whether a black move written next needs its number.
+    need_number: bool,
+}
+
+/// Move numbering from a starting position.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Numbering {
+    /// Half-moves before the first move, counted from move 1 White.
+    base: u64,
+}
+
+impl Numbering {
+    /// The numbering of the moves played from `start`.
+    pub(crate) fn new(start: &Position) -> Numbering {
+        Numbering::from_parts(u64::from(start.fullmoves()), start.turn())
+    }
+
+    /// The numbering from a fullmove number (0 counts as 1) and side to move.
+    pub(crate) fn from_parts(fullmoves: u64, turn: Color) -> Numbering {
+        let black = u64::from(turn == Color::Black);
+        Numbering {
+            base: (fullmoves.max(1) - 1).saturating_mul(2) + black,
+        }
+    }
+
+    /// The move number of the move at `ply` (0 for the first move) and
+    /// whether Black plays it.
+    pub(crate) fn at(self, ply: u64) -> (u32, bool) {
+        let half = self.base.saturating_add(ply);
+        (
+            u32::try_from(half / 2 + 1).unwrap_or(u32::MAX),
+            half % 2 == 1,
+        )
+    }
+}
+
+impl GameWriter {
+    /// A writer with `options`.
+    pub fn new(options: ExportOptions) -> GameWriter {
+        GameWriter {
+            layout: Layout::new(options.width),
+            options,
+            tags: TagSection::default(),
+            moves: MoveWriter::default(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &ExportOptions {
+        &self.options
+    }
+
+    /// Writes `game` in export format, ending with its empty line.
+    pub fn write(&mut self, game: &Game, out: &mut impl io::Write) -> io::Result<()> {
+        self.layout.clear();
+        self.render(game);
+        out.write_all(self.layout.output())
+    }
+
+    /// Writes `game` into an internal buffer and returns it.
+    pub(crate) fn render(&mut self, game: &Game) -> &[u8] {
+        self.layout.set_width(self.options.width);
+        self.write_tags(game);
+        self.write_movetext(game);
+        self.layout.output()
+    }
+
+    fn write_tags(&mut self, game: &Game) {
+        self.tags.clear();
+        for (name, value) in game.tags().iter() {
+            self.tags.push(name.as_bytes(), value.as_bytes());
+        }
+        let start = game.start_position();
+        let needs_fen = *start != Position::new();
+        let write_fen = needs_fen || (!self.options.reduced_tags && game.tags().contains("FEN"));
+        if write_fen {
+            let fen = start.fen(self.options.fen);
+            self.tags.set_fen(Some(fen.as_bytes()));
+        }
+        let filter = if self.options.reduced_tags {
+            TagFilter::Reduced {
+                variant: game.is_chess960(),
+            }
+        } else {
+            TagFilter::All
+        };
+        self.tags.write(
+            self.layout.raw(),
+            game.termination().as_str().as_bytes(),
+            filter,
+        );
+    }
+
+    /// Writes comments if enabled; returns whether any was written.
+    fn comments<'a>(&mut self, comments: impl IntoIterator<Item = &'a Comment>) -> bool {
+        let mut written = false;
+        if self.options.comments {
+            for comment in comments {
+                written |= self.layout.comment(comment.text().as_bytes());
+            }
+        }
+        written
+    }
+
+    /// Writes one move with what stands before it and its annotations;
+    /// returns whether a black move after it needs its number.
+    fn write_move(
+        &mut self,
+        node: &Node,
+        numbering: Numbering,
+        ply: u64,
+        need_number: bool,
+    ) -> bool {
+        let Some(played) = node.played() else {
+            return need_number;
+        };
+        let need_number = self.comments(node.comments_before()) || need_number;
+        let (number, black) = numbering.at(ply);
+        if !black || need_number {
+            self.layout.move_number(number, black);
+        }
+        self.layout
+            .mov(self.moves.write(played, self.options.notation));
+        let mut need_number = false;
+        for annotation in node.annotations() {
+            match annotation {
+                Annotation::Nag(nag) if self.options.nags => {
+                    self.layout.nag(nag.0);
+                    need_number = true;
+                }
+                Annotation::Comment(comment) if self.options.comments => {
+                    need_number |= self.layout.comment(comment.text().as_bytes());
+                }
+                _ => {}
+            }
+        }
+        need_number
+    }
+
+    fn write_movetext(&mut self, game: &Game) {
+        let tree = game.tree();
+        let numbering = Numbering::new(game.start_position());
+        self.moves.set_game(game);
+        self.stack.clear();
+        if let Some(root) = tree.get(NodeId::ROOT) {
+            self.comments(root.comments_before());
+            self.comments(root.annotations().iter().filter_map(|a| match a {
+                Annotation::Comment(c) => Some(c),
+                Annotation::Nag(_) => None,
+            }));
+            if let Some(first) = root
+                .main_child()
+                .and_then(|id| tree.get(id).map(|n| (id, n)))
+            {
+                let need_number = self.write_move(first.1, numbering, 0, true);
+                self.stack.push(Frame {
+                    cur: first.0,
+                    alternatives: Some(NodeId::ROOT),
+                    next_alternative: 1,
+                    ply: 0,
+                    need_number,
+                });
+            } else {
+                self.comments(root.trailing_comments());
+            }
+        }
+        while let Some(top) = self.stack.last_mut() {
+            let mut top = *top;
+            // The alternatives to the move just written, each in parentheses.
+            if self.options.variations
+                && let Some(parent) = top.alternatives.and_then(|p| tree.get(p))
+                && let Some((id, node)) = parent
+                    .children()
+                    .get(top.next_alternative)
+                    .and_then(|&id| tree.get(id).map(|n| (id, n)))
+            {
+                top.next_alternative += 1;
+                top.need_number = true;
+                self.update_top(top);
+                self.layout.open_variation();
+                let need_number = self.write_move(node, numbering, top.ply, true);
+                self.stack.push(Frame {
+                    cur: id,
+                    alternatives: None,
+                    next_alternative: 0,
+                    ply: top.ply,
+                    need_number,
+                });
+                continue;
+            }
+            let Some(cur) = tree.get(top.cur) else {
+                self.end_line();
+                continue;
+            };
+            match cur
+                .main_child()
+                .and_then(|id| tree.get(id).map(|n| (id, n)))
+            {
+                Some((id, node)) => {
+                    let ply = top.ply + 1;
+                    let need_number = self.write_move(node, numbering, ply, top.need_number);
+                    self.update_top(Frame {
+                        cur: id,
+                        alternatives: Some(top.cur),
+                        next_alternative: 1,
+                        ply,
+                        need_number,
+                    });
+                }
+                None => {
+                    self.comments(cur.trailing_comments());
+                    self.end_line();
+                }
+            }
+        }
+        self.layout.marker(game.termination().as_str());
+        self.layout.finish();
+        self.layout.raw().push(b'\n');
+    }
+
+    fn update_top(&mut self, frame: Frame) {
+        if let Some(top) = self.stack.last_mut() {
+            *top = frame;
+        }
+    }
+
+    /// Closes the innermost open line (with `)` for a variation).
+    fn end_line(&mut self) {
+        self.stack.pop();
+        if !self.stack.is_empty() {
+            self.layout.close_variation();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering() {
+        let n = Numbering::from_parts(1, Color::White);
+        assert_eq!(n.at(0), (1, false));
+        assert_eq!(n.at(1), (1, true));
+        assert_eq!(n.at(2), (2, false));
+        let n = Numbering::from_parts(7, Color::Black);
+        assert_eq!(n.at(0), (7, true));
+        assert_eq!(n.at(1), (8, false));
+        let n = Numbering::from_parts(0, Color::White);
+        assert_eq!(n.at(0), (1, false));
+        let n = Numbering::from_parts(u64::from(u32::MAX), Color::Black);
+        assert_eq!(n.at(5).0, u32::MAX);
+    }
+}

@@ -1,0 +1,442 @@
+//! [`StreamWriter`]: a reader [`Visitor`] that writes export format as the
+//! events arrive, with no move tree per game.
+//!
+//! Events go straight into the line layout while the main line has no open
+//! variation. From a main-line move's first variation until the main line's
+//! next move, tokens go to a small tape instead, because a NAG or comment
+//! that annotates a move can arrive after that move's variations (a NAG
+//! after `)`) and must be written before them; the tape is replayed into the
+//! layout at the next main-line move. Memory is bounded by the largest game
+//! and reused from game to game.
+
+use std::io;
+use std::ops::Range;
+
+use pgnkit_chess::{CastlingMode, Color, Position};
+use pgnkit_game::{
+    Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
+};
+
+use crate::layout::{Layout, comment_words};
+use crate::movetext::Numbering;
+use crate::notation::MoveWriter;
+use crate::options::ExportOptions;
+use crate::tags::{TagFilter, TagSection};
+
+/// One recorded movetext token; text lives in the tape's arena.
+#[derive(Debug, Clone)]
+enum Token {
+    Number(u32, bool),
+    Move(Range<usize>),
+    Nag(u8),
+    Comment(Range<usize>),
+    Open,
+    Close,
+}
+
+/// One open line: the main line or a variation.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    /// The ply (from 0) of the line's first move.
+    first_ply: u64,
+    /// The ply (from 0) the line's next move gets.
+    next_ply: u64,
+    /// Whether a black move written next needs its number.
+    need_number: bool,
+    /// Where in the tape the variations after the line's last move start,
+    /// while that group of variations is open (a late NAG goes there).
+    alternatives_at: Option<usize>,
+    /// Where in the tape the line's `(` is.
+    open_at: usize,
+    /// Where this line's deferred siblings start in the held tokens.
+    held_from: usize,
+    /// The line is an alternative to its parent line's first move: in the
+    /// tree it is a sibling of the parent line, written after the parent
+    /// line's `)`. Its tokens move to the held tokens when it ends.
+    sibling: bool,
+}
+
+impl Line {
+    /// The main line, from the game's start.
+    fn main() -> Line {
+        Line {
+            first_ply: 0,
+            next_ply: 0,
+            need_number: true,
+            alternatives_at: None,
+            open_at: 0,
+            held_from: 0,
+            sibling: false,
+        }
+    }
+}
+
+/// A [`Visitor`] that writes each game in export format as the reader's
+/// events arrive.
+///
+/// After the reader finishes a game, [`StreamWriter::game_text`] holds that
+/// game's export text (the caller decides whether to keep it, e.g. only
+/// when the game had no errors) and [`StreamWriter::write_game_to`] copies it
+/// out. The text is replaced when the next game begins.
+#[derive(Debug)]
+pub struct StreamWriter {
+    options: ExportOptions,
+    layout: Layout,
+    tags: TagSection,
+    moves: MoveWriter,
+    encoding: Encoding,
+    numbering: Numbering,
+    lines: Vec<Line>,
+    tape: Vec<Token>,
+    /// Variations written after their parent line's `)` (see [`Line::sibling`]).
+    held: Vec<Token>,
+    arena: Vec<u8>,
+    /// Decoding scratch for Latin-1 text.
+    scratch: Vec<u8>,
+    started: bool,
+    termination: Termination,
+    games: u64,
+}
+
+impl StreamWriter {
+    /// A writer with `options`.
+    pub fn new(options: ExportOptions) -> StreamWriter {
+        StreamWriter {
+            layout: Layout::new(options.width),
+            options,
+            tags: TagSection::default(),
+            moves: MoveWriter::default(),
+            encoding: Encoding::Utf8,
+            numbering: Numbering::from_parts(1, Color::White),
+            lines: Vec::new(),
+            tape: Vec::new(),
+            held: Vec::new(),
+            arena: Vec::new(),
+            scratch: Vec::new(),
+            started: false,
+            termination: Termination::Unknown,
+            games: 0,
+        }
+    }
+
+    /// The export text of the last game read (empty before the first).
+    pub fn game_text(&self) -> &[u8] {
+        self.layout.output()
+    }
+
+    /// Writes the last game's export text to `out`.
+    pub fn write_game_to(&self, out: &mut impl io::Write) -> io::Result<()> {
+        out.write_all(self.layout.output())
+    }
+
+    /// How many games were written (ended) so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// `bytes` decoded to UTF-8 with the game's encoding (Latin-1 bytes
+    /// become their code points).
+    fn decode<'a>(scratch: &'a mut Vec<u8>, encoding: Encoding, bytes: &'a [u8]) -> &'a [u8] {
+        match encoding {
+            Encoding::Utf8 => bytes,
+            Encoding::Latin1 => {
+                scratch.clear();
+                for &b in bytes {
+                    if b < 0x80 {
+                        scratch.push(b);
+                    } else {
+                        scratch.push(0xc0 | (b >> 6));
+                        scratch.push(0x80 | (b & 0x3f));
+                    }
+                }
+                scratch
+            }
+        }
+    }
+
+    /// Whether tokens go to the tape (a main-line move's variations are open).
+    fn taping(&self) -> bool {
+        !self.tape.is_empty()
+    }
+
+    /// Writes or records one token.
+    fn emit(&mut self, token: Token) {
+        if self.taping() || matches!(token, Token::Open) {
+            self.tape.push(token);
+        } else {
+            replay(&mut self.layout, &self.arena, &token);
+        }
+    }
+
+    /// Replays the tape into the layout and empties it.
+    fn flush_tape(&mut self) {
+        for token in &self.tape {
+            replay(&mut self.layout, &self.arena, token);
+        }
+        self.tape.clear();
+        self.arena.clear();
+    }
+
+    fn current(&mut self) -> Option<&mut Line> {
+        self.lines.last_mut()
+    }
+
+    /// Writes the tag section, before the first movetext event.
+    fn start_movetext(&mut self, start: Option<&Position>) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let standard = Position::new();
+        let start = start.unwrap_or(&standard);
+        let needs_fen = *start != standard;
+        let write_fen =
+            needs_fen || (!self.options.reduced_tags && self.tags.get(b"FEN").is_some());
+        if write_fen {
+            let fen = start.fen(self.options.fen);
+            self.tags.set_fen(Some(fen.as_bytes()));
+        }
+        let chess960 = start.castling_mode() == CastlingMode::Chess960;
+        self.moves.set_mode(start.castling_mode());
+        self.numbering = Numbering::new(start);
+        // The marker is not known yet: the Result line is patched in
+        // `end_game` (the roster is always written, so it is found by
+        // position: the seventh line).
+        let filter = if self.options.reduced_tags {
+            TagFilter::Reduced { variant: chess960 }
+        } else {
+            TagFilter::All
+        };
+        self.tags.write(self.layout.raw(), b"*", filter);
+        self.lines.clear();
+        self.lines.push(Line::main());
+    }
+
+    /// A comment token (if comments are written and it is not empty);
+    /// returns whether it was written.
+    fn push_comment(&mut self, text: &[u8]) -> bool {
+        if !self.options.comments || comment_words(text).next().is_none() {
+            return false;
+        }
+        let text = Self::decode(&mut self.scratch, self.encoding, text);
+        let range = store(&mut self.arena, text);
+        self.emit(Token::Comment(range));
+        true
+    }
+
+    /// An annotation (NAG or comment) of the current line's last move:
+    /// written now, or before that move's variations if they came first.
+    fn annotate(&mut self, token: Token) {
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        line.need_number = true;
+        match line.alternatives_at {
+            Some(at) => {
+                line.alternatives_at = Some(at + 1);
+                let at = at.min(self.tape.len());
+                self.tape.insert(at, token);
+            }
+            None => self.emit(token),
+        }
+    }
+}
+
+/// Records `text` in `arena`, returning its range.
+fn store(arena: &mut Vec<u8>, text: &[u8]) -> Range<usize> {
+    let start = arena.len();
+    arena.extend_from_slice(text);
+    start..arena.len()
+}
+
+/// Writes one token into the layout.
+fn replay(layout: &mut Layout, arena: &[u8], token: &Token) {
+    match token {
+        Token::Number(n, black) => layout.move_number(*n, *black),
+        Token::Move(r) => layout.mov(arena.get(r.clone()).unwrap_or_default()),
+        Token::Nag(n) => layout.nag(*n),
+        Token::Comment(r) => {
+            layout.comment(arena.get(r.clone()).unwrap_or_default());
+        }
+        Token::Open => layout.open_variation(),
+        Token::Close => layout.close_variation(),
+    }
+}
+
+impl Visitor for StreamWriter {
+    type Output = ();
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.encoding = game.encoding();
+        self.layout.clear();
+        self.layout.set_width(self.options.width);
+        self.tags.clear();
+        self.tape.clear();
+        self.held.clear();
+        self.arena.clear();
+        self.lines.clear();
+        self.started = false;
+        self.termination = Termination::Unknown;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        let value = Self::decode(&mut self.scratch, self.encoding, value);
+        // First value wins, as in the tree.
+        if self.tags.get(name).is_none() {
+            self.tags.push(name, value);
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start_movetext(Some(start));
+    }
+
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        self.start_movetext(None);
+        if self.push_comment(comment.text)
+            && let Some(line) = self.current()
+        {
+            line.need_number = true;
+        }
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        self.start_movetext(None);
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        let ply = line.next_ply;
+        let need_number = line.need_number;
+        line.next_ply += 1;
+        line.need_number = false;
+        line.alternatives_at = None;
+        if self.lines.len() == 1 && self.taping() {
+            self.flush_tape();
+        }
+        let (number, black) = self.numbering.at(ply);
+        if !black || need_number {
+            self.emit(Token::Number(number, black));
+        }
+        let san = san_plus(&event);
+        let taping = self.taping();
+        let text = self
+            .moves
+            .write_parts(&event.mv, &san, self.options.notation);
+        if taping {
+            let range = store(&mut self.arena, text);
+            self.tape.push(Token::Move(range));
+        } else {
+            self.layout.mov(text);
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if self.options.nags {
+            self.annotate(Token::Nag(nag.0));
+        }
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        if !self.options.comments || comment_words(comment.text).next().is_none() {
+            return;
+        }
+        let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
+        let range = store(&mut self.arena, text);
+        self.annotate(Token::Comment(range));
+    }
+
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        self.start_movetext(None);
+        self.push_comment(comment.text);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        if !self.options.variations {
+            return Skip::Yes;
+        }
+        self.start_movetext(None);
+        let open_at = self.tape.len();
+        let held_from = self.held.len();
+        let depth = self.lines.len();
+        let Some(line) = self.lines.last_mut() else {
+            return Skip::Yes;
+        };
+        // An alternative to a variation's first move is, in the tree, one
+        // more alternative to the move that variation replaces.
+        let sibling = depth > 1 && line.next_ply == line.first_ply + 1;
+        if !sibling {
+            if line.alternatives_at.is_none() {
+                line.alternatives_at = Some(open_at);
+            }
+            line.need_number = true;
+        }
+        let ply = line.next_ply.saturating_sub(1);
+        self.emit(Token::Open);
+        self.lines.push(Line {
+            first_ply: ply,
+            next_ply: ply,
+            need_number: true,
+            alternatives_at: None,
+            open_at,
+            held_from,
+            sibling,
+        });
+        Skip::No
+    }
+
+    fn end_variation(&mut self) {
+        if self.lines.len() < 2 {
+            return;
+        }
+        let Some(line) = self.lines.pop() else {
+            return;
+        };
+        self.emit(Token::Close);
+        // The alternatives to this line's first move follow its `)`.
+        let from = line.held_from.min(self.held.len());
+        self.tape.extend(self.held.drain(from..));
+        if line.sibling {
+            let at = line.open_at.min(self.tape.len());
+            self.held.extend(self.tape.drain(at..));
+        }
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.termination = termination;
+    }
+
+    fn end_game(&mut self) {
+        self.start_movetext(None);
+        // Close variations left open by an error, so the text stays balanced.
+        while self.lines.len() > 1 {
+            self.end_variation();
+        }
+        self.tape.append(&mut self.held);
+        self.flush_tape();
+        self.layout.marker(self.termination.as_str());
+        self.layout.finish();
+        self.layout.raw().push(b'\n');
+        patch_result(self.layout.raw(), self.termination.as_str().as_bytes());
+        self.games += 1;
+    }
+}
+
+/// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
+/// `result`.
+fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
+    if result == b"*" {
+        return;
+    }
+    let mut line_start = 0;
+    for _ in 0..6 {
+        match out[line_start..].iter().position(|&b| b == b'\n') {
+            Some(i) => line_start += i + 1,
+            None => return,
+        }
+    }
+    let prefix = b"[Result \"*\"]";
+    if out[line_start..].starts_with(prefix) {
+        let star = line_start + prefix.len() - 3;
+        out.splice(star..star + 1, result.iter().copied());
+    }
+}
