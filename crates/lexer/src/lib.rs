@@ -12,6 +12,36 @@
 //!
 //! Input is bytes: UTF-8 or Latin-1, LF, CR LF or CR line ends, an optional UTF-8 BOM.
 //!
+//! # Reading decisions
+//!
+//! - A SAN move, castling (`O-O`, `0-0`, `0-0-0+`), a UCI move and a tag name are all
+//!   [`TokenKind::Symbol`]; `0-1` is a [`TokenKind::Termination`] because the whole symbol is
+//!   exactly a marker (so `0-0-0` and `0-1-0` are symbols). Marker variants (`½-½` in UTF-8 or
+//!   Latin-1, `1–0` with an en dash, `0:1`) are terminations too; the text tells which was
+//!   written and [`Outcome::from_standard`] tells a standard one.
+//! - Null moves `--`, `Z0`, `0000` and `@@@@` are [`TokenKind::NullMove`] when written exactly
+//!   so; the chess layer decides where they are allowed.
+//! - En passant markers stay with the move when glued (`exd6e.p.`, `exd6ep`) and are a symbol
+//!   of their own when separate (`e.p.`, `ep`); the chess layer interprets them.
+//! - `12.` is an integer and a period; `12...` an integer and one period token of three bytes;
+//!   `3...Bb5` is integer, period, symbol.
+//! - A suffix (`!` `?` `!!` `??` `!?` `?!`) is its own token, glued to the move or not (the
+//!   spans tell); any other run of `!`/`?` is an error.
+//! - `%` starts an escape line only in the first column; elsewhere it is an error.
+//! - Errors are tokens: an unterminated string (at its line end), an unterminated comment (at
+//!   the end of the input or before a line that starts like a tag pair), control characters, an
+//!   unexpected character, an invalid suffix, a `$` without digits, a symbol longer than
+//!   [`MAX_TOKEN_LEN`]. Strings and symbols over the standard's 255 characters and TABs in
+//!   strings are [`LexWarning`]s.
+//!
+//! # Speed
+//!
+//! The grammar is one nom parser per rule; the lexer reads the common tokens (symbols, move
+//! numbers, periods, delimiters, strings, comments) on fast paths chosen by the first byte and
+//! checked against the rules by a property test. Comment and line ends are found with memchr.
+//! The splitter does not tokenize: it scans movetext with a byte-flag table, stopping only at
+//! bytes that can matter for where a game ends, so splitting is faster than lexing.
+//!
 //! ```
 //! use pgnkit_lexer::{tags, GameSplitter, Lexer, LineIndex, TokenKind};
 //!
