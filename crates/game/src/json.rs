@@ -41,8 +41,10 @@
 //! and fails on the first illegal one, so JSON → `Game` → JSON gives the
 //! same JSON. Diagnostics are not part of the shape.
 
-use pgnkit_chess::{CastlingMode, LenientSan, Position, SanPlus, Setup, Uci};
+use pgnkit_chess::{CastlingMode, LenientSan, Position, San, SanPlus, Setup, Uci};
+use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use smallvec::SmallVec;
 
 use crate::comment::{Comment, CommentKind};
 use crate::error::JsonError;
@@ -50,63 +52,110 @@ use crate::game::{Encoding, Game};
 use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
 use crate::{Nag, Tags};
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonGame {
     #[serde(default)]
     tags: Vec<(String, String)>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     fen: Option<String>,
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default)]
     chess960: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     encoding: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     comments: Vec<JsonComment>,
     #[serde(default)]
     moves: Vec<JsonMove>,
     result: String,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonMove {
     san: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     uci: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     before: Vec<JsonComment>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     nags: Vec<u8>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     comments: Vec<JsonComment>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     order: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     variations: Vec<Vec<JsonMove>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     after: Vec<JsonComment>,
 }
 
-#[derive(Serialize, Deserialize)]
-#[serde(untagged)]
+/// A comment in JSON: a string (`{}` comment) or `{"line": text}`.
 enum JsonComment {
     Brace(String),
     Line { line: String },
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
+impl<'de> Deserialize<'de> for JsonComment {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<JsonComment, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = JsonComment;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(r#"a comment: a string or {"line": string}"#)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<JsonComment, E> {
+                Ok(JsonComment::Brace(v.to_owned()))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<JsonComment, E> {
+                Ok(JsonComment::Brace(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<JsonComment, A::Error> {
+                let mut line = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key != "line" || line.is_some() {
+                        return Err(serde::de::Error::custom(format!(
+                            "unexpected key {key:?} in a comment"
+                        )));
+                    }
+                    line = Some(map.next_value::<String>()?);
+                }
+                line.map(|line| JsonComment::Line { line })
+                    .ok_or_else(|| serde::de::Error::missing_field("line"))
+            }
+        }
+        deserializer.deserialize_any(V)
+    }
 }
 
-impl From<&Comment> for JsonComment {
-    fn from(c: &Comment) -> JsonComment {
-        match c.kind() {
-            CommentKind::Brace => JsonComment::Brace(c.text().to_owned()),
-            CommentKind::Line => JsonComment::Line {
-                line: c.text().to_owned(),
-            },
+/// Serialises a comment without copying its text.
+struct CommentRef<'a>(&'a Comment);
+
+impl Serialize for CommentRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.kind() {
+            CommentKind::Brace => serializer.serialize_str(self.0.text()),
+            CommentKind::Line => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("line", self.0.text())?;
+                map.end()
+            }
         }
+    }
+}
+
+/// A list of comments.
+struct CommentsRef<I>(I);
+
+impl<'a, I> Serialize for CommentsRef<I>
+where
+    I: Clone + Iterator<Item = &'a Comment>,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone().map(CommentRef))
     }
 }
 
@@ -119,84 +168,195 @@ impl From<JsonComment> for Comment {
     }
 }
 
-fn comments(list: &[Comment]) -> Vec<JsonComment> {
-    list.iter().map(JsonComment::from).collect()
+/// A fixed buffer for short ASCII texts (SAN, UCI), so serialising a move
+/// allocates nothing.
+struct Short {
+    buf: [u8; 16],
+    len: usize,
 }
 
-fn to_json_game(game: &Game) -> JsonGame {
-    let mode = game.start.castling_mode();
-    let standard = game.start == Position::new();
-    let tree = &game.tree;
-    let root = &tree[NodeId::ROOT];
-    JsonGame {
-        tags: game
-            .tags
-            .iter()
-            .map(|(n, v)| (n.to_owned(), v.to_owned()))
-            .collect(),
-        fen: (!standard).then(|| game.start.to_string()),
-        chess960: mode == CastlingMode::Chess960,
-        encoding: (game.encoding == Encoding::Latin1).then(|| "latin-1".to_owned()),
-        comments: root.comments().map(JsonComment::from).collect(),
-        moves: line_to_json(tree, root.main_child(), mode),
-        result: game.termination.as_str().to_owned(),
+impl Short {
+    fn new() -> Short {
+        Short {
+            buf: [0; 16],
+            len: 0,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.buf.get(..self.len).unwrap_or_default()).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for Short {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let dest = self.buf.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        dest.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+/// The game, serialised in place.
+struct GameRef<'a>(&'a Game);
+
+impl Serialize for GameRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let game = self.0;
+        let mode = game.start.castling_mode();
+        let tree = &game.tree;
+        let root = &tree[NodeId::ROOT];
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("tags", &TagsRef(&game.tags))?;
+        if game.start != Position::new() {
+            map.serialize_entry("fen", &game.start.to_string())?;
+        }
+        if mode == CastlingMode::Chess960 {
+            map.serialize_entry("chess960", &true)?;
+        }
+        if game.encoding == Encoding::Latin1 {
+            map.serialize_entry("encoding", "latin-1")?;
+        }
+        if root.comments().next().is_some() {
+            map.serialize_entry("comments", &CommentsRef(root.comments()))?;
+        }
+        map.serialize_entry(
+            "moves",
+            &LineRef {
+                tree,
+                first: root.main_child(),
+                mode,
+            },
+        )?;
+        map.serialize_entry("result", game.termination.as_str())?;
+        map.end()
+    }
+}
+
+struct TagsRef<'a>(&'a Tags);
+
+impl Serialize for TagsRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter())
     }
 }
 
 /// The line starting at `first`: `first`, its main continuation, and so on;
 /// each move carries the alternatives to it (its later siblings).
-fn line_to_json(tree: &MoveTree, first: Option<NodeId>, mode: CastlingMode) -> Vec<JsonMove> {
-    let mut out = Vec::new();
-    let mut cur = first;
-    while let Some(id) = cur {
-        let Some(node) = tree.get(id) else { break };
-        let Some(played) = node.played() else { break };
+struct LineRef<'a> {
+    tree: &'a MoveTree,
+    first: Option<NodeId>,
+    mode: CastlingMode,
+}
+
+impl Serialize for LineRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        let mut cur = self.first;
+        while let Some(id) = cur {
+            let Some(node) = self.tree.get(id) else { break };
+            if node.played().is_none() {
+                break;
+            }
+            seq.serialize_element(&MoveRef {
+                tree: self.tree,
+                id,
+                mode: self.mode,
+            })?;
+            cur = node.main_child();
+        }
+        seq.end()
+    }
+}
+
+struct MoveRef<'a> {
+    tree: &'a MoveTree,
+    id: NodeId,
+    mode: CastlingMode,
+}
+
+impl Serialize for MoveRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use std::fmt::Write as _;
+        let tree = self.tree;
+        let node = &tree[self.id];
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(played) = node.played() {
+            let mut san = Short::new();
+            let _ = write!(san, "{}", played.san);
+            map.serialize_entry("san", san.as_str())?;
+            let mut uci = Short::new();
+            let _ = write!(uci, "{}", Uci::from_move(played.mv, self.mode));
+            map.serialize_entry("uci", uci.as_str())?;
+        }
+        if !node.comments_before().is_empty() {
+            map.serialize_entry("before", &CommentsRef(node.comments_before().iter()))?;
+        }
+        let (mut nags, mut comments, mut interleaved) = (0usize, 0usize, false);
+        for a in node.annotations() {
+            match a {
+                Annotation::Nag(_) => {
+                    nags += 1;
+                    interleaved |= comments > 0;
+                }
+                Annotation::Comment(_) => comments += 1,
+            }
+        }
+        if nags > 0 {
+            let list: SmallVec<[u8; 4]> = node.nags().map(|n| n.0).collect();
+            map.serialize_entry("nags", list.as_slice())?;
+        }
+        if comments > 0 {
+            map.serialize_entry("comments", &CommentsRef(node.comments()))?;
+        }
+        if interleaved {
+            let order: String = node
+                .annotations()
+                .iter()
+                .map(|a| match a {
+                    Annotation::Nag(_) => 'n',
+                    Annotation::Comment(_) => 'c',
+                })
+                .collect();
+            map.serialize_entry("order", &order)?;
+        }
+        // Only the main child of its parent carries the alternatives.
         let siblings = node
             .parent()
             .and_then(|p| tree.get(p))
             .map(|p| p.children())
             .unwrap_or(&[]);
-        // Only the main child of its parent carries the alternatives.
-        let variations = if siblings.first() == Some(&id) {
-            siblings[1..]
-                .iter()
-                .map(|&v| line_to_json(tree, Some(v), mode))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        out.push(move_to_json(node, played, mode, variations));
-        cur = node.main_child();
+        if siblings.first() == Some(&self.id) && siblings.len() > 1 {
+            map.serialize_entry(
+                "variations",
+                &VariationsRef {
+                    tree,
+                    ids: &siblings[1..],
+                    mode: self.mode,
+                },
+            )?;
+        }
+        if !node.trailing_comments().is_empty() {
+            map.serialize_entry("after", &CommentsRef(node.trailing_comments().iter()))?;
+        }
+        map.end()
     }
-    out
 }
 
-fn move_to_json(
-    node: &crate::tree::Node,
-    played: &PlayedMove,
+struct VariationsRef<'a> {
+    tree: &'a MoveTree,
+    ids: &'a [NodeId],
     mode: CastlingMode,
-    variations: Vec<Vec<JsonMove>>,
-) -> JsonMove {
-    let nags: Vec<u8> = node.nags().map(|n| n.0).collect();
-    let cs: Vec<JsonComment> = node.comments().map(JsonComment::from).collect();
-    let order: String = node
-        .annotations()
-        .iter()
-        .map(|a| match a {
-            Annotation::Nag(_) => 'n',
-            Annotation::Comment(_) => 'c',
-        })
-        .collect();
-    let plain = "n".repeat(nags.len()) + &"c".repeat(cs.len());
-    JsonMove {
-        san: played.san.to_string(),
-        uci: Some(Uci::from_move(played.mv, mode).to_string()),
-        before: comments(node.comments_before()),
-        nags,
-        comments: cs,
-        order: (order != plain).then_some(order),
-        variations,
-        after: comments(node.trailing_comments()),
+}
+
+impl Serialize for VariationsRef<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.ids.iter().map(|&id| LineRef {
+            tree: self.tree,
+            first: Some(id),
+            mode: self.mode,
+        }))
     }
 }
 
@@ -257,8 +417,20 @@ fn add_line(
             ply,
             message: message.to_owned(),
         };
-        let san = LenientSan::parse(m.san.as_bytes()).map_err(|e| err(&e.to_string(), &m.san))?;
-        let (mv, _) = san.to_move(&pos).map_err(|e| err(&e.to_string(), &m.san))?;
+        // Canonical SAN first (what this module writes), then the lenient forms.
+        let mv = match San::parse(m.san.as_bytes())
+            .ok()
+            .and_then(|s| s.to_move(&pos).ok())
+        {
+            Some(mv) => mv,
+            None => {
+                let san =
+                    LenientSan::parse(m.san.as_bytes()).map_err(|e| err(&e.to_string(), &m.san))?;
+                san.to_move(&pos)
+                    .map_err(|e| err(&e.to_string(), &m.san))?
+                    .0
+            }
+        };
         if let Some(uci) = &m.uci {
             let expected = Uci::from_move(mv, pos.castling_mode()).to_string();
             if *uci != expected {
@@ -310,7 +482,7 @@ fn add_line(
 
 impl Serialize for Game {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        to_json_game(self).serialize(serializer)
+        GameRef(self).serialize(serializer)
     }
 }
 
@@ -324,7 +496,7 @@ impl<'de> Deserialize<'de> for Game {
 impl Game {
     /// The game as JSON (the shape of the [`json`](crate::json) module).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&to_json_game(self)).unwrap_or_default()
+        serde_json::to_string(&GameRef(self)).unwrap_or_default()
     }
 
     /// A game from JSON, replaying and validating every move.

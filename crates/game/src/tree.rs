@@ -117,7 +117,7 @@ impl Node {
     }
 
     /// The NAGs after this move, in order.
-    pub fn nags(&self) -> impl Iterator<Item = Nag> + '_ {
+    pub fn nags(&self) -> impl Iterator<Item = Nag> + Clone + '_ {
         self.annotations.iter().filter_map(|a| match a {
             Annotation::Nag(n) => Some(*n),
             Annotation::Comment(_) => None,
@@ -125,7 +125,7 @@ impl Node {
     }
 
     /// The comments after this move, in order.
-    pub fn comments(&self) -> impl Iterator<Item = &Comment> + '_ {
+    pub fn comments(&self) -> impl Iterator<Item = &Comment> + Clone + '_ {
         self.annotations.iter().filter_map(|a| match a {
             Annotation::Comment(c) => Some(c),
             Annotation::Nag(_) => None,
