@@ -535,6 +535,31 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&TABLES.bishop[sq.idx()], occupied)
 }
 
+const fn empty_board(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = slide(sq, 0, dirs);
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [u64; 64] = empty_board(&ROOK_DIRS);
+static BISHOP_RAYS: [u64; 64] = empty_board(&BISHOP_DIRS);
+
+/// Squares a rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(ROOK_RAYS[sq.idx()])
+}
+
+/// Squares a bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.idx()])
+}
+
 /// Squares a queen on `sq` attacks given the `occupied` squares.
 #[inline]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -641,6 +666,11 @@ mod tests {
         );
         assert_eq!(ray(Square::A1, Square::B3), Bitboard::EMPTY);
         assert!(aligned(Square::C1, Square::E3, Square::H6));
+        assert_eq!(
+            rook_rays(Square::A1),
+            rook_attacks(Square::A1, Bitboard::EMPTY)
+        );
+        assert_eq!(bishop_rays(Square::D4).count(), 13);
         assert_eq!(ray(Square::C1, Square::A3).count(), 3);
     }
 }

@@ -218,7 +218,7 @@ impl Board {
     }
 
     /// Pieces of `attacker` that attack `sq`, with `occupied` as the blockers.
-    #[inline]
+    #[inline(always)]
     pub fn attacks_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.by_color(attacker);
         theirs

@@ -127,8 +127,8 @@ const RANK_6: Bitboard = Bitboard::from_rank(Rank::Sixth);
 #[inline]
 pub(crate) fn pinned(board: &Board, us: Color, king: Square) -> Bitboard {
     let them = board.by_color(us.other());
-    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+    let snipers = ((attacks::rook_rays(king) & board.rooks_and_queens())
+        | (attacks::bishop_rays(king) & board.bishops_and_queens()))
         & them;
     let mut pinned = Bitboard::EMPTY;
     let occupied = board.occupied();
@@ -321,6 +321,11 @@ fn generate_castles<S: MoveSink>(pos: &Position, king: Square, to_mask: Bitboard
     let board = pos.board();
     let rooks = pos.castles().of(us) & board.rooks() & board.by_color(us) & to_mask;
     for rook in rooks {
+        // Quick reject: the squares between king and rook are always part
+        // of the king's or the rook's path, so they must be empty.
+        if (attacks::between(king, rook) & board.occupied()).any() {
+            continue;
+        }
         if castle_is_legal(pos, king, rook) {
             sink.castle(king, rook);
         }
@@ -351,11 +356,13 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
             return false;
         }
     }
-    // Moving the rook away may reveal an attack on the king's destination
-    // (Chess960); test it with the rook gone.
-    board
-        .attacks_to(king_to, them, occupied.without(rook).without(king))
-        .is_empty()
+    // Moving the rook away may reveal an attack along the back rank on the
+    // king's destination (Chess960 only: in standard chess the rook stands
+    // in the corner, with nothing behind it).
+    !pos.castling_mode().is_chess960()
+        || board
+            .attacks_to(king_to, them, occupied.without(rook).without(king))
+            .is_empty()
 }
 
 /// All legal moves.
