@@ -435,6 +435,18 @@ mod tests {
     }
 
     #[test]
+    fn spec_notes_move_forms_are_single_symbols() {
+        // Every move form of the SPEC-NOTES import table (and the refused ones, which the chess
+        // layer rejects) is one symbol token; the lexer does not judge them.
+        for s in [
+            "Ngf3", "Ng1f3", "Ne4", "e4+", "Qh5++", "Pe4", "Pxd5", "Pd5", "e8Q", "e8=q", "bxa8N",
+            "e2-e4", "Bf1xb5", "e1g1", "e1h1", "nf3", "bb5", "N:e4", "E4", "e7e8",
+        ] {
+            assert_eq!(lex(s.as_bytes()), [(Symbol, s.as_bytes())], "{s}");
+        }
+    }
+
+    #[test]
     fn results_and_variants() {
         assert_eq!(
             lex(b"1-0"),
