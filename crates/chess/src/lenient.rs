@@ -541,6 +541,10 @@ fn resolve_spec(pos: &Position, spec: &Spec) -> Result<Move, SanError> {
         // `d5` is a push only.
         from &= Bitboard::from_file(spec.to.file());
     }
+    if spec.role != Role::King {
+        // (A king may castle onto its rook's square, out of its reach.)
+        from &= crate::san::reach(pos, spec.role, spec.to);
+    }
     let mut found = None;
     let mut count = 0;
     let chess960 = pos.castling_mode() == CastlingMode::Chess960;

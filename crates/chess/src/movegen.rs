@@ -199,8 +199,14 @@ pub(crate) fn generate<S: MoveSink>(
         }
     };
 
-    let pinned = pinned(board, us, king);
     let movable = ours & from_mask & !board.kings();
+    // Only pieces on a line through the king can be pinned (this skips the
+    // sniper scan for the narrow searches of SAN resolution).
+    let pinned = if (movable & (attacks::rook_rays(king) | attacks::bishop_rays(king))).any() {
+        pinned(board, us, king)
+    } else {
+        Bitboard::EMPTY
+    };
 
     // Pieces.
     for from in board.knights() & movable & !pinned {

@@ -193,6 +193,12 @@ impl San {
                 if role == Role::Pawn && !capture {
                     from &= Bitboard::from_file(to.file());
                 }
+                // Keep only pieces that reach `to`, so that a wrong move is
+                // rejected without a move generation.
+                from &= reach(pos, role, to);
+                if from.is_empty() {
+                    return Err(SanError::Illegal);
+                }
                 let mut found = None;
                 let mut count = 0;
                 pos.for_each_legal_move_between(from, Bitboard::from_square(to), |m| {
@@ -319,6 +325,21 @@ impl San {
         let mut buf = [0u8; 8];
         let n = self.write_ascii(&mut buf);
         out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Squares from which a piece of `role` (of the side to move) could reach
+/// `to` (all squares for pawns, which move differently than they capture).
+#[inline]
+pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
+    let occupied = pos.board().occupied();
+    match role {
+        Role::Pawn => Bitboard::FULL,
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::King => attacks::king_attacks(to),
     }
 }
 
