@@ -26,10 +26,11 @@ impl<'a> TagPair<'a> {
 
 /// Reads the tag pairs at the start of a game (e.g. [`RawGame::bytes`](crate::RawGame::bytes))
 /// and stops at the first byte of movetext, without looking further. White space, comments and
-/// `%` lines between tag pairs are skipped. Lenient like the reader: spaces may be missing
-/// (`[Event"x"]`) or doubled, a missing `]` is tolerated, and a tag pair may span lines between
-/// its name and value. Errors (an unterminated string or comment, a `[` without a name or
-/// without a value) are items too; reading goes on with the next line.
+/// `%` lines between tag pairs are skipped. Lenient: spaces may be missing (`[Event"x"]`) or
+/// doubled, a `]` missing at the end of the line is tolerated, and a tag pair may span lines
+/// between its name and value. Errors (an unterminated string or comment, a `[` without a name
+/// or without a value, something other than `]` after the value such as unescaped quotes) are
+/// items too; reading goes on with the next line.
 ///
 /// ```
 /// use pgnkit_lexer::tags;
@@ -128,8 +129,15 @@ impl<'a> Iterator for Tags<'a> {
                     };
                     self.pos = value_end;
                     self.skip(|b| b == b' ' || b == b'\t');
-                    if input.get(self.pos) == Some(&b']') {
-                        self.pos += 1;
+                    match input.get(self.pos) {
+                        Some(b']') => self.pos += 1,
+                        None | Some(b'\n' | b'\r') => {}
+                        // `[White ""Expert""]`: unescaped quotes. The pair is an error; the rest
+                        // of its line goes with it.
+                        Some(_) => {
+                            let end = line_end(input, start);
+                            return self.error(LexErrorKind::UnexpectedCharacter, start, end);
+                        }
                     }
                     let raw_value = input.get(quote + 1..value_end - 1).unwrap_or_default();
                     return Some(Ok(TagPair {
@@ -186,6 +194,18 @@ mod tests {
         let mut it = tags(b"[A \"1\"]\n\n1. e4");
         assert!(it.next().is_some() && it.next().is_none());
         assert_eq!(it.offset(), 9);
+    }
+
+    #[test]
+    fn unescaped_quotes_are_an_error_and_the_next_line_is_read() {
+        let got = names(b"[White \"\"Socrates Expert\"\"]\n[Black \"Ivanov\"]\n\n*");
+        assert_eq!(
+            got,
+            [
+                Err(LexErrorKind::UnexpectedCharacter),
+                Ok(("Black".into(), "Ivanov".into()))
+            ]
+        );
     }
 
     #[test]
