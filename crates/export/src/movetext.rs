@@ -288,6 +288,158 @@ impl GameWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pgnkit_game::Nag;
+
+    fn movetext(game: &Game, options: ExportOptions) -> String {
+        let mut out = Vec::new();
+        GameWriter::new(options).write(game, &mut out).expect("Vec");
+        let text = String::from_utf8(out).expect("UTF-8");
+        let body = text.find("\n\n").map_or(0, |i| i + 2);
+        text[body..].to_string()
+    }
+
+    /// `1. e4 e5 2. Nf3` with the ids of the moves.
+    fn opening() -> (Game, [NodeId; 3]) {
+        let mut game = Game::new();
+        let e4 = game.add_san(NodeId::ROOT, "e4").expect("legal");
+        let e5 = game.add_san(e4, "e5").expect("legal");
+        let nf3 = game.add_san(e5, "Nf3").expect("legal");
+        (game, [e4, e5, nf3])
+    }
+
+    #[test]
+    fn comments_before_a_move_come_first_and_number_black() {
+        let (mut game, [_, e5, _]) = opening();
+        let node = game.node_mut(e5).expect("node");
+        node.comments_before_mut().push(Comment::brace("before"));
+        assert_eq!(
+            movetext(&game, ExportOptions::export()),
+            "1. e4 { before } 1... e5 2. Nf3 *\n\n"
+        );
+    }
+
+    #[test]
+    fn empty_comments_are_not_written_and_number_nothing() {
+        let (mut game, [e4, _, _]) = opening();
+        let node = game.node_mut(e4).expect("node");
+        node.push_comment(Comment::brace(" \n "));
+        node.push_comment(Comment::line(""));
+        assert_eq!(
+            movetext(&game, ExportOptions::export()),
+            "1. e4 e5 2. Nf3 *\n\n"
+        );
+    }
+
+    #[test]
+    fn trailing_comments_end_the_line() {
+        let (mut game, [_, _, nf3]) = opening();
+        let node = game.node_mut(nf3).expect("node");
+        node.trailing_comments_mut().push(Comment::brace("the end"));
+        node.push_comment(Comment::line("a } brace"));
+        assert_eq!(
+            movetext(&game, ExportOptions::export()),
+            "1. e4 e5 2. Nf3 ; a } brace\n{ the end } *\n\n"
+        );
+    }
+
+    #[test]
+    fn nags_in_read_order_with_comments_and_switched_off() {
+        let (mut game, [e4, _, _]) = opening();
+        let node = game.node_mut(e4).expect("node");
+        node.push_nag(Nag(3));
+        node.push_comment(Comment::brace("wow"));
+        node.push_nag(Nag(18));
+        assert_eq!(
+            movetext(&game, ExportOptions::export()),
+            "1. e4 $3 { wow } $18 1... e5 2. Nf3 *\n\n"
+        );
+        let plain = ExportOptions {
+            nags: false,
+            comments: false,
+            ..ExportOptions::export()
+        };
+        assert_eq!(movetext(&game, plain), "1. e4 e5 2. Nf3 *\n\n");
+    }
+
+    #[test]
+    fn game_without_moves_is_its_comments_and_marker() {
+        let mut game = Game::new();
+        if let Some(root) = game.node_mut(NodeId::ROOT) {
+            root.push_comment(Comment::brace("no moves"));
+        }
+        assert_eq!(
+            movetext(&game, ExportOptions::export()),
+            "{ no moves } *\n\n"
+        );
+        assert_eq!(movetext(&Game::new(), ExportOptions::export()), "*\n\n");
+    }
+
+    #[test]
+    fn fen_is_written_for_a_non_standard_start_even_without_a_tag() {
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 12").expect("valid FEN");
+        let mut game = Game::from_position(start);
+        game.add_san(NodeId::ROOT, "Kd7").expect("legal");
+        let text = crate::to_string(&game, &ExportOptions::export());
+        assert!(
+            text.contains("[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 12\"]\n\n12... Kd7 *"),
+            "{text}"
+        );
+        assert!(!text.contains("SetUp"));
+        let text = crate::to_string(&game, &ExportOptions::reduced());
+        assert!(text.contains("[FEN "), "{text}");
+        // A standard start writes no FEN in reduced form, even with a tag.
+        let (mut game, _) = opening();
+        game.tags_mut().set(
+            "FEN",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
+        assert!(crate::to_string(&game, &ExportOptions::export()).contains("[FEN "));
+        assert!(!crate::to_string(&game, &ExportOptions::reduced()).contains("[FEN "));
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow_the_stack() {
+        use pgnkit_chess::{San, SanPlus};
+        use pgnkit_game::PlayedMove;
+        // Each move has one alternative, and the line goes on from the
+        // alternative: 20,000 variations, each inside the one before.
+        let mut game = Game::new();
+        let mut pos = Position::new();
+        let mut parent = NodeId::ROOT;
+        let depth = 20_000;
+        for i in 0..depth {
+            let [main, alt] = [
+                ["Nf3", "Nc3"],
+                ["Nf6", "Nc6"],
+                ["Nf3", "Nb1"],
+                ["Nf6", "Nb8"],
+            ][i % 4];
+            let mut child = NodeId::ROOT;
+            for san in [main, alt] {
+                let mv = San::parse(san.as_bytes())
+                    .expect("SAN")
+                    .to_move(&pos)
+                    .expect("legal");
+                let played = PlayedMove {
+                    mv,
+                    san: SanPlus::from_move(&pos, mv),
+                };
+                child = game.tree_mut().push_child(parent, played).expect("parent");
+            }
+            pos.play_unchecked(
+                San::parse(alt.as_bytes())
+                    .expect("SAN")
+                    .to_move(&pos)
+                    .expect("legal"),
+            );
+            parent = child;
+        }
+        let text = crate::to_string(&game, &ExportOptions::export());
+        // The last move and its 20,000 `)` are one unit, alone on its line.
+        assert!(text.ends_with(&format!("\nNb8{}\n*\n\n", ")".repeat(depth))));
+        assert_eq!(text.matches('(').count(), depth);
+        assert!(text.contains("\n\n1. Nf3 (1. Nc3 Nf6 (1... Nc6 2. Nf3 (2. Nb1 Nf6 (2... Nb8"));
+    }
 
     #[test]
     fn numbering() {

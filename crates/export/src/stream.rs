@@ -440,3 +440,118 @@ fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
         out.splice(star..star + 1, result.iter().copied());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameWriter;
+    use pgnkit_game::{ReadOptions, read_games, visit_games};
+
+    /// The movetext (after the tag section) written by the streaming writer,
+    /// checked against the tree writer.
+    fn movetext(pgn: &str, options: ExportOptions) -> String {
+        let mut games = visit_games(
+            pgn.as_bytes(),
+            StreamWriter::new(options.clone()),
+            ReadOptions::default(),
+        );
+        let mut stream = Vec::new();
+        while let Some(read) = games.next() {
+            assert!(!read.is_broken(), "{:?}", read.diagnostics);
+            games.visitor().write_game_to(&mut stream).expect("Vec");
+        }
+        assert_eq!(games.visitor().games(), 1);
+        let mut tree = Vec::new();
+        let mut writer = GameWriter::new(options);
+        for read in read_games(pgn.as_bytes()) {
+            writer.write(&read.value, &mut tree).expect("Vec");
+        }
+        let stream = String::from_utf8(stream).expect("UTF-8");
+        assert_eq!(stream, String::from_utf8(tree).expect("UTF-8"));
+        let body = stream.find("\n\n").map_or(0, |i| i + 2);
+        stream[body..].to_string()
+    }
+
+    #[test]
+    fn nag_after_variation_goes_before_it() {
+        assert_eq!(
+            movetext("1. e4 (1. d4 d5) $1 $2 e5 *", ExportOptions::export()),
+            "1. e4 $1 $2 (1. d4 d5) 1... e5 *\n\n"
+        );
+        // In a variation, between two variations, and with a comment.
+        assert_eq!(
+            movetext(
+                "1. e4 e5 (1... c5 2. Nf3 (2. Nc3) $5 (2. c3) $6 d6) 2. Nf3 *",
+                ExportOptions::export()
+            ),
+            "1. e4 e5 (1... c5 2. Nf3 $5 $6 (2. Nc3) (2. c3) 2... d6) 2. Nf3 *\n\n"
+        );
+    }
+
+    #[test]
+    fn alternative_to_a_variations_first_move_follows_its_parenthesis() {
+        assert_eq!(
+            movetext(
+                "1. e4 e5 (1... c5 (1... e6 2. d4) 2. Nf3) 2. Nf3 *",
+                ExportOptions::export()
+            ),
+            "1. e4 e5 (1... c5 2. Nf3) (1... e6 2. d4) 2. Nf3 *\n\n"
+        );
+        // Nested: each level moves out once.
+        assert_eq!(
+            movetext(
+                "1. e4 (1. d4 (1. c4 (1. Nf3) c5) d5) e5 *",
+                ExportOptions::export()
+            ),
+            "1. e4 (1. d4 d5) (1. c4 c5) (1. Nf3) 1... e5 *\n\n"
+        );
+    }
+
+    #[test]
+    fn result_tag_is_the_marker() {
+        let mut games = visit_games(
+            b"[Result \"1-0\"]\n\n1. e4 0-1\n",
+            StreamWriter::new(ExportOptions::export()),
+            ReadOptions::default(),
+        );
+        let read = games.next().expect("one game");
+        let text = String::from_utf8(games.visitor().game_text().to_vec()).expect("UTF-8");
+        drop(read);
+        assert!(text.contains("[Result \"0-1\"]\n"), "{text}");
+        assert!(text.ends_with("\n\n1. e4 0-1\n\n"), "{text}");
+    }
+
+    #[test]
+    fn latin1_is_written_as_utf8() {
+        let mut games = visit_games(
+            b"[White \"M\xfcller\"]\n\n1. e4 {sch\xf6n} *\n",
+            StreamWriter::new(ExportOptions::export()),
+            ReadOptions::default(),
+        );
+        games.next().expect("one game");
+        let text = std::str::from_utf8(games.visitor().game_text()).expect("UTF-8");
+        assert!(text.contains("[White \"Müller\"]"), "{text}");
+        assert!(text.ends_with("1. e4 { schön } *\n\n"), "{text}");
+    }
+
+    #[test]
+    fn options_apply_to_the_stream() {
+        let pgn = "1. e4 $1 {c} (1. d4 {d}) e5 *";
+        assert_eq!(movetext(pgn, ExportOptions::reduced()), "1. e4 e5 *\n\n");
+        let no_variations = ExportOptions {
+            variations: false,
+            ..ExportOptions::export()
+        };
+        assert_eq!(movetext(pgn, no_variations), "1. e4 $1 { c } 1... e5 *\n\n");
+    }
+
+    #[test]
+    fn patch_result_replaces_the_seventh_line_only() {
+        let mut out = b"1\n2\n3\n4\n5\n6\n[Result \"*\"]\n\n*\n\n".to_vec();
+        patch_result(&mut out, b"1/2-1/2");
+        assert_eq!(out, b"1\n2\n3\n4\n5\n6\n[Result \"1/2-1/2\"]\n\n*\n\n");
+        let mut short = b"1\n2\n".to_vec();
+        patch_result(&mut short, b"1-0");
+        assert_eq!(short, b"1\n2\n");
+    }
+}
