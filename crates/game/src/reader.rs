@@ -105,6 +105,7 @@ pub fn visit_games<V: Visitor>(
 ) -> VisitGames<'_, V> {
     VisitGames {
         splitter: GameSplitter::new(input),
+        input,
         visitor,
         options,
     }
@@ -114,6 +115,7 @@ pub fn visit_games<V: Visitor>(
 #[derive(Debug)]
 pub struct VisitGames<'a, V> {
     splitter: GameSplitter<'a>,
+    input: &'a [u8],
     visitor: V,
     options: ReadOptions,
 }
@@ -134,6 +136,7 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
             bytes: raw.bytes,
             offset: raw.offset,
             line: raw.line,
+            column: column_at(self.input, raw.offset),
         };
         let (value, diagnostics) = visit_game(start, &mut self.visitor, self.options);
         Some(ReadGame {
@@ -151,6 +154,8 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
 pub struct Reader<R> {
     inner: pgnkit_lexer::Reader<R>,
     options: ReadOptions,
+    /// The column the next game starts at.
+    next_column: u64,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -164,6 +169,7 @@ impl<R: BufRead> Reader<R> {
         Reader {
             inner: pgnkit_lexer::Reader::new(stream),
             options,
+            next_column: 1,
         }
     }
 
@@ -182,7 +188,9 @@ impl<R: BufRead> Reader<R> {
             bytes: raw.bytes,
             offset: raw.offset,
             line: raw.line,
+            column: self.next_column,
         };
+        self.next_column = column_after(self.next_column, raw.bytes);
         let (value, diagnostics) = visit_game(start, visitor, options);
         Some(Ok(ReadGame {
             value,
@@ -336,6 +344,12 @@ impl<'a> GameReader<'a> {
             .index
             .get_or_insert_with(|| LineIndex::with_first_line(bytes, first_line));
         let lc = index.line_col(span.start);
+        // The game's first line may start after other text of its line.
+        let column = if lc.line == first_line {
+            lc.column + self.game.column.saturating_sub(1)
+        } else {
+            lc.column
+        };
         let severity = kind.severity();
         let severity = if self.options.strict && kind == DiagnosticKind::LowerCasePiece {
             Severity::Error
@@ -348,7 +362,7 @@ impl<'a> GameReader<'a> {
             start: self.game.offset + span.start as u64,
             end: self.game.offset + span.end as u64,
             line: lc.line,
-            column: lc.column,
+            column,
             move_text,
             fen,
         });
@@ -904,6 +918,37 @@ fn close_variations<V: Visitor>(lines: &mut SmallVec<[Line<'_>; 4]>, visitor: &m
     }
     if let Some(main) = lines.last_mut() {
         main.after_close = true;
+    }
+}
+
+/// Characters in `bytes` (UTF-8 characters when valid UTF-8, else bytes).
+fn chars(bytes: &[u8]) -> u64 {
+    let n = if std::str::from_utf8(bytes).is_ok() {
+        bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+    } else {
+        bytes.len()
+    };
+    n as u64
+}
+
+/// The 1-based column of byte `offset` of `input`.
+fn column_at(input: &[u8], offset: u64) -> u64 {
+    let offset = usize::try_from(offset)
+        .unwrap_or(usize::MAX)
+        .min(input.len());
+    let before = input.get(..offset).unwrap_or_default();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    1 + chars(before.get(line_start..).unwrap_or_default())
+}
+
+/// The column after `bytes`, which started at `column`.
+fn column_after(column: u64, bytes: &[u8]) -> u64 {
+    match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        Some(i) => 1 + chars(bytes.get(i + 1..).unwrap_or_default()),
+        None => column + chars(bytes),
     }
 }
 

@@ -432,3 +432,27 @@ mod arbitrary_input {
         }
     }
 }
+
+#[test]
+fn column_of_a_game_that_starts_mid_line() {
+    let pgn = b"[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"]\n\n1. d4 *\n  [Event \"c\"] 1. Ke2 *\n";
+    let games: Vec<_> = read_games(pgn).collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1].value.tags().get("Event"), Some("b"));
+    let e = games[2]
+        .diagnostics
+        .errors()
+        .next()
+        .expect("Ke2 is illegal");
+    assert_eq!((e.line, e.column), (6, 18));
+    let from_stream: Vec<_> = pgnkit_game::Reader::new(&pgn[..])
+        .map(|r| r.expect("in-memory read"))
+        .map(|g| {
+            g.diagnostics
+                .iter()
+                .map(|d| (d.line, d.column))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(from_stream[2], vec![(6, 18)]);
+}
