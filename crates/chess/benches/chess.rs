@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pgnkit_chess::{CastlingMode, Move, Position, San, SanPlus, Setup};
+use pgnkit_chess::{Move, Position, San, SanPlus, Setup};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -159,11 +159,7 @@ fn replay(fen: Option<&str>, movetext: &str) -> Option<(Position, Vec<String>, V
     let start = match fen {
         Some(fen) => {
             let setup = Setup::parse(fen.as_bytes()).ok()?;
-            let mode = if setup.castling_mode() == CastlingMode::Chess960 || fen.contains("FA") {
-                CastlingMode::Chess960
-            } else {
-                setup.castling_mode()
-            };
+            let mode = setup.castling_mode();
             Position::from_setup(setup, mode).ok()?
         }
         None => Position::new(),

@@ -152,6 +152,21 @@ pub(crate) fn en_passant_is_safe(board: &Board, us: Color, from: Square, to: Squ
     (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(captured)).is_empty()
 }
 
+/// `true` if moving our non-king piece from `from` to `to` (capturing
+/// whatever stands there, not en passant) leaves our king on `king` safe:
+/// exact for any check, pin or double check.
+#[inline]
+pub(crate) fn normal_move_is_safe(
+    board: &Board,
+    us: Color,
+    king: Square,
+    from: Square,
+    to: Square,
+) -> bool {
+    let occupied = board.occupied().without(from).with(to);
+    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(to)).is_empty()
+}
+
 /// Generates the legal moves of pieces on `from_mask` to squares in
 /// `to_mask` (castling counts as a move to the rook's square).
 pub(crate) fn generate<S: MoveSink>(

@@ -12,6 +12,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
+use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
@@ -199,19 +200,7 @@ impl San {
                 if from.is_empty() {
                     return Err(SanError::Illegal);
                 }
-                let mut found = None;
-                let mut count = 0;
-                pos.for_each_legal_move_between(from, Bitboard::from_square(to), |m| {
-                    if !m.is_castle() && m.promotion() == promotion && m.is_capture() == capture {
-                        found = Some(m);
-                        count += 1;
-                    }
-                });
-                match (found, count) {
-                    (Some(m), 1) => Ok(m),
-                    (None, _) => Err(SanError::Illegal),
-                    _ => Err(SanError::Ambiguous),
-                }
+                resolve_normal(pos, role, from, capture, to, promotion)
             }
         }
     }
@@ -325,6 +314,124 @@ impl San {
         let mut buf = [0u8; 8];
         let n = self.write_ascii(&mut buf);
         out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Resolves a strict SAN piece or pawn move among the candidate start
+/// squares `from` (already restricted to pieces of `role` that reach `to`),
+/// testing each candidate's legality directly instead of generating moves.
+fn resolve_normal(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    if board.by_color(us).contains(to) {
+        return Err(SanError::Illegal);
+    }
+    let king = pos.our_king().ok_or(SanError::Illegal)?;
+    let captured = board.role_at(to);
+    let mut found = None;
+    let mut count = 0;
+    let mut consider = |m: Move, safe: bool| {
+        if safe {
+            found = Some(m);
+            count += 1;
+        }
+    };
+    match role {
+        Role::Pawn => {
+            let last_rank = to.rank() == Rank::Eighth.relative_to(us);
+            let promotion_ok = match promotion {
+                None => !last_rank,
+                Some(p) => {
+                    last_rank && matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+                }
+            };
+            if !promotion_ok {
+                return Err(SanError::Illegal);
+            }
+            if capture {
+                let attackers = from & attacks::pawn_attacks(them, to);
+                if captured.is_none() && pos.ep_square() == Some(to) {
+                    for f in attackers {
+                        consider(
+                            Move::EnPassant { from: f, to },
+                            movegen::en_passant_is_safe(board, us, f, to),
+                        );
+                    }
+                } else if captured.is_some() {
+                    for f in attackers {
+                        let m = Move::Normal {
+                            role,
+                            from: f,
+                            capture: captured,
+                            to,
+                            promotion,
+                        };
+                        consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
+                    }
+                }
+            } else if captured.is_none() {
+                let back = if us.is_white() { -8 } else { 8 };
+                let pawns = board.pawns() & board.by_color(us) & from;
+                let single = to.offset(back);
+                let double = to.offset(2 * back);
+                let origin = match (single, double) {
+                    (Some(s), _) if pawns.contains(s) => Some(s),
+                    (Some(s), Some(d))
+                        if to.rank() == Rank::Fourth.relative_to(us)
+                            && !board.occupied().contains(s)
+                            && pawns.contains(d) =>
+                    {
+                        Some(d)
+                    }
+                    _ => None,
+                };
+                if let Some(f) = origin {
+                    let m = Move::Normal {
+                        role,
+                        from: f,
+                        capture: None,
+                        to,
+                        promotion,
+                    };
+                    consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
+                }
+            }
+        }
+        _ => {
+            if capture != captured.is_some() || promotion.is_some() {
+                return Err(SanError::Illegal);
+            }
+            for f in from {
+                let m = Move::Normal {
+                    role,
+                    from: f,
+                    capture: captured,
+                    to,
+                    promotion: None,
+                };
+                let safe = if role == Role::King {
+                    board
+                        .attacks_to(to, them, board.occupied().without(f))
+                        .is_empty()
+                } else {
+                    movegen::normal_move_is_safe(board, us, king, f, to)
+                };
+                consider(m, safe);
+            }
+        }
+    }
+    match (found, count) {
+        (Some(m), 1) => Ok(m),
+        (None, _) => Err(SanError::Illegal),
+        _ => Err(SanError::Ambiguous),
     }
 }
 

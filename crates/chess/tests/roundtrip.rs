@@ -80,3 +80,100 @@ fn san_uci_and_fen_round_trip_over_perft_positions() {
     assert!(moves > 500_000, "only {moves} moves checked");
     eprintln!("{moves} moves round-tripped");
 }
+
+/// What strict SAN names, by filtering the full legal move list (the
+/// definition `San::to_move` must agree with, fast paths included).
+fn reference(legal: &[Move], san: &San) -> Result<Move, pgnkit_chess::SanError> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        unreachable!("only normal moves are compared")
+    };
+    let matches: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            let Some(from) = m.from() else { return false };
+            !m.is_castle()
+                && m.role() == Some(role)
+                && m.to() == Some(to)
+                && m.promotion() == promotion
+                && m.is_capture() == capture
+                && file.is_none_or(|f| from.file() == f)
+                && rank.is_none_or(|r| from.rank() == r)
+                && (role != pgnkit_chess::Role::Pawn || capture || from.file() == to.file())
+        })
+        .collect();
+    match matches.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(pgnkit_chess::SanError::Illegal),
+        _ => Err(pgnkit_chess::SanError::Ambiguous),
+    }
+}
+
+#[test]
+fn strict_san_resolution_agrees_with_move_list_filtering() {
+    use pgnkit_chess::{File, Rank, Role, Square};
+    let mut positions = Vec::new();
+    for path in common::suite_files() {
+        for case in common::read_suite(&path).into_iter().take(40) {
+            for m in case.pos.legal_moves().into_iter().take(3) {
+                positions.push(case.pos.after(m));
+            }
+            positions.push(case.pos);
+        }
+    }
+    let mut compared = 0usize;
+    for pos in &positions {
+        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+        for role in Role::ALL {
+            for index in 0..64 {
+                let to = Square::new(index);
+                let promotions: &[Option<Role>] =
+                    if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
+                        &[
+                            None,
+                            Some(Role::Queen),
+                            Some(Role::Knight),
+                            Some(Role::King),
+                        ]
+                    } else {
+                        &[None]
+                    };
+                let mut disambiguations = vec![(None, None)];
+                for f in File::ALL {
+                    disambiguations.push((Some(f), None));
+                }
+                if role != Role::Pawn {
+                    for r in Rank::ALL {
+                        disambiguations.push((None, Some(r)));
+                    }
+                }
+                for &promotion in promotions {
+                    for capture in [false, true] {
+                        for &(file, rank) in &disambiguations {
+                            let san = San::Normal {
+                                role,
+                                file,
+                                rank,
+                                capture,
+                                to,
+                                promotion,
+                            };
+                            assert_eq!(san.to_move(pos), reference(&legal, &san), "{pos}: {san:?}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 1_000_000, "only {compared} compared");
+    eprintln!("{compared} SAN resolutions compared");
+}
