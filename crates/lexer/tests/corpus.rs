@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 use pgnkit_lexer::{GameSplitter, Reader};
 
+mod common;
+
 /// Files whose game count is not their number of `[Event ` lines, with the reason.
 const EXCEPTIONS: &[(&str, usize, &str)] = &[
     (
@@ -215,6 +217,9 @@ fn every_corpus_file_splits_as_expected() {
                 games.len()
             ));
         }
+
+        // The lexer sees each game end where the splitter ended it.
+        common::check_markers_end_games(&data);
 
         // Streaming reader with tiny buffers agrees exactly.
         let mut reader = Reader::with_chunk_size(BufReader::with_capacity(7, &data[..]), 61);

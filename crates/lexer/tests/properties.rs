@@ -7,6 +7,9 @@ use std::io::BufReader;
 use pgnkit_lexer::{GameSplitter, Lexer, LineIndex, Reader, tags};
 use proptest::prelude::*;
 
+mod common;
+use common::check_markers_end_games;
+
 /// Pieces that exercise the interesting rules more often than random bytes do.
 const FRAGMENTS: &[&str] = &[
     "[Event \"",
@@ -176,6 +179,11 @@ proptest! {
     #[test]
     fn splitters_on_pgnish_bytes(input in pgnish(), chunk in 1usize..9, capacity in 1usize..9) {
         check_splitters(&input, chunk, capacity);
+    }
+
+    #[test]
+    fn markers_end_games(input in pgnish()) {
+        check_markers_end_games(&input);
     }
 
     #[test]
