@@ -372,14 +372,18 @@ impl Position {
                     hash ^= zobrist::piece_key(piece, to);
                 }
                 let piece = role.of(us);
-                self.board.discard_piece_at(from, piece);
-                hash ^= zobrist::piece_key(piece, from);
-                let placed = match promotion {
-                    Some(p) => p.of(us),
-                    None => piece,
-                };
-                self.board.put_piece_at(to, placed);
-                hash ^= zobrist::piece_key(placed, to);
+                match promotion {
+                    None => {
+                        self.board.move_piece(from, to, piece);
+                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+                    }
+                    Some(p) => {
+                        let placed = p.of(us);
+                        self.board.discard_piece_at(from, piece);
+                        self.board.put_piece_at(to, placed);
+                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(placed, to);
+                    }
+                }
                 self.castles.0 &= !(Bitboard::from_square(from) | to);
                 if role == Role::King {
                     self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
