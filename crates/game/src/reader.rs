@@ -434,31 +434,31 @@ impl<'a> GameReader<'a> {
         lines.push(main);
         let mut marker: Option<(Termination, Span)> = None;
         let mut after_marker: SmallVec<[(RawComment<'a>, Span); 1]> = SmallVec::new();
-        let mut pending_token = first_movetext;
-        loop {
-            let token = match pending_token.take() {
-                Some(t) => t,
-                None => match lexer.next() {
-                    Some(t) => t,
-                    None => break,
-                },
-            };
-            if marker.is_some() {
-                match token.kind {
-                    TokenKind::BraceComment | TokenKind::LineComment => {
-                        if let Some(c) = comment_of(&token) {
-                            after_marker.push((c, token.span));
-                        }
-                    }
-                    TokenKind::Escape => {}
-                    _ => {
-                        self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
-                        break;
+        if let Some(token) = first_movetext {
+            self.movetext_token(token, &mut lines, &mut marker, visitor);
+        }
+        if marker.is_none() {
+            for token in lexer.by_ref() {
+                self.movetext_token(token, &mut lines, &mut marker, visitor);
+                if marker.is_some() {
+                    break;
+                }
+            }
+        }
+        // After the marker: only comments (kept with this game) may follow.
+        for token in lexer.by_ref() {
+            match token.kind {
+                TokenKind::BraceComment | TokenKind::LineComment => {
+                    if let Some(c) = comment_of(&token) {
+                        after_marker.push((c, token.span));
                     }
                 }
-                continue;
+                TokenKind::Escape => {}
+                _ => {
+                    self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
+                    break;
+                }
             }
-            self.movetext_token(token, &mut lines, &mut marker, visitor);
         }
         // ---- End of the game ----
         let marker_read = marker.is_some();
@@ -724,6 +724,15 @@ impl<'a> GameReader<'a> {
                 }
             }
             TokenKind::Termination(outcome) => {
+                if self.options.strict && token.text != outcome.as_str().as_bytes() {
+                    line.skipping = true;
+                    self.diag_move(
+                        DiagnosticKind::LenientForm("result variant".into()),
+                        token.span,
+                        Some(lossy(token.text)),
+                        None,
+                    );
+                }
                 self.marker(token, outcome.into(), lines, marker);
             }
             TokenKind::Error(LexErrorKind::UnterminatedComment) => {
@@ -777,6 +786,23 @@ impl<'a> GameReader<'a> {
         }
     }
 
+    /// A separate en passant marker: only right after an en passant
+    /// capture (and then a lenient form).
+    fn en_passant_marker(&mut self, token: Token<'a>, line: &mut Line<'a>) {
+        let after_ep = line.after_move && line.last_en_passant;
+        line.after_move = false;
+        if after_ep && !self.options.strict {
+            return;
+        }
+        line.skipping = true;
+        let kind = if after_ep {
+            DiagnosticKind::LenientForm("en passant marker".into())
+        } else {
+            DiagnosticKind::InvalidMove
+        };
+        self.diag_move(kind, token.span, Some(lossy(token.text)), None);
+    }
+
     /// Resolves and plays a move of the current line.
     fn play<V: Visitor>(
         &mut self,
@@ -786,23 +812,6 @@ impl<'a> GameReader<'a> {
     ) {
         let in_variation = lines.len() > 1;
         let Some(line) = lines.last_mut() else { return };
-        if matches!(token.text, b"e.p." | b"ep") {
-            // A separate en passant marker: only right after an en passant
-            // capture (and then a lenient form).
-            let after_ep = line.after_move && line.last_en_passant;
-            line.after_move = false;
-            if after_ep && !self.options.strict {
-                return;
-            }
-            line.skipping = true;
-            let kind = if after_ep {
-                DiagnosticKind::LenientForm("en passant marker".into())
-            } else {
-                DiagnosticKind::InvalidMove
-            };
-            self.diag_move(kind, token.span, Some(lossy(token.text)), None);
-            return;
-        }
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
         if self.keep_prev || V::MOVES || self.options.strict {
@@ -821,6 +830,10 @@ impl<'a> GameReader<'a> {
             Some(m) => {
                 line.pos.play_unchecked(m);
                 Ok((m, Lenience::NONE))
+            }
+            None if matches!(token.text, b"e.p." | b"ep") => {
+                self.en_passant_marker(token, line);
+                return;
             }
             None => match LenientSan::parse(token.text) {
                 Ok(san) => san.to_move_and_play(&mut line.pos).map_err(|e| match e {

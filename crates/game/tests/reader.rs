@@ -456,3 +456,35 @@ fn column_of_a_game_that_starts_mid_line() {
         .collect();
     assert_eq!(from_stream[2], vec![(6, 18)]);
 }
+
+#[test]
+fn strict_mode_reports_every_lenient_form() {
+    let lenient = "1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 4. 0-0 Nf6 1/2-1/2";
+    let read: Vec<_> = read_games(lenient.as_bytes()).collect();
+    assert!(read[0].diagnostics.is_empty());
+    let strict: Vec<_> = read_games_with(lenient.as_bytes(), ReadOptions::strict()).collect();
+    let errors: Vec<_> = strict[0].diagnostics.errors().collect();
+    assert_eq!(
+        errors.len(),
+        1,
+        "one error: the rest of the line is skipped"
+    );
+    assert!(matches!(errors[0].kind, DiagnosticKind::LenientForm(_)));
+    assert_eq!(errors[0].column, 13);
+    let variant = "1. e4 e5 ½-½";
+    let strict: Vec<_> = read_games_with(variant.as_bytes(), ReadOptions::strict()).collect();
+    assert!(strict[0].is_broken());
+    let lenient: Vec<_> = read_games(variant.as_bytes()).collect();
+    assert_eq!(lenient[0].value.termination(), Termination::Draw);
+    assert!(!lenient[0].is_broken());
+    let ep = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 e.p. Kf7 *";
+    let read: Vec<_> = read_games(ep.as_bytes()).collect();
+    assert!(read[0].diagnostics.is_empty(), "{:?}", read[0].diagnostics);
+    assert_eq!(read[0].value.main_line().count(), 2);
+    let bad_ep = "1. e4 e.p. *";
+    let read: Vec<_> = read_games(bad_ep.as_bytes()).collect();
+    assert_eq!(
+        read[0].diagnostics.errors().next().map(|e| e.column),
+        Some(7)
+    );
+}
