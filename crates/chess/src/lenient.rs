@@ -219,6 +219,10 @@ impl LenientSan {
         if token.len() > 16 {
             return Err(perr(16, ParseSanErrorKind::TooLong));
         }
+        // Move suffixes belong to the lexer; point at the first one.
+        if let Some(i) = token.iter().position(|&b| b == b'!' || b == b'?') {
+            return Err(perr(i, ParseSanErrorKind::UnexpectedChar));
+        }
         let mut syntax = Lenience::NONE;
         match token {
             b"--" => {
@@ -834,6 +838,20 @@ mod tests {
         assert_eq!(read(&p, "d5"), Err(SanError::Illegal));
         let p = pos("4k3/8/8/8/8/2N1N3/8/4K3 w - - 0 1");
         assert_eq!(read(&p, "Nd5"), Err(SanError::Ambiguous));
+    }
+
+    #[test]
+    fn suffix_annotations_rejected_at_their_offset() {
+        for (token, at) in [("Nf3!", 3), ("e4?!", 2), ("O-O!!", 3), ("exd5??", 4)] {
+            let e = LenientSan::parse(token.as_bytes()).unwrap_err();
+            assert_eq!(
+                (e.offset, e.kind),
+                (at, ParseSanErrorKind::UnexpectedChar),
+                "{token}"
+            );
+            let e = San::parse(token.as_bytes()).unwrap_err();
+            assert_eq!(e.offset, at, "{token}");
+        }
     }
 
     #[test]

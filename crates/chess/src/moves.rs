@@ -187,8 +187,10 @@ impl fmt::Display for Move {
 /// Capacity of a [`MoveList`]: more than the 218 legal moves any position has.
 pub const MOVE_LIST_CAPACITY: usize = 256;
 
-/// A list of moves stored inline (no heap allocation; the capacity is more
-/// than any chess position's number of legal moves).
+/// A list of moves stored inline: no heap allocation for up to
+/// [`MOVE_LIST_CAPACITY`] moves, more than any position reachable in a game
+/// has (218 at most). Only constructed positions with more pieces than a game
+/// allows can exceed it; the list then moves to the heap rather than fail.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct MoveList(SmallVec<[Move; MOVE_LIST_CAPACITY]>);
 

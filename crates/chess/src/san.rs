@@ -506,6 +506,10 @@ impl FromStr for San {
 impl SanPlus {
     /// Parses strict SAN with an optional `+` or `#`.
     pub fn parse(s: &[u8]) -> Result<SanPlus, ParseSanError> {
+        // Move suffixes (`!`, `?`) are the lexer's; point at the first one.
+        if let Some(i) = s.iter().position(|&b| b == b'!' || b == b'?') {
+            return Err(perr(i, ParseSanErrorKind::UnexpectedChar));
+        }
         let (body, suffix) = match s.last() {
             Some(b'+') => (&s[..s.len() - 1], Some(Suffix::Check)),
             Some(b'#') => (&s[..s.len() - 1], Some(Suffix::Checkmate)),
