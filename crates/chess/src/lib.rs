@@ -28,6 +28,27 @@
 //! assert_eq!(Position::new().perft(3), 8_902);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Design
+//!
+//! - [`Board`] is eight bitboards (six roles, two colors) plus the occupied
+//!   set; [`attacks`] holds the attack tables, all built by `const fn`
+//!   (magic bitboards for sliders, with magic factors of our own).
+//! - Legal moves are generated directly from check and pin masks (the
+//!   `movegen` module); nothing is made and unmade to test legality. Perft
+//!   counts the last ply with `popcount`s instead of listing moves.
+//! - [`Position`] keeps its Zobrist hash ([`zobrist`]) up to date
+//!   incrementally, and its en passant square only when a legal en passant
+//!   capture exists, so equal positions compare and hash equal.
+//! - Castling is the king taking its own rook ([`Move::Castle`]), so
+//!   Chess960 needs no special case; [`CastlingMode`] only changes how UCI
+//!   and FEN write it.
+//! - [`San::to_move`] tests the few candidate pieces directly instead of
+//!   generating moves; [`SanPlus::from_move_and_play_unchecked`] finds `+`
+//!   from attacks on the king and searches for mate only after a check.
+//!
+//! Speed is measured by `cargo bench -p pgnkit-chess` (perft, the tricky
+//! perft suites at full depth, SAN reading and writing over master games).
 
 pub mod attacks;
 mod bitboard;
