@@ -404,3 +404,109 @@ pub(crate) fn count_legal(pos: &Position) -> u64 {
     generate(pos, Bitboard::FULL, Bitboard::FULL, &mut sink);
     sink.0
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{CastlingSide, Move, Position, Role, Square};
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn moves_from(p: &Position, from: Square) -> Vec<Square> {
+        let mut to: Vec<Square> = p
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .filter_map(|m| m.to())
+            .collect();
+        to.sort();
+        to
+    }
+
+    #[test]
+    fn pinned_pieces_stay_on_the_pin_line() {
+        // Rook on e4 pinned by the rook on e8: only moves along the e-file.
+        let p = pos("4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1");
+        let to = moves_from(&p, Square::E4);
+        assert!(to.iter().all(|sq| sq.file() == crate::File::E), "{to:?}");
+        assert!(to.contains(&Square::E8));
+        // Knight pinned by a bishop cannot move at all.
+        let p = pos("4k3/8/8/b7/8/2N5/8/4K3 w - - 0 1");
+        assert!(moves_from(&p, Square::C3).is_empty());
+    }
+
+    #[test]
+    fn double_check_allows_only_king_moves() {
+        let p = pos("4k3/8/8/8/1b6/8/8/r3K1N1 w - - 0 1");
+        assert!(p.checkers().more_than_one());
+        assert!(p.legal_moves().iter().all(|m| m.role() == Some(Role::King)));
+    }
+
+    #[test]
+    fn en_passant_edge_cases() {
+        // Both pawns leave the rank: the king would face the rook.
+        let p = pos("8/8/8/KPp4r/8/8/8/4k3 w - - 0 1");
+        assert!(!p.legal_moves().iter().any(|m| m.is_en_passant()));
+        // Capturing the checking pawn en passant is legal.
+        let p = pos("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1");
+        assert!(p.is_check());
+        assert!(p.legal_moves().contains(&Move::EnPassant {
+            from: Square::E4,
+            to: Square::D3
+        }));
+        // The capturing pawn is pinned on the a2-e6 diagonal: no capture,
+        // so the FEN's en passant square is dropped.
+        let p = pos("8/8/4k3/8/2pP4/8/B7/7K b - d3 0 1");
+        assert!(!p.legal_moves().iter().any(|m| m.is_en_passant()));
+        assert_eq!(p.ep_square(), None);
+        // Pinned along the line it moves on: the capture stays legal.
+        let p = pos("8/8/8/1k6/2pP4/8/8/5B1K b - d3 0 1");
+        assert_eq!(p.ep_square(), Some(Square::D3));
+    }
+
+    #[test]
+    fn castling_through_or_out_of_check() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert!(p.castling_move(CastlingSide::KingSide).is_some());
+        assert!(p.castling_move(CastlingSide::QueenSide).is_some());
+        // f1 attacked: no O-O; b1 attacked does not stop O-O-O.
+        let p = pos("r3k2r/8/8/8/8/8/5r2/R3K2R w KQ - 0 1");
+        assert!(p.castling_move(CastlingSide::KingSide).is_none());
+        let p = pos("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert!(p.castling_move(CastlingSide::QueenSide).is_some());
+        // In check: no castling.
+        let p = pos("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1");
+        assert!(p.castling_move(CastlingSide::QueenSide).is_none());
+    }
+
+    #[test]
+    fn chess960_castling() {
+        // King b1, rook a1: O-O-O puts the king on c1 and the rook on d1.
+        let mut p = pos("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+        let m = p.castling_move(CastlingSide::QueenSide).unwrap();
+        assert_eq!(
+            m,
+            Move::Castle {
+                king: Square::B1,
+                rook: Square::A1
+            }
+        );
+        p.play(m).unwrap();
+        assert_eq!(p.board().role_at(Square::C1), Some(Role::King));
+        assert_eq!(p.board().role_at(Square::D1), Some(Role::Rook));
+        // King g1 with rook h1 castles king side without moving the king.
+        let mut p = pos("4k3/8/8/8/8/8/8/6KR w H - 0 1");
+        let m = p.castling_move(CastlingSide::KingSide).unwrap();
+        p.play(m).unwrap();
+        assert_eq!(p.board().role_at(Square::G1), Some(Role::King));
+        assert_eq!(p.board().role_at(Square::F1), Some(Role::Rook));
+        // The rook on b1 shields the king on c1 from the queen on a1: castling
+        // would move it away and leave the king in check.
+        let p = pos("4k3/8/8/8/8/8/8/qRK5 w B - 0 1");
+        assert!(p.castling_move(CastlingSide::QueenSide).is_none());
+        // King and rook swap across each other's squares: king f1, rook g1.
+        let p = pos("4k3/8/8/8/8/8/8/5KR1 w G - 0 1");
+        assert!(p.castling_move(CastlingSide::KingSide).is_some());
+    }
+}
