@@ -21,14 +21,9 @@ pub(crate) enum Join {
 }
 
 /// Whether `b` is white space in a comment: space, TAB, LF, CR, VT or FF.
+#[inline]
 pub(crate) fn is_comment_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
-/// The words of a comment: maximal runs of non-white-space bytes.
-pub(crate) fn comment_words(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(|&b| is_comment_space(b))
-        .filter(|w| !w.is_empty())
 }
 
 /// Number of Unicode code points in `text` (UTF-8): every byte that is not a
@@ -134,6 +129,7 @@ impl Layout {
     }
 
     /// [`Layout::push`] for a token whose character count is known.
+    #[inline]
     pub(crate) fn push_counted(&mut self, text: &[u8], chars: usize, join: Join) {
         let mut join = join.max(self.next);
         self.next = Join::Free;
@@ -195,7 +191,11 @@ impl Layout {
 
     /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).
     pub(crate) fn mov(&mut self, text: &[u8]) {
-        self.push(text, Join::Free);
+        if text.is_ascii() {
+            self.push_counted(text, text.len(), Join::Free);
+        } else {
+            self.push(text, Join::Free);
+        }
     }
 
     /// A numeric annotation glyph, `$n`.
@@ -222,26 +222,45 @@ impl Layout {
     /// not). A comment containing `}` is written as a `; text` comment that
     /// ends its line; any other as `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
-        let mut words = comment_words(text).peekable();
-        if words.peek().is_none() {
+        let brace = text.contains(&b'}');
+        let mut first = true;
+        let mut i = 0;
+        let n = text.len();
+        // One pass: find each word and count its characters as we go.
+        while i < n {
+            if is_comment_space(text[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let mut chars = 0;
+            while i < n && !is_comment_space(text[i]) {
+                chars += usize::from((text[i] as i8) >= -0x40);
+                i += 1;
+            }
+            let word = &text[start..i];
+            if first {
+                first = false;
+                if brace {
+                    self.push_counted(b";", 1, Join::Free);
+                } else {
+                    self.push_counted(b"{", 1, Join::Free);
+                }
+                self.push_counted(word, chars, Join::Space);
+                continue;
+            }
+            let join = match (brace, word[0]) {
+                (true, _) | (false, b'[' | b'%') => Join::Space,
+                _ => Join::Free,
+            };
+            self.push_counted(word, chars, join);
+        }
+        if first {
             return false;
         }
-        if memchr(b'}', text) {
-            self.push_counted(b";", 1, Join::Free);
-            for word in words {
-                self.push(word, Join::Space);
-            }
+        if brace {
             self.break_line_after();
         } else {
-            self.push_counted(b"{", 1, Join::Free);
-            self.glue_next(Join::Space);
-            for word in words {
-                let join = match word.first() {
-                    Some(b'[' | b'%') => Join::Space,
-                    _ => Join::Free,
-                };
-                self.push(word, join);
-            }
             self.push_counted(b"}", 1, Join::Space);
         }
         true
@@ -251,11 +270,6 @@ impl Layout {
     pub(crate) fn marker(&mut self, marker: &str) {
         self.push(marker.as_bytes(), Join::Free);
     }
-}
-
-/// Whether `needle` occurs in `haystack`.
-fn memchr(needle: u8, haystack: &[u8]) -> bool {
-    haystack.contains(&needle)
 }
 
 /// Writes `n` in decimal at the start of `buf` (at least 10 bytes long for

@@ -17,7 +17,7 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
 
-use crate::layout::{Layout, comment_words};
+use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::MoveWriter;
 use crate::options::ExportOptions;
@@ -215,12 +215,17 @@ impl StreamWriter {
     /// A comment token (if comments are written and it is not empty);
     /// returns whether it was written.
     fn push_comment(&mut self, text: &[u8]) -> bool {
-        if !self.options.comments || comment_words(text).next().is_none() {
+        if !self.options.comments || is_blank(text) {
             return false;
         }
+        let taping = self.taping();
         let text = Self::decode(&mut self.scratch, self.encoding, text);
-        let range = store(&mut self.arena, text);
-        self.emit(Token::Comment(range));
+        if taping {
+            let range = store(&mut self.arena, text);
+            self.tape.push(Token::Comment(range));
+        } else {
+            self.layout.comment(text);
+        }
         true
     }
 
@@ -240,6 +245,11 @@ impl StreamWriter {
             None => self.emit(token),
         }
     }
+}
+
+/// Whether a comment is only white space (and so is not written).
+fn is_blank(text: &[u8]) -> bool {
+    text.iter().all(|&b| is_comment_space(b))
 }
 
 /// Records `text` in `arena`, returning its range.
@@ -337,7 +347,19 @@ impl Visitor for StreamWriter {
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
-        if !self.options.comments || comment_words(comment.text).next().is_none() {
+        if !self.options.comments || is_blank(comment.text) {
+            return;
+        }
+        let late = self
+            .lines
+            .last()
+            .is_some_and(|l| l.alternatives_at.is_some());
+        if !late && !self.taping() {
+            if let Some(line) = self.lines.last_mut() {
+                line.need_number = true;
+            }
+            let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
+            self.layout.comment(text);
             return;
         }
         let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
