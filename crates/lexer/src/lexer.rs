@@ -158,17 +158,9 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    #[inline]
-    fn string_warnings(&mut self, span: Span, text: &[u8]) {
-        if text.contains(&b'\t') {
-            self.warnings.push(LexWarning {
-                kind: LexWarningKind::TabInString,
-                span,
-            });
-        }
-        if text.len() > STANDARD_LIMIT + 2 {
-            self.check_long(TokenKind::String, span, text);
-        }
+    #[cold]
+    fn long_string(&mut self, span: Span, text: &[u8]) {
+        self.check_long(TokenKind::String, span, text);
     }
 }
 
@@ -223,13 +215,22 @@ impl<'a> Iterator for Lexer<'a> {
             b'[' => (pos + 1, TokenKind::TagOpen),
             b']' => (pos + 1, TokenKind::TagClose),
             b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
-            b'"' => match crate::shapes::string_end(input, pos) {
-                Ok(e) => (e, TokenKind::String),
-                Err(e) => (
-                    e.max(pos + 1),
-                    TokenKind::Error(crate::LexErrorKind::UnterminatedString),
-                ),
-            },
+            b'"' => {
+                let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
+                if tab {
+                    self.warnings.push(LexWarning {
+                        kind: LexWarningKind::TabInString,
+                        span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
+                    });
+                }
+                match end {
+                    Ok(e) => (e, TokenKind::String),
+                    Err(e) => (
+                        e.max(pos + 1),
+                        TokenKind::Error(crate::LexErrorKind::UnterminatedString),
+                    ),
+                }
+            }
             b'{' => match crate::shapes::comment_end(input, pos) {
                 (e, true) => (e, TokenKind::BraceComment),
                 (e, false) => (
@@ -244,7 +245,7 @@ impl<'a> Iterator for Lexer<'a> {
         let text = input.get(pos..end).unwrap_or_default();
         self.pos = end;
         match kind {
-            TokenKind::String => self.string_warnings(span, text),
+            TokenKind::String if text.len() > STANDARD_LIMIT + 2 => self.long_string(span, text),
             TokenKind::Symbol if text.len() > STANDARD_LIMIT => self.check_long(kind, span, text),
             _ => {}
         }

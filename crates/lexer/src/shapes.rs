@@ -67,22 +67,34 @@ pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
 /// escapes; any other backslash is plain.
 #[inline]
 pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
+    string_end_and_tab(input, open).0
+}
+
+/// [`string_end`], and whether the string holds a TAB (for the lexer's warning).
+#[inline]
+pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
     let mut i = open + 1;
+    let mut tab = false;
     loop {
         i = run_end(input, i, &STRING_PLAIN);
         match input.get(i) {
-            None => return Err(input.len()),
-            Some(b'"') => return Ok(i + 1),
+            None => return (Err(input.len()), tab),
+            Some(b'"') => return (Ok(i + 1), tab),
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\\') => i += 1,
-            Some(_) => return Err(i),
+            Some(b'\t') => {
+                tab = true;
+                i += 1;
+            }
+            Some(_) => return (Err(i), tab),
         }
     }
 }
 
-/// Bytes a string scan passes over: all but `"`, `\`, LF, CR.
+/// Bytes a string scan passes over: all but `"`, `\`, LF, CR and TAB.
 static STRING_PLAIN: [u8; 256] = {
     let mut t = [1u8; 256];
+    t[b'\t' as usize] = 0;
     t[b'"' as usize] = 0;
     t[b'\\' as usize] = 0;
     t[b'\n' as usize] = 0;
