@@ -239,7 +239,7 @@ pub fn visit_game<V: Visitor>(
         game,
         // Without a `(` no variation can start, so the position before each
         // move need not be kept (the validate-only path saves a copy a move).
-        keep_prev: game.bytes.contains(&b'('),
+        keep_prev: memchr::memchr(b'(', game.bytes).is_some(),
         var_marker: None,
         options,
         diagnostics: Diagnostics::new(),
@@ -378,7 +378,7 @@ impl<'a> GameReader<'a> {
         let mut lexer = Lexer::new(self.game.bytes);
         // ---- Tag section ----
         let mut special = SpecialTags::default();
-        let mut names: SmallVec<[&'a [u8]; 16]> = SmallVec::new();
+        let mut names: SmallVec<[(u32, &'a [u8]); 24]> = SmallVec::new();
         let mut pre_comments: SmallVec<[RawComment<'a>; 2]> = SmallVec::new();
         let mut first_movetext: Option<Token<'a>> = None;
         let mut tag_error = false;
@@ -515,7 +515,7 @@ impl<'a> GameReader<'a> {
         &mut self,
         lexer: &mut Lexer<'a>,
         open: Token<'a>,
-        names: &mut SmallVec<[&'a [u8]; 16]>,
+        names: &mut SmallVec<[(u32, &'a [u8]); 24]>,
         special: &mut SpecialTags<'a>,
         visitor: &mut V,
     ) -> bool {
@@ -568,14 +568,17 @@ impl<'a> GameReader<'a> {
             }
         }
         let name_text = name.text;
-        if names.contains(&name_text) {
+        // A cheap key (length and first and last bytes) spares most byte
+        // comparisons when looking for a duplicate.
+        let key = name_key(name_text);
+        if names.iter().any(|&(k, n)| k == key && n == name_text) {
             self.diag(
                 DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
                 open.span,
             );
             return true;
         }
-        names.push(name_text);
+        names.push((key, name_text));
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
@@ -963,6 +966,13 @@ fn column_after(column: u64, bytes: &[u8]) -> u64 {
         Some(i) => 1 + chars(bytes.get(i + 1..).unwrap_or_default()),
         None => column + chars(bytes),
     }
+}
+
+/// Length, first and last byte of a tag name.
+fn name_key(name: &[u8]) -> u32 {
+    let first = name.first().copied().unwrap_or(0);
+    let last = name.last().copied().unwrap_or(0);
+    (name.len() as u32 & 0xffff) << 16 | u32::from(first) << 8 | u32::from(last)
 }
 
 fn lossy(bytes: &[u8]) -> String {

@@ -346,3 +346,31 @@ fn json_round_trip_of_every_clean_game_elsewhere() {
         .sum();
     assert_eq!(json_round_trip(&folders), clean);
 }
+
+#[test]
+fn stream_reader_agrees_with_slice_reader() {
+    let root = corpus();
+    for rel in [
+        "lichess-annotated/lichess_db_2021-10_999games.pgn",
+        "annotated/pychess/dortmund.pgn",
+        "edge/chess-library/unescaped_quote_header.pgn",
+    ] {
+        let bytes = std::fs::read(root.join(rel)).expect("read corpus file");
+        let summary = |g: &pgnkit_game::ReadGame<'_, Game>| {
+            let diags: Vec<String> = g.diagnostics.iter().map(|d| d.to_string()).collect();
+            (g.value.to_json(), diags, g.offset, g.line)
+        };
+        let from_slice: Vec<_> = pgnkit_game::read_games(&bytes)
+            .map(|g| summary(&g))
+            .collect();
+        // A small buffer makes games straddle many refills.
+        let stream = std::io::BufReader::with_capacity(997, &bytes[..]);
+        let from_stream: Vec<_> = pgnkit_game::Reader::new(stream)
+            .map(|g| summary(&g.expect("in-memory read")))
+            .collect();
+        assert_eq!(from_slice.len(), from_stream.len(), "{rel}");
+        for (a, b) in from_slice.iter().zip(&from_stream) {
+            assert_eq!(a, b, "{rel}");
+        }
+    }
+}
