@@ -398,6 +398,45 @@ mod tests {
     }
 
     #[test]
+    fn fen_options_choose_en_passant_and_castling_notation() {
+        use pgnkit_chess::FenOptions;
+        let start = Position::from_fen("rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1").expect("valid FEN");
+        let game = Game::from_position(start);
+        assert!(game.is_chess960());
+        let x_fen = crate::to_string(&game, &ExportOptions::export());
+        assert!(
+            x_fen.contains("[FEN \"rk2r3/8/8/8/8/8/8/RK2R3 w KQkq - 0 1\"]"),
+            "{x_fen}"
+        );
+        let shredder = ExportOptions {
+            fen: FenOptions::new().shredder(),
+            ..ExportOptions::export()
+        };
+        let text = crate::to_string(&game, &shredder);
+        assert!(
+            text.contains("[FEN \"rk2r3/8/8/8/8/8/8/RK2R3 w EAea - 0 1\"]"),
+            "{text}"
+        );
+
+        let start = Position::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").expect("valid FEN");
+        let game = Game::from_position(start);
+        let modern = crate::to_string(&game, &ExportOptions::export());
+        assert!(
+            modern.contains("[FEN \"4k3/8/8/8/4P3/8/8/4K3 b - - 0 1\"]"),
+            "{modern}"
+        );
+        let old = ExportOptions {
+            fen: FenOptions::new().en_passant_1994(),
+            ..ExportOptions::export()
+        };
+        let text = crate::to_string(&game, &old);
+        assert!(
+            text.contains("[FEN \"4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1\"]"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn deep_nesting_does_not_overflow_the_stack() {
         use pgnkit_chess::{San, SanPlus};
         use pgnkit_game::PlayedMove;

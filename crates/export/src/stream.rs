@@ -78,6 +78,24 @@ impl Line {
 /// game's export text (the caller decides whether to keep it, e.g. only
 /// when the game had no errors) and [`StreamWriter::write_game_to`] copies it
 /// out. The text is replaced when the next game begins.
+///
+/// ```
+/// use pgnkit_export::{ExportOptions, StreamWriter};
+/// use pgnkit_game::{ReadOptions, visit_games};
+///
+/// let pgn = b"[White \"A\"]\n1. e4 (1. d4) $1 e5 1-0\n\n1. e4 Qh4 *\n";
+/// let mut games = visit_games(pgn, StreamWriter::new(ExportOptions::export()), ReadOptions::default());
+/// let mut out = Vec::new();
+/// while let Some(read) = games.next() {
+///     // Keep only games without errors (export the broken ones elsewhere).
+///     if !read.is_broken() {
+///         games.visitor().write_game_to(&mut out).unwrap();
+///     }
+/// }
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains("[Result \"1-0\"]\n\n1. e4 $1 (1. d4) 1... e5 1-0\n\n"));
+/// assert_eq!(text.matches("[Event ").count(), 1); // `Qh4` is illegal
+/// ```
 #[derive(Debug)]
 pub struct StreamWriter {
     options: ExportOptions,
