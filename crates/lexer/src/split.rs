@@ -20,7 +20,8 @@
 //! - after a termination marker outside variations, the next movetext token (a game without
 //!   tags): the split is before the comments that came between the marker and that token, which
 //!   thus stand before the new game. Comments after a marker followed by a tag line, or by the
-//!   end of the input, stay with the game that ended.
+//!   end of the input, stay with the game that ended (so does an input that ends in what may be
+//!   a cut-off tag pair, `1-0 [Eve`: a stream reads on before it decides).
 //!
 //! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
 //! reads them, so a `{` or `[` inside them means nothing.
