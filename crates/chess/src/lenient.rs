@@ -549,6 +549,18 @@ fn resolve_spec(pos: &Position, spec: &Spec) -> Result<Move, SanError> {
         // (A king may castle onto its rook's square, out of its reach.)
         from &= crate::san::reach(pos, spec.role, spec.to);
     }
+    // Fast path, as for strict SAN: test the candidates directly. Not for
+    // `Pd5` (any pawn move) or a king with its start square (which may
+    // castle); the capture mark is read from the board, not the token.
+    let any_pawn_move = spec.role == Role::Pawn && spec.pawn_letter;
+    let may_castle = spec.role == Role::King && full_from;
+    if !any_pawn_move && !may_castle {
+        let capture = match spec.role {
+            Role::Pawn => spec.file.is_some_and(|f| f != spec.to.file()),
+            _ => pos.board().by_color(us.other()).contains(spec.to),
+        };
+        return crate::san::resolve_normal(pos, spec.role, from, capture, spec.to, spec.promotion);
+    }
     let mut found = None;
     let mut count = 0;
     let chess960 = pos.castling_mode() == CastlingMode::Chess960;

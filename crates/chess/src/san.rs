@@ -318,9 +318,10 @@ impl San {
 }
 
 /// Resolves a strict SAN piece or pawn move among the candidate start
-/// squares `from` (already restricted to pieces of `role` that reach `to`),
+/// squares `from` (pieces of `role`; those that cannot reach `to` are
+/// ignored),
 /// testing each candidate's legality directly instead of generating moves.
-fn resolve_normal(
+pub(crate) fn resolve_normal(
     pos: &Position,
     role: Role,
     from: Bitboard,
@@ -336,6 +337,7 @@ fn resolve_normal(
     }
     let king = pos.our_king().ok_or(SanError::Illegal)?;
     let captured = board.role_at(to);
+    let from = from & reach(pos, role, to);
     let mut found = None;
     let mut count = 0;
     let mut consider = |m: Move, safe: bool| {

@@ -177,3 +177,105 @@ fn strict_san_resolution_agrees_with_move_list_filtering() {
     assert!(compared > 1_000_000, "only {compared} compared");
     eprintln!("{compared} SAN resolutions compared");
 }
+
+/// What a lenient token names: like [`reference`], but the capture mark is
+/// not checked (a pawn's start file decides push or capture).
+fn lenient_reference(legal: &[Move], san: &San) -> Result<Move, pgnkit_chess::SanError> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+        ..
+    } = *san
+    else {
+        unreachable!("only normal moves are compared")
+    };
+    let matches: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            let Some(from) = m.from() else { return false };
+            !m.is_castle()
+                && m.role() == Some(role)
+                && m.to() == Some(to)
+                && m.promotion() == promotion
+                && file.is_none_or(|f| from.file() == f)
+                && rank.is_none_or(|r| from.rank() == r)
+                && (role != pgnkit_chess::Role::Pawn || file.is_some() || from.file() == to.file())
+        })
+        .collect();
+    match matches.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(pgnkit_chess::SanError::Illegal),
+        _ => Err(pgnkit_chess::SanError::Ambiguous),
+    }
+}
+
+#[test]
+fn lenient_resolution_agrees_with_move_list_filtering() {
+    use pgnkit_chess::{File, Rank, Role, Square};
+    let mut positions = Vec::new();
+    for path in common::suite_files() {
+        for case in common::read_suite(&path).into_iter().take(12) {
+            for m in case.pos.legal_moves().into_iter().take(2) {
+                positions.push(case.pos.after(m));
+            }
+            positions.push(case.pos);
+        }
+    }
+    let mut compared = 0usize;
+    for pos in &positions {
+        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+        for role in Role::ALL {
+            for index in 0..64 {
+                let to = Square::new(index);
+                let promotions: &[Option<Role>] =
+                    if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
+                        &[None, Some(Role::Queen), Some(Role::Knight)]
+                    } else {
+                        &[None]
+                    };
+                let mut disambiguations = vec![(None, None)];
+                for f in File::ALL {
+                    // A pawn token starting with `b` may also be a bishop move.
+                    if !(role == Role::Pawn && f == File::B) {
+                        disambiguations.push((Some(f), None));
+                    }
+                }
+                if role != Role::Pawn {
+                    for r in Rank::ALL {
+                        disambiguations.push((None, Some(r)));
+                    }
+                }
+                for &promotion in promotions {
+                    for capture in [false, true] {
+                        for &(file, rank) in &disambiguations {
+                            let san = San::Normal {
+                                role,
+                                file,
+                                rank,
+                                capture,
+                                to,
+                                promotion,
+                            };
+                            let text = san.to_string();
+                            let Ok(lenient) = LenientSan::parse(text.as_bytes()) else {
+                                continue;
+                            };
+                            assert_eq!(
+                                lenient.to_move(pos).map(|(m, _)| m),
+                                lenient_reference(&legal, &san),
+                                "{pos}: {text}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 1_000_000, "only {compared} compared");
+    eprintln!("{compared} lenient resolutions compared");
+}
