@@ -11,10 +11,12 @@
 //! the king crosses and, for Chess960, that moving the rook away reveals no
 //! attack on the king's destination.
 //!
-//! Generation goes through a [`MoveSink`] so one generator serves both the
-//! move list (and the move searches of SAN and UCI resolution, which keep
-//! no list) and the bulk counter used at perft leaves (which adds up
-//! `popcount`s instead of making moves).
+//! Generation goes through a [`MoveSink`] so one generator serves the move
+//! list, the list-free searches (UCI, legality tests, SAN disambiguation)
+//! and the bulk counter used at perft leaves (which adds up `popcount`s
+//! instead of making moves). SAN resolution mostly needs none of it: it
+//! tests its few candidates with [`normal_move_is_safe`], one attack lookup
+//! on the occupancy after the move.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;

@@ -1,7 +1,8 @@
 //! Standard Algebraic Notation: [`San`] (syntax), [`SanPlus`] (with `+`/`#`).
 //!
 //! Parsing ([`San::parse`]) only reads the syntax; [`San::to_move`] resolves
-//! it against a position. Writing ([`San::from_move`]) disambiguates
+//! it against a position, testing the pieces that reach the destination
+//! for king safety directly (no move generation). Writing ([`San::from_move`]) disambiguates
 //! minimally among *legal* moves (file, else rank, else square; a pinned
 //! piece that cannot move there does not force disambiguation, as in the
 //! standard's 8.2.3.4 example). [`SanPlus::from_move_and_play_unchecked`]
