@@ -34,9 +34,9 @@
 //! game reader reports it and the game's original bytes are at hand. The count of skipped
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
-use crate::byte_class::is_ws;
+use crate::byte_class::{is_symbol_continue, is_ws};
 use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
+    at_line_start, char_len, comment_end, line_end, match_marker, run_end, string_end, tag_shape,
 };
 
 /// One game's bytes, exactly as in the input, with where they are.
@@ -131,41 +131,48 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
-/// Flags of the movetext scan, per byte.
-static MOVETEXT: [u8; 256] = movetext_flags();
-
-/// The scan must look at this byte.
-const STOP: u8 = 1;
-/// `0` or `1`: a termination marker may start here if a token starts here.
-const MARKER_START: u8 = 2;
-/// A symbol character: a token that reaches it goes on (so no token starts after it). Shifted
-/// right by one it lands on [`MARKER_START`].
-const SYMBOL: u8 = 4;
-
-const fn movetext_flags() -> [u8; 256] {
-    let mut t = [0u8; 256];
+/// Bytes the movetext scan passes over (1) and bytes it must look at (0): comment, string,
+/// escape and parenthesis characters, `*`, `$`, `[`, the marker separators `-` and `:`, and
+/// every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one character at a
+/// time).
+static MOVETEXT_PLAIN: [u8; 256] = {
+    let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        let mut f = 0;
         if matches!(
             b,
-            b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'['
+            b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'[' | b'-' | b':'
         ) || b >= 0x80
         {
-            f |= STOP;
+            t[i] = 0;
         }
-        if b == b'0' || b == b'1' {
-            f |= MARKER_START;
-        }
-        if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
-        {
-            f |= SYMBOL;
-        }
-        t[i] = f;
         i += 1;
     }
     t
+};
+
+/// A termination marker whose separator (`-`, `:` or an en dash) is at `sep` and whose left
+/// side (`1`, `0` or `1/2`) lies in the plain run that began at `run_start` and starts a token
+/// (the byte before it is not a symbol character): its end. Markers that start with `½` are
+/// found at the `½` itself.
+#[inline]
+fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
+    for back in [1, 3] {
+        let Some(start) = sep.checked_sub(back) else {
+            continue;
+        };
+        if start < run_start {
+            continue;
+        }
+        if start > 0 && buf.get(start - 1).is_some_and(|&c| is_symbol_continue(c)) {
+            continue;
+        }
+        if let Some((n, _)) = match_marker(buf, start) {
+            return Some(start + n);
+        }
+    }
+    None
 }
 
 /// What ended the movetext scan.
@@ -183,32 +190,23 @@ enum Movetext {
 fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
     let len = buf.len();
     let mut depth = 0u32;
-    // Flags of the byte before `pos`, as far as the marker rule needs them: a token starts at
-    // `pos` unless that byte was a symbol character.
-    let mut prev = 0u8;
     loop {
-        // The fast part: letters, digits, white space, periods, suffixes. No state is carried
-        // from byte to byte but the previous byte's flags, so the loop pipelines.
-        let b = loop {
-            let Some(&b) = buf.get(pos) else {
-                return Movetext::End(len);
-            };
-            let f = MOVETEXT[b as usize];
-            if (f & STOP) | (f & MARKER_START & !(prev >> 1)) != 0 {
-                break b;
-            }
-            prev = f;
-            pos += 1;
+        // The fast part: letters, digits, white space, periods, suffixes, eight bytes at a time.
+        let run_start = pos;
+        pos = run_end(buf, pos, &MOVETEXT_PLAIN);
+        let Some(&b) = buf.get(pos) else {
+            return Movetext::End(len);
         };
-        prev = 0;
         match b {
-            b'0' | b'1' | 0xbd | 0xc2 => match match_marker(buf, pos) {
+            b'-' | b':' | 0xe2 | 0x96 => match marker_around(buf, run_start, pos) {
+                Some(end) if depth == 0 => return Movetext::Marker(end),
+                Some(end) => pos = end,
+                None if b < 0x80 => pos += 1,
+                None => pos += char_len(buf, pos),
+            },
+            0xbd | 0xc2 => match match_marker(buf, pos) {
                 Some((n, _)) if depth == 0 => return Movetext::Marker(pos + n),
                 Some((n, _)) => pos += n,
-                None if b < 0x80 => {
-                    pos += 1;
-                    prev = SYMBOL;
-                }
                 None => pos += char_len(buf, pos),
             },
             b'{' => match comment_end(buf, pos) {
