@@ -103,7 +103,7 @@ static STRING_PLAIN: [u8; 256] = {
 };
 
 /// Tag-name bytes `A-Z a-z 0-9 _` as 1, others 0.
-static TAG_NAME_BYTES: [u8; 256] = {
+pub(crate) static TAG_NAME_BYTES: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
