@@ -39,7 +39,10 @@
 //! Deserialising replays every move from the start (`san` is read with
 //! the reader's lenient rules; `uci`, when given, must name the same move)
 //! and fails on the first illegal one, so JSON → `Game` → JSON gives the
-//! same JSON. Diagnostics are not part of the shape.
+//! same JSON. Diagnostics are not part of the shape. JSON nested deeper
+//! than serde_json's limit (128 levels, about 40 levels of variations; see
+//! [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH)) is refused with an
+//! error.
 
 use pgnkit_chess::{CastlingMode, LenientSan, Position, San, SanPlus, Setup, Uci};
 use serde::ser::{SerializeMap, SerializeSeq};

@@ -488,3 +488,58 @@ fn strict_mode_reports_every_lenient_form() {
         Some(7)
     );
 }
+
+#[test]
+fn deep_nesting_is_bounded() {
+    // 1. e4 (1. d4 (1. c4 (... a thousand alternatives deep.
+    let firsts = ["e4", "d4", "c4", "Nf3"];
+    let mut pgn = String::new();
+    for i in 0..1000 {
+        pgn.push_str(&format!("1. {} ", firsts[i % 4]));
+        pgn.push('(');
+    }
+    pgn.push_str("1. b3");
+    pgn.push_str(&")".repeat(1000));
+    pgn.push_str(" *");
+    let read = one(&pgn);
+    let errors: Vec<_> = read.diagnostics.errors().collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(matches!(errors[0].kind, DiagnosticKind::Unexpected(_)));
+    // The JSON of what was read round-trips.
+    let json = read.value.to_json();
+    assert_eq!(Game::from_json(&json).map(|g| g.to_json()).ok(), Some(json));
+}
+
+#[test]
+fn paren_before_any_move_skips_its_group() {
+    let read = one("1. e4 ((1. d4) 1. c4) e5 *");
+    let errors: Vec<_> = read.diagnostics.errors().collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].column, 8);
+    assert_eq!(sans(&read.value), ["e4", "e5"]);
+}
+
+#[test]
+fn deepest_allowed_tree_round_trips_through_json() {
+    // Each level: two moves, then a variation on the second one, nested.
+    fn deep(levels: usize) -> Game {
+        let mut game = Game::new();
+        let mut cur = NodeId::ROOT;
+        for _ in 0..levels {
+            let pos = game.position_at(cur).expect("node");
+            let moves = pos.legal_moves();
+            let first = game.add_move(cur, moves[0]).expect("legal");
+            let pos = game.position_at(first).expect("node");
+            let replies = pos.legal_moves();
+            let _main = game.add_move(first, replies[0]).expect("legal");
+            cur = game.add_move(first, replies[1]).expect("legal");
+        }
+        game
+    }
+    let game = deep(pgnkit_game::MAX_VARIATION_DEPTH);
+    let json = game.to_json();
+    let back = Game::from_json(&json).expect("within the nesting limit");
+    assert_eq!(back.to_json(), json);
+    // Far deeper trees (only buildable through the API) are refused, not a crash.
+    assert!(Game::from_json(&deep(200).to_json()).is_err());
+}
