@@ -2,7 +2,7 @@
 
 use crate::cmd::{cargo, exec, root};
 
-/// Library crates in dependency order: each one packages against the ones before it.
+/// The library crates, in dependency order.
 const PUBLISHED: &[&str] = &[
     "pgnkit-chess",
     "pgnkit-lexer",
@@ -19,18 +19,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     crate::ci::run_ci()?;
     crate::fuzz::run(&["--seconds".to_string(), "30".to_string()])?;
     check_changelog()?;
+    // One `cargo package` for all of them: cargo packages them in
+    // dependency order and verifies each against the ones packaged before
+    // it (a local registry overlay), so no sibling needs to be on crates.io.
+    let mut args = vec!["package"];
     for krate in PUBLISHED {
-        // Crates that depend on unpublished siblings cannot be verified
-        // against crates.io yet; `--no-verify` still checks the manifest
-        // and the file list.
-        exec(&mut cargo(&[
-            "package",
-            "--allow-dirty",
-            "--no-verify",
-            "-p",
-            krate,
-        ]))?;
+        args.extend(["-p", krate]);
     }
+    exec(&mut cargo(&args))?;
     eprintln!("xtask release-check: ready");
     Ok(())
 }
