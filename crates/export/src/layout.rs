@@ -622,4 +622,155 @@ mod tests {
         l.finish();
         assert_eq!(text(&l), "$0 $1 $9 $10 $99 $100 $255\n");
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// One movetext item for the layout.
+        #[derive(Debug, Clone)]
+        enum Item {
+            Move(String),
+            Number(u32, bool),
+            Nag(u8),
+            Comment(String),
+            Open,
+            Close,
+        }
+
+        fn item() -> impl Strategy<Value = Item> {
+            prop_oneof![
+                "[a-hNBRQKx1-8=+#-]{1,9}".prop_map(Item::Move),
+                (1u32..300, any::<bool>()).prop_map(|(n, b)| Item::Number(n, b)),
+                any::<u8>().prop_map(Item::Nag),
+                // Words of any characters (braces and `;` included), spaces,
+                // tabs and line ends between them, sometimes over-long.
+                "([ \t\r\n]{0,3}[^ \t\r\n\x0b\x0c]{0,12}){0,8}( x{70,90})?".prop_map(Item::Comment),
+                Just(Item::Open),
+                Just(Item::Close),
+            ]
+        }
+
+        /// A plain two-phase reference: tokens to units, then units to
+        /// lines, written straight from the rules.
+        fn reference(items: &[Item], width: usize) -> String {
+            // (text, join to previous); `None` is a forced line end.
+            let mut tokens: Vec<Option<(String, Join, bool)>> = Vec::new();
+            for item in items {
+                match item {
+                    Item::Move(m) => tokens.push(Some((m.clone(), Join::Free, false))),
+                    Item::Number(n, b) => {
+                        let dots = if *b { "..." } else { "." };
+                        tokens.push(Some((format!("{n}{dots}"), Join::Free, false)));
+                    }
+                    Item::Nag(n) => tokens.push(Some((format!("${n}"), Join::Free, false))),
+                    Item::Open => tokens.push(Some(("(".into(), Join::Free, true))),
+                    Item::Close => tokens.push(Some((")".into(), Join::Tight, false))),
+                    Item::Comment(c) => {
+                        let words: Vec<&str> = c
+                            .split(|ch: char| ch.is_ascii() && is_comment_space(ch as u8))
+                            .filter(|w| !w.is_empty())
+                            .collect();
+                        if words.is_empty() {
+                            continue;
+                        }
+                        if c.contains('}') {
+                            tokens.push(Some((";".into(), Join::Free, false)));
+                            for w in words {
+                                tokens.push(Some((w.into(), Join::Space, false)));
+                            }
+                            tokens.push(None);
+                        } else {
+                            tokens.push(Some(("{".into(), Join::Free, false)));
+                            for (k, w) in words.iter().enumerate() {
+                                let glued = k == 0 || w.starts_with('[') || w.starts_with('%');
+                                let join = if glued { Join::Space } else { Join::Free };
+                                tokens.push(Some(((*w).into(), join, false)));
+                            }
+                            tokens.push(Some(("}".into(), Join::Space, false)));
+                        }
+                    }
+                }
+            }
+            // Units, each with a flag: a line must end after it.
+            let mut units: Vec<(String, bool)> = Vec::new();
+            let mut after_open = false;
+            let mut after_break = false;
+            for token in &tokens {
+                let Some((text, join, opens)) = token else {
+                    if let Some(u) = units.last_mut() {
+                        u.1 = true;
+                    }
+                    after_break = true;
+                    continue;
+                };
+                let join = if after_open && !after_break {
+                    Join::Tight
+                } else {
+                    *join
+                };
+                match (join, units.last_mut()) {
+                    (Join::Space, Some(u)) if !after_break => {
+                        u.0.push(' ');
+                        u.0.push_str(text);
+                    }
+                    (Join::Tight, Some(u)) if !after_break => u.0.push_str(text),
+                    _ => units.push((text.clone(), false)),
+                }
+                after_open = *opens;
+                after_break = false;
+            }
+            let mut out = String::new();
+            let mut line = 0;
+            for (unit, ends) in units {
+                let n = unit.chars().count();
+                if line == 0 {
+                    line = n;
+                } else if line + 1 + n <= width {
+                    out.push(' ');
+                    line += 1 + n;
+                } else {
+                    out.push('\n');
+                    line = n;
+                }
+                out.push_str(&unit);
+                if ends {
+                    out.push('\n');
+                    line = 0;
+                }
+            }
+            if line > 0 {
+                out.push('\n');
+            }
+            out
+        }
+
+        proptest! {
+            #[test]
+            fn layout_matches_the_reference(items in prop::collection::vec(item(), 0..60), width in 10usize..100) {
+                let mut l = Layout::new(width);
+                for item in &items {
+                    match item {
+                        Item::Move(m) => l.mov(m.as_bytes()),
+                        Item::Number(n, b) => l.move_number(*n, *b),
+                        Item::Nag(n) => l.nag(*n),
+                        Item::Comment(c) => {
+                            let written = l.comment(c.as_bytes());
+                            prop_assert_eq!(written, c.bytes().any(|b| !is_comment_space(b)));
+                        }
+                        Item::Open => l.open_variation(),
+                        Item::Close => l.close_variation(),
+                    }
+                }
+                l.finish();
+                let text = std::str::from_utf8(l.output()).expect("UTF-8 in, UTF-8 out");
+                prop_assert_eq!(text, reference(&items, width));
+                for line in text.lines() {
+                    prop_assert!(!line.is_empty());
+                    prop_assert!(!line.starts_with(' ') && !line.ends_with(' '), "{:?}", line);
+                    prop_assert!(!line.starts_with('[') && !line.starts_with('%'), "{:?}", line);
+                }
+            }
+        }
+    }
 }
