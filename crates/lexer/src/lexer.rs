@@ -168,8 +168,8 @@ impl<'a> Iterator for Lexer<'a> {
     type Item = Token<'a>;
 
     /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
-    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property test checks
-    /// this); everything else goes through the rules.
+    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property
+    /// test checks this); everything else goes through the rules.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
         let input = self.input;
