@@ -12,7 +12,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use pgnkit_export::{ExportOptions, GameWriter, StreamWriter};
+use pgnkit_export::{ExportOptions, GameWriter, Notation, StreamWriter};
 use pgnkit_game::{
     Annotation, Comment, Game, Node, NodeId, ReadOptions, TagsOnly, read_games, visit_games,
 };
@@ -142,6 +142,11 @@ fn corpus_export_is_idempotent_and_keeps_the_model() {
 
     let options = ExportOptions::export();
     let mut writer = GameWriter::new(options.clone());
+    // Reduced export in figurines: only the layout invariants are checked.
+    let mut reduced = GameWriter::new(ExportOptions {
+        notation: Notation::Fan,
+        ..ExportOptions::reduced()
+    });
     let mut failures = Vec::new();
     let (mut games, mut written) = (0u64, 0u64);
     for file in &files {
@@ -174,6 +179,12 @@ fn corpus_export_is_idempotent_and_keeps_the_model() {
             if let Err(e) = common::check_layout(&text) {
                 failures.push(fail(e));
                 continue;
+            }
+            let mut small = Vec::new();
+            reduced.write(&game, &mut small).expect("writing to a Vec");
+            let small = String::from_utf8_lossy(&small);
+            if let Err(e) = common::check_layout(&small) {
+                failures.push(fail(format!("reduced: {e}\n{small}")));
             }
             let mut again: Vec<_> = read_games(&first).collect();
             if again.len() != 1 || again[0].is_broken() {
