@@ -653,6 +653,7 @@ impl<'a> GameReader<'a> {
     }
 
     /// Handles one movetext token.
+    #[inline(always)]
     fn movetext_token<V: Visitor>(
         &mut self,
         token: Token<'a>,
