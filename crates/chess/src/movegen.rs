@@ -365,27 +365,61 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
     }
     let side = CastlingSide::from_king_and_rook(king, rook);
     let king_to = side.king_to(us);
-    let rook_to = side.rook_to(us);
-    let king_path = attacks::between(king, king_to).with(king_to);
-    let must_be_empty = (king_path | attacks::between(rook, rook_to).with(rook_to))
-        .without(king)
-        .without(rook);
+    let standard = king == Square::E1.relative_to(us) && Bitboard::CORNERS.contains(rook);
+    // Squares the king crosses (after its start) and squares that must be
+    // empty; constant for the standard start, from tables otherwise.
+    let (king_path, must_be_empty) = if standard {
+        let (path, empty) = match side {
+            CastlingSide::KingSide => (0x60, 0x60),
+            CastlingSide::QueenSide => (0x0c, 0x0e),
+        };
+        let shift = if us.is_white() { 0 } else { 56 };
+        (Bitboard(path << shift), Bitboard(empty << shift))
+    } else {
+        let rook_to = side.rook_to(us);
+        let king_path = attacks::between(king, king_to).with(king_to);
+        let must_be_empty = (king_path | attacks::between(rook, rook_to).with(rook_to))
+            .without(king)
+            .without(rook);
+        (king_path.without(king), must_be_empty)
+    };
     let occupied = board.occupied();
     if (must_be_empty & occupied).any() {
         return false;
     }
-    for sq in king_path.without(king) {
-        if board.attacks_to(sq, them, occupied).any() {
+    for sq in king_path {
+        if square_attacked(board, sq, them, occupied) {
             return false;
         }
     }
     // Moving the rook away may reveal an attack along the back rank on the
-    // king's destination (Chess960 only: in standard chess the rook stands
-    // in the corner, with nothing behind it).
-    !pos.castling_mode().is_chess960()
+    // king's destination (not from a corner rook: nothing stands behind it).
+    standard
         || board
             .attacks_to(king_to, them, occupied.without(rook).without(king))
             .is_empty()
+}
+
+/// `true` if `attacker` attacks `sq`; slider tables are consulted only when
+/// a slider stands on a line through `sq` (castling paths are often clear
+/// of them).
+#[inline]
+fn square_attacked(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+    let theirs = board.by_color(attacker);
+    if (theirs
+        & ((attacks::knight_attacks(sq) & board.knights())
+            | (attacks::king_attacks(sq) & board.kings())
+            | (attacks::pawn_attacks(attacker.other(), sq) & board.pawns())))
+    .any()
+    {
+        return true;
+    }
+    let rooks = theirs & board.rooks_and_queens() & attacks::rook_rays(sq);
+    if rooks.any() && (attacks::rook_attacks(sq, occupied) & rooks).any() {
+        return true;
+    }
+    let bishops = theirs & board.bishops_and_queens() & attacks::bishop_rays(sq);
+    bishops.any() && (attacks::bishop_attacks(sq, occupied) & bishops).any()
 }
 
 /// All legal moves.
