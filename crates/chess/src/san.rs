@@ -475,13 +475,13 @@ fn disambiguate(
     if others.is_empty() {
         return (None, None);
     }
-    // Only rivals that can legally move there count.
-    let mut rivals = Bitboard::EMPTY;
-    pos.for_each_legal_move_between(others, Bitboard::from_square(to), |m| {
-        if let Some(sq) = m.from() {
-            rivals.add(sq);
-        }
-    });
+    // Only rivals that can legally move there count (a pinned one cannot).
+    let Some(king) = pos.our_king() else {
+        return (None, None);
+    };
+    let rivals: Bitboard = others
+        .filter(|&sq| movegen::normal_move_is_safe(board, pos.turn(), king, sq, to))
+        .collect();
     if rivals.is_empty() {
         (None, None)
     } else if (rivals & Bitboard::from_file(from.file())).is_empty() {
