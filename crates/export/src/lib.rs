@@ -24,7 +24,31 @@
 //! ```
 //!
 //! [`GameWriter`] keeps its buffers between games; [`StreamWriter`] is a
-//! reader visitor that writes each game as its events arrive.
+//! reader visitor that writes each game as its events arrive, byte for byte
+//! the same text as the tree writer.
+//!
+//! What is written (SPEC-NOTES "Writing", rules 1-9):
+//! - tags: the Seven Tag Roster in order (defaults for missing ones,
+//!   `Result` = the marker), then the others in ASCII order of their names,
+//!   `\` and `"` escaped, the `FEN` normalised from the starting position
+//!   (written when the game has a `FEN` tag or a non-standard start),
+//!   `SetUp` as read; one empty line;
+//! - movetext: tokens separated by one space, `(` and `)` against their
+//!   neighbours, grouped into units that never break (`{ word`, `word }`,
+//!   comment words starting with `[` or `%` glued to the token before),
+//!   filled greedily into lines of at most [`ExportOptions::width`] code
+//!   points; a unit longer than that stands alone on its line;
+//! - comments `{ text }` with white space collapsed; a comment containing
+//!   `}` is written `; text` and ends its line; empty comments are dropped;
+//! - `N...` for a black move first in a game or variation or after a NAG,
+//!   comment or variation; NAGs and comments in read order; null moves `--`;
+//! - every game ends with exactly one empty line.
+//!
+//! Besides the reorderings SPEC-NOTES lists (a comment between two
+//! variations, a NAG after `)`, comments after the marker), the move tree
+//! itself makes one more: an alternative to a variation's first move,
+//! `(1. d4 (1. c4))`, is one more alternative to the same move and is
+//! written `(1. d4) (1. c4)`. Each is stable after the first export.
 
 mod layout;
 mod movetext;
