@@ -437,6 +437,31 @@ mod tests {
     }
 
     #[test]
+    fn fen_tag_is_normalised() {
+        use pgnkit_game::read_games;
+        for (fen, written) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 0",
+                "4k3/8/8/8/8/8/8/4K3 w - - 3 1",
+            ),
+            // Rights the position cannot have are removed.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            ),
+        ] {
+            let pgn = format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n");
+            let read = read_games(pgn.as_bytes()).next().expect("one game");
+            let text = crate::to_string(&read.value, &ExportOptions::export());
+            assert!(
+                text.contains(&format!("[FEN \"{written}\"]\n[SetUp \"1\"]\n\n*\n\n")),
+                "{fen}: {text}"
+            );
+        }
+    }
+
+    #[test]
     fn deep_nesting_does_not_overflow_the_stack() {
         use pgnkit_chess::{San, SanPlus};
         use pgnkit_game::PlayedMove;
