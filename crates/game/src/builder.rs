@@ -20,6 +20,8 @@ pub struct TreeBuilder {
     /// the current line.
     lines: Vec<NodeId>,
     pending_before: Vec<Comment>,
+    /// Nodes to reserve for the game being read.
+    capacity: usize,
 }
 
 impl TreeBuilder {
@@ -42,6 +44,8 @@ impl Visitor for TreeBuilder {
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.encoding = game.encoding();
+        // Real movetext spends 6 to 25 bytes a move: reserve for the dense end.
+        self.capacity = (game.bytes.len() / 8).min(1 << 12);
         self.tags = Tags::new();
         self.game = None;
         self.lines.clear();
@@ -56,6 +60,7 @@ impl Visitor for TreeBuilder {
 
     fn begin_movetext(&mut self, start: &Position) {
         let mut game = Game::from_position(start.clone());
+        game.tree = crate::tree::MoveTree::with_capacity(self.capacity);
         game.tags = std::mem::take(&mut self.tags);
         game.encoding = self.encoding;
         self.game = Some(game);

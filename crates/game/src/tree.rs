@@ -208,6 +208,13 @@ impl MoveTree {
         }
     }
 
+    /// A tree with only the root and room for `moves` more nodes.
+    pub fn with_capacity(moves: usize) -> MoveTree {
+        let mut nodes = Vec::with_capacity(moves.saturating_add(1));
+        nodes.push(Node::new(None, None));
+        MoveTree { nodes }
+    }
+
     /// The root.
     pub fn root(&self) -> NodeId {
         NodeId::ROOT

@@ -83,7 +83,10 @@ impl RawComment<'_> {
 /// Decodes bytes as UTF-8 (lossy, for safety) or Latin-1.
 pub fn decode(bytes: &[u8], encoding: Encoding) -> String {
     match encoding {
-        Encoding::Utf8 => String::from_utf8_lossy(bytes).into_owned(),
+        Encoding::Utf8 => match std::str::from_utf8(bytes) {
+            Ok(text) => text.to_owned(),
+            Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        },
         Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
     }
 }
