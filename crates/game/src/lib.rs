@@ -28,8 +28,31 @@
 //! assert_eq!(second.value.main_line().count(), 2); // what was read before the error
 //! ```
 //!
+//! # The model
+//!
+//! A [`Game`] holds its [`Tags`] in the order read, the starting position
+//! (from `FEN`, Chess960 from `Variant` or the FEN's castling field), a
+//! [`MoveTree`] arena of [`Node`]s addressed by [`NodeId`]s (each move with
+//! its canonical SAN, the [`Comment`]s before it, its [`Annotation`]s —
+//! NAGs and comments in the order read — and its variations), the
+//! [`Termination`] marker, its [`Diagnostics`] and its [`Encoding`].
+//! Comments keep their text exactly as read and parse embedded commands on
+//! demand ([`Comment::clock`], [`Comment::eval`], [`Comment::shapes`]).
+//!
+//! # Reading
+//!
+//! [`read_games`] (a byte slice) and [`Reader`] (any `BufRead`, one game at
+//! a time) give a [`ReadGame`] per game the lexer's splitter finds: the
+//! value, its diagnostics (errors make it broken) and its original bytes.
+//! [`ReadOptions::strict`] turns every lenient move form into an error.
 //! For streaming without a tree, implement [`Visitor`] and use
-//! [`visit_games`]; [`Validate`] and [`TagsOnly`] are the fast paths.
+//! [`visit_games`] or [`Reader::visit_next`]; [`Validate`] and [`TagsOnly`]
+//! are the fast paths.
+//!
+//! # JSON
+//!
+//! `Game` implements serde's `Serialize` and `Deserialize` in the shape the
+//! [`json`] module documents; deserialising replays and checks every move.
 
 mod builder;
 mod comment;

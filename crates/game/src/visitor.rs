@@ -18,9 +18,36 @@
 //! move following (or holds the comments of a game without moves); after
 //! an error the rest of a line sends no events.
 //!
-//! The move events give the resolved [`Move`] and the position before it:
-//! a visitor that wants SAN builds it (see [`san_plus`]), one that does not
-//! pays nothing for it.
+//! The move events give the resolved [`Move`] and the positions before and
+//! after it: a visitor that wants SAN builds it (see [`san_plus`]), one that
+//! does not pays nothing for it.
+//!
+//! ```
+//! use pgnkit_game::{visit_games, MoveEvent, ReadOptions, Skip, Visitor};
+//!
+//! /// Counts the captures of each game's main line.
+//! #[derive(Default)]
+//! struct Captures(usize);
+//!
+//! impl Visitor for Captures {
+//!     type Output = usize;
+//!     fn san(&mut self, event: MoveEvent<'_>) {
+//!         self.0 += usize::from(event.mv.is_capture());
+//!     }
+//!     fn begin_variation(&mut self) -> Skip {
+//!         Skip::Yes // main line only
+//!     }
+//!     fn end_game(&mut self) -> usize {
+//!         std::mem::take(&mut self.0)
+//!     }
+//! }
+//!
+//! let pgn = b"1. e4 d5 2. exd5 (2. e5 c5) Qxd5 *\n\n1. d4 *\n";
+//! let counts: Vec<usize> = visit_games(pgn, Captures::default(), ReadOptions::default())
+//!     .map(|game| game.value)
+//!     .collect();
+//! assert_eq!(counts, [2, 0]);
+//! ```
 
 use pgnkit_chess::{Move, Position, San, SanPlus};
 
