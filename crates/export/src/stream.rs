@@ -17,10 +17,10 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
 
-use crate::layout::{Layout, is_comment_space};
+use crate::layout::{Join, Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::MoveWriter;
-use crate::options::ExportOptions;
+use crate::options::{ExportOptions, Notation};
 use crate::tags::{TagFilter, TagSection};
 
 /// One recorded movetext token; text lives in the tape's arena.
@@ -342,11 +342,21 @@ impl Visitor for StreamWriter {
             self.flush_tape();
         }
         let (number, black) = self.numbering.at(ply);
+        let taping = self.taping();
+        let san = san_plus(&event);
+        if !taping && self.options.notation == Notation::San {
+            // The common case: straight into the layout, SAN from the stack.
+            if !black || need_number {
+                self.layout.move_number(number, black);
+            }
+            let mut buf = [0u8; 8];
+            let n = san.write_ascii(&mut buf);
+            self.layout.push_counted(&buf[..n], n, Join::Free);
+            return;
+        }
         if !black || need_number {
             self.emit(Token::Number(number, black));
         }
-        let san = san_plus(&event);
-        let taping = self.taping();
         let text = self
             .moves
             .write_parts(&event.mv, &san, self.options.notation);
