@@ -86,7 +86,7 @@ impl Visitor for TreeBuilder {
         let before = std::mem::take(&mut self.pending_before);
         let game = self.game();
         if let Some(id) = game.tree.push_child(parent, played) {
-            if let Some(node) = game.tree.get_mut(id) {
+            if let (Some(node), false) = (game.tree.get_mut(id), before.is_empty()) {
                 *node.comments_before_mut() = before;
             }
             if let Some(top) = self.lines.last_mut() {

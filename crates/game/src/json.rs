@@ -447,8 +447,10 @@ fn add_line(
             .ok_or_else(|| err("tree too large", &m.san))?;
         {
             let node = tree.get_mut(id).ok_or_else(|| err("tree", &m.san))?;
-            node.comments_before_mut()
-                .extend(m.before.into_iter().map(Comment::from));
+            if !m.before.is_empty() {
+                node.comments_before_mut()
+                    .extend(m.before.into_iter().map(Comment::from));
+            }
             let mut nags = m.nags.into_iter();
             let mut cs = m.comments.into_iter();
             let order = m
@@ -472,8 +474,10 @@ fn add_line(
             if nags.next().is_some() || cs.next().is_some() {
                 return Err(err("order names fewer annotations than given", &m.san));
             }
-            node.trailing_comments_mut()
-                .extend(m.after.into_iter().map(Comment::from));
+            if !m.after.is_empty() {
+                node.trailing_comments_mut()
+                    .extend(m.after.into_iter().map(Comment::from));
+            }
         }
         for variation in m.variations {
             add_line(tree, parent, &before_move, variation, ply - 1)?;

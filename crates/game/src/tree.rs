@@ -56,11 +56,44 @@ pub struct Node {
     parent: Option<NodeId>,
     detached: bool,
     played: Option<PlayedMove>,
-    before: Vec<Comment>,
     annotations: SmallVec<[Annotation; 2]>,
-    trailing: Vec<Comment>,
     children: SmallVec<[NodeId; 1]>,
+    /// The rarely used comment lists, boxed to keep nodes small.
+    extra: Extras,
 }
+
+/// Comments before a move and after its variations.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Extra {
+    before: Vec<Comment>,
+    trailing: Vec<Comment>,
+}
+
+/// [`Extra`], allocated on first use; no box and an empty box are equal.
+#[derive(Debug, Clone, Default)]
+struct Extras(Option<Box<Extra>>);
+
+impl Extras {
+    fn before(&self) -> &[Comment] {
+        self.0.as_ref().map_or(&[], |e| &e.before)
+    }
+
+    fn trailing(&self) -> &[Comment] {
+        self.0.as_ref().map_or(&[], |e| &e.trailing)
+    }
+
+    fn get_mut(&mut self) -> &mut Extra {
+        self.0.get_or_insert_with(Box::default)
+    }
+}
+
+impl PartialEq for Extras {
+    fn eq(&self, other: &Extras) -> bool {
+        self.before() == other.before() && self.trailing() == other.trailing()
+    }
+}
+
+impl Eq for Extras {}
 
 impl Node {
     fn new(parent: Option<NodeId>, played: Option<PlayedMove>) -> Node {
@@ -68,10 +101,9 @@ impl Node {
             parent,
             detached: false,
             played,
-            before: Vec::new(),
             annotations: SmallVec::new(),
-            trailing: Vec::new(),
             children: SmallVec::new(),
+            extra: Extras(None),
         }
     }
 
@@ -97,12 +129,12 @@ impl Node {
 
     /// The comments that stand before this move.
     pub fn comments_before(&self) -> &[Comment] {
-        &self.before
+        self.extra.before()
     }
 
     /// The comments before this move, to edit.
     pub fn comments_before_mut(&mut self) -> &mut Vec<Comment> {
-        &mut self.before
+        &mut self.extra.get_mut().before
     }
 
     /// The NAGs and comments after this move, in the order read (for the
@@ -164,12 +196,12 @@ impl Node {
     /// Comments written after this move's variations when no move follows
     /// in its line (`1. e4 (1. d4) { here } *`).
     pub fn trailing_comments(&self) -> &[Comment] {
-        &self.trailing
+        self.extra.trailing()
     }
 
     /// The trailing comments, to edit.
     pub fn trailing_comments_mut(&mut self) -> &mut Vec<Comment> {
-        &mut self.trailing
+        &mut self.extra.get_mut().trailing
     }
 
     /// The children in order: the main continuation first, then variations.
