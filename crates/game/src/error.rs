@@ -52,7 +52,7 @@ pub enum DiagnosticKind {
     #[error("malformed tag section: {0}")]
     MalformedTag(String),
     /// The `FEN` tag is not a valid position.
-    #[error("FEN tag: {0}")]
+    #[error("invalid FEN: {0}")]
     InvalidFen(String),
     /// A `Variant` that is not standard chess or Chess960.
     #[error("unsupported variant {0:?}")]

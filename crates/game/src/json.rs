@@ -39,10 +39,13 @@
 //! Deserialising replays every move from the start (`san` is read with
 //! the reader's lenient rules; `uci`, when given, must name the same move)
 //! and fails on the first illegal one, so JSON → `Game` → JSON gives the
-//! same JSON. Diagnostics are not part of the shape. JSON nested deeper
-//! than serde_json's limit (128 levels, about 40 levels of variations; see
-//! [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH)) is refused with an
-//! error.
+//! same JSON. Diagnostics are not part of the shape.
+//!
+//! Depth: [`Game::to_json`] writes any tree, however deep, without
+//! recursion. Reading JSON back is bounded by serde_json's nesting limit
+//! (128 levels: about 40 levels of variations), and the serde `Serialize`
+//! impl refuses trees nested deeper than [`SERDE_MAX_DEPTH`] variations
+//! (with an error, not a stack overflow); real games nest a handful.
 
 use pgnkit_chess::{CastlingMode, LenientSan, Position, San, SanPlus, Setup, Uci};
 use serde::ser::{SerializeMap, SerializeSeq};
@@ -230,6 +233,7 @@ impl Serialize for GameRef<'_> {
                 tree,
                 first: root.main_child(),
                 mode,
+                depth: 0,
             },
         )?;
         map.serialize_entry("result", game.termination.as_str())?;
@@ -251,10 +255,20 @@ struct LineRef<'a> {
     tree: &'a MoveTree,
     first: Option<NodeId>,
     mode: CastlingMode,
+    depth: usize,
 }
+
+/// How deep variations may nest for the serde `Serialize` impl of
+/// [`Game`] (which recurses); [`Game::to_json`] has no such limit.
+pub const SERDE_MAX_DEPTH: usize = 100;
 
 impl Serialize for LineRef<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.depth > SERDE_MAX_DEPTH {
+            return Err(serde::ser::Error::custom(format!(
+                "variations nested deeper than {SERDE_MAX_DEPTH}: use Game::to_json"
+            )));
+        }
         let mut seq = serializer.serialize_seq(None)?;
         let mut cur = self.first;
         while let Some(id) = cur {
@@ -266,6 +280,7 @@ impl Serialize for LineRef<'_> {
                 tree: self.tree,
                 id,
                 mode: self.mode,
+                depth: self.depth,
             })?;
             cur = node.main_child();
         }
@@ -277,6 +292,7 @@ struct MoveRef<'a> {
     tree: &'a MoveTree,
     id: NodeId,
     mode: CastlingMode,
+    depth: usize,
 }
 
 impl Serialize for MoveRef<'_> {
@@ -337,6 +353,7 @@ impl Serialize for MoveRef<'_> {
                     tree,
                     ids: &siblings[1..],
                     mode: self.mode,
+                    depth: self.depth + 1,
                 },
             )?;
         }
@@ -351,6 +368,7 @@ struct VariationsRef<'a> {
     tree: &'a MoveTree,
     ids: &'a [NodeId],
     mode: CastlingMode,
+    depth: usize,
 }
 
 impl Serialize for VariationsRef<'_> {
@@ -359,7 +377,204 @@ impl Serialize for VariationsRef<'_> {
             tree: self.tree,
             first: Some(id),
             mode: self.mode,
+            depth: self.depth,
         }))
+    }
+}
+
+/// A JSON string (serde_json's escaping).
+fn write_str(out: &mut Vec<u8>, text: &str) {
+    // Writing a string into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+fn write_comment(out: &mut Vec<u8>, comment: &Comment) {
+    match comment.kind() {
+        CommentKind::Brace => write_str(out, comment.text()),
+        CommentKind::Line => {
+            out.extend_from_slice(b"{\"line\":");
+            write_str(out, comment.text());
+            out.push(b'}');
+        }
+    }
+}
+
+fn write_comments<'a>(out: &mut Vec<u8>, key: &str, comments: impl Iterator<Item = &'a Comment>) {
+    let mut first = true;
+    for c in comments {
+        if first {
+            out.extend_from_slice(b",\"");
+            out.extend_from_slice(key.as_bytes());
+            out.extend_from_slice(b"\":[");
+            first = false;
+        } else {
+            out.push(b',');
+        }
+        write_comment(out, c);
+    }
+    if !first {
+        out.push(b']');
+    }
+}
+
+fn write_game(out: &mut Vec<u8>, game: &Game) {
+    use std::io::Write as _;
+    let mode = game.start.castling_mode();
+    let tree = &game.tree;
+    out.extend_from_slice(b"{\"tags\":[");
+    for (i, (name, value)) in game.tags.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        write_str(out, name);
+        out.push(b',');
+        write_str(out, value);
+        out.push(b']');
+    }
+    out.push(b']');
+    if game.start != Position::new() {
+        out.extend_from_slice(b",\"fen\":");
+        write_str(out, &game.start.to_string());
+    }
+    if mode == CastlingMode::Chess960 {
+        out.extend_from_slice(b",\"chess960\":true");
+    }
+    if game.encoding == Encoding::Latin1 {
+        out.extend_from_slice(b",\"encoding\":\"latin-1\"");
+    }
+    let root = &tree[NodeId::ROOT];
+    write_comments(out, "comments", root.comments());
+    out.extend_from_slice(b",\"moves\":");
+    write_lines(out, tree, root.main_child(), mode);
+    let _ = write!(out, ",\"result\":\"{}\"}}", game.termination.as_str());
+}
+
+/// What is left to write, innermost last.
+enum Frame<'a> {
+    /// The rest of a line, from `next`; `first` when nothing of it is
+    /// written yet (after its `[`).
+    Line { next: Option<NodeId>, first: bool },
+    /// The variations (alternatives) of a move, from index `next`.
+    Variations { ids: &'a [NodeId], next: usize },
+    /// The end of move `id`'s object (after its variations), then the rest
+    /// of its line from `cont`.
+    EndMove { id: NodeId, cont: Option<NodeId> },
+}
+
+/// Writes the line starting at `first` as a JSON list, with an explicit
+/// stack instead of recursion.
+fn write_lines(out: &mut Vec<u8>, tree: &MoveTree, first: Option<NodeId>, mode: CastlingMode) {
+    use std::fmt::Write as _;
+    out.push(b'[');
+    let mut stack = vec![Frame::Line {
+        next: first,
+        first: true,
+    }];
+    while let Some(frame) = stack.pop() {
+        match frame {
+            Frame::Line { next: None, .. } => out.push(b']'),
+            Frame::Line {
+                next: Some(id),
+                first,
+            } => {
+                let Some(node) = tree.get(id) else {
+                    out.push(b']');
+                    continue;
+                };
+                let Some(played) = node.played() else {
+                    out.push(b']');
+                    continue;
+                };
+                if !first {
+                    out.push(b',');
+                }
+                let mut san = Short::new();
+                let _ = write!(san, "{}", played.san);
+                out.extend_from_slice(b"{\"san\":");
+                write_str(out, san.as_str());
+                let mut uci = Short::new();
+                let _ = write!(uci, "{}", Uci::from_move(played.mv, mode));
+                out.extend_from_slice(b",\"uci\":");
+                write_str(out, uci.as_str());
+                write_comments(out, "before", node.comments_before().iter());
+                let (mut nags, mut comments, mut interleaved) = (0usize, 0usize, false);
+                for a in node.annotations() {
+                    match a {
+                        Annotation::Nag(_) => {
+                            nags += 1;
+                            interleaved |= comments > 0;
+                        }
+                        Annotation::Comment(_) => comments += 1,
+                    }
+                }
+                if nags > 0 {
+                    out.extend_from_slice(b",\"nags\":[");
+                    for (i, n) in node.nags().enumerate() {
+                        if i > 0 {
+                            out.push(b',');
+                        }
+                        let _ = std::io::Write::write_fmt(out, format_args!("{}", n.0));
+                    }
+                    out.push(b']');
+                }
+                write_comments(out, "comments", node.comments());
+                if interleaved {
+                    out.extend_from_slice(b",\"order\":\"");
+                    for a in node.annotations() {
+                        out.push(match a {
+                            Annotation::Nag(_) => b'n',
+                            Annotation::Comment(_) => b'c',
+                        });
+                    }
+                    out.push(b'"');
+                }
+                let siblings = node
+                    .parent()
+                    .and_then(|p| tree.get(p))
+                    .map(|p| p.children())
+                    .unwrap_or(&[]);
+                stack.push(Frame::EndMove {
+                    id,
+                    cont: node.main_child(),
+                });
+                // Only the main child of its parent carries the alternatives.
+                if siblings.first() == Some(&id) && siblings.len() > 1 {
+                    out.extend_from_slice(b",\"variations\":[");
+                    stack.push(Frame::Variations {
+                        ids: &siblings[1..],
+                        next: 0,
+                    });
+                }
+            }
+            Frame::Variations { ids, next } => match ids.get(next) {
+                Some(&id) => {
+                    if next > 0 {
+                        out.push(b',');
+                    }
+                    out.push(b'[');
+                    stack.push(Frame::Variations {
+                        ids,
+                        next: next + 1,
+                    });
+                    stack.push(Frame::Line {
+                        next: Some(id),
+                        first: true,
+                    });
+                }
+                None => out.push(b']'),
+            },
+            Frame::EndMove { id, cont } => {
+                if let Some(node) = tree.get(id) {
+                    write_comments(out, "after", node.trailing_comments().iter());
+                }
+                out.push(b'}');
+                stack.push(Frame::Line {
+                    next: cont,
+                    first: false,
+                });
+            }
+        }
     }
 }
 
@@ -501,9 +716,13 @@ impl<'de> Deserialize<'de> for Game {
 }
 
 impl Game {
-    /// The game as JSON (the shape of the [`json`](crate::json) module).
+    /// The game as JSON (the shape of the [`json`](crate::json) module),
+    /// compact, keys in the documented order. Written without recursion, so
+    /// any depth of variations is fine.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&GameRef(self)).unwrap_or_default()
+        let mut out = Vec::with_capacity(256 + 64 * self.tree.capacity_used());
+        write_game(&mut out, self);
+        String::from_utf8(out).unwrap_or_default()
     }
 
     /// A game from JSON, replaying and validating every move.
@@ -522,6 +741,8 @@ mod tests {
         let json = r#"{"tags":[["Event","x"],["Result","1-0"]],"comments":["start"],"moves":[{"san":"e4","uci":"e2e4","before":["b"],"nags":[1,3],"comments":["c",{"line":"l"}],"order":"ncnc","variations":[[{"san":"d4","uci":"d2d4"},{"san":"d5","uci":"d7d5","after":["t"]}]]},{"san":"e5","uci":"e7e5"}],"result":"1-0"}"#;
         let game = Game::from_json(json).unwrap();
         assert_eq!(game.to_json(), json);
+        // serde's Serialize writes the same text.
+        assert_eq!(serde_json::to_string(&game).unwrap(), json);
         assert_eq!(game.main_line().count(), 2);
     }
 

@@ -25,12 +25,6 @@ use crate::game::{Game, Termination};
 use crate::variant::VariantKind;
 use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor};
 
-/// How deep variations may nest (real games nest a handful of levels; the
-/// corpus at most 4). Deeper ones are an error: the tree, its JSON and its
-/// export are walked recursively, and at this depth the JSON of any game
-/// read stays within serde_json's nesting limit, so it reads back.
-pub const MAX_VARIATION_DEPTH: usize = 40;
-
 /// Options for reading.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -711,16 +705,12 @@ impl<'a> GameReader<'a> {
             }
             TokenKind::VariationOpen => {
                 line.after_move = false;
-                if !line.has_move || depth > MAX_VARIATION_DEPTH {
+                if !line.has_move {
                     // Skip the rest of this line; the `(` itself opens a
                     // group that its `)` closes.
                     line.skipping = true;
                     line.skip_depth += 1;
-                    let what = if line.has_move {
-                        format!("`(`: variations nested deeper than {MAX_VARIATION_DEPTH}")
-                    } else {
-                        "`(` before any move".into()
-                    };
+                    let what = "`(` before any move".to_owned();
                     self.diag(DiagnosticKind::Unexpected(what), token.span);
                     return;
                 }
