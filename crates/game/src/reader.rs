@@ -136,9 +136,9 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
             bytes: raw.bytes,
             offset: raw.offset,
             line: raw.line,
-            column: column_at(self.input, raw.offset),
         };
-        let (value, diagnostics) = visit_game(start, &mut self.visitor, self.options);
+        let column = column_at(self.input, raw.offset);
+        let (value, diagnostics) = visit_game_at(start, column, &mut self.visitor, self.options);
         Some(ReadGame {
             value,
             diagnostics,
@@ -188,10 +188,10 @@ impl<R: BufRead> Reader<R> {
             bytes: raw.bytes,
             offset: raw.offset,
             line: raw.line,
-            column: self.next_column,
         };
+        let column = self.next_column;
         self.next_column = column_after(self.next_column, raw.bytes);
-        let (value, diagnostics) = visit_game(start, visitor, options);
+        let (value, diagnostics) = visit_game_at(start, column, visitor, options);
         Some(Ok(ReadGame {
             value,
             diagnostics,
@@ -235,8 +235,20 @@ pub fn visit_game<V: Visitor>(
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
+    visit_game_at(game, 1, visitor, options)
+}
+
+/// [`visit_game`] for a game whose first byte is in column `column` of its
+/// line (after a marker on the same line: `1-0 [Event "next"]`).
+fn visit_game_at<V: Visitor>(
+    game: GameStart<'_>,
+    column: u64,
+    visitor: &mut V,
+    options: ReadOptions,
+) -> (V::Output, Diagnostics) {
     let mut reader = GameReader {
         game,
+        column,
         // Without a `(` no variation can start, so the position before each
         // move need not be kept (the validate-only path saves a copy a move).
         keep_prev: memchr::memchr(b'(', game.bytes).is_some(),
@@ -296,6 +308,8 @@ impl<'a> Line<'a> {
 
 struct GameReader<'a> {
     game: GameStart<'a>,
+    /// The column of the game's first byte.
+    column: u64,
     /// The last marker read inside a variation (an error).
     var_marker: Option<(Termination, Span)>,
     keep_prev: bool,
@@ -346,7 +360,7 @@ impl<'a> GameReader<'a> {
         let lc = index.line_col(span.start);
         // The game's first line may start after other text of its line.
         let column = if lc.line == first_line {
-            lc.column + self.game.column.saturating_sub(1)
+            lc.column + self.column.saturating_sub(1)
         } else {
             lc.column
         };

@@ -74,9 +74,6 @@ pub struct GameStart<'a> {
     pub offset: u64,
     /// The 1-based line of its first byte.
     pub line: u64,
-    /// The 1-based column of its first byte (not 1 when a game starts
-    /// after a marker on the same line: `1-0 [Event "next"]`).
-    pub column: u64,
 }
 
 impl GameStart<'_> {
