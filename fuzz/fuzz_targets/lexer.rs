@@ -1,0 +1,64 @@
+//! Fuzz target `lexer`: arbitrary bytes through the lexer, the game
+//! splitter, the streaming reader and the tag scanner. No panic; every span
+//! lies inside its input; tokens come in order without overlap and their
+//! text is the bytes their span names; games tile the input (only leading
+//! junk is skipped) and the streaming reader finds the same games.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pgnkit::lexer::{GameSplitter, LineIndex, Reader, tags};
+
+fuzz_target!(|data: &[u8]| {
+    pgnkit_fuzz::check_tokens(data);
+
+    let mut splitter = GameSplitter::new(data);
+    let mut games = Vec::new();
+    let index = LineIndex::new(data);
+    for game in splitter.by_ref() {
+        games.push((game.offset, game.line, game.bytes.len()));
+        let start = usize::try_from(game.offset).expect("offset fits");
+        assert!(!game.bytes.is_empty(), "empty game at {start}");
+        assert_eq!(
+            data.get(start..start + game.bytes.len()),
+            Some(game.bytes),
+            "game bytes are the input at its offset"
+        );
+        assert_eq!(index.line_col(start).line, game.line, "game line");
+        pgnkit_fuzz::check_tokens(game.bytes);
+        let mut last = 0;
+        for item in tags(game.bytes) {
+            let span = match item {
+                Ok(tag) => {
+                    let _ = tag.value();
+                    tag.span
+                }
+                Err(e) => e.span,
+            };
+            assert!(span.start <= span.end && span.end <= game.bytes.len());
+            assert!(span.start >= last, "tag items go forward");
+            last = span.start;
+        }
+    }
+    // Games tile the input after the skipped junk.
+    let skipped = splitter.skipped();
+    let mut expect = skipped;
+    for &(offset, _, len) in &games {
+        assert_eq!(offset, expect, "games must be contiguous");
+        expect += len as u64;
+    }
+    if !games.is_empty() {
+        assert_eq!(expect, data.len() as u64, "the last game ends the input");
+    } else {
+        assert_eq!(skipped, data.len() as u64, "no game: everything is junk");
+    }
+
+    // The streaming reader, with a tiny chunk, cuts the same games.
+    let mut reader = Reader::with_chunk_size(data, 7);
+    let mut streamed = Vec::new();
+    while let Some(game) = reader.next_game().expect("reading a slice cannot fail") {
+        streamed.push((game.offset, game.line, game.bytes.len()));
+    }
+    assert_eq!(streamed, games, "Reader and GameSplitter disagree");
+    assert_eq!(reader.skipped(), skipped);
+});
