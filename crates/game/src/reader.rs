@@ -392,7 +392,7 @@ impl<'a> GameReader<'a> {
         let mut lexer = Lexer::new(self.game.bytes);
         // ---- Tag section ----
         let mut special = SpecialTags::default();
-        let mut names: SmallVec<[(u32, &'a [u8]); 24]> = SmallVec::new();
+        let mut names = TagNames::default();
         let mut pre_comments: SmallVec<[RawComment<'a>; 2]> = SmallVec::new();
         let mut first_movetext: Option<Token<'a>> = None;
         let mut tag_error = false;
@@ -529,7 +529,7 @@ impl<'a> GameReader<'a> {
         &mut self,
         lexer: &mut Lexer<'a>,
         open: Token<'a>,
-        names: &mut SmallVec<[(u32, &'a [u8]); 24]>,
+        names: &mut TagNames<'a>,
         special: &mut SpecialTags<'a>,
         visitor: &mut V,
     ) -> bool {
@@ -582,17 +582,13 @@ impl<'a> GameReader<'a> {
             }
         }
         let name_text = name.text;
-        // A cheap key (length and first and last bytes) spares most byte
-        // comparisons when looking for a duplicate.
-        let key = name_key(name_text);
-        if names.iter().any(|&(k, n)| k == key && n == name_text) {
+        if !names.insert(name_text) {
             self.diag(
                 DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
                 open.span,
             );
             return true;
         }
-        names.push((key, name_text));
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
@@ -984,11 +980,29 @@ fn column_after(column: u64, bytes: &[u8]) -> u64 {
     }
 }
 
-/// Length, first and last byte of a tag name.
-fn name_key(name: &[u8]) -> u32 {
-    let first = name.first().copied().unwrap_or(0);
-    let last = name.last().copied().unwrap_or(0);
-    (name.len() as u32 & 0xffff) << 16 | u32::from(first) << 8 | u32::from(last)
+/// The tag names of a game so far, to find duplicates.
+#[derive(Default)]
+struct TagNames<'a> {
+    /// One bit per name key hash: a clear bit means "surely new".
+    seen: u64,
+    names: SmallVec<[(u32, &'a [u8]); 24]>,
+}
+
+impl<'a> TagNames<'a> {
+    /// Adds `name`; `false` if it was already there.
+    fn insert(&mut self, name: &'a [u8]) -> bool {
+        // Length, first and last byte: cheap, and rarely shared.
+        let first = name.first().copied().unwrap_or(0);
+        let last = name.last().copied().unwrap_or(0);
+        let key = (name.len() as u32 & 0xffff) << 16 | u32::from(first) << 8 | u32::from(last);
+        let bit = 1u64 << (key.wrapping_mul(0x9e37_79b1) >> 26);
+        if self.seen & bit != 0 && self.names.iter().any(|&(k, n)| k == key && n == name) {
+            return false;
+        }
+        self.seen |= bit;
+        self.names.push((key, name));
+        true
+    }
 }
 
 fn lossy(bytes: &[u8]) -> String {
