@@ -194,6 +194,16 @@ fn variations_nested_100000_deep() {
     );
     let flat = text.replace('\n', " ");
     assert!(flat.ends_with(")) *  "), "{:?}", &text[text.len() - 40..]);
+    // JSON is written without recursion; reading it back stops at
+    // serde_json's nesting limit with an error, not a stack overflow.
+    let json = game.value.to_json();
+    assert!(json.starts_with("{\"tags\":[[\"Event\",\"deep\"]]"));
+    // Nf3 opens every fourth level and ends the one before it.
+    assert_eq!(json.matches("\"san\":\"Nf3\"").count(), DEEP / 2);
+    assert!(matches!(
+        Game::from_json(&json),
+        Err(pgnkit::game::JsonError::Json(_))
+    ));
 }
 
 #[test]
