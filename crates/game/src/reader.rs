@@ -1026,3 +1026,32 @@ impl From<pgnkit_lexer::Outcome> for Termination {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_names_find_duplicates_even_with_shared_keys() {
+        let mut names = TagNames::default();
+        // Same length, first and last byte: the same key.
+        assert!(names.insert(b"Abc"));
+        assert!(names.insert(b"Axc"));
+        assert!(!names.insert(b"Abc"));
+        assert!(!names.insert(b"Axc"));
+        for i in 0..100u8 {
+            let name = [b'T', b'a' + i % 26, b'0' + i / 26];
+            assert!(names.insert(Box::leak(Box::new(name))));
+        }
+        assert!(!names.insert(b"Ta0"));
+        assert!(names.insert(b"Event"));
+    }
+
+    #[test]
+    fn columns() {
+        assert_eq!(column_at(b"ab\ncd", 4), 2);
+        assert_eq!(column_at("é\r\nx".as_bytes(), 4), 1);
+        assert_eq!(column_after(3, b"xy"), 5);
+        assert_eq!(column_after(3, b"x\n  "), 3);
+    }
+}
