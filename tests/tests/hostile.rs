@@ -509,3 +509,30 @@ fn file_ends_inside_a_tag() {
         );
     }
 }
+
+#[test]
+fn many_games_on_one_line_of_1_mb() {
+    let _lock = heavy();
+    // `1. e4 * 1. e4 * ...`: after a marker the next movetext token starts
+    // a game without tags, so this one line of 1 MB holds 131,072 games.
+    // (Through the streaming reader: `read_games` is quadratic here, see
+    // the robustness report.)
+    let mut input = "1. e4 * ".repeat(1 << 17);
+    input.push_str("1. Ke2 *\n");
+    let games = bounded("131,073 games on a 1 MB line", input.as_bytes(), |input| {
+        pgnkit::game::Reader::new(input)
+            .map(|g| g.expect("reading a slice cannot fail"))
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(games.len(), (1 << 17) + 1);
+    assert_eq!(
+        GameSplitter::new(input.as_bytes()).count(),
+        games.len(),
+        "the splitter finds as many"
+    );
+    assert!(games[..1 << 17].iter().all(|g| !g.is_broken()));
+    let last = games.last().expect("the last game");
+    let error = first_error(last);
+    assert_eq!(error.kind, DiagnosticKind::IllegalMove);
+    assert_eq!((error.line, error.column), (1, 8 * (1 << 17) + 4));
+}
