@@ -51,8 +51,9 @@ pub enum DiagnosticKind {
     /// Something else wrong inside the tag section.
     #[error("malformed tag section: {0}")]
     MalformedTag(String),
-    /// The `FEN` tag is not a valid position.
-    #[error("invalid FEN: {0}")]
+    /// The `FEN` tag is not a valid position (the message names the
+    /// field and the character).
+    #[error("{0}")]
     InvalidFen(String),
     /// A `Variant` that is not standard chess or Chess960.
     #[error("unsupported variant {0:?}")]

@@ -621,7 +621,15 @@ impl<'a> GameReader<'a> {
                 let setup = match Setup::parse(fen) {
                     Ok(s) => s,
                     Err(e) => {
-                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), *span);
+                        // Point at the offending character when the value
+                        // holds no escapes (then its bytes are the text's).
+                        let at = if fen.len() + 2 == span.end - span.start {
+                            let start = (span.start + 1 + e.offset).min(span.end - 1);
+                            Span::new(start, (start + 1).min(span.end - 1).max(start))
+                        } else {
+                            *span
+                        };
+                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), at);
                         return None;
                     }
                 };
@@ -633,7 +641,8 @@ impl<'a> GameReader<'a> {
                 match Position::from_setup(setup, mode) {
                     Ok(p) => Some(p),
                     Err(e) => {
-                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), *span);
+                        let message = format!("invalid FEN: {e}");
+                        self.diag(DiagnosticKind::InvalidFen(message), *span);
                         None
                     }
                 }
