@@ -3,7 +3,9 @@
 //! ```text
 //! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
-//! cargo xtask bench [--peers] [FILE]  throughput on the bench file (scan, validate, tree, export)
+//! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
+//! cargo xtask bench --peers [--pairs N] [FILE]
+//!                                     ours against pgn-reader + shakmaty and pgn-extract, side by side
 //! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
 //! cargo xtask release-check           ci, fuzz smoke run, cargo package, CHANGELOG entry
 //! ```
@@ -31,8 +33,12 @@ tasks:
   ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance
   conformance [--bless]   run the conformance suite and print a table per spec area;
                           --bless accepts changed snapshots (read them first!)
-  bench [--peers] [FILE]  throughput on the bench file (built by ../shared/corpus/bench-file.sh
-                          under target/ if missing); --peers also runs pgn-reader + shakmaty
+  bench [FILE]            criterion throughput (MB/s, games/s) of scan, validate, tree and export
+                          on the bench file (built by ../shared/corpus/bench-file.sh under
+                          target/ if missing)
+  bench --peers [--pairs N] [FILE]
+                          ours against pgn-reader + shakmaty (and pgn-extract when installed),
+                          alternating A B pairs: median time, MB/s, games/s, peak RSS, ratios
   fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
   release-check           ci, fuzz for 30 s a target, cargo package, CHANGELOG entry";
 
