@@ -87,13 +87,11 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
         if let Some(text) = text {
             return out.write_all(&text);
         }
-        let mut err = stderr.lock();
-        for d in diagnostics.errors() {
-            err.write_all(render::text(name, &game, d).as_bytes())?;
-        }
+        let kept = rejects.is_some();
+        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, !kept)?;
         match &mut rejects {
             Some((_, file)) => file.write_all(game.bytes),
-            None => writeln!(err, "{}", render::rejected(name, &game)),
+            None => Ok(()),
         }
     })?;
     tally.skipped = ended.skipped;

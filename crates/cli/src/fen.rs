@@ -98,11 +98,7 @@ pub fn run(args: &FenArgs) -> Result<bool, Failure> {
             }
             return Ok(());
         }
-        let mut err = stderr.lock();
-        for d in diagnostics.errors() {
-            err.write_all(render::text(name, &game, d).as_bytes())?;
-        }
-        writeln!(err, "{}", render::rejected(name, &game))
+        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, true)
     })?;
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;

@@ -42,11 +42,7 @@ pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
         if let Some(json) = json {
             return writeln!(out, "{json}");
         }
-        let mut err = stderr.lock();
-        for d in diagnostics.errors() {
-            err.write_all(render::text(name, &game, d).as_bytes())?;
-        }
-        writeln!(err, "{}", render::rejected(name, &game))
+        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, true)
     })?;
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;

@@ -4,9 +4,10 @@
 //! caret under the column. JSON: one object per diagnostic.
 
 use std::fmt::Write as _;
+use std::io;
 
 use pgnkit::Diagnostic;
-use pgnkit::game::{Encoding, GameStart, Severity, decode};
+use pgnkit::game::{Diagnostics, Encoding, GameStart, Severity, decode};
 
 /// `file:line:column: severity: message`, the source line, and a caret.
 pub fn text(file: &str, game: &GameStart<'_>, diagnostic: &Diagnostic) -> String {
@@ -24,6 +25,24 @@ pub fn text(file: &str, game: &GameStart<'_>, diagnostic: &Diagnostic) -> String
         let _ = writeln!(out, "  {pad}^");
     }
     out
+}
+
+/// Writes every error of a game that will not be written, as [`text`],
+/// then (unless its text is kept elsewhere) a line saying it was rejected.
+pub fn report_errors(
+    out: &mut impl io::Write,
+    file: &str,
+    game: &GameStart<'_>,
+    diagnostics: &Diagnostics,
+    say_rejected: bool,
+) -> io::Result<()> {
+    for d in diagnostics.errors() {
+        out.write_all(text(file, game, d).as_bytes())?;
+    }
+    if say_rejected {
+        writeln!(out, "{}", rejected(file, game))?;
+    }
+    Ok(())
 }
 
 /// One JSON object (one line) for a diagnostic.
@@ -46,7 +65,7 @@ pub fn json(file: &str, diagnostic: &Diagnostic) -> String {
 }
 
 /// A summary of a game that was not written, for stderr.
-pub fn rejected(file: &str, game: &GameStart<'_>) -> String {
+fn rejected(file: &str, game: &GameStart<'_>) -> String {
     let encoding = match game.encoding() {
         Encoding::Latin1 => " (Latin-1)",
         _ => "",
