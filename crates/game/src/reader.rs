@@ -286,6 +286,10 @@ struct Line<'a> {
     pending: SmallVec<[RawComment<'a>; 2]>,
     /// Where the variation opened.
     open: Span,
+    /// The parent line's `after_close` when this variation opened: a
+    /// variation dropped for having no moves leaves its parent as if the
+    /// `(` ... `)` were not there.
+    parent_after_close: bool,
 }
 
 impl<'a> Line<'a> {
@@ -302,6 +306,7 @@ impl<'a> Line<'a> {
             last_en_passant: false,
             pending: SmallVec::new(),
             open,
+            parent_after_close: false,
         }
     }
 }
@@ -734,6 +739,7 @@ impl<'a> GameReader<'a> {
                     return;
                 }
                 let mut var = Line::new(line.prev.clone(), token.span);
+                var.parent_after_close = line.after_close;
                 // Nothing of a variation reaches the visitor until its first
                 // move, so an empty one can be dropped without a trace.
                 var.announced = false;
@@ -798,14 +804,23 @@ impl<'a> GameReader<'a> {
         visitor: &mut V,
     ) {
         let Some(mut var) = lines.pop() else { return };
+        let mut dropped = false;
         if var.announced {
             end_line(&mut var, visitor);
             visitor.end_variation();
         } else if !var.has_move && !var.skipping {
             self.diag(DiagnosticKind::EmptyVariation, var.open);
+            dropped = true;
         }
         if let Some(parent) = lines.last_mut() {
-            parent.after_close = true;
+            // A dropped variation changes nothing: a comment after it
+            // belongs where it would without the `()` (so export, which
+            // cannot write the `()`, reads back to the same game).
+            parent.after_close = if dropped {
+                var.parent_after_close
+            } else {
+                true
+            };
             parent.after_move = false;
         }
     }

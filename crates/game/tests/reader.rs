@@ -557,3 +557,38 @@ fn deep_trees_write_json_without_recursion() {
     assert!(Game::from_json(&json).is_err());
     assert!(serde_json::to_string(&game).is_err());
 }
+
+#[test]
+fn a_dropped_empty_variation_leaves_comments_where_they_would_be_without_it() {
+    // Without the `()`, `{ c }` follows e5 directly and belongs to it; the
+    // dropped variation must not turn it into a comment before Nf3 (export
+    // cannot write the `()`, so the game would read back differently).
+    let read = one("1. e4 e5 () { c } 2. Nf3 *");
+    let game = &read.value;
+    let ids: Vec<NodeId> = game.main_line().collect();
+    let e5 = game.node(ids[1]).unwrap();
+    let nf3 = game.node(ids[2]).unwrap();
+    let after_e5: Vec<&str> = e5
+        .annotations()
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::Comment(c) => Some(c.text()),
+            Annotation::Nag(_) => None,
+        })
+        .collect();
+    assert_eq!(after_e5, [" c "]);
+    assert!(nf3.comments_before().is_empty());
+    assert_eq!(
+        kinds(&read),
+        [(Severity::Warning, DiagnosticKind::EmptyVariation, 1, 10)]
+    );
+
+    // After a real variation the dropped one changes nothing either: the
+    // comment stands before the next move, as after `(1... c5)` alone.
+    let read = one("1. e4 e5 (1... c5) () { c } 2. Nf3 *");
+    let game = &read.value;
+    let ids: Vec<NodeId> = game.main_line().collect();
+    let nf3 = game.node(ids[2]).unwrap();
+    let before: Vec<&str> = nf3.comments_before().iter().map(|c| c.text()).collect();
+    assert_eq!(before, [" c "]);
+}
