@@ -30,6 +30,7 @@ struct OwnedGame {
     bytes: Vec<u8>,
     offset: u64,
     line: u64,
+    column: u64,
 }
 
 impl OwnedGame {
@@ -38,6 +39,7 @@ impl OwnedGame {
             bytes: &self.bytes,
             offset: self.offset,
             line: self.line,
+            column: self.column,
         }
     }
 }
@@ -65,11 +67,7 @@ where
     if threads <= 1 {
         let mut state = job.state();
         while let Some(raw) = games.next_game()? {
-            let start = GameStart {
-                bytes: raw.bytes,
-                offset: raw.offset,
-                line: raw.line,
-            };
+            let start = GameStart::from(raw);
             let output = job.run(&mut state, start);
             sink(start, output)?;
         }
@@ -116,6 +114,7 @@ fn read_batch<R: BufRead>(games: &mut lexer::Reader<R>) -> io::Result<Vec<OwnedG
             bytes: raw.bytes.to_vec(),
             offset: raw.offset,
             line: raw.line,
+            column: raw.column,
         });
     }
     Ok(batch)

@@ -12,11 +12,16 @@ use pgnkit::game::{Diagnostics, Encoding, GameStart, Severity, decode};
 /// `file:line:column: severity: message`, the source line, and a caret.
 pub fn text(file: &str, game: &GameStart<'_>, diagnostic: &Diagnostic) -> String {
     let mut out = format!("{file}:{diagnostic}\n");
-    if let Some(line) = source_line(game, diagnostic.start) {
+    if let Some((line, first)) = source_line(game, diagnostic.start) {
         let line = decode(line, game.encoding());
         let line = line.trim_end_matches(['\r', '\n']);
         let _ = writeln!(out, "  {line}");
-        let column = usize::try_from(diagnostic.column.saturating_sub(1)).unwrap_or(0);
+        // On the game's first line only the game's part of it is at hand
+        // (a game may start after the previous one's marker): the caret
+        // counts from where the game starts.
+        let shown_from = if first { game.column } else { 1 };
+        let column = diagnostic.column.saturating_sub(shown_from);
+        let column = usize::try_from(column).unwrap_or(0);
         let pad: String = line
             .chars()
             .take(column)
@@ -77,8 +82,9 @@ fn rejected(file: &str, game: &GameStart<'_>) -> String {
     )
 }
 
-/// The bytes of the line holding absolute offset `at`, if it is in `game`.
-fn source_line<'a>(game: &GameStart<'a>, at: u64) -> Option<&'a [u8]> {
+/// The bytes of the line holding absolute offset `at`, if it is in `game`,
+/// and whether they start at the game's first byte.
+fn source_line<'a>(game: &GameStart<'a>, at: u64) -> Option<(&'a [u8], bool)> {
     let at = usize::try_from(at.checked_sub(game.offset)?).ok()?;
     let bytes = game.bytes;
     let at = at.min(bytes.len());
@@ -90,7 +96,7 @@ fn source_line<'a>(game: &GameStart<'a>, at: u64) -> Option<&'a [u8]> {
         .iter()
         .position(|&b| b == b'\n' || b == b'\r')
         .map_or(bytes.len(), |i| at + i);
-    Some(&bytes[start..end])
+    Some((&bytes[start..end], start == 0))
 }
 
 #[cfg(test)]
@@ -102,20 +108,24 @@ mod tests {
             bytes,
             offset: 100,
             line: 7,
+            column: 1,
         }
     }
 
     #[test]
     fn the_source_line_is_found_around_the_offset() {
         let g = game(b"[Event \"x\"]\r\n\r\n1. e4 Ke3 *\r\n");
-        assert_eq!(source_line(&g, 100 + 19), Some(&b"1. e4 Ke3 *"[..]));
-        assert_eq!(source_line(&g, 100), Some(&b"[Event \"x\"]"[..]));
+        assert_eq!(
+            source_line(&g, 100 + 19),
+            Some((&b"1. e4 Ke3 *"[..], false))
+        );
+        assert_eq!(source_line(&g, 100), Some((&b"[Event \"x\"]"[..], true)));
         assert_eq!(source_line(&g, 99), None);
     }
 
     #[test]
     fn the_last_line_without_newline_is_found() {
         let g = game(b"1. e4 e5");
-        assert_eq!(source_line(&g, 100 + 8), Some(&b"1. e4 e5"[..]));
+        assert_eq!(source_line(&g, 100 + 8), Some((&b"1. e4 e5"[..], true)));
     }
 }

@@ -274,3 +274,21 @@ fn help_explains_the_commands() {
     let help = text(&out.stdout);
     assert!(help.contains("--rejects") && help.contains("--notation"));
 }
+
+#[test]
+fn a_game_starting_mid_line_reports_file_columns() {
+    let input = "[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"] 1. d4 Kd2 *\n";
+    for threads in ["1", "2"] {
+        let out = run_with_stdin(&["check", "--threads", threads], input.as_bytes());
+        assert_eq!(out.status.code(), Some(1));
+        let stdout = text(&out.stdout);
+        assert!(stdout.starts_with("-:3:32: error: "), "{stdout}");
+        // The line shown is the game's part of line 3; the caret sits
+        // under `Kd2` in it.
+        let mut lines = stdout.lines().skip(1);
+        let shown = lines.next().expect("the source line");
+        let caret = lines.next().expect("a caret line");
+        assert_eq!(shown, "  [Event \"b\"] 1. d4 Kd2 *");
+        assert_eq!(caret.find('^'), shown.find("Kd2"), "{stdout}");
+    }
+}

@@ -105,7 +105,6 @@ pub fn visit_games<V: Visitor>(
 ) -> VisitGames<'_, V> {
     VisitGames {
         splitter: GameSplitter::new(input),
-        input,
         visitor,
         options,
     }
@@ -115,7 +114,6 @@ pub fn visit_games<V: Visitor>(
 #[derive(Debug)]
 pub struct VisitGames<'a, V> {
     splitter: GameSplitter<'a>,
-    input: &'a [u8],
     visitor: V,
     options: ReadOptions,
 }
@@ -132,13 +130,8 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let raw = self.splitter.next()?;
-        let start = GameStart {
-            bytes: raw.bytes,
-            offset: raw.offset,
-            line: raw.line,
-        };
-        let column = column_at(self.input, raw.offset);
-        let (value, diagnostics) = visit_game_at(start, column, &mut self.visitor, self.options);
+        let start = GameStart::from(raw);
+        let (value, diagnostics) = visit_game(start, &mut self.visitor, self.options);
         Some(ReadGame {
             value,
             diagnostics,
@@ -154,8 +147,6 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
 pub struct Reader<R> {
     inner: pgnkit_lexer::Reader<R>,
     options: ReadOptions,
-    /// The column the next game starts at.
-    next_column: u64,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -169,7 +160,6 @@ impl<R: BufRead> Reader<R> {
         Reader {
             inner: pgnkit_lexer::Reader::new(stream),
             options,
-            next_column: 1,
         }
     }
 
@@ -184,14 +174,8 @@ impl<R: BufRead> Reader<R> {
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         };
-        let start = GameStart {
-            bytes: raw.bytes,
-            offset: raw.offset,
-            line: raw.line,
-        };
-        let column = self.next_column;
-        self.next_column = column_after(self.next_column, raw.bytes);
-        let (value, diagnostics) = visit_game_at(start, column, visitor, options);
+        let start = GameStart::from(raw);
+        let (value, diagnostics) = visit_game(start, visitor, options);
         Some(Ok(ReadGame {
             value,
             diagnostics,
@@ -235,20 +219,8 @@ pub fn visit_game<V: Visitor>(
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
-    visit_game_at(game, 1, visitor, options)
-}
-
-/// [`visit_game`] for a game whose first byte is in column `column` of its
-/// line (after a marker on the same line: `1-0 [Event "next"]`).
-fn visit_game_at<V: Visitor>(
-    game: GameStart<'_>,
-    column: u64,
-    visitor: &mut V,
-    options: ReadOptions,
-) -> (V::Output, Diagnostics) {
     let mut reader = GameReader {
         game,
-        column,
         // Without a `(` no variation can start, so the position before each
         // move need not be kept (the validate-only path saves a copy a move).
         keep_prev: memchr::memchr(b'(', game.bytes).is_some(),
@@ -313,8 +285,6 @@ impl<'a> Line<'a> {
 
 struct GameReader<'a> {
     game: GameStart<'a>,
-    /// The column of the game's first byte.
-    column: u64,
     /// The last marker read inside a variation (an error).
     var_marker: Option<(Termination, Span)>,
     keep_prev: bool,
@@ -365,7 +335,7 @@ impl<'a> GameReader<'a> {
         let lc = index.line_col(span.start);
         // The game's first line may start after other text of its line.
         let column = if lc.line == first_line {
-            lc.column + self.column.saturating_sub(1)
+            lc.column + self.game.column.saturating_sub(1)
         } else {
             lc.column
         };
@@ -973,37 +943,6 @@ fn close_variations<V: Visitor>(lines: &mut SmallVec<[Line<'_>; 4]>, visitor: &m
     }
 }
 
-/// Characters in `bytes` (UTF-8 characters when valid UTF-8, else bytes).
-fn chars(bytes: &[u8]) -> u64 {
-    let n = if std::str::from_utf8(bytes).is_ok() {
-        bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
-    } else {
-        bytes.len()
-    };
-    n as u64
-}
-
-/// The 1-based column of byte `offset` of `input`.
-fn column_at(input: &[u8], offset: u64) -> u64 {
-    let offset = usize::try_from(offset)
-        .unwrap_or(usize::MAX)
-        .min(input.len());
-    let before = input.get(..offset).unwrap_or_default();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n' || b == b'\r')
-        .map_or(0, |i| i + 1);
-    1 + chars(before.get(line_start..).unwrap_or_default())
-}
-
-/// The column after `bytes`, which started at `column`.
-fn column_after(column: u64, bytes: &[u8]) -> u64 {
-    match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
-        Some(i) => 1 + chars(bytes.get(i + 1..).unwrap_or_default()),
-        None => column + chars(bytes),
-    }
-}
-
 /// The tag names of a game so far, to find duplicates.
 #[derive(Default)]
 struct TagNames<'a> {
@@ -1069,13 +1008,5 @@ mod tests {
         }
         assert!(!names.insert(b"Ta0"));
         assert!(names.insert(b"Event"));
-    }
-
-    #[test]
-    fn columns() {
-        assert_eq!(column_at(b"ab\ncd", 4), 2);
-        assert_eq!(column_at("é\r\nx".as_bytes(), 4), 1);
-        assert_eq!(column_after(3, b"xy"), 5);
-        assert_eq!(column_after(3, b"x\n  "), 3);
     }
 }

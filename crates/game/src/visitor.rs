@@ -74,6 +74,20 @@ pub struct GameStart<'a> {
     pub offset: u64,
     /// The 1-based line of its first byte.
     pub line: u64,
+    /// The 1-based column of its first byte on that line, in characters
+    /// (a game may start after the previous game's marker on its line).
+    pub column: u64,
+}
+
+impl<'a> From<pgnkit_lexer::RawGame<'a>> for GameStart<'a> {
+    fn from(raw: pgnkit_lexer::RawGame<'a>) -> GameStart<'a> {
+        GameStart {
+            bytes: raw.bytes,
+            offset: raw.offset,
+            line: raw.line,
+            column: raw.column,
+        }
+    }
 }
 
 impl GameStart<'_> {

@@ -592,3 +592,33 @@ fn a_dropped_empty_variation_leaves_comments_where_they_would_be_without_it() {
     let before: Vec<&str> = nf3.comments_before().iter().map(|c| c.text()).collect();
     assert_eq!(before, [" c "]);
 }
+
+#[test]
+fn first_line_columns_are_file_columns_in_every_reader() {
+    // A byte order mark counts no column, leading white space does, and a
+    // game may start after the previous game's marker on the same line.
+    let input =
+        "\u{feff}  1. e4 Ke3 *\n\n[Event \"a\"]\n\n1. e4 e5 1-0 [Event \"b\"] 1. d4 Kd2 *\n";
+    let expected = [(1, 9), (5, 32)];
+    let sliced: Vec<(u64, u64)> = read_games(input.as_bytes())
+        .flat_map(|g| {
+            g.diagnostics
+                .errors()
+                .map(|d| (d.line, d.column))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(sliced, expected);
+    let streamed: Vec<(u64, u64)> = pgnkit_game::Reader::new(input.as_bytes())
+        .map(|g| g.expect("a slice reads"))
+        .flat_map(|g| {
+            g.diagnostics
+                .errors()
+                .map(|d| (d.line, d.column))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(streamed, expected);
+    let line5 = input.lines().nth(4).unwrap();
+    assert_eq!(line5.find("Kd2").unwrap() + 1, 32);
+}

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead};
 
 use crate::RawGame;
-use crate::split::{count_line_ends, game_end, junk_len};
+use crate::split::{column_after, count_line_ends, game_end, junk_column, junk_len};
 
 /// Default number of bytes read at a time.
 const DEFAULT_CHUNK: usize = 64 * 1024;
@@ -37,6 +37,8 @@ pub struct Reader<R> {
     offset: u64,
     /// Line of `buf[start]`.
     line: u64,
+    /// Column of `buf[start]`.
+    column: u64,
     eof: bool,
     /// Whether the last byte passed was a CR.
     last_cr: bool,
@@ -61,6 +63,7 @@ impl<R: BufRead> Reader<R> {
             lent: 0,
             offset: 0,
             line: 1,
+            column: 1,
             eof: false,
             last_cr: false,
             at_start: true,
@@ -134,6 +137,8 @@ impl<R: BufRead> Reader<R> {
         while self.at_start {
             let avail = self.buf.get(self.start..).unwrap_or_default();
             let junk = junk_len(avail, self.offset == 0);
+            let junk_bytes = avail.get(..junk).unwrap_or_default();
+            self.column = junk_column(self.column, junk_bytes, self.offset == 0);
             let rest = avail.len() - junk;
             self.advance(junk);
             self.skipped += junk as u64;
@@ -166,10 +171,13 @@ impl<R: BufRead> Reader<R> {
                     .buf
                     .get(self.start..self.start + end)
                     .unwrap_or_default();
+                let game_column = self.column;
+                self.column = column_after(self.column, bytes);
                 return Ok(Some(RawGame {
                     bytes,
                     offset: game_offset,
                     line: game_line,
+                    column: game_column,
                 }));
             }
             let want = avail.len().max(self.chunk);

@@ -49,6 +49,33 @@ pub struct RawGame<'a> {
     pub offset: u64,
     /// 1-based line of the first byte of `bytes` in the whole input.
     pub line: u64,
+    /// 1-based column of the first byte of `bytes` on its line, in characters (a game may
+    /// start after the previous one's marker on the same line; a byte order mark counts none).
+    pub column: u64,
+}
+
+/// The 1-based column just after `bytes`, which started at `column`: characters after the last
+/// line end (UTF-8 characters when those bytes are UTF-8, else bytes); a byte order mark at the
+/// very start of the input is left out by the callers.
+pub(crate) fn column_after(column: u64, bytes: &[u8]) -> u64 {
+    let (base, tail) = match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        Some(i) => (1, bytes.get(i + 1..).unwrap_or_default()),
+        None => (column, bytes),
+    };
+    let chars = match std::str::from_utf8(tail) {
+        Ok(text) => text.chars().count(),
+        Err(_) => tail.len(),
+    };
+    base + chars as u64
+}
+
+/// `junk` (white space, and a byte order mark at the start of the input) as columns.
+pub(crate) fn junk_column(column: u64, junk: &[u8], at_start: bool) -> u64 {
+    let junk = match at_start {
+        true => junk.strip_prefix(b"\xef\xbb\xbf").unwrap_or(junk),
+        false => junk,
+    };
+    column_after(column, junk)
 }
 
 /// Length of the junk before the first game: a UTF-8 byte order mark (when `at_start`) and
@@ -380,6 +407,7 @@ pub struct GameSplitter<'a> {
     input: &'a [u8],
     pos: usize,
     line: u64,
+    column: u64,
     skipped: u64,
     names: Vec<(usize, usize)>,
 }
@@ -388,11 +416,13 @@ impl<'a> GameSplitter<'a> {
     /// A splitter over the whole input.
     pub fn new(input: &'a [u8]) -> GameSplitter<'a> {
         let junk = junk_len(input, true);
-        let line = 1 + count_line_ends(input.get(..junk).unwrap_or_default());
+        let junk_bytes = input.get(..junk).unwrap_or_default();
+        let line = 1 + count_line_ends(junk_bytes);
         GameSplitter {
             input,
             pos: junk,
             line,
+            column: junk_column(1, junk_bytes, true),
             skipped: junk as u64,
             names: Vec::new(),
         }
@@ -415,9 +445,11 @@ impl<'a> Iterator for GameSplitter<'a> {
             bytes,
             offset: self.pos as u64,
             line: self.line,
+            column: self.column,
         };
         self.pos += end;
         self.line += count_line_ends(bytes);
+        self.column = column_after(self.column, bytes);
         Some(game)
     }
 }
