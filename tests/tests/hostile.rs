@@ -514,9 +514,8 @@ fn file_ends_inside_a_tag() {
 fn many_games_on_one_line_of_1_mb() {
     let _lock = heavy();
     // `1. e4 * 1. e4 * ...`: after a marker the next movetext token starts
-    // a game without tags, so this one line of 1 MB holds 131,072 games.
-    // (Through the streaming reader: `read_games` is quadratic here, see
-    // the robustness report.)
+    // a game without tags, so this one line of 1 MB holds 131,072 games,
+    // read by the streaming reader and by `read_games` alike.
     let mut input = "1. e4 * ".repeat(1 << 17);
     input.push_str("1. Ke2 *\n");
     let games = bounded("131,073 games on a 1 MB line", input.as_bytes(), |input| {
@@ -534,5 +533,13 @@ fn many_games_on_one_line_of_1_mb() {
     let last = games.last().expect("the last game");
     let error = first_error(last);
     assert_eq!(error.kind, DiagnosticKind::IllegalMove);
+    assert_eq!((error.line, error.column), (1, 8 * (1 << 17) + 4));
+    let sliced = bounded(
+        "131,073 games on a 1 MB line, read_games",
+        input.as_bytes(),
+        read_all,
+    );
+    assert_eq!(sliced.len(), games.len());
+    let error = first_error(sliced.last().expect("the last game"));
     assert_eq!((error.line, error.column), (1, 8 * (1 << 17) + 4));
 }
