@@ -10,7 +10,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use pgnkit::export::{ExportOptions, to_string};
 use pgnkit::game::{Diagnostic, DiagnosticKind, Game, ReadGame, Severity, read_games};
-use pgnkit::lexer::GameSplitter;
+use pgnkit::lexer::{GameSplitter, LexErrorKind};
 
 /// Heavy tests take this lock so that one runs at a time.
 static HEAVY: Mutex<()> = Mutex::new(());
@@ -372,10 +372,7 @@ fn token_of_1_mb() {
     input.extend_from_slice(b" e5 *\n");
     let game = bounded("1 MB token", &input, read_one);
     let error = first_error(&game);
-    assert_eq!(
-        error.kind,
-        DiagnosticKind::Unexpected("token too long".into())
-    );
+    assert_eq!(error.kind, DiagnosticKind::Lex(LexErrorKind::TokenTooLong));
     assert_eq!((error.line, error.column), (3, 7));
     assert_eq!(error.end - error.start, 1 << 20);
 }
@@ -387,7 +384,7 @@ fn nul_and_control_bytes_in_movetext() {
     let error = first_error(&game);
     assert_eq!(
         error.kind,
-        DiagnosticKind::Unexpected("control character".into())
+        DiagnosticKind::Lex(LexErrorKind::ControlCharacter)
     );
     assert_eq!((error.line, error.column), (3, 7));
     assert_eq!(game.value.main_line().count(), 1, "e4 read before");
@@ -415,7 +412,7 @@ fn nul_bytes_only() {
     let error = first_error(&games[0]);
     assert_eq!(
         error.kind,
-        DiagnosticKind::Unexpected("control character".into())
+        DiagnosticKind::Lex(LexErrorKind::ControlCharacter)
     );
     assert_eq!((error.line, error.column), (1, 1));
 }

@@ -33,6 +33,10 @@ pub enum DiagnosticKind {
     /// A token that has no place in movetext here.
     #[error("unexpected {0}")]
     Unexpected(String),
+    /// Bytes that form no token (the lexer's error: a control character,
+    /// an invalid suffix like `!!!`, a token too long, ...).
+    #[error("{0}")]
+    Lex(pgnkit_lexer::LexErrorKind),
     /// A `)` without a `(`.
     #[error("`)` without `(`")]
     UnmatchedClose,

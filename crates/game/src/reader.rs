@@ -444,7 +444,7 @@ impl<'a> GameReader<'a> {
                 }
                 TokenKind::Escape => {}
                 _ => {
-                    self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
+                    self.diag(unexpected(&token), token.span);
                     break;
                 }
             }
@@ -741,7 +741,7 @@ impl<'a> GameReader<'a> {
             }
             _ => {
                 line.skipping = true;
-                self.diag(DiagnosticKind::Unexpected(describe(&token)), token.span);
+                self.diag(unexpected(&token), token.span);
             }
         }
     }
@@ -976,6 +976,15 @@ fn describe(token: &Token<'_>) -> String {
     match token.kind {
         TokenKind::Error(kind) => kind.to_string(),
         kind => format!("{} `{}`", kind.name(), String::from_utf8_lossy(token.text)),
+    }
+}
+
+/// What a token that has no place where it stands is: the lexer's own
+/// error for bytes that form no token, else `unexpected <kind> <text>`.
+fn unexpected(token: &Token<'_>) -> DiagnosticKind {
+    match token.kind {
+        TokenKind::Error(kind) => DiagnosticKind::Lex(kind),
+        _ => DiagnosticKind::Unexpected(describe(token)),
     }
 }
 
