@@ -113,8 +113,21 @@ impl Visitor for TreeBuilder {
     fn trailing_comment(&mut self, comment: RawComment<'_>) {
         let comment = comment.decode(self.encoding);
         let current = self.current();
+        // A comment "after the variations" only stays apart from the move's
+        // own comments when the move has variations in the tree: it must be
+        // its parent's first child with siblings. Alternatives written inside
+        // a variation to its own move (`(1... e5 (1... e6) { c })`) become
+        // siblings of that move, which then has none, and export writes the
+        // comment right after it, where it reads back as its comment.
+        let has_variations = self
+            .game()
+            .tree
+            .get(current)
+            .and_then(|n| n.parent())
+            .and_then(|p| self.game().tree.get(p))
+            .is_some_and(|p| p.children().first() == Some(&current) && p.children().len() > 1);
         if let Some(node) = self.game().tree.get_mut(current) {
-            if current == NodeId::ROOT {
+            if current == NodeId::ROOT || !has_variations {
                 node.push_comment(comment);
             } else {
                 node.trailing_comments_mut().push(comment);

@@ -622,3 +622,39 @@ fn first_line_columns_are_file_columns_in_every_reader() {
     let line5 = input.lines().nth(4).unwrap();
     assert_eq!(line5.find("Kd2").unwrap() + 1, 32);
 }
+
+#[test]
+fn a_comment_after_alternatives_to_a_variations_own_move_is_that_moves_comment() {
+    // `(1... e6)` is an alternative to the variation's e5, so in the tree
+    // it is a sibling and that e5 has no variations: `{ c }` cannot stand
+    // "after its variations" and is its comment (as export writes it).
+    let read = one("1. e4 e5 (1... e5 (1... e6) { c }) 2. Nf3 *");
+    let game = &read.value;
+    let e4 = game.main_line().next().unwrap();
+    let children = game.node(e4).unwrap().children().to_vec();
+    assert_eq!(children.len(), 3, "main e5, the variation's e5, e6");
+    let variation_e5 = game.node(children[1]).unwrap();
+    let comments: Vec<&str> = variation_e5
+        .annotations()
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::Comment(c) => Some(c.text()),
+            Annotation::Nag(_) => None,
+        })
+        .collect();
+    assert_eq!(comments, [" c "]);
+    assert!(variation_e5.trailing_comments().is_empty());
+
+    // On a main-line move with variations the comment stays after them.
+    let read = one("1. e4 e5 (1... c5) { c } *");
+    let game = &read.value;
+    let e5 = game.main_line().nth(1).unwrap();
+    let trailing: Vec<&str> = game
+        .node(e5)
+        .unwrap()
+        .trailing_comments()
+        .iter()
+        .map(|c| c.text())
+        .collect();
+    assert_eq!(trailing, [" c "]);
+}
