@@ -16,6 +16,17 @@ fn sans(game: &Game) -> Vec<String> {
     game.main_line_moves().map(|p| p.san.to_string()).collect()
 }
 
+/// The texts of the comments after a move (its annotations that are comments).
+fn comments_after(node: &pgnkit_game::Node) -> Vec<&str> {
+    node.annotations()
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::Comment(c) => Some(c.text()),
+            Annotation::Nag(_) => None,
+        })
+        .collect()
+}
+
 fn kinds(read: &ReadGame<'_, Game>) -> Vec<(Severity, DiagnosticKind, u64, u64)> {
     read.diagnostics
         .iter()
@@ -568,15 +579,7 @@ fn a_dropped_empty_variation_leaves_comments_where_they_would_be_without_it() {
     let ids: Vec<NodeId> = game.main_line().collect();
     let e5 = game.node(ids[1]).unwrap();
     let nf3 = game.node(ids[2]).unwrap();
-    let after_e5: Vec<&str> = e5
-        .annotations()
-        .iter()
-        .filter_map(|a| match a {
-            Annotation::Comment(c) => Some(c.text()),
-            Annotation::Nag(_) => None,
-        })
-        .collect();
-    assert_eq!(after_e5, [" c "]);
+    assert_eq!(comments_after(e5), [" c "]);
     assert!(nf3.comments_before().is_empty());
     assert_eq!(
         kinds(&read),
@@ -634,15 +637,7 @@ fn a_comment_after_alternatives_to_a_variations_own_move_is_that_moves_comment()
     let children = game.node(e4).unwrap().children().to_vec();
     assert_eq!(children.len(), 3, "main e5, the variation's e5, e6");
     let variation_e5 = game.node(children[1]).unwrap();
-    let comments: Vec<&str> = variation_e5
-        .annotations()
-        .iter()
-        .filter_map(|a| match a {
-            Annotation::Comment(c) => Some(c.text()),
-            Annotation::Nag(_) => None,
-        })
-        .collect();
-    assert_eq!(comments, [" c "]);
+    assert_eq!(comments_after(variation_e5), [" c "]);
     assert!(variation_e5.trailing_comments().is_empty());
 
     // On a main-line move with variations the comment stays after them.
