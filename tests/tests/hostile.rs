@@ -9,7 +9,9 @@
 use std::sync::{Mutex, MutexGuard};
 
 use pgnkit::export::{ExportOptions, to_string};
-use pgnkit::game::{Diagnostic, DiagnosticKind, Game, ReadGame, Severity, read_games};
+use pgnkit::game::{
+    Diagnostic, DiagnosticKind, Game, MAX_VARIATION_DEPTH, ReadGame, Severity, read_games,
+};
 use pgnkit::lexer::{GameSplitter, LexErrorKind};
 
 /// Heavy tests take this lock so that one runs at a time.
@@ -42,11 +44,6 @@ fn reset_peak() -> Option<u64> {
 fn bounded<'a, T>(what: &str, input: &'a [u8], f: impl FnOnce(&'a [u8]) -> T) -> T {
     bounded_by(what, input, 20 * input.len() as u64 + (64 << 20), f)
 }
-
-/// Memory a reader may take per open variation: the reader keeps the
-/// position of each open line (two positions and a little state), so deep
-/// nesting costs far more per input byte than anything else.
-const PER_LEVEL: u64 = 1024;
 
 /// Runs `f` on `input` and checks that the peak RSS grew by less than
 /// `bound` bytes. Returns `f`'s result.
@@ -144,10 +141,12 @@ fn knight_shuffle(cycles: usize, separator: &str) -> String {
 
 const DEEP: usize = 100_000;
 
-/// The memory bound for `DEEP` open variations: `PER_LEVEL` each, plus the
-/// usual bound for the input's size.
-fn nesting_bound(input: &[u8]) -> u64 {
-    DEEP as u64 * PER_LEVEL + 20 * input.len() as u64 + (64 << 20)
+/// The error for the first `(` past [`MAX_VARIATION_DEPTH`], which must be
+/// the game's first error, at `line` and `column`.
+fn too_deep_at(game: &ReadGame<'_, Game>, line: u64, column: u64) {
+    let error = first_error(game);
+    assert_eq!(error.kind, DiagnosticKind::VariationTooDeep);
+    assert_eq!((error.line, error.column), (line, column), "{error}");
 }
 
 /// The `i`-th move of the knight shuffle (0 is `Nf3`).
@@ -159,8 +158,9 @@ fn shuffle_move(i: usize) -> &'static str {
 fn variations_nested_100000_deep() {
     let _lock = heavy();
     // `1. e4 (Nf3 Nf6 (Nf6 Ng1 (Ng1 Ng8 ...`: each variation is an
-    // alternative to the second move of the one around it, so the tree is
-    // DEEP levels deep, not only the text.
+    // alternative to the second move of the one around it, so the tree
+    // would be DEEP levels deep, not only the text. The reader stops at
+    // MAX_VARIATION_DEPTH: memory stays bounded and the main line is kept.
     let mut input = b"[Event \"deep\"]\n\n1. e4 ".to_vec();
     for i in 0..DEEP {
         input
@@ -168,13 +168,11 @@ fn variations_nested_100000_deep() {
     }
     input.extend(std::iter::repeat_n(b')', DEEP));
     input.extend_from_slice(b" *\n");
-    let game = bounded_by(
-        "100,000 nested variations",
-        &input,
-        nesting_bound(&input),
-        read_one,
-    );
-    no_errors(&game);
+    let game = bounded("100,000 nested variations", &input, read_one);
+    // Each `(Nf3 Nf6 ` is 9 characters; the first `(` is in column 7.
+    too_deep_at(&game, 3, 7 + 9 * MAX_VARIATION_DEPTH as u64);
+    // Nothing else: every `)` closes its `(` and the marker ends the game.
+    assert_eq!(game.diagnostics.iter().count(), 1, "{:?}", game.diagnostics);
     // Walk down: each level's first move has the next level as its second child.
     let tree = game.value.tree();
     let mut depth = 0;
@@ -185,13 +183,9 @@ fn variations_nested_100000_deep() {
         depth += 1;
         node = tree.get(id).and_then(|n| n.children().get(1).copied());
     }
-    assert_eq!(depth, DEEP, "variation depth");
-    let text = bounded_by(
-        "100,000 nested variations, export",
-        &input,
-        nesting_bound(&input),
-        |_| export_is_stable(&game.value),
-    );
+    assert_eq!(depth, MAX_VARIATION_DEPTH, "variation depth");
+    // What was read is a game of its own: exported, it reads back whole.
+    let text = export_is_stable(&game.value);
     let flat = text.replace('\n', " ");
     assert!(flat.ends_with(")) *  "), "{:?}", &text[text.len() - 40..]);
     // JSON is written without recursion; reading it back stops at
@@ -199,7 +193,10 @@ fn variations_nested_100000_deep() {
     let json = game.value.to_json();
     assert!(json.starts_with("{\"tags\":[[\"Event\",\"deep\"]]"));
     // Nf3 opens every fourth level and ends the one before it.
-    assert_eq!(json.matches("\"san\":\"Nf3\"").count(), DEEP / 2);
+    assert_eq!(
+        json.matches("\"san\":\"Nf3\"").count(),
+        MAX_VARIATION_DEPTH / 2
+    );
     assert!(matches!(
         Game::from_json(&json),
         Err(pgnkit::game::JsonError::Json(_))
@@ -210,23 +207,24 @@ fn variations_nested_100000_deep() {
 fn variations_nested_100000_deep_in_text_only() {
     let _lock = heavy();
     // `1. e4 (1. d4 (1. d4 (...`: every `(` is an alternative to a first
-    // move, so the tree is flat: the root has DEEP + 1 children.
+    // move, so the tree is flat, but the text nests DEEP levels.
     let mut input = b"1. e4 ".to_vec();
     for _ in 0..DEEP {
         input.extend_from_slice(b"(1. d4 ");
     }
     input.extend(std::iter::repeat_n(b')', DEEP));
     input.extend_from_slice(b" *\n");
-    let game = bounded_by(
-        "100,000 nested parentheses",
-        &input,
-        nesting_bound(&input),
-        read_one,
-    );
-    no_errors(&game);
+    let game = bounded("100,000 nested parentheses", &input, read_one);
+    too_deep_at(&game, 1, 7 + 7 * MAX_VARIATION_DEPTH as u64);
+    // Nothing else: every `)` closes its `(` and the marker ends the game.
+    assert_eq!(game.diagnostics.iter().count(), 1, "{:?}", game.diagnostics);
     let tree = game.value.tree();
     let root = tree.get(tree.root()).expect("root");
-    assert_eq!(root.children().len(), DEEP + 1, "e4 and DEEP alternatives");
+    assert_eq!(
+        root.children().len(),
+        MAX_VARIATION_DEPTH + 1,
+        "e4 and the alternatives up to the limit"
+    );
 }
 
 #[test]
@@ -237,22 +235,23 @@ fn variations_nested_100000_deep_never_closed() {
         input.extend_from_slice(b"(1. d4 ");
     }
     input.push(b'\n');
-    let game = bounded_by(
-        "100,000 unclosed variations",
-        &input,
-        nesting_bound(&input),
-        read_one,
-    );
-    let error = first_error(&game);
-    assert_eq!(error.kind, DiagnosticKind::UnclosedVariation);
-    // Reported at the first `(` that is still open.
-    assert_eq!((error.line, error.column), (3, 7));
+    let game = bounded("100,000 unclosed variations", &input, read_one);
+    too_deep_at(&game, 3, 7 + 7 * MAX_VARIATION_DEPTH as u64);
+    // Then, at the end: the first `(` still open, and no marker.
+    let kinds: Vec<_> = game
+        .diagnostics
+        .iter()
+        .map(|d| (d.kind.clone(), d.line, d.column))
+        .collect();
     assert!(
-        game.diagnostics
+        kinds.contains(&(DiagnosticKind::UnclosedVariation, 3, 7)),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
             .iter()
-            .any(|d| matches!(d.kind, DiagnosticKind::MissingMarker(_))),
-        "{:?}",
-        game.diagnostics
+            .any(|(k, _, _)| matches!(k, DiagnosticKind::MissingMarker(_))),
+        "{kinds:?}"
     );
 }
 

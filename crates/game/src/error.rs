@@ -43,6 +43,11 @@ pub enum DiagnosticKind {
     /// A variation still open when the game ends.
     #[error("variation not closed")]
     UnclosedVariation,
+    /// A `(` that would open a variation deeper than
+    /// [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH): the rest of the
+    /// line it stands in is skipped, like after any other error.
+    #[error("variations nested deeper than {}", crate::MAX_VARIATION_DEPTH)]
+    VariationTooDeep,
     /// A termination marker inside a variation.
     #[error("termination marker inside a variation")]
     MarkerInVariation,

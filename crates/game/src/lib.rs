@@ -74,8 +74,8 @@ pub use error::{DiagnosticKind, EditError, JsonError};
 pub use game::{Encoding, Game, Termination};
 pub use nag::Nag;
 pub use reader::{
-    Games, ReadGame, ReadOptions, Reader, VisitGames, read_games, read_games_with, visit_game,
-    visit_games,
+    Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
+    read_games_with, visit_game, visit_games,
 };
 pub use tags::Tags;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};

@@ -234,6 +234,13 @@ pub fn visit_game<V: Visitor>(
     (output, reader.diagnostics)
 }
 
+/// How deep variations may nest: a `(` that would open a variation inside
+/// this many open ones is an error ([`DiagnosticKind::VariationTooDeep`])
+/// and the rest of its line is skipped. Each open variation keeps its own
+/// positions, so the limit bounds the reader's memory whatever the input;
+/// real games stay far below it (the deepest in our corpus nests 14).
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
 /// One line of play being read: the main line or an open variation.
 struct Line<'a> {
     /// The position after the line's last move.
@@ -699,13 +706,19 @@ impl<'a> GameReader<'a> {
             }
             TokenKind::VariationOpen => {
                 line.after_move = false;
-                if !line.has_move {
+                let refused = if !line.has_move {
+                    Some(DiagnosticKind::Unexpected("`(` before any move".to_owned()))
+                } else if depth > MAX_VARIATION_DEPTH {
+                    Some(DiagnosticKind::VariationTooDeep)
+                } else {
+                    None
+                };
+                if let Some(kind) = refused {
                     // Skip the rest of this line; the `(` itself opens a
                     // group that its `)` closes.
                     line.skipping = true;
                     line.skip_depth += 1;
-                    let what = "`(` before any move".to_owned();
-                    self.diag(DiagnosticKind::Unexpected(what), token.span);
+                    self.diag(kind, token.span);
                     return;
                 }
                 let mut var = Line::new(line.prev.clone(), token.span);

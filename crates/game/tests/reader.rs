@@ -2,8 +2,9 @@
 //! known defects it must not have.
 
 use pgnkit_game::{
-    Annotation, CommentKind, DiagnosticKind, Game, Nag, NodeId, ReadGame, ReadOptions, Severity,
-    Skip, TagsOnly, Termination, Validate, Visitor, read_games, read_games_with, visit_games,
+    Annotation, CommentKind, DiagnosticKind, Game, MAX_VARIATION_DEPTH, Nag, NodeId, ReadGame,
+    ReadOptions, Severity, Skip, TagsOnly, Termination, Validate, Visitor, read_games,
+    read_games_with, visit_games,
 };
 
 fn one(pgn: &str) -> ReadGame<'_, Game> {
@@ -283,6 +284,34 @@ fn structure_errors() {
     assert_eq!(sans(&read.value), ["e4", "e5"]);
 }
 
+/// `1. e4 (1. d4 (1. d4 ... ))) e5 *` with `depth` nested variations.
+fn nested(depth: usize) -> String {
+    format!(
+        "1. e4 {}{} e5 *",
+        "(1. d4 ".repeat(depth),
+        ")".repeat(depth)
+    )
+}
+
+#[test]
+fn a_variation_deeper_than_the_limit_is_an_error_of_its_line() {
+    let pgn = nested(MAX_VARIATION_DEPTH + 3);
+    let read = one(&pgn);
+    let errors = kinds(&read);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    // The first `(` too many: after `1. e4 ` and 256 × `(1. d4 `.
+    let column = 7 + 7 * MAX_VARIATION_DEPTH as u64;
+    assert_eq!(
+        errors[0],
+        (Severity::Error, DiagnosticKind::VariationTooDeep, 1, column)
+    );
+    // The deepest line allowed is cut at the `(`; everything else is read.
+    let tree = read.value.tree();
+    let root = tree.get(tree.root()).unwrap();
+    assert_eq!(root.children().len(), MAX_VARIATION_DEPTH + 1);
+    assert_eq!(sans(&read.value), ["e4", "e5"]);
+}
+
 #[test]
 fn comments_after_marker_stay_with_the_game() {
     let pgn = "[Event \"a\"]\n\n1. e4 * {late}\n\n[Event \"b\"]\n\n1. d4 *\n";
@@ -502,22 +531,22 @@ fn strict_mode_reports_every_lenient_form() {
 
 #[test]
 fn deep_nesting_reads() {
-    // 1. e4 (1. d4 (1. c4 (... a thousand alternatives deep.
+    // 1. e4 (1. d4 (1. c4 (... as deep as variations may nest.
     let firsts = ["e4", "d4", "c4", "Nf3"];
     let mut pgn = String::new();
-    for i in 0..1000 {
+    for i in 0..MAX_VARIATION_DEPTH {
         pgn.push_str(&format!("1. {} ", firsts[i % 4]));
         pgn.push('(');
     }
     pgn.push_str("1. b3");
-    pgn.push_str(&")".repeat(1000));
+    pgn.push_str(&")".repeat(MAX_VARIATION_DEPTH));
     pgn.push_str(" *");
     let read = one(&pgn);
     assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
     // Every `(` is an alternative to a first move: the tree is flat.
     assert_eq!(
         read.value.node(NodeId::ROOT).unwrap().children().len(),
-        1001
+        MAX_VARIATION_DEPTH + 1
     );
     let json = read.value.to_json();
     assert_eq!(Game::from_json(&json).map(|g| g.to_json()).ok(), Some(json));
