@@ -6,7 +6,7 @@ use pgnkit_chess::Position;
 use crate::comment::Comment;
 use crate::game::{Encoding, Game, Termination};
 use crate::tree::{Annotation, NodeId, PlayedMove};
-use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, decode, san_plus};
+use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, san_plus};
 use crate::{Nag, Tags};
 
 /// Builds a [`Game`] (tags, start, tree, marker, encoding). The reader
@@ -54,8 +54,7 @@ impl Visitor for TreeBuilder {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.tags
-            .insert(decode(name, self.encoding), decode(value, self.encoding));
+        self.tags.insert_decoded(name, value, self.encoding);
     }
 
     fn begin_movetext(&mut self, start: &Position) {

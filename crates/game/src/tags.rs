@@ -4,6 +4,12 @@
 //! appear only once: the reader keeps the first value of a duplicate and
 //! warns; [`Tags::insert`] follows the same rule, [`Tags::set`] replaces.
 
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::game::Encoding;
+use crate::visitor::decode_into;
+
 /// The tag pairs of a game, ordered as read.
 ///
 /// ```
@@ -15,9 +21,14 @@
 /// tags.set("Event", "Other");
 /// assert_eq!(tags.get("Event"), Some("Other"));
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Default)]
 pub struct Tags {
-    pairs: Vec<(String, String)>,
+    /// Every name and value, back to back in order: one allocation for a
+    /// game's whole tag section instead of two for each pair.
+    text: String,
+    /// For each pair, where its name ends and where its value ends in
+    /// `text`; its name starts where the previous pair's value ends.
+    ends: Vec<(usize, usize)>,
 }
 
 impl Tags {
@@ -28,62 +39,141 @@ impl Tags {
 
     /// The number of tag pairs.
     pub fn len(&self) -> usize {
-        self.pairs.len()
+        self.ends.len()
     }
 
     /// Whether there are no tag pairs.
     pub fn is_empty(&self) -> bool {
-        self.pairs.is_empty()
+        self.ends.is_empty()
     }
 
     /// The value of the tag `name` (case-sensitive).
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.position(name.as_bytes()).map(|i| self.pair(i).1)
+    }
+
+    /// The index of the pair named `name`: a walk over the name bytes,
+    /// lengths compared first (every new pair is checked against all the
+    /// others, so this is the tag section's inner loop).
+    fn position(&self, name: &[u8]) -> Option<usize> {
+        let text = self.text.as_bytes();
+        let mut start = 0;
+        for (i, &(name_end, end)) in self.ends.iter().enumerate() {
+            if name_end - start == name.len() && text.get(start..name_end) == Some(name) {
+                return Some(i);
+            }
+            start = end;
+        }
+        None
     }
 
     /// Whether a tag `name` is present.
     pub fn contains(&self, name: &str) -> bool {
-        self.pairs.iter().any(|(n, _)| n == name)
+        self.get(name).is_some()
     }
 
     /// Appends a tag pair unless `name` is already present (the first value
     /// wins). Returns whether it was added.
-    pub fn insert(&mut self, name: impl Into<String>, value: impl Into<String>) -> bool {
-        let name = name.into();
-        if self.contains(&name) {
+    pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> bool {
+        self.push_with(
+            |text| text.push_str(name.as_ref()),
+            |text| text.push_str(value.as_ref()),
+        )
+    }
+
+    /// [`Tags::insert`] of a pair still in the input's bytes, decoded
+    /// straight into the tag text (the tree builder's path).
+    pub(crate) fn insert_decoded(&mut self, name: &[u8], value: &[u8], encoding: Encoding) -> bool {
+        self.push_with(
+            |text| decode_into(name, encoding, text),
+            |text| decode_into(value, encoding, text),
+        )
+    }
+
+    /// Appends the name and the value that `name` and `value` write, unless
+    /// the name is already present.
+    fn push_with(
+        &mut self,
+        name: impl FnOnce(&mut String),
+        value: impl FnOnce(&mut String),
+    ) -> bool {
+        let start = self.text.len();
+        name(&mut self.text);
+        let name_end = self.text.len();
+        let new_name = self.text.as_bytes().get(start..).unwrap_or_default();
+        if self.position(new_name).is_some() {
+            self.text.truncate(start);
             return false;
         }
-        self.pairs.push((name, value.into()));
+        value(&mut self.text);
+        self.ends.push((name_end, self.text.len()));
         true
     }
 
     /// Sets the value of `name`, replacing it in place if present, otherwise
     /// appending it.
-    pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
-        let name = name.into();
-        let value = value.into();
-        match self.pairs.iter_mut().find(|(n, _)| *n == name) {
-            Some(pair) => pair.1 = value,
-            None => self.pairs.push((name, value)),
+    pub fn set(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        if !self.contains(name) {
+            self.insert(name, value);
+            return;
         }
+        *self = self
+            .iter()
+            .map(|(n, v)| (n, if n == name { value } else { v }))
+            .collect();
     }
 
     /// Removes the tag `name`, returning its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let index = self.pairs.iter().position(|(n, _)| n == name)?;
-        Some(self.pairs.remove(index).1)
+        let value = self.get(name)?.to_owned();
+        *self = self.iter().filter(|&(n, _)| n != name).collect();
+        Some(value)
     }
 
     /// The tag pairs in order, as `(name, value)`.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
-        self.pairs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + Clone + '_ {
+        (0..self.ends.len()).map(|i| self.pair(i))
+    }
+
+    /// The `i`-th pair.
+    fn pair(&self, i: usize) -> (&str, &str) {
+        let start = i
+            .checked_sub(1)
+            .and_then(|before| self.ends.get(before))
+            .map_or(0, |&(_, end)| end);
+        let (name_end, end) = self.ends.get(i).copied().unwrap_or_default();
+        (
+            self.text.get(start..name_end).unwrap_or_default(),
+            self.text.get(name_end..end).unwrap_or_default(),
+        )
     }
 }
 
-impl<N: Into<String>, V: Into<String>> FromIterator<(N, V)> for Tags {
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl Hash for Tags {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.len().hash(state);
+        for pair in self.iter() {
+            pair.hash(state);
+        }
+    }
+}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<N: AsRef<str>, V: AsRef<str>> FromIterator<(N, V)> for Tags {
     /// Collects pairs; a duplicate name keeps its first value.
     fn from_iter<I: IntoIterator<Item = (N, V)>>(iter: I) -> Tags {
         let mut tags = Tags::new();
@@ -120,5 +210,29 @@ mod tests {
         assert_eq!(tags.remove("A").as_deref(), Some("3"));
         assert_eq!(tags.len(), 1);
         assert!(tags.remove("A").is_none());
+        tags.set("C", "4");
+        assert_eq!(tags.iter().collect::<Vec<_>>(), [("B", "2"), ("C", "4")]);
+    }
+
+    #[test]
+    fn equality_and_debug_see_only_the_pairs() {
+        // The same pairs reached by different edits are equal.
+        let mut edited: Tags = [("A", "1"), ("X", "9"), ("B", "2")].into_iter().collect();
+        edited.remove("X");
+        let plain: Tags = [("A", "1"), ("B", "2")].into_iter().collect();
+        assert_eq!(edited, plain);
+        assert_eq!(format!("{plain:?}"), r#"[("A", "1"), ("B", "2")]"#);
+        assert!(Tags::new().is_empty() && !plain.is_empty());
+    }
+
+    #[test]
+    fn decoded_pairs_are_latin1_or_utf8() {
+        let mut tags = Tags::new();
+        assert!(tags.insert_decoded(b"White", b"R\xe9ti", Encoding::Latin1));
+        assert!(tags.insert_decoded(b"Black", "Réti".as_bytes(), Encoding::Utf8));
+        assert!(!tags.insert_decoded(b"White", b"other", Encoding::Utf8));
+        assert_eq!(tags.get("White"), Some("Réti"));
+        assert_eq!(tags.get("Black"), Some("Réti"));
+        assert_eq!(tags.len(), 2);
     }
 }

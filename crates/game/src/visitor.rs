@@ -94,7 +94,9 @@ impl GameStart<'_> {
     /// The game's encoding: UTF-8 when all its bytes are valid UTF-8,
     /// otherwise Latin-1.
     pub fn encoding(&self) -> Encoding {
-        if std::str::from_utf8(self.bytes).is_ok() {
+        // Most games are plain ASCII, which `is_ascii` settles several bytes
+        // at a time, far faster than a full UTF-8 validation.
+        if self.bytes.is_ascii() || std::str::from_utf8(self.bytes).is_ok() {
             Encoding::Utf8
         } else {
             Encoding::Latin1
@@ -120,12 +122,19 @@ impl RawComment<'_> {
 
 /// Decodes bytes as UTF-8 (lossy, for safety) or Latin-1.
 pub fn decode(bytes: &[u8], encoding: Encoding) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    decode_into(bytes, encoding, &mut text);
+    text
+}
+
+/// [`decode`], appending to `text`.
+pub(crate) fn decode_into(bytes: &[u8], encoding: Encoding, text: &mut String) {
     match encoding {
         Encoding::Utf8 => match std::str::from_utf8(bytes) {
-            Ok(text) => text.to_owned(),
-            Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+            Ok(valid) => text.push_str(valid),
+            Err(_) => text.push_str(&String::from_utf8_lossy(bytes)),
         },
-        Encoding::Latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
+        Encoding::Latin1 => text.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 

@@ -6,6 +6,7 @@
 //! cargo run --release -p pgnkit --example tasks -- scan FILE       split into games + tokenize (pgnkit-lexer)
 //! cargo run --release -p pgnkit --example tasks -- validate FILE   resolve every move, every line (pgnkit-game `Validate`)
 //! cargo run --release -p pgnkit --example tasks -- san FILE        read + validate + export format (pgnkit-export `StreamWriter`)
+//! cargo run --release -p pgnkit --example tasks -- trees FILE      build every game's tree (`Game`, as python-chess `read_game`)
 //! cargo run --release -p pgnkit --example tasks -- perft           start position depth 5 + Kiwipete depth 4
 //! ```
 //!
@@ -25,7 +26,7 @@ use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{Reader, Validate};
 use pgnkit::lexer::Lexer;
 
-const USAGE: &str = "usage: tasks scan|validate|san FILE | tasks perft";
+const USAGE: &str = "usage: tasks scan|validate|san|trees FILE | tasks perft";
 
 /// Kiwipete, the usual second perft position.
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         [task, file] if task == "scan" => scan(file),
         [task, file] if task == "validate" => validate(file),
         [task, file] if task == "san" => export(file),
+        [task, file] if task == "trees" => trees(file),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -155,6 +157,21 @@ fn export(path: &str) -> Result<String, String> {
     );
     let bytes = bytes.get();
     Ok(format!("san games={games} bytes={bytes}"))
+}
+
+/// Builds every game's tree (what python-chess's `read_game` does; the
+/// peers have no such task).
+fn trees(path: &str) -> Result<String, String> {
+    let (file, bytes) = open(path)?;
+    let (mut games, mut nodes) = (0u64, 0u64);
+    for read in Reader::new(file) {
+        let read = read.map_err(|e| format!("{path}: {e}"))?;
+        games += 1;
+        nodes += read.value.tree().capacity_used() as u64;
+    }
+    eprintln!("tasks trees: {nodes} nodes");
+    let bytes = bytes.get();
+    Ok(format!("trees games={games} bytes={bytes}"))
 }
 
 /// Perft of the start position to depth 5 and of Kiwipete to depth 4.
