@@ -158,42 +158,54 @@ pub fn run(file: &Path, pairs: usize) -> Result<(), String> {
     let games = games_by_task.iter().flatten().copied().max();
 
     if let (Some(extract), Some(cli)) = (&extract, &cli) {
-        let (ours, label) = match cli {
-            Ok(cli) => (
-                Side {
-                    program: cli.clone(),
-                    args: vec![
-                        "export".into(),
-                        file.into(),
-                        "-o".into(),
-                        "/dev/null".into(),
-                    ],
-                    ok_codes: &[0, 1],
-                },
-                "export vs pgn-extract -s".to_string(),
-            ),
-            Err(why) => {
-                println!(
-                    "note: the CLI did not build ({why}); timing the `tasks san` example instead"
-                );
-                (
-                    Side {
-                        program: ours_bin.clone(),
-                        args: vec!["san".into(), file.into()],
-                        ok_codes: &[0],
-                    },
-                    "tasks san vs pgn-extract -s".to_string(),
-                )
-            }
-        };
         let peer = Side {
             program: extract.clone(),
             args: vec!["-s".into(), "-o".into(), "/dev/null".into(), file.into()],
             ok_codes: &[0, 1],
         };
-        let mut comparison = compare("export", &ours, &peer, pairs, have_time)?;
-        comparison.label = label;
-        comparisons.push(comparison);
+        // pgn-extract works on one thread: compare with one thread, then
+        // with the CLI's default (one per CPU).
+        let sides: Vec<(Side, String)> = match cli {
+            Ok(cli) => [
+                ("1", "export --threads 1"),
+                ("", "export (one thread per CPU)"),
+            ]
+            .into_iter()
+            .map(|(threads, what)| {
+                let mut args: Vec<OsString> = vec![
+                    "export".into(),
+                    file.into(),
+                    "-o".into(),
+                    "/dev/null".into(),
+                ];
+                if !threads.is_empty() {
+                    args.extend(["--threads".into(), threads.into()]);
+                }
+                let side = Side {
+                    program: cli.clone(),
+                    args,
+                    ok_codes: &[0, 1],
+                };
+                (side, format!("{what} vs pgn-extract -s"))
+            })
+            .collect(),
+            Err(why) => {
+                println!(
+                    "note: the CLI did not build ({why}); timing the `tasks san` example instead"
+                );
+                let side = Side {
+                    program: ours_bin.clone(),
+                    args: vec!["san".into(), file.into()],
+                    ok_codes: &[0],
+                };
+                vec![(side, "tasks san vs pgn-extract -s".to_string())]
+            }
+        };
+        for (ours, label) in sides {
+            let mut comparison = compare("export", &ours, &peer, pairs, have_time)?;
+            comparison.label = label;
+            comparisons.push(comparison);
+        }
     } else {
         println!(
             "note: pgn-extract is neither on PATH nor in /usr/games, so `pgnkit export` vs \

@@ -59,9 +59,20 @@ pub struct Inputs {
     /// Report every lenient form (`0-0`, `Ng1f3`, `e8Q`, `--`, ...) as an error.
     #[arg(long)]
     pub strict: bool,
-    /// Worker threads for reading and writing games (output keeps input order).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: u16,
+    /// Worker threads for reading and writing games (output keeps input
+    /// order) [default: one per CPU].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+impl Inputs {
+    /// The worker threads to use: `--threads`, else one per CPU.
+    pub fn threads(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        )
+    }
 }
 
 /// Options of `pgnkit export`.

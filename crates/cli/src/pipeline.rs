@@ -138,7 +138,7 @@ pub fn over_inputs<J: Job>(
     for path in crate::input::names(&inputs.files) {
         let source = crate::input::open(&path)?;
         let name = source.name.clone();
-        let threads = usize::from(inputs.threads);
+        let threads = inputs.threads();
         let result = run(job, source.reader, threads, |game, output| {
             sink(&name, game, output)
         });

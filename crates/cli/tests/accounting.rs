@@ -168,7 +168,7 @@ fn export_rejects_account_for_every_game() {
     let mut failures = Vec::new();
     let (mut games, mut rejected) = (0, 0);
     for file in &files {
-        match check_file(file, &[], &scratch) {
+        match check_file(file, &["--threads", "1"], &scratch) {
             Ok((g, r)) => {
                 games += g;
                 rejected += r;

@@ -197,7 +197,7 @@ fn threads_keep_input_order() {
         all.extend(std::fs::read(path).unwrap());
         all.extend(b"\n\n");
     }
-    let one = run_with_stdin(&["export"], &all);
+    let one = run_with_stdin(&["export", "--threads", "1"], &all);
     let two = run_with_stdin(&["export", "--threads", "2"], &all);
     assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
     assert_eq!(text(&one.stdout), text(&two.stdout));
