@@ -185,7 +185,7 @@ pub(crate) fn generate<S: MoveSink>(
         return;
     };
     let occupied = board.occupied();
-    let checkers = board.attacks_to(king, them, occupied);
+    let checkers = pos.checkers();
 
     // King steps.
     if from_mask.contains(king) {

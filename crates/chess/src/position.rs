@@ -18,8 +18,9 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 /// A legal chess position (standard or Chess960): placement, side to move,
-/// castling rights, en passant square and move counters, with its Zobrist
-/// hash kept up to date.
+/// castling rights, en passant square and move counters. Its Zobrist hash
+/// ([`Position::zobrist`]) is computed when asked for, so playing moves
+/// never pays for it.
 ///
 /// Equality and hashing ignore how the en passant square was written: only
 /// a square with a legal en passant capture counts.
@@ -27,7 +28,6 @@ use core::str::FromStr;
 pub struct Position {
     board: Board,
     castles: CastlingRights,
-    hash: u64,
     halfmoves: u32,
     fullmoves: u32,
     turn: Color,
@@ -36,6 +36,10 @@ pub struct Position {
     /// The square skipped by the last double push (the 1994 FEN rule).
     double_push: Option<Square>,
     mode: CastlingMode,
+    /// Enemy pieces giving check to the side to move, kept up to date by
+    /// `play_unchecked`: SAN resolution, `+`/`#` and move generation all
+    /// start from it, so it is computed once per move.
+    checkers: Bitboard,
 }
 
 impl PartialEq for Position {
@@ -54,7 +58,7 @@ impl Eq for Position {}
 
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.hash.hash(state);
+        self.zobrist().hash(state);
         self.halfmoves.hash(state);
         self.fullmoves.hash(state);
     }
@@ -71,7 +75,6 @@ impl Position {
     pub fn new() -> Position {
         let board = Board::new();
         Position {
-            hash: zobrist::hash_from_scratch(&board, Color::White, Bitboard::CORNERS, None),
             board,
             castles: CastlingRights::STANDARD,
             halfmoves: 0,
@@ -80,6 +83,7 @@ impl Position {
             ep_square: None,
             double_push: None,
             mode: CastlingMode::Standard,
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -107,13 +111,13 @@ impl Position {
         let mut pos = Position {
             board,
             castles,
-            hash: 0,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             turn,
             ep_square: None,
             double_push: None,
             mode,
+            checkers: Bitboard::EMPTY,
         };
 
         // The side not to move must not be in check.
@@ -144,7 +148,7 @@ impl Position {
             pos.ep_square = legal_ep(&board, turn, ep);
         }
 
-        pos.hash = zobrist::hash_from_scratch(&pos.board, turn, castles.rooks(), pos.ep_square);
+        pos.checkers = checkers_of(&pos.board, turn);
         Ok(pos)
     }
 
@@ -205,10 +209,11 @@ impl Position {
         self.mode
     }
 
-    /// The Zobrist hash (see [`crate::zobrist`]).
-    #[inline]
+    /// The Zobrist hash (see [`crate::zobrist`]), computed from the pieces,
+    /// rights, en passant square and side to move (a few dozen table
+    /// lookups).
     pub fn zobrist(&self) -> u64 {
-        self.hash
+        zobrist::hash_from_scratch(&self.board, self.turn, self.castles.rooks(), self.ep_square)
     }
 
     /// The king of the side to move.
@@ -220,12 +225,7 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        match self.our_king() {
-            Some(king) => self
-                .board
-                .attacks_to(king, self.turn.other(), self.board.occupied()),
-            None => Bitboard::EMPTY,
-        }
+        self.checkers
     }
 
     /// `true` if the side to move is in check.
@@ -343,21 +343,13 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let them = us.other();
-        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
-        if let Some(ep) = self.ep_square.take() {
-            hash ^= zobrist::ep_key(ep);
-        }
+        self.ep_square = None;
         self.double_push = None;
-        self.halfmoves = if m.is_zeroing() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
+        self.halfmoves = self.halfmoves.saturating_add(1);
         if us.is_black() {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        let old_castles = self.castles.0;
-        let mut ep_candidate = None;
+        self.turn = them;
         match m {
             Move::Normal {
                 role,
@@ -367,78 +359,72 @@ impl Position {
                 promotion,
             } => {
                 if let Some(captured) = capture {
-                    let piece = captured.of(them);
-                    self.board.discard_piece_at(to, piece);
-                    hash ^= zobrist::piece_key(piece, to);
+                    self.board.discard_piece_at(to, captured.of(them));
+                    self.halfmoves = 0;
                 }
-                let piece = role.of(us);
                 match promotion {
-                    None => {
-                        self.board.move_piece(from, to, piece);
-                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
-                    }
+                    None => self.board.move_piece(from, to, role.of(us)),
                     Some(p) => {
-                        let placed = p.of(us);
-                        self.board.discard_piece_at(from, piece);
-                        self.board.put_piece_at(to, placed);
-                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(placed, to);
+                        self.board.discard_piece_at(from, role.of(us));
+                        self.board.put_piece_at(to, p.of(us));
                     }
                 }
+                // A move from or to a rook's start square ends its rights.
                 self.castles.0 &= !(Bitboard::from_square(from) | to);
-                if role == Role::King {
-                    self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
-                } else if role == Role::Pawn && from.index() ^ to.index() == 16 {
-                    let skipped = Square::new((from.index() + to.index()) / 2);
-                    self.double_push = Some(skipped);
-                    if (attacks::pawn_attacks(us, skipped)
-                        & self.board.pawns()
-                        & self.board.by_color(them))
-                    .any()
-                    {
-                        ep_candidate = Some(skipped);
+                match role {
+                    Role::King => {
+                        self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
                     }
+                    Role::Pawn => {
+                        self.halfmoves = 0;
+                        if from.index() ^ to.index() == 16 {
+                            self.double_pushed(from, to);
+                        }
+                    }
+                    _ => {}
                 }
+                self.checkers = match promotion {
+                    None => checks_given(&self.board, us, role, from, to),
+                    Some(_) => checkers_of(&self.board, them),
+                };
             }
             Move::EnPassant { from, to } => {
-                let captured = to.with_rank_of(from);
-                let their_pawn = Role::Pawn.of(them);
-                let our_pawn = Role::Pawn.of(us);
-                self.board.discard_piece_at(captured, their_pawn);
-                self.board.move_piece(from, to, our_pawn);
-                hash ^= zobrist::piece_key(their_pawn, captured)
-                    ^ zobrist::piece_key(our_pawn, from)
-                    ^ zobrist::piece_key(our_pawn, to);
+                self.board
+                    .discard_piece_at(to.with_rank_of(from), Role::Pawn.of(them));
+                self.board.move_piece(from, to, Role::Pawn.of(us));
+                self.halfmoves = 0;
+                self.checkers = checkers_of(&self.board, them);
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_king_and_rook(king, rook);
                 let our_king = Role::King.of(us);
                 let our_rook = Role::Rook.of(us);
-                let king_to = side.king_to(us);
-                let rook_to = side.rook_to(us);
                 self.board.discard_piece_at(king, our_king);
                 self.board.discard_piece_at(rook, our_rook);
-                self.board.put_piece_at(king_to, our_king);
-                self.board.put_piece_at(rook_to, our_rook);
-                hash ^= zobrist::piece_key(our_king, king)
-                    ^ zobrist::piece_key(our_rook, rook)
-                    ^ zobrist::piece_key(our_king, king_to)
-                    ^ zobrist::piece_key(our_rook, rook_to);
+                self.board.put_piece_at(side.king_to(us), our_king);
+                self.board.put_piece_at(side.rook_to(us), our_rook);
                 self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
+                self.checkers = checkers_of(&self.board, them);
             }
-            Move::Null => {}
+            Move::Null => self.checkers = checkers_of(&self.board, them),
         }
-        let changed = old_castles ^ self.castles.0;
-        if changed.any() {
-            hash ^= zobrist::castling_key(changed);
+    }
+
+    /// Bookkeeping after a double push `from`-`to` (the side to move is
+    /// already the opponent): the skipped square, and the en passant square
+    /// when an enemy pawn stands beside and may legally capture.
+    #[inline]
+    fn double_pushed(&mut self, from: Square, to: Square) {
+        let skipped = Square::new((from.index() + to.index()) / 2);
+        self.double_push = Some(skipped);
+        let them = self.turn;
+        if (attacks::pawn_attacks(them.other(), skipped)
+            & self.board.pawns()
+            & self.board.by_color(them))
+        .any()
+        {
+            self.ep_square = legal_ep(&self.board, them, skipped);
         }
-        self.turn = them;
-        if let Some(sq) = ep_candidate {
-            self.ep_square = legal_ep(&self.board, them, sq);
-            if let Some(ep) = self.ep_square {
-                hash ^= zobrist::ep_key(ep);
-            }
-        }
-        self.hash = hash;
     }
 
     /// The position after `m` (a copy; `self` is unchanged).
@@ -524,6 +510,48 @@ fn normalise_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> Bi
         }
     }
     kept
+}
+
+/// Enemy pieces giving check to `turn`'s king (none without a king).
+#[inline]
+fn checkers_of(board: &Board, turn: Color) -> Bitboard {
+    match board.king_of(turn) {
+        Some(king) => board.attacks_to(king, turn.other(), board.occupied()),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// The checks `us` gives by moving its `role` from `from` to `to` (no
+/// promotion, castling or en passant), on the board after the move. Only
+/// two pieces can newly attack the enemy king: the one that moved, and a
+/// slider behind `from` on a line through the king (a discovered check);
+/// nothing else can, since the king was not in check before the move. This
+/// looks at those two instead of at every attacker.
+#[inline]
+fn checks_given(board: &Board, us: Color, role: Role, from: Square, to: Square) -> Bitboard {
+    let Some(king) = board.king_of(us.other()) else {
+        return Bitboard::EMPTY;
+    };
+    let occupied = board.occupied();
+    let mut checkers = if attacks::attacks(role, us, to, occupied).contains(king) {
+        Bitboard::from_square(to)
+    } else {
+        Bitboard::EMPTY
+    };
+    // The line through the king and `from`, if one of our sliders is on it.
+    let line = attacks::ray(king, from)
+        & board.by_color(us)
+        & !(board.pawns() | board.knights() | board.kings());
+    if line.any() {
+        let line = attacks::ray(king, from);
+        let sliders = if king.rank() == from.rank() || king.file() == from.file() {
+            attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+        } else {
+            attacks::bishop_attacks(king, occupied) & board.bishops_and_queens()
+        };
+        checkers |= sliders & line & board.by_color(us);
+    }
+    checkers
 }
 
 /// `ep` if the side to move (`turn`) has a legal en passant capture to it.
@@ -697,6 +725,37 @@ mod tests {
         p.play_unchecked(Move::Null);
         assert_eq!(p.turn(), Color::Black);
         assert_eq!(p.legal_moves().len(), 20);
+    }
+
+    #[test]
+    fn checkers_kept_up_to_date() {
+        // Discovered checks (rook behind the bishop, bishop behind the
+        // pawn), a direct check, a double check, and every move of a
+        // deterministic walk through busy positions.
+        let starts = [
+            "4k3/8/8/8/4B3/8/8/4R1K1 w - - 0 1",
+            "4k3/8/8/8/8/2P5/8/B5K1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in starts {
+            let start = Position::from_fen(fen).unwrap();
+            for first in start.legal_moves() {
+                let mut p = start.after(first);
+                for ply in 0..40usize {
+                    let scratch = checkers_of(&p.board, p.turn);
+                    assert_eq!(p.checkers(), scratch, "{p}");
+                    checks += usize::from(scratch.any());
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(moves[(ply * 7 + 3) % moves.len()]);
+                }
+            }
+        }
+        assert!(checks > 20, "only {checks} checks seen");
     }
 
     #[test]

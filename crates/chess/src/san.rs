@@ -80,6 +80,7 @@ fn perr(offset: usize, kind: ParseSanErrorKind) -> ParseSanError {
 impl San {
     /// Parses strict SAN (`Nf3`, `exd5`, `e8=Q`, `Rad1`, `O-O`, `--`). A
     /// trailing `+` or `#` is accepted and ignored (see [`SanPlus::parse`]).
+    #[inline]
     pub fn parse(s: &[u8]) -> Result<San, ParseSanError> {
         SanPlus::parse(s).map(|sp| sp.san)
     }
@@ -173,6 +174,7 @@ impl San {
 
     /// Resolves this SAN to the one legal move it names. The `x` must be
     /// written exactly for captures; pawn moves without `x` are pushes.
+    #[inline]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         match *self {
             San::Null => Ok(Move::Null),
@@ -191,15 +193,6 @@ impl San {
                 }
                 if let Some(r) = rank {
                     from &= Bitboard::from_rank(r);
-                }
-                if role == Role::Pawn && !capture {
-                    from &= Bitboard::from_file(to.file());
-                }
-                // Keep only pieces that reach `to`, so that a wrong move is
-                // rejected without a move generation.
-                from &= reach(pos, role, to);
-                if from.is_empty() {
-                    return Err(SanError::Illegal);
                 }
                 resolve_normal(pos, role, from, capture, to, promotion)
             }
@@ -319,9 +312,9 @@ impl San {
 }
 
 /// Resolves a strict SAN piece or pawn move among the candidate start
-/// squares `from` (pieces of `role`; those that cannot reach `to` are
-/// ignored),
-/// testing each candidate's legality directly instead of generating moves.
+/// squares `from` (pieces of `role` of the side to move; those that cannot
+/// reach `to` are ignored), testing each candidate's legality directly
+/// instead of generating moves.
 pub(crate) fn resolve_normal(
     pos: &Position,
     role: Role,
@@ -330,117 +323,204 @@ pub(crate) fn resolve_normal(
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, SanError> {
-    let board = pos.board();
-    let us = pos.turn();
-    let them = us.other();
-    if board.by_color(us).contains(to) {
+    if pos.board().by_color(pos.turn()).contains(to) {
         return Err(SanError::Illegal);
     }
     let king = pos.our_king().ok_or(SanError::Illegal)?;
-    let captured = board.role_at(to);
-    let from = from & reach(pos, role, to);
-    let mut found = None;
-    let mut count = 0;
-    let mut consider = |m: Move, safe: bool| {
-        if safe {
-            found = Some(m);
-            count += 1;
-        }
-    };
     match role {
-        Role::Pawn => {
-            let last_rank = to.rank() == Rank::Eighth.relative_to(us);
-            let promotion_ok = match promotion {
-                None => !last_rank,
-                Some(p) => {
-                    last_rank && matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-                }
-            };
-            if !promotion_ok {
-                return Err(SanError::Illegal);
-            }
-            if capture {
-                let attackers = from & attacks::pawn_attacks(them, to);
-                if captured.is_none() && pos.ep_square() == Some(to) {
-                    for f in attackers {
-                        consider(
-                            Move::EnPassant { from: f, to },
-                            movegen::en_passant_is_safe(board, us, f, to),
-                        );
-                    }
-                } else if captured.is_some() {
-                    for f in attackers {
-                        let m = Move::Normal {
-                            role,
-                            from: f,
-                            capture: captured,
-                            to,
-                            promotion,
-                        };
-                        consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
-                    }
-                }
-            } else if captured.is_none() {
-                let back = if us.is_white() { -8 } else { 8 };
-                let pawns = board.pawns() & board.by_color(us) & from;
-                let single = to.offset(back);
-                let double = to.offset(2 * back);
-                let origin = match (single, double) {
-                    (Some(s), _) if pawns.contains(s) => Some(s),
-                    (Some(s), Some(d))
-                        if to.rank() == Rank::Fourth.relative_to(us)
-                            && !board.occupied().contains(s)
-                            && pawns.contains(d) =>
-                    {
-                        Some(d)
-                    }
-                    _ => None,
-                };
-                if let Some(f) = origin {
-                    let m = Move::Normal {
-                        role,
-                        from: f,
-                        capture: None,
-                        to,
-                        promotion,
-                    };
-                    consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
-                }
-            }
-        }
-        _ => {
-            if capture != captured.is_some() || promotion.is_some() {
-                return Err(SanError::Illegal);
-            }
-            for f in from {
-                let m = Move::Normal {
-                    role,
-                    from: f,
-                    capture: captured,
-                    to,
-                    promotion: None,
-                };
-                let safe = if role == Role::King {
-                    board
-                        .attacks_to(to, them, board.occupied().without(f))
-                        .is_empty()
-                } else {
-                    movegen::normal_move_is_safe(board, us, king, f, to)
-                };
-                consider(m, safe);
-            }
+        Role::Pawn => resolve_pawn(pos, king, from, capture, to, promotion),
+        _ if promotion.is_some() => Err(SanError::Illegal),
+        _ => resolve_piece(pos, king, role, from, capture, to),
+    }
+}
+
+/// Resolves a piece (not pawn) move: the candidates are our pieces of
+/// `role` in `from` that attack `to`, nearly always exactly one, which is
+/// tested alone; several go to [`resolve_among`].
+#[inline]
+fn resolve_piece(
+    pos: &Position,
+    king: Square,
+    role: Role,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+) -> Result<Move, SanError> {
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    let captured = if takes { board.role_at(to) } else { None };
+    let candidates = from & reach(pos, role, to);
+    if candidates.more_than_one() {
+        return resolve_among(pos, king, role, candidates, captured, to);
+    }
+    match candidates.first() {
+        Some(f) if candidate_is_safe(pos, king, role, f, to) => Ok(Move::Normal {
+            role,
+            from: f,
+            capture: captured,
+            to,
+            promotion: None,
+        }),
+        _ => Err(SanError::Illegal),
+    }
+}
+
+/// Resolves a piece move with several candidates: the legal one, or
+/// `Ambiguous`.
+#[inline(never)]
+fn resolve_among(
+    pos: &Position,
+    king: Square,
+    role: Role,
+    candidates: Bitboard,
+    captured: Option<Role>,
+    to: Square,
+) -> Result<Move, SanError> {
+    let mut found = Found::default();
+    for f in candidates {
+        let m = Move::Normal {
+            role,
+            from: f,
+            capture: captured,
+            to,
+            promotion: None,
+        };
+        found.consider(m, candidate_is_safe(pos, king, role, f, to));
+    }
+    found.result()
+}
+
+/// `true` if our piece of `role` (not a pawn) may move from `from` to `to`
+/// without leaving our king on `king` in check.
+#[inline(always)]
+fn candidate_is_safe(pos: &Position, king: Square, role: Role, from: Square, to: Square) -> bool {
+    match role {
+        Role::King => king_step_is_safe(pos, from, to),
+        _ => piece_move_is_safe(pos, king, from, to),
+    }
+}
+
+/// The legal candidates seen so far: the last one and how many.
+#[derive(Default)]
+struct Found {
+    last: Option<Move>,
+    count: u32,
+}
+
+impl Found {
+    #[inline]
+    fn consider(&mut self, m: Move, legal: bool) {
+        if legal {
+            self.last = Some(m);
+            self.count += 1;
         }
     }
-    match (found, count) {
-        (Some(m), 1) => Ok(m),
-        (None, _) => Err(SanError::Illegal),
-        _ => Err(SanError::Ambiguous),
+
+    /// The one legal move, else `Illegal` (none) or `Ambiguous` (several).
+    #[inline]
+    fn result(self) -> Result<Move, SanError> {
+        match (self.last, self.count) {
+            (Some(m), 1) => Ok(m),
+            (None, _) => Err(SanError::Illegal),
+            _ => Err(SanError::Ambiguous),
+        }
     }
+}
+
+/// Resolves a pawn move from its destination: a push has at most one
+/// origin (one or two squares behind `to`), a capture at most two (the
+/// squares from which our pawns attack `to`), so no search is needed.
+fn resolve_pawn(
+    pos: &Position,
+    king: Square,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    let board = pos.board();
+    let us = pos.turn();
+    let them = us.other();
+    let last_rank = to.rank() == Rank::Eighth.relative_to(us);
+    let promotion_ok = match promotion {
+        None => !last_rank,
+        Some(p) => last_rank && matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen),
+    };
+    if !promotion_ok {
+        return Err(SanError::Illegal);
+    }
+    let pawn_move = |from: Square, capture: Option<Role>| Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture,
+        to,
+        promotion,
+    };
+    let mut found = Found::default();
+    if capture {
+        let attackers = from & attacks::pawn_attacks(them, to);
+        if board.by_color(them).contains(to) {
+            let captured = board.role_at(to);
+            for f in attackers {
+                found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
+            }
+        } else if pos.ep_square() == Some(to) {
+            for f in attackers {
+                found.consider(
+                    Move::EnPassant { from: f, to },
+                    movegen::en_passant_is_safe(board, us, f, to),
+                );
+            }
+        }
+    } else if !board.occupied().contains(to) {
+        let back = if us.is_white() { -8 } else { 8 };
+        let origin = match to.offset(back) {
+            Some(single) if from.contains(single) => Some(single),
+            Some(single)
+                if to.rank() == Rank::Fourth.relative_to(us)
+                    && !board.occupied().contains(single) =>
+            {
+                to.offset(2 * back).filter(|&double| from.contains(double))
+            }
+            _ => None,
+        };
+        if let Some(f) = origin {
+            found.consider(pawn_move(f, None), piece_move_is_safe(pos, king, f, to));
+        }
+    }
+    found.result()
+}
+
+/// `true` if moving our non-king piece from `from` to `to` (not en
+/// passant) leaves our king on `king` safe. The exact test (attacks on the
+/// king with the occupancy after the move) is needed only when we are in
+/// check or an enemy slider stands on the line through the king and the
+/// piece (it may be pinned); most moves are neither.
+#[inline(always)]
+fn piece_move_is_safe(pos: &Position, king: Square, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let their_sliders =
+        board.by_color(pos.turn().other()) & !(board.pawns() | board.knights() | board.kings());
+    (pos.checkers().is_empty() && (attacks::ray(king, from) & their_sliders).is_empty())
+        || movegen::normal_move_is_safe(board, pos.turn(), king, from, to)
+}
+
+/// `true` if our king may step from `from` to `to` (not castling): `to`
+/// is not attacked once the king has left `from`.
+#[inline]
+fn king_step_is_safe(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    board
+        .attacks_to(to, pos.turn().other(), board.occupied().without(from))
+        .is_empty()
 }
 
 /// Squares from which a piece of `role` (of the side to move) could reach
 /// `to` (all squares for pawns, which move differently than they capture).
-#[inline]
+#[inline(always)]
 pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
     let occupied = pos.board().occupied();
     match role {
@@ -493,6 +573,124 @@ fn disambiguate(
     }
 }
 
+/// The square named by a file letter and a rank digit.
+#[inline]
+fn square_of(file: u8, rank: u8) -> Option<Square> {
+    let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::new(u32::from(f) | u32::from(r) << 3))
+}
+
+/// The piece named by an upper-case letter (not `P`: strict SAN omits it).
+#[inline]
+fn piece_of(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// A piece or pawn move without start square or promotion.
+#[inline]
+fn simple(role: Role, capture: bool, to: Square) -> San {
+    San::Normal {
+        role,
+        file: None,
+        rank: None,
+        capture,
+        to,
+        promotion: None,
+    }
+}
+
+/// A pawn capture `exd5` (start file `from`), maybe promoting.
+#[inline]
+fn pawn_capture(from: u8, to: Square, promotion: Option<Role>) -> Option<San> {
+    let file = File::from_byte(from).filter(|&f| f != to.file())?;
+    Some(San::Normal {
+        role: Role::Pawn,
+        file: Some(file),
+        rank: None,
+        capture: true,
+        to,
+        promotion,
+    })
+}
+
+/// The promotion `=Q` onto `to`, only on a back rank (elsewhere the
+/// general parser reports the error).
+#[inline]
+fn promotion_onto(to: Square, letter: u8) -> Option<Role> {
+    let role = piece_of(letter).filter(|&r| r != Role::King)?;
+    matches!(to.rank(), Rank::First | Rank::Eighth).then_some(role)
+}
+
+/// A piece move with its start file or rank `d` (`Nbd7`, `R1xe2`).
+#[inline]
+fn disambiguated(p: u8, d: u8, capture: bool, f: u8, r: u8) -> Option<San> {
+    let role = piece_of(p)?;
+    let to = square_of(f, r)?;
+    let (file, rank) = match (File::from_byte(d), Rank::from_byte(d)) {
+        (Some(file), _) => (Some(file), None),
+        (_, Some(rank)) => (None, Some(rank)),
+        _ => return None,
+    };
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    })
+}
+
+/// Decodes the shapes nearly all real moves take (`e4`, `exd5`, `Nf3`,
+/// `Nxe5`, `Nbd7`, `R1e2`, `e8=Q`, `exd8=Q`, castling, each maybe with `+`
+/// or `#`) by their length and fixed positions, without the general
+/// parser's scanning. `None` means "not one of these": the general parser
+/// then decides, so results and errors are exactly its own.
+#[inline(always)]
+fn parse_common_shape(s: &[u8]) -> Option<SanPlus> {
+    let (body, suffix) = match s {
+        [body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        _ => (s, None),
+    };
+    let san = match *body {
+        [f, r] => simple(Role::Pawn, false, square_of(f, r)?),
+        [b'O', b'-', b'O'] => San::Castle(CastlingSide::KingSide),
+        [p, f, r] => simple(piece_of(p)?, false, square_of(f, r)?),
+        [p, b'x', f, r] => match piece_of(p) {
+            Some(role) => simple(role, true, square_of(f, r)?),
+            None => pawn_capture(p, square_of(f, r)?, None)?,
+        },
+        [f, r, b'=', q] => {
+            let to = square_of(f, r)?;
+            San::Normal {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to,
+                promotion: Some(promotion_onto(to, q)?),
+            }
+        }
+        [p, d, f, r] => disambiguated(p, d, false, f, r)?,
+        [b'O', b'-', b'O', b'-', b'O'] => San::Castle(CastlingSide::QueenSide),
+        [p, d, b'x', f, r] => disambiguated(p, d, true, f, r)?,
+        [e, b'x', f, r, b'=', q] => {
+            let to = square_of(f, r)?;
+            pawn_capture(e, to, Some(promotion_onto(to, q)?))?
+        }
+        _ => return None,
+    };
+    Some(SanPlus { san, suffix })
+}
+
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_to(f)
@@ -508,7 +706,16 @@ impl FromStr for San {
 
 impl SanPlus {
     /// Parses strict SAN with an optional `+` or `#`.
+    #[inline]
     pub fn parse(s: &[u8]) -> Result<SanPlus, ParseSanError> {
+        match parse_common_shape(s) {
+            Some(san_plus) => Ok(san_plus),
+            None => SanPlus::parse_general(s),
+        }
+    }
+
+    /// The full strict parser: every shape, and the errors with offsets.
+    fn parse_general(s: &[u8]) -> Result<SanPlus, ParseSanError> {
         // Move suffixes (`!`, `?`) are the lexer's; point at the first one.
         if let Some(i) = s.iter().position(|&b| b == b'!' || b == b'?') {
             return Err(perr(i, ParseSanErrorKind::UnexpectedChar));
@@ -623,6 +830,55 @@ mod tests {
             "e2e4", "Nf3xx", "e8=K",
         ] {
             assert!(s.parse::<San>().is_err(), "{s}");
+        }
+    }
+
+    /// The fast shapes must give exactly what the general parser gives.
+    fn assert_fast_path_agrees(s: &[u8]) {
+        if let Some(fast) = parse_common_shape(s) {
+            assert_eq!(
+                Ok(fast),
+                SanPlus::parse_general(s),
+                "{}",
+                String::from_utf8_lossy(s)
+            );
+        }
+    }
+
+    const SAN_ALPHABET: &[u8] = b"abdeh1278xNBRQKPO-=+#";
+
+    #[test]
+    fn fast_shapes_agree_with_general_parser_exhaustively() {
+        // Every string of up to four bytes over the SAN alphabet.
+        let mut strings = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = strings
+                .iter()
+                .flat_map(|s| {
+                    SAN_ALPHABET.iter().map(move |&b| {
+                        let mut t = s.clone();
+                        t.push(b);
+                        t
+                    })
+                })
+                .collect();
+            for s in &longer {
+                assert_fast_path_agrees(s);
+            }
+            strings = longer;
+        }
+        for s in ["Nbxd7", "R1xe2", "exd8=Q+", "O-O-O#", "e8=N", "b1=Q#"] {
+            assert!(parse_common_shape(s.as_bytes()).is_some(), "{s}");
+            assert_fast_path_agrees(s.as_bytes());
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_shapes_agree_with_general_parser(
+            s in proptest::collection::vec(proptest::sample::select(SAN_ALPHABET), 0..9)
+        ) {
+            assert_fast_path_agrees(&s);
         }
     }
 
