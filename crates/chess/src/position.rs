@@ -276,7 +276,7 @@ impl Position {
 
     /// `true` if the side to move has a legal move.
     pub fn has_legal_moves(&self) -> bool {
-        movegen::count_legal(self) > 0
+        movegen::has_legal_move(self)
     }
 
     /// `true` if the side to move is checkmated.
@@ -340,16 +340,69 @@ impl Position {
     /// Plays `m` without checking that it is legal. A null move passes the
     /// turn. Playing a move that is not legal leaves the position in an
     /// unspecified (but memory-safe, panic-free) state.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        match m {
+            // Nearly every move: inlined into the caller, no promotion.
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            } => self.play_normal(role, from, capture, to),
+            _ => self.play_special(m),
+        }
+    }
+
+    /// The bookkeeping every move does: no en passant square (until a
+    /// double push sets one), clocks, turn. Returns (mover, opponent).
+    #[inline(always)]
+    fn begin_move(&mut self) -> (Color, Color) {
         let us = self.turn;
-        let them = us.other();
         self.ep_square = None;
         self.double_push = None;
         self.halfmoves = self.halfmoves.saturating_add(1);
         if us.is_black() {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.turn = them;
+        self.turn = us.other();
+        (us, us.other())
+    }
+
+    /// A move or capture by `role` without promotion.
+    #[inline(always)]
+    fn play_normal(&mut self, role: Role, from: Square, capture: Option<Role>, to: Square) {
+        let (us, them) = self.begin_move();
+        if let Some(captured) = capture {
+            self.board.discard_piece_at(to, captured.of(them));
+            self.halfmoves = 0;
+        }
+        self.board.move_piece(from, to, role.of(us));
+        self.update_castles(us, role, from, to);
+        if role == Role::Pawn {
+            self.halfmoves = 0;
+            if from.index() ^ to.index() == 16 {
+                self.double_pushed(from, to);
+            }
+        }
+        self.checkers = checks_given(&self.board, us, role, from, to);
+    }
+
+    /// A move from or to a rook's start square ends its castling right; a
+    /// king move ends both of its side.
+    #[inline(always)]
+    fn update_castles(&mut self, us: Color, role: Role, from: Square, to: Square) {
+        self.castles.0 &= !(Bitboard::from_square(from) | to);
+        if role == Role::King {
+            self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
+        }
+    }
+
+    /// Promotions, en passant, castling and null moves.
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
+        let (us, them) = self.begin_move();
         match m {
             Move::Normal {
                 role,
@@ -360,40 +413,20 @@ impl Position {
             } => {
                 if let Some(captured) = capture {
                     self.board.discard_piece_at(to, captured.of(them));
+                }
+                self.board.discard_piece_at(from, role.of(us));
+                self.board
+                    .put_piece_at(to, promotion.unwrap_or(role).of(us));
+                self.update_castles(us, role, from, to);
+                if capture.is_some() || role == Role::Pawn {
                     self.halfmoves = 0;
                 }
-                match promotion {
-                    None => self.board.move_piece(from, to, role.of(us)),
-                    Some(p) => {
-                        self.board.discard_piece_at(from, role.of(us));
-                        self.board.put_piece_at(to, p.of(us));
-                    }
-                }
-                // A move from or to a rook's start square ends its rights.
-                self.castles.0 &= !(Bitboard::from_square(from) | to);
-                match role {
-                    Role::King => {
-                        self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
-                    }
-                    Role::Pawn => {
-                        self.halfmoves = 0;
-                        if from.index() ^ to.index() == 16 {
-                            self.double_pushed(from, to);
-                        }
-                    }
-                    _ => {}
-                }
-                self.checkers = match promotion {
-                    None => checks_given(&self.board, us, role, from, to),
-                    Some(_) => checkers_of(&self.board, them),
-                };
             }
             Move::EnPassant { from, to } => {
                 self.board
                     .discard_piece_at(to.with_rank_of(from), Role::Pawn.of(them));
                 self.board.move_piece(from, to, Role::Pawn.of(us));
                 self.halfmoves = 0;
-                self.checkers = checkers_of(&self.board, them);
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_king_and_rook(king, rook);
@@ -404,10 +437,10 @@ impl Position {
                 self.board.put_piece_at(side.king_to(us), our_king);
                 self.board.put_piece_at(side.rook_to(us), our_rook);
                 self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
-                self.checkers = checkers_of(&self.board, them);
             }
-            Move::Null => self.checkers = checkers_of(&self.board, them),
+            Move::Null => {}
         }
+        self.checkers = checkers_of(&self.board, them);
     }
 
     /// Bookkeeping after a double push `from`-`to` (the side to move is

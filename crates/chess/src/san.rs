@@ -200,6 +200,7 @@ impl San {
     }
 
     /// The canonical SAN of the legal move `m` (minimal disambiguation).
+    #[inline]
     pub fn from_move(pos: &Position, m: Move) -> San {
         match m {
             Move::Null => San::Null,
@@ -239,29 +240,13 @@ impl San {
     }
 
     /// Writes the SAN as ASCII into `buf`, returning the length (at most 7).
+    #[inline]
     pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
-        let mut n = 0;
-        let mut put = |b: u8, n: &mut usize| {
-            if *n < 8 {
-                buf[*n] = b;
-                *n += 1;
-            }
-        };
+        let mut out = AsciiBuf { buf, len: 0 };
         match *self {
-            San::Null => {
-                put(b'-', &mut n);
-                put(b'-', &mut n);
-            }
-            San::Castle(CastlingSide::KingSide) => {
-                for &b in b"O-O" {
-                    put(b, &mut n);
-                }
-            }
-            San::Castle(CastlingSide::QueenSide) => {
-                for &b in b"O-O-O" {
-                    put(b, &mut n);
-                }
-            }
+            San::Null => out.push_all(b"--"),
+            San::Castle(CastlingSide::KingSide) => out.push_all(b"O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.push_all(b"O-O-O"),
             San::Normal {
                 role,
                 file,
@@ -271,26 +256,26 @@ impl San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    put(role.upper_char() as u8, &mut n);
+                    out.push(role.upper_char() as u8);
                 }
                 if let Some(f) = file {
-                    put(f.char() as u8, &mut n);
+                    out.push(f.char() as u8);
                 }
                 if let Some(r) = rank {
-                    put(r.char() as u8, &mut n);
+                    out.push(r.char() as u8);
                 }
                 if capture {
-                    put(b'x', &mut n);
+                    out.push(b'x');
                 }
-                put(to.file().char() as u8, &mut n);
-                put(to.rank().char() as u8, &mut n);
+                out.push(to.file().char() as u8);
+                out.push(to.rank().char() as u8);
                 if let Some(p) = promotion {
-                    put(b'=', &mut n);
-                    put(p.upper_char() as u8, &mut n);
+                    out.push(b'=');
+                    out.push(p.upper_char() as u8);
                 }
             }
         }
-        n
+        out.len
     }
 
     /// Writes the SAN into any [`fmt::Write`] without allocating.
@@ -311,10 +296,33 @@ impl San {
     }
 }
 
+/// Bytes written into an 8-byte buffer. A SAN has at most 6 bytes (7 with
+/// its suffix); the index is masked so that no bounds check is needed.
+struct AsciiBuf<'a> {
+    buf: &'a mut [u8; 8],
+    len: usize,
+}
+
+impl AsciiBuf<'_> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        self.buf[self.len & 7] = b;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(b);
+        }
+    }
+}
+
 /// Resolves a strict SAN piece or pawn move among the candidate start
 /// squares `from` (pieces of `role` of the side to move; those that cannot
 /// reach `to` are ignored), testing each candidate's legality directly
 /// instead of generating moves.
+#[inline]
 pub(crate) fn resolve_normal(
     pos: &Position,
     role: Role,
@@ -323,29 +331,34 @@ pub(crate) fn resolve_normal(
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, SanError> {
+    match role {
+        Role::Pawn => resolve_pawn(pos, from, capture, to, promotion),
+        _ if promotion.is_some() => Err(SanError::Illegal),
+        _ => resolve_piece(pos, role, from, capture, to),
+    }
+}
+
+/// Our king, if `to` is free of our own pieces (else nothing moves there).
+#[inline(always)]
+fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
     if pos.board().by_color(pos.turn()).contains(to) {
         return Err(SanError::Illegal);
     }
-    let king = pos.our_king().ok_or(SanError::Illegal)?;
-    match role {
-        Role::Pawn => resolve_pawn(pos, king, from, capture, to, promotion),
-        _ if promotion.is_some() => Err(SanError::Illegal),
-        _ => resolve_piece(pos, king, role, from, capture, to),
-    }
+    pos.our_king().ok_or(SanError::Illegal)
 }
 
 /// Resolves a piece (not pawn) move: the candidates are our pieces of
 /// `role` in `from` that attack `to`, nearly always exactly one, which is
 /// tested alone; several go to [`resolve_among`].
-#[inline]
+#[inline(never)]
 fn resolve_piece(
     pos: &Position,
-    king: Square,
     role: Role,
     from: Bitboard,
     capture: bool,
     to: Square,
 ) -> Result<Move, SanError> {
+    let king = king_if_free(pos, to)?;
     let board = pos.board();
     let takes = board.by_color(pos.turn().other()).contains(to);
     if capture != takes {
@@ -433,14 +446,15 @@ impl Found {
 /// Resolves a pawn move from its destination: a push has at most one
 /// origin (one or two squares behind `to`), a capture at most two (the
 /// squares from which our pawns attack `to`), so no search is needed.
+#[inline(never)]
 fn resolve_pawn(
     pos: &Position,
-    king: Square,
     from: Bitboard,
     capture: bool,
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, SanError> {
+    let king = king_if_free(pos, to)?;
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
@@ -534,28 +548,34 @@ pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
 }
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
-/// rank, or both.
+/// rank, or both. Most moves have no other piece of their kind attacking
+/// the destination; only then are the rivals tested ([`disambiguate_among`]).
+#[inline]
 fn disambiguate(
     pos: &Position,
     role: Role,
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
-    let board = pos.board();
-    let ours = board.by_piece(role.of(pos.turn()));
-    let occupied = board.occupied();
-    let attackers = match role {
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occupied),
-        Role::Rook => attacks::rook_attacks(to, occupied),
-        Role::Queen => attacks::queen_attacks(to, occupied),
-        _ => Bitboard::EMPTY,
-    };
-    let others = (ours & attackers).without(from);
+    let ours = pos.board().by_piece(role.of(pos.turn()));
+    let others = (ours & reach(pos, role, to)).without(from);
     if others.is_empty() {
-        return (None, None);
+        (None, None)
+    } else {
+        disambiguate_among(pos, others, from, to)
     }
-    // Only rivals that can legally move there count (a pinned one cannot).
+}
+
+/// Disambiguation against the `others` pieces of the same kind that attack
+/// `to`: only those that can legally move there count (a pinned one cannot).
+#[inline(never)]
+fn disambiguate_among(
+    pos: &Position,
+    others: Bitboard,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
+    let board = pos.board();
     let Some(king) = pos.our_king() else {
         return (None, None);
     };
@@ -762,13 +782,14 @@ impl SanPlus {
     }
 
     /// Writes the SAN and suffix into `buf`, returning the length (at most 8).
+    #[inline]
     pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
-        let mut n = self.san.write_ascii(buf);
-        if let (Some(s), true) = (self.suffix, n < 8) {
-            buf[n] = s.char() as u8;
-            n += 1;
+        let len = self.san.write_ascii(buf);
+        let mut out = AsciiBuf { buf, len };
+        if let Some(s) = self.suffix {
+            out.push(s.char() as u8);
         }
-        n
+        out.len
     }
 
     /// Writes into any [`fmt::Write`] without allocating.
