@@ -556,33 +556,48 @@ fn checkers_of(board: &Board, turn: Color) -> Bitboard {
 
 /// The checks `us` gives by moving its `role` from `from` to `to` (no
 /// promotion, castling or en passant), on the board after the move. Only
-/// two pieces can newly attack the enemy king: the one that moved, and a
-/// slider behind `from` on a line through the king (a discovered check);
-/// nothing else can, since the king was not in check before the move. This
-/// looks at those two instead of at every attacker.
+/// two kinds of piece can newly attack the enemy king: the one that moved,
+/// and our sliders on the line through the king and `from` (a discovered
+/// check); nothing else can, since the king was not in check before the
+/// move. A slider attacks the king when the king is on one of its lines and
+/// nothing stands between, which two table lookups answer (no magic
+/// multiplication).
 #[inline]
 fn checks_given(board: &Board, us: Color, role: Role, from: Square, to: Square) -> Bitboard {
-    let Some(king) = board.king_of(us.other()) else {
+    let Some(king) = (board.kings() & board.by_color(us.other())).first() else {
         return Bitboard::EMPTY;
     };
     let occupied = board.occupied();
-    let mut checkers = if attacks::attacks(role, us, to, occupied).contains(king) {
+    let clear = |sq: Square| (attacks::between(sq, king) & occupied).is_empty();
+    let direct = match role {
+        Role::Pawn => attacks::pawn_attacks(us, to).contains(king),
+        Role::Knight => attacks::knight_attacks(to).contains(king),
+        Role::Bishop => attacks::bishop_rays(to).contains(king) && clear(to),
+        Role::Rook => attacks::rook_rays(to).contains(king) && clear(to),
+        Role::Queen => {
+            (attacks::bishop_rays(to) | attacks::rook_rays(to)).contains(king) && clear(to)
+        }
+        Role::King => false,
+    };
+    let mut checkers = if direct {
         Bitboard::from_square(to)
     } else {
         Bitboard::EMPTY
     };
-    // The line through the king and `from`, if one of our sliders is on it.
-    let line = attacks::ray(king, from)
-        & board.by_color(us)
-        & !(board.pawns() | board.knights() | board.kings());
-    if line.any() {
-        let line = attacks::ray(king, from);
-        let sliders = if king.rank() == from.rank() || king.file() == from.file() {
-            attacks::rook_attacks(king, occupied) & board.rooks_and_queens()
+    let ours = board.by_color(us);
+    let behind =
+        attacks::ray(king, from) & ours & !(board.pawns() | board.knights() | board.kings());
+    if behind.any() {
+        let sliders = if attacks::rook_rays(king).contains(from) {
+            board.rooks_and_queens()
         } else {
-            attacks::bishop_attacks(king, occupied) & board.bishops_and_queens()
+            board.bishops_and_queens()
         };
-        checkers |= sliders & line & board.by_color(us);
+        for slider in behind & sliders {
+            if clear(slider) {
+                checkers.add(slider);
+            }
+        }
     }
     checkers
 }
