@@ -174,7 +174,7 @@ impl San {
 
     /// Resolves this SAN to the one legal move it names. The `x` must be
     /// written exactly for captures; pawn moves without `x` are pushes.
-    #[inline]
+    #[inline(always)]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         match *self {
             San::Null => Ok(Move::Null),
@@ -322,7 +322,7 @@ impl AsciiBuf<'_> {
 /// squares `from` (pieces of `role` of the side to move; those that cannot
 /// reach `to` are ignored), testing each candidate's legality directly
 /// instead of generating moves.
-#[inline]
+#[inline(always)]
 pub(crate) fn resolve_normal(
     pos: &Position,
     role: Role,
@@ -350,7 +350,7 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
 /// Resolves a piece (not pawn) move: the candidates are our pieces of
 /// `role` in `from` that attack `to`, nearly always exactly one, which is
 /// tested alone; several go to [`resolve_among`].
-#[inline(never)]
+#[inline(always)]
 fn resolve_piece(
     pos: &Position,
     role: Role,
