@@ -562,7 +562,7 @@ fn checkers_of(board: &Board, turn: Color) -> Bitboard {
 /// move. A slider attacks the king when the king is on one of its lines and
 /// nothing stands between, which two table lookups answer (no magic
 /// multiplication).
-#[inline]
+#[inline(always)]
 fn checks_given(board: &Board, us: Color, role: Role, from: Square, to: Square) -> Bitboard {
     let Some(king) = (board.kings() & board.by_color(us.other())).first() else {
         return Bitboard::EMPTY;

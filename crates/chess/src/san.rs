@@ -557,12 +557,32 @@ fn disambiguate(
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
-    let ours = pos.board().by_piece(role.of(pos.turn()));
-    let others = (ours & reach(pos, role, to)).without(from);
+    let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    // Usually no other piece of the kind is even on a line to `to`: then
+    // the occupancy-dependent attack lookup is skipped.
+    let on_lines = ours & reach_on_empty_board(role, to);
+    if on_lines.is_empty() {
+        return (None, None);
+    }
+    let others = on_lines & reach(pos, role, to);
     if others.is_empty() {
         (None, None)
     } else {
         disambiguate_among(pos, others, from, to)
+    }
+}
+
+/// Squares from which a piece of `role` could reach `to` on an empty board
+/// (a superset of [`reach`]).
+#[inline(always)]
+fn reach_on_empty_board(role: Role, to: Square) -> Bitboard {
+    match role {
+        Role::Pawn => Bitboard::FULL,
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+        Role::King => attacks::king_attacks(to),
     }
 }
 
