@@ -11,7 +11,9 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::castling::CastlingSide;
+use crate::color::Color;
 use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
 use crate::movegen;
 use crate::moves::Move;
@@ -473,39 +475,47 @@ fn resolve_pawn(
         to,
         promotion,
     };
-    let mut found = Found::default();
-    if capture {
-        let attackers = from & attacks::pawn_attacks(them, to);
-        if board.by_color(them).contains(to) {
-            let captured = board.role_at(to);
-            for f in attackers {
-                found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
-            }
-        } else if pos.ep_square() == Some(to) {
-            for f in attackers {
-                found.consider(
-                    Move::EnPassant { from: f, to },
-                    movegen::en_passant_is_safe(board, us, f, to),
-                );
-            }
-        }
-    } else if !board.occupied().contains(to) {
-        let back = if us.is_white() { -8 } else { 8 };
-        let origin = match to.offset(back) {
-            Some(single) if from.contains(single) => Some(single),
-            Some(single)
-                if to.rank() == Rank::Fourth.relative_to(us)
-                    && !board.occupied().contains(single) =>
-            {
-                to.offset(2 * back).filter(|&double| from.contains(double))
-            }
-            _ => None,
+    if !capture {
+        let origin = push_origin(board, us, from, to).ok_or(SanError::Illegal)?;
+        return match piece_move_is_safe(pos, king, origin, to) {
+            true => Ok(pawn_move(origin, None)),
+            false => Err(SanError::Illegal),
         };
-        if let Some(f) = origin {
-            found.consider(pawn_move(f, None), piece_move_is_safe(pos, king, f, to));
+    }
+    let mut found = Found::default();
+    let attackers = from & attacks::pawn_attacks(them, to);
+    if board.by_color(them).contains(to) {
+        let captured = board.role_at(to);
+        for f in attackers {
+            found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
+        }
+    } else if pos.ep_square() == Some(to) {
+        for f in attackers {
+            found.consider(
+                Move::EnPassant { from: f, to },
+                movegen::en_passant_is_safe(board, us, f, to),
+            );
         }
     }
     found.result()
+}
+
+/// The square in `from` from which a pawn of `us` pushes to `to`: one
+/// square behind, or two from the start rank over an empty square.
+#[inline(always)]
+fn push_origin(board: &Board, us: Color, from: Bitboard, to: Square) -> Option<Square> {
+    if board.occupied().contains(to) {
+        return None;
+    }
+    let back = if us.is_white() { -8 } else { 8 };
+    let single = to.offset(back)?;
+    if from.contains(single) {
+        Some(single)
+    } else if to.rank() == Rank::Fourth.relative_to(us) && !board.occupied().contains(single) {
+        single.offset(back).filter(|&double| from.contains(double))
+    } else {
+        None
+    }
 }
 
 /// `true` if moving our non-king piece from `from` to `to` (not en
