@@ -517,20 +517,20 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN_ATTACKS[color.index()][sq.idx()])
 }
 
-#[inline]
+#[inline(always)]
 fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     let idx = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
     Bitboard(TABLES.attacks[magic.offset as usize + idx])
 }
 
 /// Squares a rook on `sq` attacks given the `occupied` squares.
-#[inline]
+#[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&TABLES.rook[sq.idx()], occupied)
 }
 
 /// Squares a bishop on `sq` attacks given the `occupied` squares.
-#[inline]
+#[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_lookup(&TABLES.bishop[sq.idx()], occupied)
 }
@@ -561,7 +561,7 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
 }
 
 /// Squares a queen on `sq` attacks given the `occupied` squares.
-#[inline]
+#[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }

@@ -37,15 +37,21 @@
 //! - Legal moves are generated directly from check and pin masks (the
 //!   `movegen` module); nothing is made and unmade to test legality. Perft
 //!   counts the last ply with `popcount`s instead of listing moves.
-//! - [`Position`] keeps its Zobrist hash ([`zobrist`]) up to date
-//!   incrementally, and its en passant square only when a legal en passant
-//!   capture exists, so equal positions compare and hash equal.
+//! - [`Position`] keeps the pieces giving check (found from the moved piece
+//!   and the line it left, not from every attacker) and its en passant
+//!   square only when a legal en passant capture exists, so equal positions
+//!   compare and hash equal. Its Zobrist hash ([`zobrist`]) is computed
+//!   when asked: reading games never needs it.
 //! - Castling is the king taking its own rook ([`Move::Castle`]), so
 //!   Chess960 needs no special case; [`CastlingMode`] only changes how UCI
 //!   and FEN write it.
-//! - [`San::to_move`] tests the few candidate pieces directly instead of
+//! - [`San::parse`] decodes the common shapes (`e4`, `Nf3`, `exd5`, …) by
+//!   length and fixed positions before its general parser.
+//!   [`San::to_move`] computes pawn origins from the destination and tests
+//!   a single candidate piece directly (the full king-safety test only in
+//!   check or with an enemy slider on the king's line) instead of
 //!   generating moves; [`SanPlus::from_move_and_play_unchecked`] finds `+`
-//!   from attacks on the king and searches for mate only after a check.
+//!   from the kept checkers and looks for mate only after a check.
 //!
 //! Speed is measured by `cargo bench -p pgnkit-chess` (perft, the tricky
 //! perft suites at full depth, SAN reading and writing over master games).

@@ -185,7 +185,7 @@ pub(crate) fn generate<S: MoveSink>(
         return;
     };
     let occupied = board.occupied();
-    let checkers = board.attacks_to(king, them, occupied);
+    let checkers = pos.checkers();
 
     // King steps.
     if from_mask.contains(king) {
@@ -434,6 +434,24 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveList {
     list
 }
 
+/// `true` if the side to move has a legal move. A safe king step answers
+/// at once (the usual case, also in check, which is when the `#` test of
+/// SAN writing asks); otherwise the moves are counted.
+pub(crate) fn has_legal_move(pos: &Position) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        let without_king = board.occupied().without(king);
+        let mut steps = attacks::king_attacks(king) & !board.by_color(us);
+        if Iterator::any(&mut steps, |to| {
+            board.attacks_to(to, us.other(), without_king).is_empty()
+        }) {
+            return true;
+        }
+    }
+    count_legal(pos) > 0
+}
+
 /// Number of legal moves, without listing them.
 pub(crate) fn count_legal(pos: &Position) -> u64 {
     let mut sink = CountSink(0);
@@ -470,6 +488,32 @@ mod tests {
         // Knight pinned by a bishop cannot move at all.
         let p = pos("4k3/8/8/b7/8/2N5/8/4K3 w - - 0 1");
         assert!(moves_from(&p, Square::C3).is_empty());
+    }
+
+    #[test]
+    fn has_legal_move_agrees_with_count() {
+        let fens = [
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "4k3/8/8/8/1b6/8/8/r3K1N1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        let mut without_moves = 0;
+        for fen in fens {
+            let start = pos(fen);
+            let mut positions = vec![start.clone()];
+            positions.extend(start.legal_moves().iter().map(|&m| start.after(m)));
+            for p in positions {
+                let count = super::count_legal(&p);
+                assert_eq!(super::has_legal_move(&p), count > 0, "{p}");
+                without_moves += usize::from(count == 0);
+            }
+        }
+        assert!(
+            without_moves >= 3,
+            "only {without_moves} positions without moves"
+        );
     }
 
     #[test]

@@ -18,8 +18,9 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 /// A legal chess position (standard or Chess960): placement, side to move,
-/// castling rights, en passant square and move counters, with its Zobrist
-/// hash kept up to date.
+/// castling rights, en passant square and move counters. Its Zobrist hash
+/// ([`Position::zobrist`]) is computed when asked for, so playing moves
+/// never pays for it.
 ///
 /// Equality and hashing ignore how the en passant square was written: only
 /// a square with a legal en passant capture counts.
@@ -27,7 +28,6 @@ use core::str::FromStr;
 pub struct Position {
     board: Board,
     castles: CastlingRights,
-    hash: u64,
     halfmoves: u32,
     fullmoves: u32,
     turn: Color,
@@ -36,6 +36,10 @@ pub struct Position {
     /// The square skipped by the last double push (the 1994 FEN rule).
     double_push: Option<Square>,
     mode: CastlingMode,
+    /// Enemy pieces giving check to the side to move, kept up to date by
+    /// `play_unchecked`: SAN resolution, `+`/`#` and move generation all
+    /// start from it, so it is computed once per move.
+    checkers: Bitboard,
 }
 
 impl PartialEq for Position {
@@ -54,7 +58,7 @@ impl Eq for Position {}
 
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.hash.hash(state);
+        self.zobrist().hash(state);
         self.halfmoves.hash(state);
         self.fullmoves.hash(state);
     }
@@ -71,7 +75,6 @@ impl Position {
     pub fn new() -> Position {
         let board = Board::new();
         Position {
-            hash: zobrist::hash_from_scratch(&board, Color::White, Bitboard::CORNERS, None),
             board,
             castles: CastlingRights::STANDARD,
             halfmoves: 0,
@@ -80,6 +83,7 @@ impl Position {
             ep_square: None,
             double_push: None,
             mode: CastlingMode::Standard,
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -107,13 +111,13 @@ impl Position {
         let mut pos = Position {
             board,
             castles,
-            hash: 0,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             turn,
             ep_square: None,
             double_push: None,
             mode,
+            checkers: Bitboard::EMPTY,
         };
 
         // The side not to move must not be in check.
@@ -144,7 +148,7 @@ impl Position {
             pos.ep_square = legal_ep(&board, turn, ep);
         }
 
-        pos.hash = zobrist::hash_from_scratch(&pos.board, turn, castles.rooks(), pos.ep_square);
+        pos.checkers = checkers_of(&pos.board, turn);
         Ok(pos)
     }
 
@@ -205,10 +209,11 @@ impl Position {
         self.mode
     }
 
-    /// The Zobrist hash (see [`crate::zobrist`]).
-    #[inline]
+    /// The Zobrist hash (see [`crate::zobrist`]), computed from the pieces,
+    /// rights, en passant square and side to move (a few dozen table
+    /// lookups).
     pub fn zobrist(&self) -> u64 {
-        self.hash
+        zobrist::hash_from_scratch(&self.board, self.turn, self.castles.rooks(), self.ep_square)
     }
 
     /// The king of the side to move.
@@ -220,12 +225,7 @@ impl Position {
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        match self.our_king() {
-            Some(king) => self
-                .board
-                .attacks_to(king, self.turn.other(), self.board.occupied()),
-            None => Bitboard::EMPTY,
-        }
+        self.checkers
     }
 
     /// `true` if the side to move is in check.
@@ -276,7 +276,7 @@ impl Position {
 
     /// `true` if the side to move has a legal move.
     pub fn has_legal_moves(&self) -> bool {
-        movegen::count_legal(self) > 0
+        movegen::has_legal_move(self)
     }
 
     /// `true` if the side to move is checkmated.
@@ -340,24 +340,69 @@ impl Position {
     /// Plays `m` without checking that it is legal. A null move passes the
     /// turn. Playing a move that is not legal leaves the position in an
     /// unspecified (but memory-safe, panic-free) state.
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.turn;
-        let them = us.other();
-        let mut hash = self.hash ^ zobrist::turn_key(Color::Black);
-        if let Some(ep) = self.ep_square.take() {
-            hash ^= zobrist::ep_key(ep);
+        match m {
+            // Nearly every move: inlined into the caller, no promotion.
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            } => self.play_normal(role, from, capture, to),
+            _ => self.play_special(m),
         }
+    }
+
+    /// The bookkeeping every move does: no en passant square (until a
+    /// double push sets one), clocks, turn. Returns (mover, opponent).
+    #[inline(always)]
+    fn begin_move(&mut self) -> (Color, Color) {
+        let us = self.turn;
+        self.ep_square = None;
         self.double_push = None;
-        self.halfmoves = if m.is_zeroing() {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
+        self.halfmoves = self.halfmoves.saturating_add(1);
         if us.is_black() {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        let old_castles = self.castles.0;
-        let mut ep_candidate = None;
+        self.turn = us.other();
+        (us, us.other())
+    }
+
+    /// A move or capture by `role` without promotion.
+    #[inline(always)]
+    fn play_normal(&mut self, role: Role, from: Square, capture: Option<Role>, to: Square) {
+        let (us, them) = self.begin_move();
+        if let Some(captured) = capture {
+            self.board.discard_piece_at(to, captured.of(them));
+            self.halfmoves = 0;
+        }
+        self.board.move_piece(from, to, role.of(us));
+        self.update_castles(us, role, from, to);
+        if role == Role::Pawn {
+            self.halfmoves = 0;
+            if from.index() ^ to.index() == 16 {
+                self.double_pushed(from, to);
+            }
+        }
+        self.checkers = checks_given(&self.board, us, role, from, to);
+    }
+
+    /// A move from or to a rook's start square ends its castling right; a
+    /// king move ends both of its side.
+    #[inline(always)]
+    fn update_castles(&mut self, us: Color, role: Role, from: Square, to: Square) {
+        self.castles.0 &= !(Bitboard::from_square(from) | to);
+        if role == Role::King {
+            self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
+        }
+    }
+
+    /// Promotions, en passant, castling and null moves.
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
+        let (us, them) = self.begin_move();
         match m {
             Move::Normal {
                 role,
@@ -367,78 +412,52 @@ impl Position {
                 promotion,
             } => {
                 if let Some(captured) = capture {
-                    let piece = captured.of(them);
-                    self.board.discard_piece_at(to, piece);
-                    hash ^= zobrist::piece_key(piece, to);
+                    self.board.discard_piece_at(to, captured.of(them));
                 }
-                let piece = role.of(us);
-                match promotion {
-                    None => {
-                        self.board.move_piece(from, to, piece);
-                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
-                    }
-                    Some(p) => {
-                        let placed = p.of(us);
-                        self.board.discard_piece_at(from, piece);
-                        self.board.put_piece_at(to, placed);
-                        hash ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(placed, to);
-                    }
-                }
-                self.castles.0 &= !(Bitboard::from_square(from) | to);
-                if role == Role::King {
-                    self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
-                } else if role == Role::Pawn && from.index() ^ to.index() == 16 {
-                    let skipped = Square::new((from.index() + to.index()) / 2);
-                    self.double_push = Some(skipped);
-                    if (attacks::pawn_attacks(us, skipped)
-                        & self.board.pawns()
-                        & self.board.by_color(them))
-                    .any()
-                    {
-                        ep_candidate = Some(skipped);
-                    }
+                self.board.discard_piece_at(from, role.of(us));
+                self.board
+                    .put_piece_at(to, promotion.unwrap_or(role).of(us));
+                self.update_castles(us, role, from, to);
+                if capture.is_some() || role == Role::Pawn {
+                    self.halfmoves = 0;
                 }
             }
             Move::EnPassant { from, to } => {
-                let captured = to.with_rank_of(from);
-                let their_pawn = Role::Pawn.of(them);
-                let our_pawn = Role::Pawn.of(us);
-                self.board.discard_piece_at(captured, their_pawn);
-                self.board.move_piece(from, to, our_pawn);
-                hash ^= zobrist::piece_key(their_pawn, captured)
-                    ^ zobrist::piece_key(our_pawn, from)
-                    ^ zobrist::piece_key(our_pawn, to);
+                self.board
+                    .discard_piece_at(to.with_rank_of(from), Role::Pawn.of(them));
+                self.board.move_piece(from, to, Role::Pawn.of(us));
+                self.halfmoves = 0;
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_king_and_rook(king, rook);
                 let our_king = Role::King.of(us);
                 let our_rook = Role::Rook.of(us);
-                let king_to = side.king_to(us);
-                let rook_to = side.rook_to(us);
                 self.board.discard_piece_at(king, our_king);
                 self.board.discard_piece_at(rook, our_rook);
-                self.board.put_piece_at(king_to, our_king);
-                self.board.put_piece_at(rook_to, our_rook);
-                hash ^= zobrist::piece_key(our_king, king)
-                    ^ zobrist::piece_key(our_rook, rook)
-                    ^ zobrist::piece_key(our_king, king_to)
-                    ^ zobrist::piece_key(our_rook, rook_to);
+                self.board.put_piece_at(side.king_to(us), our_king);
+                self.board.put_piece_at(side.rook_to(us), our_rook);
                 self.castles.0 &= !Bitboard::from_rank(Rank::First.relative_to(us));
             }
             Move::Null => {}
         }
-        let changed = old_castles ^ self.castles.0;
-        if changed.any() {
-            hash ^= zobrist::castling_key(changed);
+        self.checkers = checkers_of(&self.board, them);
+    }
+
+    /// Bookkeeping after a double push `from`-`to` (the side to move is
+    /// already the opponent): the skipped square, and the en passant square
+    /// when an enemy pawn stands beside and may legally capture.
+    #[inline]
+    fn double_pushed(&mut self, from: Square, to: Square) {
+        let skipped = Square::new((from.index() + to.index()) / 2);
+        self.double_push = Some(skipped);
+        let them = self.turn;
+        if (attacks::pawn_attacks(them.other(), skipped)
+            & self.board.pawns()
+            & self.board.by_color(them))
+        .any()
+        {
+            self.ep_square = legal_ep(&self.board, them, skipped);
         }
-        self.turn = them;
-        if let Some(sq) = ep_candidate {
-            self.ep_square = legal_ep(&self.board, them, sq);
-            if let Some(ep) = self.ep_square {
-                hash ^= zobrist::ep_key(ep);
-            }
-        }
-        self.hash = hash;
     }
 
     /// The position after `m` (a copy; `self` is unchanged).
@@ -524,6 +543,63 @@ fn normalise_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> Bi
         }
     }
     kept
+}
+
+/// Enemy pieces giving check to `turn`'s king (none without a king).
+#[inline]
+fn checkers_of(board: &Board, turn: Color) -> Bitboard {
+    match board.king_of(turn) {
+        Some(king) => board.attacks_to(king, turn.other(), board.occupied()),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// The checks `us` gives by moving its `role` from `from` to `to` (no
+/// promotion, castling or en passant), on the board after the move. Only
+/// two kinds of piece can newly attack the enemy king: the one that moved,
+/// and our sliders on the line through the king and `from` (a discovered
+/// check); nothing else can, since the king was not in check before the
+/// move. A slider attacks the king when the king is on one of its lines and
+/// nothing stands between, which two table lookups answer (no magic
+/// multiplication).
+#[inline(always)]
+fn checks_given(board: &Board, us: Color, role: Role, from: Square, to: Square) -> Bitboard {
+    let Some(king) = (board.kings() & board.by_color(us.other())).first() else {
+        return Bitboard::EMPTY;
+    };
+    let occupied = board.occupied();
+    let clear = |sq: Square| (attacks::between(sq, king) & occupied).is_empty();
+    let direct = match role {
+        Role::Pawn => attacks::pawn_attacks(us, to).contains(king),
+        Role::Knight => attacks::knight_attacks(to).contains(king),
+        Role::Bishop => attacks::bishop_rays(to).contains(king) && clear(to),
+        Role::Rook => attacks::rook_rays(to).contains(king) && clear(to),
+        Role::Queen => {
+            (attacks::bishop_rays(to) | attacks::rook_rays(to)).contains(king) && clear(to)
+        }
+        Role::King => false,
+    };
+    let mut checkers = if direct {
+        Bitboard::from_square(to)
+    } else {
+        Bitboard::EMPTY
+    };
+    let ours = board.by_color(us);
+    let behind =
+        attacks::ray(king, from) & ours & !(board.pawns() | board.knights() | board.kings());
+    if behind.any() {
+        let sliders = if attacks::rook_rays(king).contains(from) {
+            board.rooks_and_queens()
+        } else {
+            board.bishops_and_queens()
+        };
+        for slider in behind & sliders {
+            if clear(slider) {
+                checkers.add(slider);
+            }
+        }
+    }
+    checkers
 }
 
 /// `ep` if the side to move (`turn`) has a legal en passant capture to it.
@@ -697,6 +773,37 @@ mod tests {
         p.play_unchecked(Move::Null);
         assert_eq!(p.turn(), Color::Black);
         assert_eq!(p.legal_moves().len(), 20);
+    }
+
+    #[test]
+    fn checkers_kept_up_to_date() {
+        // Discovered checks (rook behind the bishop, bishop behind the
+        // pawn), a direct check, a double check, and every move of a
+        // deterministic walk through busy positions.
+        let starts = [
+            "4k3/8/8/8/4B3/8/8/4R1K1 w - - 0 1",
+            "4k3/8/8/8/8/2P5/8/B5K1 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in starts {
+            let start = Position::from_fen(fen).unwrap();
+            for first in start.legal_moves() {
+                let mut p = start.after(first);
+                for ply in 0..40usize {
+                    let scratch = checkers_of(&p.board, p.turn);
+                    assert_eq!(p.checkers(), scratch, "{p}");
+                    checks += usize::from(scratch.any());
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(moves[(ply * 7 + 3) % moves.len()]);
+                }
+            }
+        }
+        assert!(checks > 20, "only {checks} checks seen");
     }
 
     #[test]

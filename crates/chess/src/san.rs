@@ -11,7 +11,9 @@
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::board::Board;
 use crate::castling::CastlingSide;
+use crate::color::Color;
 use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
 use crate::movegen;
 use crate::moves::Move;
@@ -80,6 +82,7 @@ fn perr(offset: usize, kind: ParseSanErrorKind) -> ParseSanError {
 impl San {
     /// Parses strict SAN (`Nf3`, `exd5`, `e8=Q`, `Rad1`, `O-O`, `--`). A
     /// trailing `+` or `#` is accepted and ignored (see [`SanPlus::parse`]).
+    #[inline]
     pub fn parse(s: &[u8]) -> Result<San, ParseSanError> {
         SanPlus::parse(s).map(|sp| sp.san)
     }
@@ -173,6 +176,7 @@ impl San {
 
     /// Resolves this SAN to the one legal move it names. The `x` must be
     /// written exactly for captures; pawn moves without `x` are pushes.
+    #[inline(always)]
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         match *self {
             San::Null => Ok(Move::Null),
@@ -192,21 +196,13 @@ impl San {
                 if let Some(r) = rank {
                     from &= Bitboard::from_rank(r);
                 }
-                if role == Role::Pawn && !capture {
-                    from &= Bitboard::from_file(to.file());
-                }
-                // Keep only pieces that reach `to`, so that a wrong move is
-                // rejected without a move generation.
-                from &= reach(pos, role, to);
-                if from.is_empty() {
-                    return Err(SanError::Illegal);
-                }
                 resolve_normal(pos, role, from, capture, to, promotion)
             }
         }
     }
 
     /// The canonical SAN of the legal move `m` (minimal disambiguation).
+    #[inline]
     pub fn from_move(pos: &Position, m: Move) -> San {
         match m {
             Move::Null => San::Null,
@@ -246,29 +242,13 @@ impl San {
     }
 
     /// Writes the SAN as ASCII into `buf`, returning the length (at most 7).
+    #[inline]
     pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
-        let mut n = 0;
-        let mut put = |b: u8, n: &mut usize| {
-            if *n < 8 {
-                buf[*n] = b;
-                *n += 1;
-            }
-        };
+        let mut out = AsciiBuf { buf, len: 0 };
         match *self {
-            San::Null => {
-                put(b'-', &mut n);
-                put(b'-', &mut n);
-            }
-            San::Castle(CastlingSide::KingSide) => {
-                for &b in b"O-O" {
-                    put(b, &mut n);
-                }
-            }
-            San::Castle(CastlingSide::QueenSide) => {
-                for &b in b"O-O-O" {
-                    put(b, &mut n);
-                }
-            }
+            San::Null => out.push_all(b"--"),
+            San::Castle(CastlingSide::KingSide) => out.push_all(b"O-O"),
+            San::Castle(CastlingSide::QueenSide) => out.push_all(b"O-O-O"),
             San::Normal {
                 role,
                 file,
@@ -278,26 +258,26 @@ impl San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    put(role.upper_char() as u8, &mut n);
+                    out.push(role.upper_char() as u8);
                 }
                 if let Some(f) = file {
-                    put(f.char() as u8, &mut n);
+                    out.push(f.char() as u8);
                 }
                 if let Some(r) = rank {
-                    put(r.char() as u8, &mut n);
+                    out.push(r.char() as u8);
                 }
                 if capture {
-                    put(b'x', &mut n);
+                    out.push(b'x');
                 }
-                put(to.file().char() as u8, &mut n);
-                put(to.rank().char() as u8, &mut n);
+                out.push(to.file().char() as u8);
+                out.push(to.rank().char() as u8);
                 if let Some(p) = promotion {
-                    put(b'=', &mut n);
-                    put(p.upper_char() as u8, &mut n);
+                    out.push(b'=');
+                    out.push(p.upper_char() as u8);
                 }
             }
         }
-        n
+        out.len
     }
 
     /// Writes the SAN into any [`fmt::Write`] without allocating.
@@ -318,10 +298,33 @@ impl San {
     }
 }
 
+/// Bytes written into an 8-byte buffer. A SAN has at most 6 bytes (7 with
+/// its suffix); the index is masked so that no bounds check is needed.
+struct AsciiBuf<'a> {
+    buf: &'a mut [u8; 8],
+    len: usize,
+}
+
+impl AsciiBuf<'_> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        self.buf[self.len & 7] = b;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(b);
+        }
+    }
+}
+
 /// Resolves a strict SAN piece or pawn move among the candidate start
-/// squares `from` (pieces of `role`; those that cannot reach `to` are
-/// ignored),
-/// testing each candidate's legality directly instead of generating moves.
+/// squares `from` (pieces of `role` of the side to move; those that cannot
+/// reach `to` are ignored), testing each candidate's legality directly
+/// instead of generating moves.
+#[inline(always)]
 pub(crate) fn resolve_normal(
     pos: &Position,
     role: Role,
@@ -330,117 +333,218 @@ pub(crate) fn resolve_normal(
     to: Square,
     promotion: Option<Role>,
 ) -> Result<Move, SanError> {
+    match role {
+        Role::Pawn => resolve_pawn(pos, from, capture, to, promotion),
+        _ if promotion.is_some() => Err(SanError::Illegal),
+        _ => resolve_piece(pos, role, from, capture, to),
+    }
+}
+
+/// Our king, if `to` is free of our own pieces (else nothing moves there).
+#[inline(always)]
+fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
+    if pos.board().by_color(pos.turn()).contains(to) {
+        return Err(SanError::Illegal);
+    }
+    pos.our_king().ok_or(SanError::Illegal)
+}
+
+/// Resolves a piece (not pawn) move: the candidates are our pieces of
+/// `role` in `from` that attack `to`, nearly always exactly one, which is
+/// tested alone; several go to [`resolve_among`].
+#[inline(always)]
+fn resolve_piece(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+) -> Result<Move, SanError> {
+    let king = king_if_free(pos, to)?;
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    let captured = if takes { board.role_at(to) } else { None };
+    let candidates = from & reach(pos, role, to);
+    if candidates.more_than_one() {
+        return resolve_among(pos, king, role, candidates, captured, to);
+    }
+    match candidates.first() {
+        Some(f) if candidate_is_safe(pos, king, role, f, to) => Ok(Move::Normal {
+            role,
+            from: f,
+            capture: captured,
+            to,
+            promotion: None,
+        }),
+        _ => Err(SanError::Illegal),
+    }
+}
+
+/// Resolves a piece move with several candidates: the legal one, or
+/// `Ambiguous`.
+#[inline(never)]
+fn resolve_among(
+    pos: &Position,
+    king: Square,
+    role: Role,
+    candidates: Bitboard,
+    captured: Option<Role>,
+    to: Square,
+) -> Result<Move, SanError> {
+    let mut found = Found::default();
+    for f in candidates {
+        let m = Move::Normal {
+            role,
+            from: f,
+            capture: captured,
+            to,
+            promotion: None,
+        };
+        found.consider(m, candidate_is_safe(pos, king, role, f, to));
+    }
+    found.result()
+}
+
+/// `true` if our piece of `role` (not a pawn) may move from `from` to `to`
+/// without leaving our king on `king` in check.
+#[inline(always)]
+fn candidate_is_safe(pos: &Position, king: Square, role: Role, from: Square, to: Square) -> bool {
+    match role {
+        Role::King => king_step_is_safe(pos, from, to),
+        _ => piece_move_is_safe(pos, king, from, to),
+    }
+}
+
+/// The legal candidates seen so far: the last one and how many.
+#[derive(Default)]
+struct Found {
+    last: Option<Move>,
+    count: u32,
+}
+
+impl Found {
+    #[inline]
+    fn consider(&mut self, m: Move, legal: bool) {
+        if legal {
+            self.last = Some(m);
+            self.count += 1;
+        }
+    }
+
+    /// The one legal move, else `Illegal` (none) or `Ambiguous` (several).
+    #[inline]
+    fn result(self) -> Result<Move, SanError> {
+        match (self.last, self.count) {
+            (Some(m), 1) => Ok(m),
+            (None, _) => Err(SanError::Illegal),
+            _ => Err(SanError::Ambiguous),
+        }
+    }
+}
+
+/// Resolves a pawn move from its destination: a push has at most one
+/// origin (one or two squares behind `to`), a capture at most two (the
+/// squares from which our pawns attack `to`), so no search is needed.
+#[inline(never)]
+fn resolve_pawn(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    let king = king_if_free(pos, to)?;
     let board = pos.board();
     let us = pos.turn();
     let them = us.other();
-    if board.by_color(us).contains(to) {
+    let last_rank = to.rank() == Rank::Eighth.relative_to(us);
+    let promotion_ok = match promotion {
+        None => !last_rank,
+        Some(p) => last_rank && matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen),
+    };
+    if !promotion_ok {
         return Err(SanError::Illegal);
     }
-    let king = pos.our_king().ok_or(SanError::Illegal)?;
-    let captured = board.role_at(to);
-    let from = from & reach(pos, role, to);
-    let mut found = None;
-    let mut count = 0;
-    let mut consider = |m: Move, safe: bool| {
-        if safe {
-            found = Some(m);
-            count += 1;
-        }
+    let pawn_move = |from: Square, capture: Option<Role>| Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture,
+        to,
+        promotion,
     };
-    match role {
-        Role::Pawn => {
-            let last_rank = to.rank() == Rank::Eighth.relative_to(us);
-            let promotion_ok = match promotion {
-                None => !last_rank,
-                Some(p) => {
-                    last_rank && matches!(p, Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-                }
-            };
-            if !promotion_ok {
-                return Err(SanError::Illegal);
-            }
-            if capture {
-                let attackers = from & attacks::pawn_attacks(them, to);
-                if captured.is_none() && pos.ep_square() == Some(to) {
-                    for f in attackers {
-                        consider(
-                            Move::EnPassant { from: f, to },
-                            movegen::en_passant_is_safe(board, us, f, to),
-                        );
-                    }
-                } else if captured.is_some() {
-                    for f in attackers {
-                        let m = Move::Normal {
-                            role,
-                            from: f,
-                            capture: captured,
-                            to,
-                            promotion,
-                        };
-                        consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
-                    }
-                }
-            } else if captured.is_none() {
-                let back = if us.is_white() { -8 } else { 8 };
-                let pawns = board.pawns() & board.by_color(us) & from;
-                let single = to.offset(back);
-                let double = to.offset(2 * back);
-                let origin = match (single, double) {
-                    (Some(s), _) if pawns.contains(s) => Some(s),
-                    (Some(s), Some(d))
-                        if to.rank() == Rank::Fourth.relative_to(us)
-                            && !board.occupied().contains(s)
-                            && pawns.contains(d) =>
-                    {
-                        Some(d)
-                    }
-                    _ => None,
-                };
-                if let Some(f) = origin {
-                    let m = Move::Normal {
-                        role,
-                        from: f,
-                        capture: None,
-                        to,
-                        promotion,
-                    };
-                    consider(m, movegen::normal_move_is_safe(board, us, king, f, to));
-                }
-            }
+    if !capture {
+        let origin = push_origin(board, us, from, to).ok_or(SanError::Illegal)?;
+        return match piece_move_is_safe(pos, king, origin, to) {
+            true => Ok(pawn_move(origin, None)),
+            false => Err(SanError::Illegal),
+        };
+    }
+    let mut found = Found::default();
+    let attackers = from & attacks::pawn_attacks(them, to);
+    if board.by_color(them).contains(to) {
+        let captured = board.role_at(to);
+        for f in attackers {
+            found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
         }
-        _ => {
-            if capture != captured.is_some() || promotion.is_some() {
-                return Err(SanError::Illegal);
-            }
-            for f in from {
-                let m = Move::Normal {
-                    role,
-                    from: f,
-                    capture: captured,
-                    to,
-                    promotion: None,
-                };
-                let safe = if role == Role::King {
-                    board
-                        .attacks_to(to, them, board.occupied().without(f))
-                        .is_empty()
-                } else {
-                    movegen::normal_move_is_safe(board, us, king, f, to)
-                };
-                consider(m, safe);
-            }
+    } else if pos.ep_square() == Some(to) {
+        for f in attackers {
+            found.consider(
+                Move::EnPassant { from: f, to },
+                movegen::en_passant_is_safe(board, us, f, to),
+            );
         }
     }
-    match (found, count) {
-        (Some(m), 1) => Ok(m),
-        (None, _) => Err(SanError::Illegal),
-        _ => Err(SanError::Ambiguous),
+    found.result()
+}
+
+/// The square in `from` from which a pawn of `us` pushes to `to`: one
+/// square behind, or two from the start rank over an empty square.
+#[inline(always)]
+fn push_origin(board: &Board, us: Color, from: Bitboard, to: Square) -> Option<Square> {
+    if board.occupied().contains(to) {
+        return None;
     }
+    let back = if us.is_white() { -8 } else { 8 };
+    let single = to.offset(back)?;
+    if from.contains(single) {
+        Some(single)
+    } else if to.rank() == Rank::Fourth.relative_to(us) && !board.occupied().contains(single) {
+        single.offset(back).filter(|&double| from.contains(double))
+    } else {
+        None
+    }
+}
+
+/// `true` if moving our non-king piece from `from` to `to` (not en
+/// passant) leaves our king on `king` safe. The exact test (attacks on the
+/// king with the occupancy after the move) is needed only when we are in
+/// check or an enemy slider stands on the line through the king and the
+/// piece (it may be pinned); most moves are neither.
+#[inline(always)]
+fn piece_move_is_safe(pos: &Position, king: Square, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let their_sliders =
+        board.by_color(pos.turn().other()) & !(board.pawns() | board.knights() | board.kings());
+    (pos.checkers().is_empty() && (attacks::ray(king, from) & their_sliders).is_empty())
+        || movegen::normal_move_is_safe(board, pos.turn(), king, from, to)
+}
+
+/// `true` if our king may step from `from` to `to` (not castling): `to`
+/// is not attacked once the king has left `from`.
+#[inline]
+fn king_step_is_safe(pos: &Position, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    board
+        .attacks_to(to, pos.turn().other(), board.occupied().without(from))
+        .is_empty()
 }
 
 /// Squares from which a piece of `role` (of the side to move) could reach
 /// `to` (all squares for pawns, which move differently than they capture).
-#[inline]
+#[inline(always)]
 pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
     let occupied = pos.board().occupied();
     match role {
@@ -454,28 +558,54 @@ pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
 }
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
-/// rank, or both.
+/// rank, or both. Most moves have no other piece of their kind attacking
+/// the destination; only then are the rivals tested ([`disambiguate_among`]).
+#[inline]
 fn disambiguate(
     pos: &Position,
     role: Role,
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
-    let board = pos.board();
-    let ours = board.by_piece(role.of(pos.turn()));
-    let occupied = board.occupied();
-    let attackers = match role {
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occupied),
-        Role::Rook => attacks::rook_attacks(to, occupied),
-        Role::Queen => attacks::queen_attacks(to, occupied),
-        _ => Bitboard::EMPTY,
-    };
-    let others = (ours & attackers).without(from);
-    if others.is_empty() {
+    let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    // Usually no other piece of the kind is even on a line to `to`: then
+    // the occupancy-dependent attack lookup is skipped.
+    let on_lines = ours & reach_on_empty_board(role, to);
+    if on_lines.is_empty() {
         return (None, None);
     }
-    // Only rivals that can legally move there count (a pinned one cannot).
+    let others = on_lines & reach(pos, role, to);
+    if others.is_empty() {
+        (None, None)
+    } else {
+        disambiguate_among(pos, others, from, to)
+    }
+}
+
+/// Squares from which a piece of `role` could reach `to` on an empty board
+/// (a superset of [`reach`]).
+#[inline(always)]
+fn reach_on_empty_board(role: Role, to: Square) -> Bitboard {
+    match role {
+        Role::Pawn => Bitboard::FULL,
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+        Role::King => attacks::king_attacks(to),
+    }
+}
+
+/// Disambiguation against the `others` pieces of the same kind that attack
+/// `to`: only those that can legally move there count (a pinned one cannot).
+#[inline(never)]
+fn disambiguate_among(
+    pos: &Position,
+    others: Bitboard,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
+    let board = pos.board();
     let Some(king) = pos.our_king() else {
         return (None, None);
     };
@@ -493,6 +623,124 @@ fn disambiguate(
     }
 }
 
+/// The square named by a file letter and a rank digit.
+#[inline]
+fn square_of(file: u8, rank: u8) -> Option<Square> {
+    let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::new(u32::from(f) | u32::from(r) << 3))
+}
+
+/// The piece named by an upper-case letter (not `P`: strict SAN omits it).
+#[inline]
+fn piece_of(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// A piece or pawn move without start square or promotion.
+#[inline]
+fn simple(role: Role, capture: bool, to: Square) -> San {
+    San::Normal {
+        role,
+        file: None,
+        rank: None,
+        capture,
+        to,
+        promotion: None,
+    }
+}
+
+/// A pawn capture `exd5` (start file `from`), maybe promoting.
+#[inline]
+fn pawn_capture(from: u8, to: Square, promotion: Option<Role>) -> Option<San> {
+    let file = File::from_byte(from).filter(|&f| f != to.file())?;
+    Some(San::Normal {
+        role: Role::Pawn,
+        file: Some(file),
+        rank: None,
+        capture: true,
+        to,
+        promotion,
+    })
+}
+
+/// The promotion `=Q` onto `to`, only on a back rank (elsewhere the
+/// general parser reports the error).
+#[inline]
+fn promotion_onto(to: Square, letter: u8) -> Option<Role> {
+    let role = piece_of(letter).filter(|&r| r != Role::King)?;
+    matches!(to.rank(), Rank::First | Rank::Eighth).then_some(role)
+}
+
+/// A piece move with its start file or rank `d` (`Nbd7`, `R1xe2`).
+#[inline]
+fn disambiguated(p: u8, d: u8, capture: bool, f: u8, r: u8) -> Option<San> {
+    let role = piece_of(p)?;
+    let to = square_of(f, r)?;
+    let (file, rank) = match (File::from_byte(d), Rank::from_byte(d)) {
+        (Some(file), _) => (Some(file), None),
+        (_, Some(rank)) => (None, Some(rank)),
+        _ => return None,
+    };
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    })
+}
+
+/// Decodes the shapes nearly all real moves take (`e4`, `exd5`, `Nf3`,
+/// `Nxe5`, `Nbd7`, `R1e2`, `e8=Q`, `exd8=Q`, castling, each maybe with `+`
+/// or `#`) by their length and fixed positions, without the general
+/// parser's scanning. `None` means "not one of these": the general parser
+/// then decides, so results and errors are exactly its own.
+#[inline(always)]
+fn parse_common_shape(s: &[u8]) -> Option<SanPlus> {
+    let (body, suffix) = match s {
+        [body @ .., b'+'] => (body, Some(Suffix::Check)),
+        [body @ .., b'#'] => (body, Some(Suffix::Checkmate)),
+        _ => (s, None),
+    };
+    let san = match *body {
+        [f, r] => simple(Role::Pawn, false, square_of(f, r)?),
+        [b'O', b'-', b'O'] => San::Castle(CastlingSide::KingSide),
+        [p, f, r] => simple(piece_of(p)?, false, square_of(f, r)?),
+        [p, b'x', f, r] => match piece_of(p) {
+            Some(role) => simple(role, true, square_of(f, r)?),
+            None => pawn_capture(p, square_of(f, r)?, None)?,
+        },
+        [f, r, b'=', q] => {
+            let to = square_of(f, r)?;
+            San::Normal {
+                role: Role::Pawn,
+                file: None,
+                rank: None,
+                capture: false,
+                to,
+                promotion: Some(promotion_onto(to, q)?),
+            }
+        }
+        [p, d, f, r] => disambiguated(p, d, false, f, r)?,
+        [b'O', b'-', b'O', b'-', b'O'] => San::Castle(CastlingSide::QueenSide),
+        [p, d, b'x', f, r] => disambiguated(p, d, true, f, r)?,
+        [e, b'x', f, r, b'=', q] => {
+            let to = square_of(f, r)?;
+            pawn_capture(e, to, Some(promotion_onto(to, q)?))?
+        }
+        _ => return None,
+    };
+    Some(SanPlus { san, suffix })
+}
+
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_to(f)
@@ -508,7 +756,16 @@ impl FromStr for San {
 
 impl SanPlus {
     /// Parses strict SAN with an optional `+` or `#`.
+    #[inline]
     pub fn parse(s: &[u8]) -> Result<SanPlus, ParseSanError> {
+        match parse_common_shape(s) {
+            Some(san_plus) => Ok(san_plus),
+            None => SanPlus::parse_general(s),
+        }
+    }
+
+    /// The full strict parser: every shape, and the errors with offsets.
+    fn parse_general(s: &[u8]) -> Result<SanPlus, ParseSanError> {
         // Move suffixes (`!`, `?`) are the lexer's; point at the first one.
         if let Some(i) = s.iter().position(|&b| b == b'!' || b == b'?') {
             return Err(perr(i, ParseSanErrorKind::UnexpectedChar));
@@ -555,13 +812,14 @@ impl SanPlus {
     }
 
     /// Writes the SAN and suffix into `buf`, returning the length (at most 8).
+    #[inline]
     pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
-        let mut n = self.san.write_ascii(buf);
-        if let (Some(s), true) = (self.suffix, n < 8) {
-            buf[n] = s.char() as u8;
-            n += 1;
+        let len = self.san.write_ascii(buf);
+        let mut out = AsciiBuf { buf, len };
+        if let Some(s) = self.suffix {
+            out.push(s.char() as u8);
         }
-        n
+        out.len
     }
 
     /// Writes into any [`fmt::Write`] without allocating.
@@ -623,6 +881,55 @@ mod tests {
             "e2e4", "Nf3xx", "e8=K",
         ] {
             assert!(s.parse::<San>().is_err(), "{s}");
+        }
+    }
+
+    /// The fast shapes must give exactly what the general parser gives.
+    fn assert_fast_path_agrees(s: &[u8]) {
+        if let Some(fast) = parse_common_shape(s) {
+            assert_eq!(
+                Ok(fast),
+                SanPlus::parse_general(s),
+                "{}",
+                String::from_utf8_lossy(s)
+            );
+        }
+    }
+
+    const SAN_ALPHABET: &[u8] = b"abdeh1278xNBRQKPO-=+#";
+
+    #[test]
+    fn fast_shapes_agree_with_general_parser_exhaustively() {
+        // Every string of up to four bytes over the SAN alphabet.
+        let mut strings = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = strings
+                .iter()
+                .flat_map(|s| {
+                    SAN_ALPHABET.iter().map(move |&b| {
+                        let mut t = s.clone();
+                        t.push(b);
+                        t
+                    })
+                })
+                .collect();
+            for s in &longer {
+                assert_fast_path_agrees(s);
+            }
+            strings = longer;
+        }
+        for s in ["Nbxd7", "R1xe2", "exd8=Q+", "O-O-O#", "e8=N", "b1=Q#"] {
+            assert!(parse_common_shape(s.as_bytes()).is_some(), "{s}");
+            assert_fast_path_agrees(s.as_bytes());
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_shapes_agree_with_general_parser(
+            s in proptest::collection::vec(proptest::sample::select(SAN_ALPHABET), 0..9)
+        ) {
+            assert_fast_path_agrees(&s);
         }
     }
 

@@ -5,14 +5,14 @@
 //! piece on its square, a key per castling rook square that still has
 //! rights, a key for the en passant file (only when a legal en passant
 //! capture exists, so equal positions hash equally however they were
-//! reached) and a key when Black is to move. [`crate::Position`] keeps the
-//! hash up to date incrementally in `play_unchecked` (a handful of XORs per
-//! move) and computes it from scratch only when built from a setup.
+//! reached) and a key when Black is to move. [`crate::Position::zobrist`]
+//! computes it when asked (one lookup per piece): reading and validating
+//! games never needs it, so playing a move does not keep it up to date.
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
-use crate::role::Piece;
+use crate::role::{Piece, Role};
 use crate::square::Square;
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -102,8 +102,13 @@ pub(crate) fn hash_from_scratch(
     ep: Option<Square>,
 ) -> u64 {
     let mut h = 0;
-    for (sq, piece) in board.pieces() {
-        h ^= piece_key(piece, sq);
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let piece = role.of(color);
+            for sq in board.by_piece(piece) {
+                h ^= piece_key(piece, sq);
+            }
+        }
     }
     h ^= castling_key(castles);
     if let Some(ep) = ep {

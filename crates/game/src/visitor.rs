@@ -152,6 +152,7 @@ pub struct MoveEvent<'a> {
 }
 
 /// The canonical SAN (with `+`/`#`) of a resolved move.
+#[inline]
 pub fn san_plus(event: &MoveEvent<'_>) -> SanPlus {
     SanPlus {
         san: San::from_move(event.before, event.mv),
