@@ -1,6 +1,6 @@
 //! The [`Lexer`]: an iterator of borrowed tokens over a byte slice.
 
-use crate::byte_class::{CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue};
+use crate::byte_class::{CLASS, CONTROL, HIGH, SYMBOL_REST, is_symbol_continue, is_ws};
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
 use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
@@ -150,106 +150,180 @@ impl<'a> Lexer<'a> {
     fn rule_token(&self, pos: usize, b: u8) -> (usize, TokenKind) {
         let rest = self.input.get(pos..).unwrap_or_default();
         match self.dispatch(pos, rest, b) {
-            Ok((after, kind)) => (pos + (rest.len() - after.len()).max(1), kind),
+            Ok((after, kind)) => (
+                (pos + (rest.len() - after.len()).max(1)).min(self.input.len()),
+                kind,
+            ),
             Err(_) => (
                 pos + 1,
                 TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
             ),
         }
     }
+}
+
+impl<'a> Lexer<'a> {
+    /// A symbol starting with the letter `b` at `pos`. Off the fast path: `e.p.` (a `.` after
+    /// the symbol), `Z0` and symbols over the standard's length.
+    #[inline(always)]
+    fn letter_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
+        let input = self.input;
+        let e = symbol_end(input, pos + 1);
+        if input.get(e) == Some(&b'.') || (b == b'Z' && e - pos == 2) || e - pos > STANDARD_LIMIT {
+            self.rare_token(pos, b)
+        } else {
+            (e, TokenKind::Symbol)
+        }
+    }
+
+    /// A move number (digits followed by neither a symbol character nor a high byte, up to
+    /// three digits) starting with the digit at `pos`; anything else (markers, castling with
+    /// zeros, `0000`, long numbers) goes through the rules.
+    #[inline(always)]
+    fn digit_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
+        let input = self.input;
+        let mut e = pos + 1;
+        while input.get(e).is_some_and(u8::is_ascii_digit) {
+            e += 1;
+        }
+        match input.get(e) {
+            Some(&c) if is_symbol_continue(c) || c >= 0x80 => self.rare_token(pos, b),
+            _ if e - pos >= 4 => self.rare_token(pos, b),
+            _ => (e, TokenKind::Integer),
+        }
+    }
+
+    /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
+    #[inline(always)]
+    fn string_token(&mut self, pos: usize) -> (usize, TokenKind) {
+        let (end, tab) = crate::shapes::string_end_and_tab(self.input, pos);
+        match end {
+            Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
+            _ => self.string_with_warnings(pos, end, tab),
+        }
+    }
 
     #[cold]
-    fn long_string(&mut self, span: Span, text: &[u8]) {
-        self.check_long(TokenKind::String, span, text);
+    #[inline(never)]
+    fn string_with_warnings(
+        &mut self,
+        pos: usize,
+        end: Result<usize, usize>,
+        tab: bool,
+    ) -> (usize, TokenKind) {
+        let len = self.input.len();
+        if tab {
+            self.warnings.push(LexWarning {
+                kind: LexWarningKind::TabInString,
+                span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
+            });
+        }
+        match end {
+            Ok(e) => {
+                let e = e.min(len);
+                let text = self.input.get(pos..e).unwrap_or_default();
+                if text.len() > STANDARD_LIMIT + 2 {
+                    self.check_long(TokenKind::String, Span::new(pos, e), text);
+                }
+                (e, TokenKind::String)
+            }
+            Err(e) => (
+                e.max(pos + 1).min(len),
+                TokenKind::Error(crate::LexErrorKind::UnterminatedString),
+            ),
+        }
+    }
+
+    /// A token off the fast path, through the rules, with a symbol's length warning.
+    #[cold]
+    #[inline(never)]
+    fn rare_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
+        let (end, kind) = self.rule_token(pos, b);
+        let end = end.min(self.input.len());
+        if kind == TokenKind::Symbol && end - pos > STANDARD_LIMIT {
+            let text = self.input.get(pos..end).unwrap_or_default();
+            self.check_long(kind, Span::new(pos, end), text);
+        }
+        (end, kind)
+    }
+
+    /// The brace comment opened at `pos`.
+    #[inline(always)]
+    fn comment_token(&self, pos: usize) -> (usize, TokenKind) {
+        match crate::shapes::comment_end(self.input, pos) {
+            (e, true) => (e, TokenKind::BraceComment),
+            (e, false) => (
+                e.max(pos + 1).min(self.input.len()),
+                TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
+            ),
+        }
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
+    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property
+    /// test checks this); everything else goes through the rules. The rare cases are out of
+    /// line so that this stays small enough to inline into loops ([`Iterator::next`] and
+    /// [`Iterator::fold`], which `count`, `for_each`, `sum` and the like use).
+    #[inline(always)]
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        let input = self.input;
+        let mut pos = self.pos;
+        let mut b = *input.get(pos)?;
+        while is_ws(b) {
+            pos += 1;
+            b = *input.get(pos)?;
+        }
+        let (end, kind) = match b {
+            b'a'..=b'z' | b'A'..=b'Z' => self.letter_token(pos, b),
+            b'0'..=b'9' => self.digit_token(pos, b),
+            b'.' => {
+                let mut e = pos + 1;
+                while input.get(e) == Some(&b'.') {
+                    e += 1;
+                }
+                (e, TokenKind::Period)
+            }
+            b'{' => self.comment_token(pos),
+            b'"' => self.string_token(pos),
+            b'(' => (pos + 1, TokenKind::VariationOpen),
+            b')' => (pos + 1, TokenKind::VariationClose),
+            b'[' => (pos + 1, TokenKind::TagOpen),
+            b']' => (pos + 1, TokenKind::TagClose),
+            b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
+            _ => self.rare_token(pos, b),
+        };
+        self.pos = end;
+        let text = input.get(pos..end).unwrap_or_default();
+        Some(Token {
+            kind,
+            span: Span::new(pos, end),
+            text,
+        })
     }
 }
 
 impl<'a> Iterator for Lexer<'a> {
     type Item = Token<'a>;
 
-    /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
-    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property
-    /// test checks this); everything else goes through the rules.
+    /// The next token.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        let input = self.input;
-        let len = input.len();
-        let mut pos = self.pos;
-        let mut b = *input.get(pos)?;
-        while CLASS[b as usize] == WS {
-            pos += 1;
-            b = *input.get(pos)?;
+        self.next_token()
+    }
+
+    /// Every token, in a loop with the lexing inlined (no call per token).
+    #[inline]
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Token<'a>) -> B,
+    {
+        let mut acc = init;
+        while let Some(token) = self.next_token() {
+            acc = f(acc, token);
         }
-        let (end, kind) = match b {
-            b'a'..=b'z' | b'A'..=b'Z' => {
-                let e = symbol_end(input, pos + 1);
-                if (e < len && input[e] == b'.')
-                    || (b == b'Z' && e - pos == 2)
-                    || e - pos > STANDARD_LIMIT
-                {
-                    self.rule_token(pos, b) // `e.p.`, `Z0`, long symbols
-                } else {
-                    (e, TokenKind::Symbol)
-                }
-            }
-            b'0'..=b'9' => {
-                let mut e = pos + 1;
-                while e < len && input[e].is_ascii_digit() {
-                    e += 1;
-                }
-                if (e < len && (is_symbol_continue(input[e]) || input[e] >= 0x80)) || e - pos >= 4 {
-                    self.rule_token(pos, b) // markers, symbols, `0000`, long numbers
-                } else {
-                    (e, TokenKind::Integer)
-                }
-            }
-            b'.' => {
-                let mut e = pos + 1;
-                while e < len && input[e] == b'.' {
-                    e += 1;
-                }
-                (e, TokenKind::Period)
-            }
-            b'(' => (pos + 1, TokenKind::VariationOpen),
-            b')' => (pos + 1, TokenKind::VariationClose),
-            b'[' => (pos + 1, TokenKind::TagOpen),
-            b']' => (pos + 1, TokenKind::TagClose),
-            b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
-            b'"' => {
-                let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
-                if tab {
-                    self.warnings.push(LexWarning {
-                        kind: LexWarningKind::TabInString,
-                        span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
-                    });
-                }
-                match end {
-                    Ok(e) => (e, TokenKind::String),
-                    Err(e) => (
-                        e.max(pos + 1),
-                        TokenKind::Error(crate::LexErrorKind::UnterminatedString),
-                    ),
-                }
-            }
-            b'{' => match crate::shapes::comment_end(input, pos) {
-                (e, true) => (e, TokenKind::BraceComment),
-                (e, false) => (
-                    e.max(pos + 1),
-                    TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
-                ),
-            },
-            _ => self.rule_token(pos, b),
-        };
-        let end = end.min(len);
-        let span = Span::new(pos, end);
-        let text = input.get(pos..end).unwrap_or_default();
-        self.pos = end;
-        match kind {
-            TokenKind::String if text.len() > STANDARD_LIMIT + 2 => self.long_string(span, text),
-            TokenKind::Symbol if text.len() > STANDARD_LIMIT => self.check_long(kind, span, text),
-            _ => {}
-        }
-        Some(Token { kind, span, text })
+        acc
     }
 }
 
@@ -266,7 +340,7 @@ mod fast_paths {
         let mut pos = lexer.pos;
         let mut out = Vec::new();
         while let Some(&b) = input.get(pos) {
-            if CLASS[b as usize] == WS {
+            if is_ws(b) {
                 pos += 1;
                 continue;
             }

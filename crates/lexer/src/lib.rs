@@ -65,6 +65,7 @@ mod reader;
 mod shapes;
 mod span;
 pub mod split;
+mod swar;
 mod tags;
 mod token;
 

@@ -3,6 +3,7 @@
 
 use crate::Outcome;
 use crate::byte_class::is_symbol_continue;
+use crate::swar;
 
 /// Index of the first LF or CR at or after `from` (the end of that line), or `input.len()`.
 #[inline]
@@ -42,24 +43,34 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
 /// that starts like a tag pair, else `input.len()`.
 #[inline]
 pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
-    // One search per line of the comment: most comments are one line.
     let mut from = open + 1;
-    while let Some(rest) = input.get(from..) {
-        match memchr::memchr3(b'}', b'\n', b'\r', rest) {
-            None => break,
-            Some(i) => {
-                let at = from + i;
-                if input.get(at) == Some(&b'}') {
-                    return (at + 1, true);
-                }
-                if tag_shape(input, at + 1).is_some() {
-                    return (at + 1, false);
-                }
-                from = at + 1;
-            }
+    loop {
+        let at = comment_stop(input, from);
+        match input.get(at) {
+            None => return (input.len(), false),
+            Some(b'}') => return (at + 1, true),
+            Some(b'\n' | b'\r') if tag_shape(input, at + 1).is_some() => return (at + 1, false),
+            Some(_) => from = at + 1,
         }
     }
-    (input.len(), false)
+}
+
+/// The first byte at or after `from` that may end a comment: `}` or a control character (LF
+/// and CR among them; the caller passes over the others), else `input.len()`. Comments are
+/// mostly short (`{[%clk 0:10:00]}`), so a word-at-a-time scan beats a memchr call.
+#[inline(always)]
+fn comment_stop(input: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(w) = swar::word(input, i) {
+        if let Some(k) = swar::first(swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)) {
+            return i + k;
+        }
+        i += 8;
+    }
+    while input.get(i).is_some_and(|&b| b != b'}' && b >= 0x0e) {
+        i += 1;
+    }
+    i
 }
 
 /// The end of the string opened at `open`: `Ok(index after the closing quote)`, or
@@ -76,31 +87,45 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
     let mut i = open + 1;
     let mut tab = false;
     loop {
-        i = run_end(input, i, &STRING_PLAIN);
+        i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
             Some(b'"') => return (Ok(i + 1), tab),
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
-            Some(b'\\') => i += 1,
+            Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
                 tab = true;
                 i += 1;
             }
-            Some(_) => return (Err(i), tab),
+            // A backslash before anything else, or another control character: plain.
+            Some(_) => i += 1,
         }
     }
 }
 
-/// Bytes a string scan passes over: all but `"`, `\`, LF, CR and TAB.
-static STRING_PLAIN: [u8; 256] = {
-    let mut t = [1u8; 256];
-    t[b'\t' as usize] = 0;
-    t[b'"' as usize] = 0;
-    t[b'\\' as usize] = 0;
-    t[b'\n' as usize] = 0;
-    t[b'\r' as usize] = 0;
-    t
-};
+/// The first byte at or after `from` that a string scan must look at: `"`, `\` or a control
+/// character (LF, CR and TAB among them), else `input.len()`. Eight bytes at a time: tag
+/// values are short, and this is a fixed dozen instructions per word.
+#[inline(always)]
+fn string_stop(input: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(w) = swar::word(input, i) {
+        let stops = swar::equal(w, swar::splat(b'"'))
+            | swar::equal(w, swar::splat(b'\\'))
+            | swar::below(w, 0x20);
+        if let Some(k) = swar::first(stops) {
+            return i + k;
+        }
+        i += 8;
+    }
+    while input
+        .get(i)
+        .is_some_and(|&b| b != b'"' && b != b'\\' && b >= 0x20)
+    {
+        i += 1;
+    }
+    i
+}
 
 /// Tag-name bytes `A-Z a-z 0-9 _` as 1, others 0.
 pub(crate) static TAG_NAME_BYTES: [u8; 256] = {
@@ -251,6 +276,41 @@ mod tests {
         assert_eq!(string_end(b"\"ab", 0), Err(3));
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
+    }
+
+    /// Bytes that matter to string and comment scans, often, at every offset of a word.
+    fn scan_input() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            4 => prop::sample::select(&b"ab \"\\}\t\n\r\x01\x0e\x1f\x7f\x80\xff["[..]).prop_map(|b| vec![b]),
+            1 => Just(b"\n[Event \"".to_vec()),
+            1 => Just(b"\r\n[A\t\"".to_vec()),
+            1 => Just(b"[%clk 0:10:00]".to_vec()),
+        ];
+        prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_scans_agree_with_the_grammar(body in scan_input()) {
+            let string = [&b"\""[..], &body].concat();
+            let (rest, kind) = crate::grammar::string(&string).unwrap();
+            let end = string.len() - rest.len();
+            let expected = match kind {
+                crate::TokenKind::String => Ok(end),
+                _ => Err(end),
+            };
+            proptest::prop_assert_eq!(string_end(&string, 0), expected);
+            let tab = string_end_and_tab(&string, 0).1;
+            let scanned = &string[1..string_end(&string, 0).unwrap_or_else(|e| e)];
+            proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
+
+            let comment = [&b"{"[..], &body].concat();
+            let (rest, kind) = crate::grammar::brace_comment(&comment).unwrap();
+            let end = comment.len() - rest.len();
+            let terminated = kind == crate::TokenKind::BraceComment;
+            proptest::prop_assert_eq!(comment_end(&comment, 0), (end, terminated));
+        }
     }
 
     #[test]

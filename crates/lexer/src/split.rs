@@ -94,25 +94,12 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
-    // Byte-wide counters over fixed chunks: the compiler turns this into vector compares.
-    let (mut lf, mut cr) = (0usize, 0usize);
-    let mut chunks = bytes.chunks_exact(128);
-    for chunk in &mut chunks {
-        let (mut l, mut c) = (0u8, 0u8);
-        for &b in chunk {
-            l += u8::from(b == b'\n');
-            c += u8::from(b == b'\r');
-        }
-        lf += usize::from(l);
-        cr += usize::from(c);
-    }
-    for &b in chunks.remainder() {
-        lf += usize::from(b == b'\n');
-        cr += usize::from(b == b'\r');
-    }
-    if cr == 0 {
+    // memchr counts a byte with vector compares; CRs are rare, so they cost one search.
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_none() {
         return lf as u64;
     }
+    let cr = memchr::memchr_iter(b'\r', bytes).count();
     let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
     (lf + cr - crlf) as u64
 }
