@@ -2,7 +2,7 @@
 //! on where strings, comments, tag lines and termination markers begin and end.
 
 use crate::Outcome;
-use crate::byte_class::is_symbol_continue;
+use crate::byte_class::{is_symbol_continue, is_tag_name};
 use crate::swar;
 
 /// Index of the first LF or CR at or after `from` (the end of that line), or `input.len()`.
@@ -27,7 +27,7 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
     if input.get(pos) != Some(&b'[') {
         return None;
     }
-    let mut i = run_end(input, pos + 1, &TAG_NAME_BYTES);
+    let mut i = tag_name_end(input, pos + 1);
     if i == pos + 1 {
         return None;
     }
@@ -41,7 +41,7 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
 /// The end of the brace comment opened at `open`: `(index after '}', true)`, or, for an
 /// unterminated comment, `(end, false)` where `end` is the start of the first line inside it
 /// that starts like a tag pair, else `input.len()`.
-#[inline]
+#[inline(always)]
 pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
     let mut from = open + 1;
     loop {
@@ -49,10 +49,17 @@ pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
         match input.get(at) {
             None => return (input.len(), false),
             Some(b'}') => return (at + 1, true),
-            Some(b'\n' | b'\r') if tag_shape(input, at + 1).is_some() => return (at + 1, false),
+            Some(b'\n' | b'\r') if starts_like_tag(input, at + 1) => return (at + 1, false),
             Some(_) => from = at + 1,
         }
     }
+}
+
+/// Whether a line inside a comment starts like a tag pair: out of line, as most comments hold
+/// no line end and the tag-name scan's constants would weigh on every comment.
+#[inline(never)]
+fn starts_like_tag(input: &[u8], pos: usize) -> bool {
+    tag_shape(input, pos).is_some()
 }
 
 /// The first byte at or after `from` that may end a comment: `}` or a control character (LF
@@ -82,7 +89,7 @@ pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
 }
 
 /// [`string_end`], and whether the string holds a TAB (for the lexer's warning).
-#[inline]
+#[inline(always)]
 pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
     let mut i = open + 1;
     let mut tab = false;
@@ -103,7 +110,7 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
     }
 }
 
-/// The first byte at or after `from` that a string scan must look at: `"`, `\` or a control
+/// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
 /// character (LF, CR and TAB among them), else `input.len()`. Eight bytes at a time: tag
 /// values are short, and this is a fixed dozen instructions per word.
 #[inline(always)]
@@ -127,38 +134,23 @@ fn string_stop(input: &[u8], from: usize) -> usize {
     i
 }
 
-/// Tag-name bytes `A-Z a-z 0-9 _` as 1, others 0.
-pub(crate) static TAG_NAME_BYTES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = ((i as u8).is_ascii_alphanumeric() || i == b'_' as usize) as u8;
+/// The end of the run of tag-name bytes (`A-Z a-z 0-9 _`) from `from`, eight bytes at a time.
+#[inline]
+pub(crate) fn tag_name_end(input: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(w) = swar::word(input, i) {
+        let name = swar::between(w, b'0', b'9')
+            | swar::between(w | swar::splat(0x20), b'a', b'z')
+            | swar::between(w, b'_', b'_');
+        if let Some(k) = swar::first(!name) {
+            return i + k;
+        }
+        i += 8;
+    }
+    while input.get(i).is_some_and(|&b| is_tag_name(b)) {
         i += 1;
     }
-    t
-};
-
-/// The end of the run of bytes marked 1 in `table`, from `from`. Eight bytes are classified
-/// at a time without branches (a bit mask of table lookups), so short runs (tag names and
-/// values) cost one predictable exit instead of a mispredicted loop end.
-#[inline(always)]
-pub(crate) fn run_end(input: &[u8], from: usize, table: &[u8; 256]) -> usize {
-    let mut e = from;
-    while let Some(chunk) = input.get(e..e + 8) {
-        let mut mask = 0u32;
-        for (k, &b) in chunk.iter().enumerate() {
-            mask |= u32::from(table[b as usize]) << k;
-        }
-        let run = mask.trailing_ones() as usize;
-        e += run;
-        if run < 8 {
-            return e;
-        }
-    }
-    while input.get(e).is_some_and(|&b| table[b as usize] == 1) {
-        e += 1;
-    }
-    e
+    i
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

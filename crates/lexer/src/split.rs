@@ -36,8 +36,9 @@
 
 use crate::byte_class::{is_symbol_continue, is_ws};
 use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, run_end, string_end, tag_shape,
+    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
 };
+use crate::swar;
 
 /// One game's bytes, exactly as in the input, with where they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,26 +146,36 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
-/// Bytes the movetext scan passes over (1) and bytes it must look at (0): comment, string,
-/// escape and parenthesis characters, `*`, `$`, `[`, the marker separators `-` and `:`, and
-/// every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one character at a
-/// time).
-static MOVETEXT_PLAIN: [u8; 256] = {
-    let mut t = [1u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        if matches!(
-            b,
-            b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'[' | b'-' | b':'
-        ) || b >= 0x80
-        {
-            t[i] = 0;
+/// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`:
+/// comment, string, escape and parenthesis characters, `*`, `$`, `[`, the marker separators
+/// `-` and `:`, and every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one
+/// character at a time). Eight bytes at a time; `#`, `&` and `'` stop it too (they share a
+/// range with `"` to `*`, which is one test), and the caller passes over them.
+#[inline(always)]
+fn movetext_stop(buf: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(w) = swar::word(buf, i) {
+        let stops = w // the high bit: bytes of 0x80 and above
+            | swar::between(w, b'"', b'*')
+            | swar::between(w, b'-', b'-')
+            | swar::between(w, b':', b';')
+            | swar::between(w | swar::splat(0x20), b'{', b'{'); // `{` and `[`
+        if let Some(k) = swar::first(stops) {
+            return i + k;
         }
+        i += 8;
+    }
+    while buf.get(i).is_some_and(|&b| !stops_movetext(b)) {
         i += 1;
     }
-    t
-};
+    i
+}
+
+/// Whether [`movetext_stop`] stops at `b`, one byte at a time.
+#[inline]
+fn stops_movetext(b: u8) -> bool {
+    matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | b'{' | 0x80..)
+}
 
 /// A termination marker whose separator (`-`, `:` or an en dash) is at `sep` and whose left
 /// side (`1`, `0` or `1/2`) lies in the plain run that began at `run_start` and starts a token
@@ -207,7 +218,7 @@ fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
     loop {
         // The fast part: letters, digits, white space, periods, suffixes, eight bytes at a time.
         let run_start = pos;
-        pos = run_end(buf, pos, &MOVETEXT_PLAIN);
+        pos = movetext_stop(buf, pos);
         let Some(&b) = buf.get(pos) else {
             return Movetext::End(len);
         };
@@ -547,6 +558,29 @@ mod tests {
         assert_eq!(s.skipped(), 5);
         assert_eq!(GameSplitter::new(b" \n\t").count(), 0);
         assert_eq!(GameSplitter::new(b" \n\t").skipped(), 3);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_scans_agree_with_byte_scans(
+            buf in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::any::<u8>(),
+                    proptest::sample::select(&b"aZ09_ e4-:;[{}\"*#&'\x80\xff"[..]),
+                ],
+                0..40,
+            ),
+            from in 0usize..8,
+        ) {
+            let from = from.min(buf.len());
+            let expected = buf[from..].iter().position(|&b| stops_movetext(b));
+            proptest::prop_assert_eq!(movetext_stop(&buf, from), expected.map_or(buf.len(), |i| from + i));
+            let expected = buf[from..].iter().position(|&b| !crate::byte_class::is_tag_name(b));
+            proptest::prop_assert_eq!(
+                crate::shapes::tag_name_end(&buf, from),
+                expected.map_or(buf.len(), |i| from + i)
+            );
+        }
     }
 
     #[test]

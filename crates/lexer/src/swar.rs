@@ -38,6 +38,16 @@ pub(crate) fn below(w: u64, n: u8) -> u64 {
     w.wrapping_sub(splat(n)) & !w
 }
 
+/// Flags the bytes of `w` from `lo` to `hi` (`1 <= lo <= hi < 0x80`). Exact in every byte (no
+/// borrow runs between bytes), so its complement is exact too.
+#[inline(always)]
+pub(crate) fn between(w: u64, lo: u8, hi: u8) -> u64 {
+    let low7 = w & !HIGHS;
+    let at_least_lo = low7 + splat(0x80 - lo);
+    let above_hi = low7 + splat(0x7f - hi);
+    at_least_lo & !above_hi & !w & HIGHS
+}
+
 /// Index (0 to 7) of the first flagged byte of the union of flags `m`, if any.
 #[inline(always)]
 pub(crate) fn first(m: u64) -> Option<usize> {
@@ -83,6 +93,10 @@ mod tests {
                 let expect = |hit: bool| hit.then_some(lane);
                 assert_eq!(first(equal(w, splat(b'"'))), expect(b == b'"'));
                 assert_eq!(first(below(w, 0x20)), expect(b < 0x20));
+                assert_eq!(first(between(w, b'0', b'9')), expect(b.is_ascii_digit()));
+                assert_eq!(first(between(w, b'_', b'_')), expect(b == b'_'));
+                assert_eq!(first(between(w, 1, 0x40)), expect((1..=0x40).contains(&b)));
+                assert_eq!(first(!between(w, b'A', b'A')), expect(b != b'A'));
             }
         }
     }
