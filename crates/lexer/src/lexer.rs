@@ -1,6 +1,8 @@
 //! The [`Lexer`]: an iterator of borrowed tokens over a byte slice.
 
-use crate::byte_class::{CLASS, CONTROL, HIGH, SYMBOL_REST, is_symbol_continue, is_ws};
+use crate::byte_class::{
+    CLASS, CONTROL, HIGH, SYMBOL_REST, is_symbol_continue, is_ws, symbol_continue,
+};
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
 use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
@@ -63,55 +65,78 @@ impl<'a> Lexer<'a> {
     pub fn take_warnings(&mut self) -> Vec<LexWarning> {
         std::mem::take(&mut self.warnings)
     }
+}
 
-    /// Picks the rule from the first byte (one jump table over the byte; the byte class table
-    /// [`CLASS`] settles white space and symbol characters inside the rules).
-    #[inline(always)]
-    fn dispatch(&self, pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
-        match b {
-            b'a'..=b'z' | b'A'..=b'Z' => grammar::symbol(rest),
-            b'0'..=b'9' => grammar::number(rest),
-            b'.' => grammar::periods(rest),
-            b'{' => grammar::brace_comment(rest),
-            b'[' => single(rest, TokenKind::TagOpen),
-            b']' => single(rest, TokenKind::TagClose),
-            b'(' => single(rest, TokenKind::VariationOpen),
-            b')' => single(rest, TokenKind::VariationClose),
-            b'<' => single(rest, TokenKind::AngleOpen),
-            b'>' => single(rest, TokenKind::AngleClose),
-            b'"' => grammar::string(rest),
-            b'$' => grammar::nag(rest),
-            b'*' => grammar::asterisk(rest),
-            b';' => grammar::line_comment(rest),
-            b'!' | b'?' => grammar::suffix(rest),
-            b'@' => grammar::at_signs(rest),
-            b'%' if at_line_start(self.input, pos) => grammar::escape_line(rest),
-            b'-' => grammar::dash(rest),
-            _ => match CLASS[b as usize] {
-                SYMBOL_REST => grammar::stray_symbol_chars(rest),
-                CONTROL => grammar::control(rest),
-                HIGH => grammar::high(rest),
-                _ => grammar::unexpected(rest),
-            },
-        }
+/// Picks the rule from the first byte (one jump table over the byte; the byte class table
+/// [`CLASS`] settles white space and symbol characters inside the rules).
+#[inline(always)]
+fn dispatch<'a>(input: &[u8], pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' => grammar::symbol(rest),
+        b'0'..=b'9' => grammar::number(rest),
+        b'.' => grammar::periods(rest),
+        b'{' => grammar::brace_comment(rest),
+        b'[' => single(rest, TokenKind::TagOpen),
+        b']' => single(rest, TokenKind::TagClose),
+        b'(' => single(rest, TokenKind::VariationOpen),
+        b')' => single(rest, TokenKind::VariationClose),
+        b'<' => single(rest, TokenKind::AngleOpen),
+        b'>' => single(rest, TokenKind::AngleClose),
+        b'"' => grammar::string(rest),
+        b'$' => grammar::nag(rest),
+        b'*' => grammar::asterisk(rest),
+        b';' => grammar::line_comment(rest),
+        b'!' | b'?' => grammar::suffix(rest),
+        b'@' => grammar::at_signs(rest),
+        b'%' if at_line_start(input, pos) => grammar::escape_line(rest),
+        b'-' => grammar::dash(rest),
+        _ => match CLASS[b as usize] {
+            SYMBOL_REST => grammar::stray_symbol_chars(rest),
+            CONTROL => grammar::control(rest),
+            HIGH => grammar::high(rest),
+            _ => grammar::unexpected(rest),
+        },
     }
+}
 
-    #[cold]
-    fn check_long(&mut self, kind: TokenKind, span: Span, text: &[u8]) {
-        let chars = text.iter().filter(|&&b| (b as i8) >= -0x40).count();
-        let limit = if kind == TokenKind::String {
-            STANDARD_LIMIT + 2
+#[inline(always)]
+fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
+    Ok((rest.get(1..).unwrap_or_default(), kind))
+}
+
+/// The token at `pos` of `input` (not white space) through the grammar rules alone: what the
+/// fast paths of [`lex`] must agree with.
+#[inline(never)]
+fn rule_token(input: &[u8], pos: usize, b: u8) -> (usize, TokenKind) {
+    let rest = input.get(pos..).unwrap_or_default();
+    match dispatch(input, pos, rest, b) {
+        Ok((after, kind)) => (
+            (pos + (rest.len() - after.len()).max(1)).min(input.len()),
+            kind,
+        ),
+        Err(_) => (
+            pos + 1,
+            TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
+        ),
+    }
+}
+
+/// A warning for a string or symbol `text` over the standard's 255 characters.
+#[cold]
+fn check_long(warnings: &mut Vec<LexWarning>, kind: TokenKind, span: Span, text: &[u8]) {
+    let chars = text.iter().filter(|&&b| (b as i8) >= -0x40).count();
+    let limit = if kind == TokenKind::String {
+        STANDARD_LIMIT + 2
+    } else {
+        STANDARD_LIMIT
+    };
+    if chars > limit {
+        let kind = if kind == TokenKind::String {
+            LexWarningKind::LongString
         } else {
-            STANDARD_LIMIT
+            LexWarningKind::LongSymbol
         };
-        if chars > limit {
-            let kind = if kind == TokenKind::String {
-                LexWarningKind::LongString
-            } else {
-                LexWarningKind::LongSymbol
-            };
-            self.warnings.push(LexWarning { kind, span });
-        }
+        warnings.push(LexWarning { kind, span });
     }
 }
 
@@ -124,7 +149,7 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
     while let Some(chunk) = input.get(e..e + 4) {
         let mut mask = 0u32;
         for (k, &b) in chunk.iter().enumerate() {
-            mask |= u32::from(is_symbol_continue(b)) << k;
+            mask |= u32::from(symbol_continue(b)) << k;
         }
         let run = mask.trailing_ones() as usize;
         e += run;
@@ -138,170 +163,159 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
     e
 }
 
+/// A symbol starting with the letter `b` at `pos`. Off the fast path: `e.p.` (a `.` after the
+/// symbol), `Z0` and symbols over the standard's length.
 #[inline(always)]
-fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
-    Ok((rest.get(1..).unwrap_or_default(), kind))
-}
-
-impl<'a> Lexer<'a> {
-    /// The token at `pos` (not white space) through the grammar rules alone: what the fast
-    /// paths of [`Lexer::next`] must agree with.
-    #[inline(never)]
-    fn rule_token(&self, pos: usize, b: u8) -> (usize, TokenKind) {
-        let rest = self.input.get(pos..).unwrap_or_default();
-        match self.dispatch(pos, rest, b) {
-            Ok((after, kind)) => (
-                (pos + (rest.len() - after.len()).max(1)).min(self.input.len()),
-                kind,
-            ),
-            Err(_) => (
-                pos + 1,
-                TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
-            ),
-        }
+fn letter_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let e = symbol_end(input, pos + 1);
+    // Without branches: a `.` after the symbol (`e.p.`), `Z0`, or a long symbol.
+    let rare =
+        (input.get(e) == Some(&b'.')) | ((b == b'Z') & (e - pos == 2)) | (e - pos > STANDARD_LIMIT);
+    if rare {
+        rare_token(input, warnings, pos, b)
+    } else {
+        (e, TokenKind::Symbol)
     }
 }
 
-impl<'a> Lexer<'a> {
-    /// A symbol starting with the letter `b` at `pos`. Off the fast path: `e.p.` (a `.` after
-    /// the symbol), `Z0` and symbols over the standard's length.
-    #[inline(always)]
-    fn letter_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
-        let input = self.input;
-        let e = symbol_end(input, pos + 1);
-        if input.get(e) == Some(&b'.') || (b == b'Z' && e - pos == 2) || e - pos > STANDARD_LIMIT {
-            self.rare_token(pos, b)
-        } else {
-            (e, TokenKind::Symbol)
-        }
+/// A move number (digits followed by neither a symbol character nor a high byte, up to three
+/// digits) starting with the digit at `pos`; anything else (markers, castling with zeros,
+/// `0000`, long numbers) goes through the rules.
+#[inline(always)]
+fn digit_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let mut e = pos + 1;
+    while input.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
     }
-
-    /// A move number (digits followed by neither a symbol character nor a high byte, up to
-    /// three digits) starting with the digit at `pos`; anything else (markers, castling with
-    /// zeros, `0000`, long numbers) goes through the rules.
-    #[inline(always)]
-    fn digit_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
-        let input = self.input;
-        let mut e = pos + 1;
-        while input.get(e).is_some_and(u8::is_ascii_digit) {
-            e += 1;
-        }
-        match input.get(e) {
-            Some(&c) if is_symbol_continue(c) || c >= 0x80 => self.rare_token(pos, b),
-            _ if e - pos >= 4 => self.rare_token(pos, b),
-            _ => (e, TokenKind::Integer),
-        }
+    match input.get(e) {
+        Some(&c) if is_symbol_continue(c) || c >= 0x80 => rare_token(input, warnings, pos, b),
+        _ if e - pos >= 4 => rare_token(input, warnings, pos, b),
+        _ => (e, TokenKind::Integer),
     }
+}
 
-    /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
-    #[inline(always)]
-    fn string_token(&mut self, pos: usize) -> (usize, TokenKind) {
-        let (end, tab) = crate::shapes::string_end_and_tab(self.input, pos);
-        match end {
-            Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
-            _ => self.string_with_warnings(pos, end, tab),
-        }
+/// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
+#[inline(always)]
+fn string_token(input: &[u8], warnings: &mut Vec<LexWarning>, pos: usize) -> (usize, TokenKind) {
+    let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
+    match end {
+        Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
+        _ => string_with_warnings(input, warnings, pos, end, tab),
     }
+}
 
-    #[cold]
-    #[inline(never)]
-    fn string_with_warnings(
-        &mut self,
-        pos: usize,
-        end: Result<usize, usize>,
-        tab: bool,
-    ) -> (usize, TokenKind) {
-        let len = self.input.len();
-        if tab {
-            self.warnings.push(LexWarning {
-                kind: LexWarningKind::TabInString,
-                span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
-            });
-        }
-        match end {
-            Ok(e) => {
-                let e = e.min(len);
-                let text = self.input.get(pos..e).unwrap_or_default();
-                if text.len() > STANDARD_LIMIT + 2 {
-                    self.check_long(TokenKind::String, Span::new(pos, e), text);
-                }
-                (e, TokenKind::String)
+#[cold]
+#[inline(never)]
+fn string_with_warnings(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    end: Result<usize, usize>,
+    tab: bool,
+) -> (usize, TokenKind) {
+    let len = input.len();
+    if tab {
+        warnings.push(LexWarning {
+            kind: LexWarningKind::TabInString,
+            span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
+        });
+    }
+    match end {
+        Ok(e) => {
+            let e = e.min(len);
+            let text = input.get(pos..e).unwrap_or_default();
+            if text.len() > STANDARD_LIMIT + 2 {
+                check_long(warnings, TokenKind::String, Span::new(pos, e), text);
             }
-            Err(e) => (
-                e.max(pos + 1).min(len),
-                TokenKind::Error(crate::LexErrorKind::UnterminatedString),
-            ),
+            (e, TokenKind::String)
         }
-    }
-
-    /// A token off the fast path, through the rules, with a symbol's length warning.
-    #[cold]
-    #[inline(never)]
-    fn rare_token(&mut self, pos: usize, b: u8) -> (usize, TokenKind) {
-        let (end, kind) = self.rule_token(pos, b);
-        let end = end.min(self.input.len());
-        if kind == TokenKind::Symbol && end - pos > STANDARD_LIMIT {
-            let text = self.input.get(pos..end).unwrap_or_default();
-            self.check_long(kind, Span::new(pos, end), text);
-        }
-        (end, kind)
-    }
-
-    /// The brace comment opened at `pos`.
-    #[inline(always)]
-    fn comment_token(&self, pos: usize) -> (usize, TokenKind) {
-        match crate::shapes::comment_end(self.input, pos) {
-            (e, true) => (e, TokenKind::BraceComment),
-            (e, false) => (
-                e.max(pos + 1).min(self.input.len()),
-                TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
-            ),
-        }
+        Err(e) => (
+            e.max(pos + 1).min(len),
+            TokenKind::Error(crate::LexErrorKind::UnterminatedString),
+        ),
     }
 }
 
-impl<'a> Lexer<'a> {
-    /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
-    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property
-    /// test checks this); everything else goes through the rules. The rare cases are out of
-    /// line so that this stays small enough to inline into loops ([`Iterator::next`] and
-    /// [`Iterator::fold`], which `count`, `for_each`, `sum` and the like use).
-    #[inline(always)]
-    fn next_token(&mut self) -> Option<Token<'a>> {
-        let input = self.input;
-        let mut pos = self.pos;
-        let mut b = *input.get(pos)?;
-        while is_ws(b) {
-            pos += 1;
-            b = *input.get(pos)?;
-        }
-        let (end, kind) = match b {
-            b'a'..=b'z' | b'A'..=b'Z' => self.letter_token(pos, b),
-            b'0'..=b'9' => self.digit_token(pos, b),
-            b'.' => {
-                let mut e = pos + 1;
-                while input.get(e) == Some(&b'.') {
-                    e += 1;
-                }
-                (e, TokenKind::Period)
-            }
-            b'{' => self.comment_token(pos),
-            b'"' => self.string_token(pos),
-            b'(' => (pos + 1, TokenKind::VariationOpen),
-            b')' => (pos + 1, TokenKind::VariationClose),
-            b'[' => (pos + 1, TokenKind::TagOpen),
-            b']' => (pos + 1, TokenKind::TagClose),
-            b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
-            _ => self.rare_token(pos, b),
-        };
-        self.pos = end;
+/// A token off the fast path, through the rules, with a symbol's length warning.
+#[cold]
+#[inline(never)]
+fn rare_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let (end, kind) = rule_token(input, pos, b);
+    if kind == TokenKind::Symbol && end - pos > STANDARD_LIMIT {
         let text = input.get(pos..end).unwrap_or_default();
-        Some(Token {
-            kind,
-            span: Span::new(pos, end),
-            text,
-        })
+        check_long(warnings, kind, Span::new(pos, end), text);
     }
+    (end, kind)
+}
+
+/// The brace comment opened at `pos`.
+#[inline(always)]
+fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
+    match crate::shapes::comment_end(input, pos) {
+        (e, true) => (e, TokenKind::BraceComment),
+        (e, false) => (
+            e.max(pos + 1).min(input.len()),
+            TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
+        ),
+    }
+}
+
+/// The next token of `input` from `*pos`, moving `*pos` past it. Fast paths for the common
+/// tokens (symbols, move numbers, periods, delimiters, strings, comments) give the same tokens
+/// as the grammar rules (a property test checks this); everything else goes through the rules.
+/// The rare cases are out of line so that this stays small enough to inline into loops
+/// ([`Iterator::next`] and [`Iterator::fold`], which `count`, `for_each`, `sum` and the like
+/// use), and it works on plain values rather than the [`Lexer`] so that a loop keeps the
+/// position in a register.
+#[inline(always)]
+fn lex<'a>(input: &'a [u8], at: &mut usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
+    let mut pos = *at;
+    let mut b = *input.get(pos)?;
+    while is_ws(b) {
+        pos += 1;
+        b = *input.get(pos)?;
+    }
+    let (end, kind) = match b {
+        b'a'..=b'z' | b'A'..=b'Z' => letter_token(input, warnings, pos, b),
+        b'0'..=b'9' => digit_token(input, warnings, pos, b),
+        b'.' => {
+            let mut e = pos + 1;
+            while input.get(e) == Some(&b'.') {
+                e += 1;
+            }
+            (e, TokenKind::Period)
+        }
+        b'{' => comment_token(input, pos),
+        b'"' => string_token(input, warnings, pos),
+        b'(' => (pos + 1, TokenKind::VariationOpen),
+        b')' => (pos + 1, TokenKind::VariationClose),
+        b'[' => (pos + 1, TokenKind::TagOpen),
+        b']' => (pos + 1, TokenKind::TagClose),
+        b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
+        _ => rare_token(input, warnings, pos, b),
+    };
+    *at = end;
+    let text = input.get(pos..end).unwrap_or_default();
+    Some(Token {
+        kind,
+        span: Span::new(pos, end),
+        text,
+    })
 }
 
 impl<'a> Iterator for Lexer<'a> {
@@ -310,17 +324,22 @@ impl<'a> Iterator for Lexer<'a> {
     /// The next token.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        self.next_token()
+        lex(self.input, &mut self.pos, &mut self.warnings)
     }
 
-    /// Every token, in a loop with the lexing inlined (no call per token).
+    /// Every token, in one loop with the lexing inlined (no call per token).
     #[inline]
-    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    fn fold<B, F>(self, init: B, mut f: F) -> B
     where
         F: FnMut(B, Token<'a>) -> B,
     {
+        let Lexer {
+            input,
+            mut pos,
+            mut warnings,
+        } = self;
         let mut acc = init;
-        while let Some(token) = self.next_token() {
+        while let Some(token) = lex(input, &mut pos, &mut warnings) {
             acc = f(acc, token);
         }
         acc
@@ -337,14 +356,14 @@ mod fast_paths {
     /// Tokens read through the grammar rules only, without the fast paths.
     fn reference(input: &[u8]) -> Vec<(TokenKind, Span)> {
         let lexer = Lexer::new(input);
-        let mut pos = lexer.pos;
+        let mut pos = lexer.offset();
         let mut out = Vec::new();
         while let Some(&b) = input.get(pos) {
             if is_ws(b) {
                 pos += 1;
                 continue;
             }
-            let (end, kind) = lexer.rule_token(pos, b);
+            let (end, kind) = rule_token(input, pos, b);
             out.push((kind, Span::new(pos, end.min(input.len()))));
             pos = end;
         }

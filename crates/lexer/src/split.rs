@@ -334,7 +334,8 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
         let Some(&b) = buf.get(pos) else {
             return buf.len();
         };
-        if pos > ws_start && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
+        // An empty line takes two line ends: one byte of white space (the usual LF) has none.
+        if pos > ws_start + 1 && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
             empty_line = true;
         }
         match b {
