@@ -36,7 +36,8 @@
 
 use crate::byte_class::{is_symbol_continue, is_ws};
 use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
+    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_name_end,
+    tag_shape,
 };
 use crate::swar;
 
@@ -144,6 +145,19 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
         Some(b'\n' | b'\r') | None => pos,
         Some(_) => line_end(buf, pos),
     }
+}
+
+/// The common shape of a tag pair, `[Name "value"]` (one space, the `]` right after the value):
+/// the end of its name and of the pair, read in one go. Anything else takes the general path
+/// ([`tag_shape`], then [`skip_tag_pair`]), which reads this shape the same way.
+#[inline(always)]
+fn plain_tag_pair(buf: &[u8], pos: usize) -> Option<(usize, usize)> {
+    let name_end = tag_name_end(buf, pos + 1);
+    if name_end == pos + 1 || buf.get(name_end..name_end + 2) != Some(b" \"") {
+        return None;
+    }
+    let end = string_end(buf, name_end + 1).ok()?;
+    (buf.get(end) == Some(&b']')).then_some((name_end, end + 1))
 }
 
 /// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`:
@@ -340,13 +354,16 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
         }
         match b {
             b'[' => {
-                if let Some(name_end) = tag_shape(buf, pos) {
+                let pair = plain_tag_pair(buf, pos).or_else(|| {
+                    tag_shape(buf, pos).map(|name_end| (name_end, skip_tag_pair(buf, name_end)))
+                });
+                if let Some((name_end, end)) = pair {
                     let name = buf.get(pos + 1..name_end).unwrap_or_default();
                     if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
                         return pos;
                     }
                     names.push((pos + 1, name_end));
-                    pos = skip_tag_pair(buf, name_end);
+                    pos = end;
                 } else {
                     // A malformed tag pair.
                     let mut p = pos + 1;
