@@ -67,17 +67,12 @@ fn starts_like_tag(input: &[u8], pos: usize) -> bool {
 /// mostly short (`{[%clk 0:10:00]}`), so a word-at-a-time scan beats a memchr call.
 #[inline(always)]
 fn comment_stop(input: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while let Some(w) = swar::word(input, i) {
-        if let Some(k) = swar::first(swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)) {
-            return i + k;
-        }
-        i += 8;
-    }
-    while input.get(i).is_some_and(|&b| b != b'}' && b >= 0x0e) {
-        i += 1;
-    }
-    i
+    swar::find(
+        input,
+        from,
+        |w| swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e),
+        |b| b == b'}' || b < 0x0e,
+    )
 }
 
 /// The end of the string opened at `open`: `Ok(index after the closing quote)`, or
@@ -115,42 +110,31 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
 /// values are short, and this is a fixed dozen instructions per word.
 #[inline(always)]
 fn string_stop(input: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while let Some(w) = swar::word(input, i) {
-        let stops = swar::equal(w, swar::splat(b'"'))
-            | swar::equal(w, swar::splat(b'\\'))
-            | swar::below(w, 0x20);
-        if let Some(k) = swar::first(stops) {
-            return i + k;
-        }
-        i += 8;
-    }
-    while input
-        .get(i)
-        .is_some_and(|&b| b != b'"' && b != b'\\' && b >= 0x20)
-    {
-        i += 1;
-    }
-    i
+    swar::find(
+        input,
+        from,
+        |w| {
+            swar::equal(w, swar::splat(b'"'))
+                | swar::equal(w, swar::splat(b'\\'))
+                | swar::below(w, 0x20)
+        },
+        |b| b == b'"' || b == b'\\' || b < 0x20,
+    )
 }
 
 /// The end of the run of tag-name bytes (`A-Z a-z 0-9 _`) from `from`, eight bytes at a time.
 #[inline]
 pub(crate) fn tag_name_end(input: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while let Some(w) = swar::word(input, i) {
-        let name = swar::between(w, b'0', b'9')
-            | swar::between(w | swar::splat(0x20), b'a', b'z')
-            | swar::between(w, b'_', b'_');
-        if let Some(k) = swar::first(!name) {
-            return i + k;
-        }
-        i += 8;
-    }
-    while input.get(i).is_some_and(|&b| is_tag_name(b)) {
-        i += 1;
-    }
-    i
+    swar::find(
+        input,
+        from,
+        |w| {
+            !(swar::between(w, b'0', b'9')
+                | swar::between(w | swar::splat(0x20), b'a', b'z')
+                | swar::between(w, b'_', b'_'))
+        },
+        |b| !is_tag_name(b),
+    )
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -167,22 +167,18 @@ fn plain_tag_pair(buf: &[u8], pos: usize) -> Option<(usize, usize)> {
 /// range with `"` to `*`, which is one test), and the caller passes over them.
 #[inline(always)]
 fn movetext_stop(buf: &[u8], from: usize) -> usize {
-    let mut i = from;
-    while let Some(w) = swar::word(buf, i) {
-        let stops = w // the high bit: bytes of 0x80 and above
-            | swar::between(w, b'"', b'*')
-            | swar::between(w, b'-', b'-')
-            | swar::between(w, b':', b';')
-            | swar::between(w | swar::splat(0x20), b'{', b'{'); // `{` and `[`
-        if let Some(k) = swar::first(stops) {
-            return i + k;
-        }
-        i += 8;
-    }
-    while buf.get(i).is_some_and(|&b| !stops_movetext(b)) {
-        i += 1;
-    }
-    i
+    swar::find(
+        buf,
+        from,
+        |w| {
+            w // the high bit: bytes of 0x80 and above
+                | swar::between(w, b'"', b'*')
+                | swar::between(w, b'-', b'-')
+                | swar::between(w, b':', b';')
+                | swar::between(w | swar::splat(0x20), b'{', b'{') // `{` and `[`
+        },
+        stops_movetext,
+    )
 }
 
 /// Whether [`movetext_stop`] stops at `b`, one byte at a time.

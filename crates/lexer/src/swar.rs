@@ -11,9 +11,33 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte.
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// Index of the first byte at or after `from` that `stop` holds for (`from` itself when past
+/// the end, else `input.len()` when there is none). Whole words go through `flags`, which must
+/// flag (see [`first`]) exactly the bytes `stop` holds for, or more (the caller then passes
+/// over the extra ones); the last bytes go through `stop` one at a time.
+#[inline(always)]
+pub(crate) fn find(
+    input: &[u8],
+    from: usize,
+    flags: impl Fn(u64) -> u64,
+    stop: impl Fn(u8) -> bool,
+) -> usize {
+    let mut i = from;
+    while let Some(w) = word(input, i) {
+        if let Some(k) = first(flags(w)) {
+            return i + k;
+        }
+        i += 8;
+    }
+    while input.get(i).is_some_and(|&b| !stop(b)) {
+        i += 1;
+    }
+    i
+}
+
 /// The eight bytes at `at` as a little-endian word, if the input holds eight there.
 #[inline(always)]
-pub(crate) fn word(input: &[u8], at: usize) -> Option<u64> {
+fn word(input: &[u8], at: usize) -> Option<u64> {
     let chunk = input.get(at..)?.first_chunk::<8>()?;
     Some(u64::from_le_bytes(*chunk))
 }
@@ -78,9 +102,25 @@ mod tests {
             scan(b"a{b}\nxyz", |w| equal(w, splat(b'}')) | below(w, 0x0e)),
             Some(3)
         );
-        assert_eq!(word(b"0123456", 0), None);
-        assert_eq!(word(b"01234567", 0), Some(u64::from_le_bytes(*b"01234567")));
-        assert_eq!(word(b"01234567", 9), None);
+    }
+
+    #[test]
+    fn find_in_words_and_tail() {
+        let brace = |w| equal(w, splat(b'}'));
+        let find_brace = |input: &[u8], from| find(input, from, brace, |b| b == b'}');
+        let input = b"01234567abcdefgh0123}567ab}";
+        assert_eq!(find_brace(input, 0), 20);
+        assert_eq!(find_brace(input, 21), 26);
+        assert_eq!(find_brace(input, 27), 27);
+        assert_eq!(find_brace(input, 30), 30);
+        assert_eq!(find_brace(b"abc", 0), 3);
+        for at in 0..24 {
+            let mut bytes = vec![b'x'; 24];
+            bytes[at] = b'}';
+            for from in 0..=at {
+                assert_eq!(find_brace(&bytes, from), at);
+            }
+        }
     }
 
     #[test]
