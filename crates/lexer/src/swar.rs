@@ -23,6 +23,21 @@ pub(crate) fn find(
     stop: impl Fn(u8) -> bool,
 ) -> usize {
     let mut i = from;
+    // Two words per round: one test and one loop step per sixteen bytes.
+    while let Some(pair) = input.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        let pair = u128::from_le_bytes(*pair);
+        let low = flags(pair as u64) & HIGHS;
+        let high = flags((pair >> 64) as u64) & HIGHS;
+        if low | high != 0 {
+            let bit = if low != 0 {
+                low.trailing_zeros()
+            } else {
+                64 + high.trailing_zeros()
+            };
+            return i + (bit / 8) as usize;
+        }
+        i += 16;
+    }
     while let Some(w) = word(input, i) {
         if let Some(k) = first(flags(w)) {
             return i + k;
