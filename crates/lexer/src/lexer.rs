@@ -275,16 +275,15 @@ fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
     }
 }
 
-/// The next token of `input` from `*pos`, moving `*pos` past it. Fast paths for the common
-/// tokens (symbols, move numbers, periods, delimiters, strings, comments) give the same tokens
-/// as the grammar rules (a property test checks this); everything else goes through the rules.
-/// The rare cases are out of line so that this stays small enough to inline into loops
-/// ([`Iterator::next`] and [`Iterator::fold`], which `count`, `for_each`, `sum` and the like
-/// use), and it works on plain values rather than the [`Lexer`] so that a loop keeps the
-/// position in a register.
+/// The next token of `input` from `pos` (the token's span ends where the next search starts).
+/// Fast paths for the common tokens (symbols, move numbers, periods, delimiters, strings,
+/// comments) give the same tokens as the grammar rules (a property test checks this);
+/// everything else goes through the rules. The rare cases are out of line so that this stays
+/// small enough to inline into loops ([`Iterator::next`] and [`Iterator::fold`], which `count`,
+/// `for_each`, `sum` and the like use), and it works on plain values rather than the [`Lexer`]
+/// so that a loop keeps the position in a register.
 #[inline(always)]
-fn lex<'a>(input: &'a [u8], at: &mut usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
-    let mut pos = *at;
+fn lex<'a>(input: &'a [u8], mut pos: usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
     let mut b = *input.get(pos)?;
     while is_ws(b) {
         pos += 1;
@@ -309,7 +308,6 @@ fn lex<'a>(input: &'a [u8], at: &mut usize, warnings: &mut Vec<LexWarning>) -> O
         b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
         _ => rare_token(input, warnings, pos, b),
     };
-    *at = end;
     let text = input.get(pos..end).unwrap_or_default();
     Some(Token {
         kind,
@@ -324,11 +322,14 @@ impl<'a> Iterator for Lexer<'a> {
     /// The next token.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        lex(self.input, &mut self.pos, &mut self.warnings)
+        let token = lex(self.input, self.pos, &mut self.warnings)?;
+        self.pos = token.span.end;
+        Some(token)
     }
 
-    /// Every token, in one loop with the lexing inlined (no call per token).
-    #[inline]
+    /// Every token, in one loop with the lexing inlined (no call per token). The loop is a
+    /// function of its own, so that its state stays in registers whatever the caller holds.
+    #[inline(never)]
     fn fold<B, F>(self, init: B, mut f: F) -> B
     where
         F: FnMut(B, Token<'a>) -> B,
@@ -339,7 +340,8 @@ impl<'a> Iterator for Lexer<'a> {
             mut warnings,
         } = self;
         let mut acc = init;
-        while let Some(token) = lex(input, &mut pos, &mut warnings) {
+        while let Some(token) = lex(input, pos, &mut warnings) {
+            pos = token.span.end;
             acc = f(acc, token);
         }
         acc
