@@ -1,7 +1,7 @@
 //! The [`Lexer`]: an iterator of borrowed tokens over a byte slice.
 
 use crate::byte_class::{
-    CLASS, CONTROL, HIGH, SYMBOL_REST, is_symbol_continue, is_ws, symbol_continue,
+    CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue, symbol_continue,
 };
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
@@ -275,6 +275,54 @@ fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
     }
 }
 
+/// The fast path of a token's first byte: one of the numbers below, or 0 (the rules).
+static FAST_PATH: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match i as u8 {
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            b'0'..=b'9' => DIGIT,
+            b'.' => PERIOD,
+            b'{' => BRACE,
+            b'"' => QUOTE,
+            b'(' | b')' | b'[' | b']' | b'*' => SINGLE,
+            _ if CLASS[i] == WS => WHITE,
+            _ => 0,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// [`FAST_PATH`]: a letter (a symbol).
+const LETTER: u8 = 1;
+/// [`FAST_PATH`]: a digit (a move number).
+const DIGIT: u8 = 2;
+/// [`FAST_PATH`]: periods.
+const PERIOD: u8 = 3;
+/// [`FAST_PATH`]: a brace comment.
+const BRACE: u8 = 4;
+/// [`FAST_PATH`]: a string.
+const QUOTE: u8 = 5;
+/// [`FAST_PATH`]: a token of one byte, see [`single_kind`].
+const SINGLE: u8 = 6;
+
+/// [`FAST_PATH`]: white space.
+const WHITE: u8 = 7;
+
+/// The kind of the one-byte tokens of [`SINGLE`].
+#[inline(always)]
+fn single_kind(b: u8) -> TokenKind {
+    match b {
+        b'(' => TokenKind::VariationOpen,
+        b')' => TokenKind::VariationClose,
+        b'[' => TokenKind::TagOpen,
+        b']' => TokenKind::TagClose,
+        _ => TokenKind::Termination(crate::Outcome::Unknown),
+    }
+}
+
 /// The next token of `input` from `pos` (the token's span ends where the next search starts).
 /// Fast paths for the common tokens (symbols, move numbers, periods, delimiters, strings,
 /// comments) give the same tokens as the grammar rules (a property test checks this);
@@ -284,28 +332,28 @@ fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
 /// so that a loop keeps the position in a register.
 #[inline(always)]
 fn lex<'a>(input: &'a [u8], mut pos: usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
+    // One table load per byte for white space and the token's fast path, and one jump (the
+    // paths are numbered densely for a jump table).
     let mut b = *input.get(pos)?;
-    while is_ws(b) {
+    let mut path = FAST_PATH[b as usize];
+    while path == WHITE {
         pos += 1;
         b = *input.get(pos)?;
+        path = FAST_PATH[b as usize];
     }
-    let (end, kind) = match b {
-        b'a'..=b'z' | b'A'..=b'Z' => letter_token(input, warnings, pos, b),
-        b'0'..=b'9' => digit_token(input, warnings, pos, b),
-        b'.' => {
+    let (end, kind) = match path {
+        LETTER => letter_token(input, warnings, pos, b),
+        DIGIT => digit_token(input, warnings, pos, b),
+        PERIOD => {
             let mut e = pos + 1;
             while input.get(e) == Some(&b'.') {
                 e += 1;
             }
             (e, TokenKind::Period)
         }
-        b'{' => comment_token(input, pos),
-        b'"' => string_token(input, warnings, pos),
-        b'(' => (pos + 1, TokenKind::VariationOpen),
-        b')' => (pos + 1, TokenKind::VariationClose),
-        b'[' => (pos + 1, TokenKind::TagOpen),
-        b']' => (pos + 1, TokenKind::TagClose),
-        b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
+        BRACE => comment_token(input, pos),
+        QUOTE => string_token(input, warnings, pos),
+        SINGLE => (pos + 1, single_kind(b)),
         _ => rare_token(input, warnings, pos, b),
     };
     let text = input.get(pos..end).unwrap_or_default();
@@ -353,6 +401,7 @@ impl std::iter::FusedIterator for Lexer<'_> {}
 #[cfg(test)]
 mod fast_paths {
     use super::*;
+    use crate::byte_class::is_ws;
     use proptest::prelude::*;
 
     /// Tokens read through the grammar rules only, without the fast paths.
