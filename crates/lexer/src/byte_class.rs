@@ -44,8 +44,25 @@ const fn build() -> [u8; 256] {
 /// Whether `b` continues a symbol (`A-Z a-z 0-9 _ + # = : - /`).
 #[inline(always)]
 pub(crate) fn is_symbol_continue(b: u8) -> bool {
-    matches!(CLASS[b as usize], LETTER | DIGIT | SYMBOL_REST)
+    symbol_continue(b) != 0
 }
+
+/// 1 if `b` continues a symbol, else 0: one load, to be combined without branches.
+#[inline(always)]
+pub(crate) fn symbol_continue(b: u8) -> u8 {
+    SYMBOL_CONTINUE[b as usize]
+}
+
+/// [`symbol_continue`] of every byte.
+static SYMBOL_CONTINUE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(CLASS[i], LETTER | DIGIT | SYMBOL_REST) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Whether `b` is white space.
 #[inline(always)]

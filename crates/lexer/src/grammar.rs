@@ -3,11 +3,11 @@
 //! returns the rest and the token kind. The [`Lexer`](crate::Lexer) picks the rule from the
 //! first byte's class; nom types stay inside this module.
 
-use nom::bytes::complete::{tag, take_while1};
+use nom::bytes::complete::{tag, take_till, take_while1};
 use nom::{IResult, Parser};
 
 use crate::byte_class::{CLASS, CONTROL, is_symbol_continue};
-use crate::shapes::{char_len, comment_end, line_end, match_marker, string_end};
+use crate::shapes::{char_len, line_end, match_marker, tag_shape};
 use crate::{LexErrorKind, Outcome, Suffix, TokenKind};
 
 /// Symbols, integers and NAGs longer than this many bytes are [`LexErrorKind::TokenTooLong`]
@@ -71,21 +71,43 @@ pub(crate) fn asterisk(i: &[u8]) -> Rule<'_> {
     Ok((rest, TokenKind::Termination(Outcome::Unknown)))
 }
 
-/// A string: `"` up to the next unescaped `"` on the same line. When the line ends first, an
-/// unterminated-string error up to (not including) the line end.
+/// A string: `"` up to the next unescaped `"` on the same line (`\"` and `\\` are escapes,
+/// any other backslash is plain). When the line ends first, an unterminated-string error up to
+/// (not including) the line end.
+///
+/// Byte by byte, as the reference for the word-at-a-time scan the lexer and the splitter use
+/// ([`string_end`](crate::shapes::string_end)).
 pub(crate) fn string(i: &[u8]) -> Rule<'_> {
-    match string_end(i, 0) {
-        Ok(end) => take(i, end, TokenKind::String),
-        Err(end) => take(i, end, TokenKind::Error(LexErrorKind::UnterminatedString)),
+    let (mut rest, _) = tag(&b"\""[..]).parse(i)?;
+    let unterminated = TokenKind::Error(LexErrorKind::UnterminatedString);
+    loop {
+        let (at, _) = take_till(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')).parse(rest)?;
+        rest = match at {
+            [b'"', after @ ..] => return Ok((after, TokenKind::String)),
+            [b'\\', b'"' | b'\\', after @ ..] | [b'\\', after @ ..] => after,
+            _ => return Ok((at, unterminated)),
+        };
     }
 }
 
 /// A brace comment `{ ... }`. It is unterminated when the input ends, or a line that starts like
 /// a tag pair comes, before its `}`; the error token then ends before that line.
+///
+/// One line at a time, as the reference for the word-at-a-time scan the lexer and the splitter
+/// use ([`comment_end`](crate::shapes::comment_end)).
 pub(crate) fn brace_comment(i: &[u8]) -> Rule<'_> {
-    match comment_end(i, 0) {
-        (end, true) => take(i, end, TokenKind::BraceComment),
-        (end, false) => take(i, end, TokenKind::Error(LexErrorKind::UnterminatedComment)),
+    let (mut rest, _) = tag(&b"{"[..]).parse(i)?;
+    let unterminated = TokenKind::Error(LexErrorKind::UnterminatedComment);
+    loop {
+        let (at, _) = take_till(|b| matches!(b, b'}' | b'\n' | b'\r')).parse(rest)?;
+        rest = match at {
+            [b'}', after @ ..] => return Ok((after, TokenKind::BraceComment)),
+            [_, after @ ..] if tag_shape(after, 0).is_some() => {
+                return Ok((after, unterminated));
+            }
+            [_, after @ ..] => after,
+            [] => return Ok((at, unterminated)),
+        };
     }
 }
 

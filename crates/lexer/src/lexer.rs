@@ -1,6 +1,8 @@
 //! The [`Lexer`]: an iterator of borrowed tokens over a byte slice.
 
-use crate::byte_class::{CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue};
+use crate::byte_class::{
+    CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue, symbol_continue,
+};
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
 use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
@@ -63,55 +65,78 @@ impl<'a> Lexer<'a> {
     pub fn take_warnings(&mut self) -> Vec<LexWarning> {
         std::mem::take(&mut self.warnings)
     }
+}
 
-    /// Picks the rule from the first byte (one jump table over the byte; the byte class table
-    /// [`CLASS`] settles white space and symbol characters inside the rules).
-    #[inline(always)]
-    fn dispatch(&self, pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
-        match b {
-            b'a'..=b'z' | b'A'..=b'Z' => grammar::symbol(rest),
-            b'0'..=b'9' => grammar::number(rest),
-            b'.' => grammar::periods(rest),
-            b'{' => grammar::brace_comment(rest),
-            b'[' => single(rest, TokenKind::TagOpen),
-            b']' => single(rest, TokenKind::TagClose),
-            b'(' => single(rest, TokenKind::VariationOpen),
-            b')' => single(rest, TokenKind::VariationClose),
-            b'<' => single(rest, TokenKind::AngleOpen),
-            b'>' => single(rest, TokenKind::AngleClose),
-            b'"' => grammar::string(rest),
-            b'$' => grammar::nag(rest),
-            b'*' => grammar::asterisk(rest),
-            b';' => grammar::line_comment(rest),
-            b'!' | b'?' => grammar::suffix(rest),
-            b'@' => grammar::at_signs(rest),
-            b'%' if at_line_start(self.input, pos) => grammar::escape_line(rest),
-            b'-' => grammar::dash(rest),
-            _ => match CLASS[b as usize] {
-                SYMBOL_REST => grammar::stray_symbol_chars(rest),
-                CONTROL => grammar::control(rest),
-                HIGH => grammar::high(rest),
-                _ => grammar::unexpected(rest),
-            },
-        }
+/// Picks the rule from the first byte (one jump table over the byte; the byte class table
+/// [`CLASS`] settles white space and symbol characters inside the rules).
+#[inline(always)]
+fn dispatch<'a>(input: &[u8], pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' => grammar::symbol(rest),
+        b'0'..=b'9' => grammar::number(rest),
+        b'.' => grammar::periods(rest),
+        b'{' => grammar::brace_comment(rest),
+        b'[' => single(rest, TokenKind::TagOpen),
+        b']' => single(rest, TokenKind::TagClose),
+        b'(' => single(rest, TokenKind::VariationOpen),
+        b')' => single(rest, TokenKind::VariationClose),
+        b'<' => single(rest, TokenKind::AngleOpen),
+        b'>' => single(rest, TokenKind::AngleClose),
+        b'"' => grammar::string(rest),
+        b'$' => grammar::nag(rest),
+        b'*' => grammar::asterisk(rest),
+        b';' => grammar::line_comment(rest),
+        b'!' | b'?' => grammar::suffix(rest),
+        b'@' => grammar::at_signs(rest),
+        b'%' if at_line_start(input, pos) => grammar::escape_line(rest),
+        b'-' => grammar::dash(rest),
+        _ => match CLASS[b as usize] {
+            SYMBOL_REST => grammar::stray_symbol_chars(rest),
+            CONTROL => grammar::control(rest),
+            HIGH => grammar::high(rest),
+            _ => grammar::unexpected(rest),
+        },
     }
+}
 
-    #[cold]
-    fn check_long(&mut self, kind: TokenKind, span: Span, text: &[u8]) {
-        let chars = text.iter().filter(|&&b| (b as i8) >= -0x40).count();
-        let limit = if kind == TokenKind::String {
-            STANDARD_LIMIT + 2
+#[inline(always)]
+fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
+    Ok((rest.get(1..).unwrap_or_default(), kind))
+}
+
+/// The token at `pos` of `input` (not white space) through the grammar rules alone: what the
+/// fast paths of [`lex`] must agree with.
+#[inline(never)]
+fn rule_token(input: &[u8], pos: usize, b: u8) -> (usize, TokenKind) {
+    let rest = input.get(pos..).unwrap_or_default();
+    match dispatch(input, pos, rest, b) {
+        Ok((after, kind)) => (
+            (pos + (rest.len() - after.len()).max(1)).min(input.len()),
+            kind,
+        ),
+        Err(_) => (
+            pos + 1,
+            TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
+        ),
+    }
+}
+
+/// A warning for a string or symbol `text` over the standard's 255 characters.
+#[cold]
+fn check_long(warnings: &mut Vec<LexWarning>, kind: TokenKind, span: Span, text: &[u8]) {
+    let chars = text.iter().filter(|&&b| (b as i8) >= -0x40).count();
+    let limit = if kind == TokenKind::String {
+        STANDARD_LIMIT + 2
+    } else {
+        STANDARD_LIMIT
+    };
+    if chars > limit {
+        let kind = if kind == TokenKind::String {
+            LexWarningKind::LongString
         } else {
-            STANDARD_LIMIT
+            LexWarningKind::LongSymbol
         };
-        if chars > limit {
-            let kind = if kind == TokenKind::String {
-                LexWarningKind::LongString
-            } else {
-                LexWarningKind::LongSymbol
-            };
-            self.warnings.push(LexWarning { kind, span });
-        }
+        warnings.push(LexWarning { kind, span });
     }
 }
 
@@ -124,7 +149,7 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
     while let Some(chunk) = input.get(e..e + 4) {
         let mut mask = 0u32;
         for (k, &b) in chunk.iter().enumerate() {
-            mask |= u32::from(is_symbol_continue(b)) << k;
+            mask |= u32::from(symbol_continue(b)) << k;
         }
         let run = mask.trailing_ones() as usize;
         e += run;
@@ -138,118 +163,236 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
     e
 }
 
+/// A symbol starting with the letter `b` at `pos`. Off the fast path: `e.p.` (a `.` after the
+/// symbol), `Z0` and symbols over the standard's length.
 #[inline(always)]
-fn single(rest: &[u8], kind: TokenKind) -> Rule<'_> {
-    Ok((rest.get(1..).unwrap_or_default(), kind))
+fn letter_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let e = symbol_end(input, pos + 1);
+    // Without branches: a `.` after the symbol (`e.p.`), `Z0`, or a long symbol.
+    let rare =
+        (input.get(e) == Some(&b'.')) | ((b == b'Z') & (e - pos == 2)) | (e - pos > STANDARD_LIMIT);
+    if rare {
+        rare_token(input, warnings, pos, b)
+    } else {
+        (e, TokenKind::Symbol)
+    }
 }
 
-impl<'a> Lexer<'a> {
-    /// The token at `pos` (not white space) through the grammar rules alone: what the fast
-    /// paths of [`Lexer::next`] must agree with.
-    #[inline(never)]
-    fn rule_token(&self, pos: usize, b: u8) -> (usize, TokenKind) {
-        let rest = self.input.get(pos..).unwrap_or_default();
-        match self.dispatch(pos, rest, b) {
-            Ok((after, kind)) => (pos + (rest.len() - after.len()).max(1), kind),
-            Err(_) => (
-                pos + 1,
-                TokenKind::Error(crate::LexErrorKind::UnexpectedCharacter),
-            ),
-        }
+/// A move number (digits followed by neither a symbol character nor a high byte, up to three
+/// digits) starting with the digit at `pos`; anything else (markers, castling with zeros,
+/// `0000`, long numbers) goes through the rules.
+#[inline(always)]
+fn digit_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let mut e = pos + 1;
+    while input.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
     }
+    match input.get(e) {
+        Some(&c) if is_symbol_continue(c) || c >= 0x80 => rare_token(input, warnings, pos, b),
+        _ if e - pos >= 4 => rare_token(input, warnings, pos, b),
+        _ => (e, TokenKind::Integer),
+    }
+}
 
-    #[cold]
-    fn long_string(&mut self, span: Span, text: &[u8]) {
-        self.check_long(TokenKind::String, span, text);
+/// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
+#[inline(always)]
+fn string_token(input: &[u8], warnings: &mut Vec<LexWarning>, pos: usize) -> (usize, TokenKind) {
+    let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
+    match end {
+        Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
+        _ => string_with_warnings(input, warnings, pos, end, tab),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn string_with_warnings(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    end: Result<usize, usize>,
+    tab: bool,
+) -> (usize, TokenKind) {
+    let len = input.len();
+    if tab {
+        warnings.push(LexWarning {
+            kind: LexWarningKind::TabInString,
+            span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
+        });
+    }
+    match end {
+        Ok(e) => {
+            let e = e.min(len);
+            let text = input.get(pos..e).unwrap_or_default();
+            if text.len() > STANDARD_LIMIT + 2 {
+                check_long(warnings, TokenKind::String, Span::new(pos, e), text);
+            }
+            (e, TokenKind::String)
+        }
+        Err(e) => (
+            e.max(pos + 1).min(len),
+            TokenKind::Error(crate::LexErrorKind::UnterminatedString),
+        ),
+    }
+}
+
+/// A token off the fast path, through the rules, with a symbol's length warning.
+#[cold]
+#[inline(never)]
+fn rare_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+) -> (usize, TokenKind) {
+    let (end, kind) = rule_token(input, pos, b);
+    if kind == TokenKind::Symbol && end - pos > STANDARD_LIMIT {
+        let text = input.get(pos..end).unwrap_or_default();
+        check_long(warnings, kind, Span::new(pos, end), text);
+    }
+    (end, kind)
+}
+
+/// The brace comment opened at `pos`.
+#[inline(always)]
+fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
+    match crate::shapes::comment_end(input, pos) {
+        (e, true) => (e, TokenKind::BraceComment),
+        (e, false) => (
+            e.max(pos + 1).min(input.len()),
+            TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
+        ),
+    }
+}
+
+/// The fast path of a token's first byte: one of the numbers below, or 0 (the rules).
+static FAST_PATH: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match i as u8 {
+            b'a'..=b'z' | b'A'..=b'Z' => LETTER,
+            b'0'..=b'9' => DIGIT,
+            b'.' => PERIOD,
+            b'{' => BRACE,
+            b'"' => QUOTE,
+            b'(' | b')' | b'[' | b']' | b'*' => SINGLE,
+            _ if CLASS[i] == WS => WHITE,
+            _ => 0,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// [`FAST_PATH`]: a letter (a symbol).
+const LETTER: u8 = 1;
+/// [`FAST_PATH`]: a digit (a move number).
+const DIGIT: u8 = 2;
+/// [`FAST_PATH`]: periods.
+const PERIOD: u8 = 3;
+/// [`FAST_PATH`]: a brace comment.
+const BRACE: u8 = 4;
+/// [`FAST_PATH`]: a string.
+const QUOTE: u8 = 5;
+/// [`FAST_PATH`]: a token of one byte, see [`single_kind`].
+const SINGLE: u8 = 6;
+
+/// [`FAST_PATH`]: white space.
+const WHITE: u8 = 7;
+
+/// The kind of the one-byte tokens of [`SINGLE`].
+#[inline(always)]
+fn single_kind(b: u8) -> TokenKind {
+    match b {
+        b'(' => TokenKind::VariationOpen,
+        b')' => TokenKind::VariationClose,
+        b'[' => TokenKind::TagOpen,
+        b']' => TokenKind::TagClose,
+        _ => TokenKind::Termination(crate::Outcome::Unknown),
+    }
+}
+
+/// The next token of `input` from `pos` (the token's span ends where the next search starts).
+/// Fast paths for the common tokens (symbols, move numbers, periods, delimiters, strings,
+/// comments) give the same tokens as the grammar rules (a property test checks this);
+/// everything else goes through the rules. The rare cases are out of line so that this stays
+/// small enough to inline into loops ([`Iterator::next`] and [`Iterator::fold`], which `count`,
+/// `for_each`, `sum` and the like use), and it works on plain values rather than the [`Lexer`]
+/// so that a loop keeps the position in a register.
+#[inline(always)]
+fn lex<'a>(input: &'a [u8], mut pos: usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
+    // One table load per byte for white space and the token's fast path, and one jump (the
+    // paths are numbered densely for a jump table).
+    let mut b = *input.get(pos)?;
+    let mut path = FAST_PATH[b as usize];
+    while path == WHITE {
+        pos += 1;
+        b = *input.get(pos)?;
+        path = FAST_PATH[b as usize];
+    }
+    let (end, kind) = match path {
+        LETTER => letter_token(input, warnings, pos, b),
+        DIGIT => digit_token(input, warnings, pos, b),
+        PERIOD => {
+            let mut e = pos + 1;
+            while input.get(e) == Some(&b'.') {
+                e += 1;
+            }
+            (e, TokenKind::Period)
+        }
+        BRACE => comment_token(input, pos),
+        QUOTE => string_token(input, warnings, pos),
+        SINGLE => (pos + 1, single_kind(b)),
+        _ => rare_token(input, warnings, pos, b),
+    };
+    let text = input.get(pos..end).unwrap_or_default();
+    Some(Token {
+        kind,
+        span: Span::new(pos, end),
+        text,
+    })
 }
 
 impl<'a> Iterator for Lexer<'a> {
     type Item = Token<'a>;
 
-    /// The next token. Fast paths for the common tokens (symbols, move numbers, periods,
-    /// delimiters, strings, comments) give the same tokens as the grammar rules (a property
-    /// test checks this); everything else goes through the rules.
+    /// The next token.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        let input = self.input;
-        let len = input.len();
-        let mut pos = self.pos;
-        let mut b = *input.get(pos)?;
-        while CLASS[b as usize] == WS {
-            pos += 1;
-            b = *input.get(pos)?;
+        let token = lex(self.input, self.pos, &mut self.warnings)?;
+        self.pos = token.span.end;
+        Some(token)
+    }
+
+    /// Every token, in one loop with the lexing inlined (no call per token). The loop is a
+    /// function of its own, so that its state stays in registers whatever the caller holds.
+    #[inline(never)]
+    fn fold<B, F>(self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Token<'a>) -> B,
+    {
+        let Lexer {
+            input,
+            mut pos,
+            mut warnings,
+        } = self;
+        let mut acc = init;
+        while let Some(token) = lex(input, pos, &mut warnings) {
+            pos = token.span.end;
+            acc = f(acc, token);
         }
-        let (end, kind) = match b {
-            b'a'..=b'z' | b'A'..=b'Z' => {
-                let e = symbol_end(input, pos + 1);
-                if (e < len && input[e] == b'.')
-                    || (b == b'Z' && e - pos == 2)
-                    || e - pos > STANDARD_LIMIT
-                {
-                    self.rule_token(pos, b) // `e.p.`, `Z0`, long symbols
-                } else {
-                    (e, TokenKind::Symbol)
-                }
-            }
-            b'0'..=b'9' => {
-                let mut e = pos + 1;
-                while e < len && input[e].is_ascii_digit() {
-                    e += 1;
-                }
-                if (e < len && (is_symbol_continue(input[e]) || input[e] >= 0x80)) || e - pos >= 4 {
-                    self.rule_token(pos, b) // markers, symbols, `0000`, long numbers
-                } else {
-                    (e, TokenKind::Integer)
-                }
-            }
-            b'.' => {
-                let mut e = pos + 1;
-                while e < len && input[e] == b'.' {
-                    e += 1;
-                }
-                (e, TokenKind::Period)
-            }
-            b'(' => (pos + 1, TokenKind::VariationOpen),
-            b')' => (pos + 1, TokenKind::VariationClose),
-            b'[' => (pos + 1, TokenKind::TagOpen),
-            b']' => (pos + 1, TokenKind::TagClose),
-            b'*' => (pos + 1, TokenKind::Termination(crate::Outcome::Unknown)),
-            b'"' => {
-                let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
-                if tab {
-                    self.warnings.push(LexWarning {
-                        kind: LexWarningKind::TabInString,
-                        span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
-                    });
-                }
-                match end {
-                    Ok(e) => (e, TokenKind::String),
-                    Err(e) => (
-                        e.max(pos + 1),
-                        TokenKind::Error(crate::LexErrorKind::UnterminatedString),
-                    ),
-                }
-            }
-            b'{' => match crate::shapes::comment_end(input, pos) {
-                (e, true) => (e, TokenKind::BraceComment),
-                (e, false) => (
-                    e.max(pos + 1),
-                    TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
-                ),
-            },
-            _ => self.rule_token(pos, b),
-        };
-        let end = end.min(len);
-        let span = Span::new(pos, end);
-        let text = input.get(pos..end).unwrap_or_default();
-        self.pos = end;
-        match kind {
-            TokenKind::String if text.len() > STANDARD_LIMIT + 2 => self.long_string(span, text),
-            TokenKind::Symbol if text.len() > STANDARD_LIMIT => self.check_long(kind, span, text),
-            _ => {}
-        }
-        Some(Token { kind, span, text })
+        acc
     }
 }
 
@@ -258,19 +401,20 @@ impl std::iter::FusedIterator for Lexer<'_> {}
 #[cfg(test)]
 mod fast_paths {
     use super::*;
+    use crate::byte_class::is_ws;
     use proptest::prelude::*;
 
     /// Tokens read through the grammar rules only, without the fast paths.
     fn reference(input: &[u8]) -> Vec<(TokenKind, Span)> {
         let lexer = Lexer::new(input);
-        let mut pos = lexer.pos;
+        let mut pos = lexer.offset();
         let mut out = Vec::new();
         while let Some(&b) = input.get(pos) {
-            if CLASS[b as usize] == WS {
+            if is_ws(b) {
                 pos += 1;
                 continue;
             }
-            let (end, kind) = lexer.rule_token(pos, b);
+            let (end, kind) = rule_token(input, pos, b);
             out.push((kind, Span::new(pos, end.min(input.len()))));
             pos = end;
         }

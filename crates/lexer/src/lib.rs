@@ -38,9 +38,13 @@
 //!
 //! The grammar is one nom parser per rule; the lexer reads the common tokens (symbols, move
 //! numbers, periods, delimiters, strings, comments) on fast paths chosen by the first byte and
-//! checked against the rules by a property test. Comment and line ends are found with memchr.
-//! The splitter does not tokenize: it scans movetext with a byte-flag table, stopping only at
-//! bytes that can matter for where a game ends, so splitting is faster than lexing.
+//! checked against the rules by a property test. The fast paths are small enough to inline
+//! into the caller's loop, and [`Lexer`]'s `fold` (behind `count`, `for_each` and the like)
+//! keeps the position in a register. Strings, comments, tag names and movetext are scanned
+//! eight bytes at a time in a `u64` (sixteen per round) with carry tricks, not a branch per
+//! byte. The splitter does not tokenize: it jumps between the bytes that can matter for where
+//! a game ends, so splitting is faster than lexing. The streaming [`Reader`] reads straight
+//! into its buffer and counts line ends with memchr.
 //!
 //! ```
 //! use pgnkit_lexer::{tags, GameSplitter, Lexer, LineIndex, TokenKind};
@@ -65,6 +69,7 @@ mod reader;
 mod shapes;
 mod span;
 pub mod split;
+mod swar;
 mod tags;
 mod token;
 

@@ -28,7 +28,11 @@ const DEFAULT_CHUNK: usize = 64 * 1024;
 #[derive(Debug)]
 pub struct Reader<R> {
     inner: R,
+    /// Read bytes up to `end`; the rest is room for the next read (kept initialized, so the
+    /// stream reads straight into it: a `BufReader` then skips its own buffer and a copy).
     buf: Vec<u8>,
+    /// End of the bytes read into `buf`.
+    end: usize,
     /// Start of the unread bytes in `buf`.
     start: usize,
     /// Bytes of `buf` lent out by the last `next_game`, to drop on the next call.
@@ -59,6 +63,7 @@ impl<R: BufRead> Reader<R> {
         Reader {
             inner,
             buf: Vec::new(),
+            end: 0,
             start: 0,
             lent: 0,
             offset: 0,
@@ -85,26 +90,32 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads at least `want` more bytes into the buffer (fewer at the end of the stream).
     fn fill(&mut self, want: usize) -> io::Result<()> {
-        if self.start > 0 && self.start >= self.buf.len() / 2 {
-            self.buf.drain(..self.start);
+        if self.start > 0 && self.start >= self.end / 2 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
             self.start = 0;
         }
         let mut got = 0;
         while got < want {
-            let available = match self.inner.fill_buf() {
-                Ok(b) => b,
+            // Room for at least one chunk, so that a `BufReader` of that capacity reads
+            // straight into it.
+            let room = (want - got).max(self.chunk);
+            if self.buf.len() - self.end < room {
+                self.buf.resize(self.end + room, 0);
+            }
+            let space = self.buf.get_mut(self.end..).unwrap_or_default();
+            match self.inner.read(space) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => {
+                    self.end += n;
+                    got += n;
+                }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                self.eof = true;
-                break;
             }
-            let n = available.len().min(want - got);
-            self.buf
-                .extend_from_slice(available.get(..n).unwrap_or_default());
-            self.inner.consume(n);
-            got += n;
         }
         Ok(())
     }
@@ -131,11 +142,11 @@ impl<R: BufRead> Reader<R> {
         self.start += self.lent;
         self.lent = 0;
         // Junk before the first game (a byte order mark needs 3 bytes to be seen).
-        if self.at_start && self.offset == 0 && self.buf.len() < 3 && !self.eof {
+        if self.at_start && self.offset == 0 && self.end < 3 && !self.eof {
             self.fill(self.chunk.max(3))?;
         }
         while self.at_start {
-            let avail = self.buf.get(self.start..).unwrap_or_default();
+            let avail = self.buf.get(self.start..self.end).unwrap_or_default();
             let junk = junk_len(avail, self.offset == 0);
             let junk_bytes = avail.get(..junk).unwrap_or_default();
             self.column = junk_column(self.column, junk_bytes, self.offset == 0);
@@ -151,7 +162,7 @@ impl<R: BufRead> Reader<R> {
             }
         }
         loop {
-            let avail = self.buf.get(self.start..).unwrap_or_default();
+            let avail = self.buf.get(self.start..self.end).unwrap_or_default();
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }

@@ -2,7 +2,8 @@
 //! on where strings, comments, tag lines and termination markers begin and end.
 
 use crate::Outcome;
-use crate::byte_class::is_symbol_continue;
+use crate::byte_class::{is_symbol_continue, is_tag_name};
+use crate::swar;
 
 /// Index of the first LF or CR at or after `from` (the end of that line), or `input.len()`.
 #[inline]
@@ -26,7 +27,7 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
     if input.get(pos) != Some(&b'[') {
         return None;
     }
-    let mut i = run_end(input, pos + 1, &TAG_NAME_BYTES);
+    let mut i = tag_name_end(input, pos + 1);
     if i == pos + 1 {
         return None;
     }
@@ -40,26 +41,38 @@ pub(crate) fn tag_shape(input: &[u8], pos: usize) -> Option<usize> {
 /// The end of the brace comment opened at `open`: `(index after '}', true)`, or, for an
 /// unterminated comment, `(end, false)` where `end` is the start of the first line inside it
 /// that starts like a tag pair, else `input.len()`.
-#[inline]
+#[inline(always)]
 pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
-    // One search per line of the comment: most comments are one line.
     let mut from = open + 1;
-    while let Some(rest) = input.get(from..) {
-        match memchr::memchr3(b'}', b'\n', b'\r', rest) {
-            None => break,
-            Some(i) => {
-                let at = from + i;
-                if input.get(at) == Some(&b'}') {
-                    return (at + 1, true);
-                }
-                if tag_shape(input, at + 1).is_some() {
-                    return (at + 1, false);
-                }
-                from = at + 1;
-            }
+    loop {
+        let at = comment_stop(input, from);
+        match input.get(at) {
+            None => return (input.len(), false),
+            Some(b'}') => return (at + 1, true),
+            Some(b'\n' | b'\r') if starts_like_tag(input, at + 1) => return (at + 1, false),
+            Some(_) => from = at + 1,
         }
     }
-    (input.len(), false)
+}
+
+/// Whether a line inside a comment starts like a tag pair: out of line, as most comments hold
+/// no line end and the tag-name scan's constants would weigh on every comment.
+#[inline(never)]
+fn starts_like_tag(input: &[u8], pos: usize) -> bool {
+    tag_shape(input, pos).is_some()
+}
+
+/// The first byte at or after `from` that may end a comment: `}` or a control character (LF
+/// and CR among them; the caller passes over the others), else `input.len()`. Comments are
+/// mostly short (`{[%clk 0:10:00]}`), so a word-at-a-time scan beats a memchr call.
+#[inline(always)]
+fn comment_stop(input: &[u8], from: usize) -> usize {
+    swar::find(
+        input,
+        from,
+        |w| swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e),
+        |b| b == b'}' || b < 0x0e,
+    )
 }
 
 /// The end of the string opened at `open`: `Ok(index after the closing quote)`, or
@@ -71,69 +84,57 @@ pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
 }
 
 /// [`string_end`], and whether the string holds a TAB (for the lexer's warning).
-#[inline]
+#[inline(always)]
 pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
     let mut i = open + 1;
     let mut tab = false;
     loop {
-        i = run_end(input, i, &STRING_PLAIN);
+        i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
             Some(b'"') => return (Ok(i + 1), tab),
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
-            Some(b'\\') => i += 1,
+            Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
                 tab = true;
                 i += 1;
             }
-            Some(_) => return (Err(i), tab),
+            // A backslash before anything else, or another control character: plain.
+            Some(_) => i += 1,
         }
     }
 }
 
-/// Bytes a string scan passes over: all but `"`, `\`, LF, CR and TAB.
-static STRING_PLAIN: [u8; 256] = {
-    let mut t = [1u8; 256];
-    t[b'\t' as usize] = 0;
-    t[b'"' as usize] = 0;
-    t[b'\\' as usize] = 0;
-    t[b'\n' as usize] = 0;
-    t[b'\r' as usize] = 0;
-    t
-};
-
-/// Tag-name bytes `A-Z a-z 0-9 _` as 1, others 0.
-pub(crate) static TAG_NAME_BYTES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = ((i as u8).is_ascii_alphanumeric() || i == b'_' as usize) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The end of the run of bytes marked 1 in `table`, from `from`. Eight bytes are classified
-/// at a time without branches (a bit mask of table lookups), so short runs (tag names and
-/// values) cost one predictable exit instead of a mispredicted loop end.
+/// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
+/// character (LF, CR and TAB among them), else `input.len()`. Eight bytes at a time: tag
+/// values are short, and this is a fixed dozen instructions per word.
 #[inline(always)]
-pub(crate) fn run_end(input: &[u8], from: usize, table: &[u8; 256]) -> usize {
-    let mut e = from;
-    while let Some(chunk) = input.get(e..e + 8) {
-        let mut mask = 0u32;
-        for (k, &b) in chunk.iter().enumerate() {
-            mask |= u32::from(table[b as usize]) << k;
-        }
-        let run = mask.trailing_ones() as usize;
-        e += run;
-        if run < 8 {
-            return e;
-        }
-    }
-    while input.get(e).is_some_and(|&b| table[b as usize] == 1) {
-        e += 1;
-    }
-    e
+fn string_stop(input: &[u8], from: usize) -> usize {
+    swar::find(
+        input,
+        from,
+        |w| {
+            swar::equal(w, swar::splat(b'"'))
+                | swar::equal(w, swar::splat(b'\\'))
+                | swar::below(w, 0x20)
+        },
+        |b| b == b'"' || b == b'\\' || b < 0x20,
+    )
+}
+
+/// The end of the run of tag-name bytes (`A-Z a-z 0-9 _`) from `from`, eight bytes at a time.
+#[inline]
+pub(crate) fn tag_name_end(input: &[u8], from: usize) -> usize {
+    swar::find(
+        input,
+        from,
+        |w| {
+            !(swar::between(w, b'0', b'9')
+                | swar::between(w | swar::splat(0x20), b'a', b'z')
+                | swar::between(w, b'_', b'_'))
+        },
+        |b| !is_tag_name(b),
+    )
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -251,6 +252,41 @@ mod tests {
         assert_eq!(string_end(b"\"ab", 0), Err(3));
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
+    }
+
+    /// Bytes that matter to string and comment scans, often, at every offset of a word.
+    fn scan_input() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            4 => prop::sample::select(&b"ab \"\\}\t\n\r\x01\x0e\x1f\x7f\x80\xff["[..]).prop_map(|b| vec![b]),
+            1 => Just(b"\n[Event \"".to_vec()),
+            1 => Just(b"\r\n[A\t\"".to_vec()),
+            1 => Just(b"[%clk 0:10:00]".to_vec()),
+        ];
+        prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_scans_agree_with_the_grammar(body in scan_input()) {
+            let string = [&b"\""[..], &body].concat();
+            let (rest, kind) = crate::grammar::string(&string).unwrap();
+            let end = string.len() - rest.len();
+            let expected = match kind {
+                crate::TokenKind::String => Ok(end),
+                _ => Err(end),
+            };
+            proptest::prop_assert_eq!(string_end(&string, 0), expected);
+            let tab = string_end_and_tab(&string, 0).1;
+            let scanned = &string[1..string_end(&string, 0).unwrap_or_else(|e| e)];
+            proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
+
+            let comment = [&b"{"[..], &body].concat();
+            let (rest, kind) = crate::grammar::brace_comment(&comment).unwrap();
+            let end = comment.len() - rest.len();
+            let terminated = kind == crate::TokenKind::BraceComment;
+            proptest::prop_assert_eq!(comment_end(&comment, 0), (end, terminated));
+        }
     }
 
     #[test]

@@ -36,8 +36,10 @@
 
 use crate::byte_class::{is_symbol_continue, is_ws};
 use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, run_end, string_end, tag_shape,
+    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_name_end,
+    tag_shape,
 };
+use crate::swar;
 
 /// One game's bytes, exactly as in the input, with where they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -94,25 +96,12 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
-    // Byte-wide counters over fixed chunks: the compiler turns this into vector compares.
-    let (mut lf, mut cr) = (0usize, 0usize);
-    let mut chunks = bytes.chunks_exact(128);
-    for chunk in &mut chunks {
-        let (mut l, mut c) = (0u8, 0u8);
-        for &b in chunk {
-            l += u8::from(b == b'\n');
-            c += u8::from(b == b'\r');
-        }
-        lf += usize::from(l);
-        cr += usize::from(c);
-    }
-    for &b in chunks.remainder() {
-        lf += usize::from(b == b'\n');
-        cr += usize::from(b == b'\r');
-    }
-    if cr == 0 {
+    // memchr counts a byte with vector compares; CRs are rare, so they cost one search.
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_none() {
         return lf as u64;
     }
+    let cr = memchr::memchr_iter(b'\r', bytes).count();
     let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
     (lf + cr - crlf) as u64
 }
@@ -158,26 +147,45 @@ fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
-/// Bytes the movetext scan passes over (1) and bytes it must look at (0): comment, string,
-/// escape and parenthesis characters, `*`, `$`, `[`, the marker separators `-` and `:`, and
-/// every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one character at a
-/// time).
-static MOVETEXT_PLAIN: [u8; 256] = {
-    let mut t = [1u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        let b = i as u8;
-        if matches!(
-            b,
-            b'{' | b';' | b'"' | b'%' | b'(' | b')' | b'*' | b'$' | b'[' | b'-' | b':'
-        ) || b >= 0x80
-        {
-            t[i] = 0;
-        }
-        i += 1;
+/// The common shape of a tag pair, `[Name "value"]` (one space, the `]` right after the value):
+/// the end of its name and of the pair, read in one go. Anything else takes the general path
+/// ([`tag_shape`], then [`skip_tag_pair`]), which reads this shape the same way.
+#[inline(always)]
+fn plain_tag_pair(buf: &[u8], pos: usize) -> Option<(usize, usize)> {
+    let name_end = tag_name_end(buf, pos + 1);
+    if name_end == pos + 1 || buf.get(name_end..name_end + 2) != Some(b" \"") {
+        return None;
     }
-    t
-};
+    let end = string_end(buf, name_end + 1).ok()?;
+    (buf.get(end) == Some(&b']')).then_some((name_end, end + 1))
+}
+
+/// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`:
+/// comment, string, escape and parenthesis characters, `*`, `$`, `[`, the marker separators
+/// `-` and `:`, and every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one
+/// character at a time). Eight bytes at a time; `#`, `&` and `'` stop it too (they share a
+/// range with `"` to `*`, which is one test), and the caller passes over them.
+#[inline(always)]
+fn movetext_stop(buf: &[u8], from: usize) -> usize {
+    swar::find(
+        buf,
+        from,
+        |w| {
+            w // the high bit: bytes of 0x80 and above
+                | swar::between(w, b'"', b'*')
+                | swar::between(w, b'-', b'-')
+                | swar::between(w, b':', b';')
+                | swar::between(w | swar::splat(0x20), b'{', b'{') // `{` and `[`
+        },
+        stops_movetext,
+    )
+}
+
+/// Whether [`movetext_stop`] stops at `b`, one byte at a time.
+#[inline]
+fn stops_movetext(b: u8) -> bool {
+    matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | b'{' | 0x80..)
+}
 
 /// A termination marker whose separator (`-`, `:` or an en dash) is at `sep` and whose left
 /// side (`1`, `0` or `1/2`) lies in the plain run that began at `run_start` and starts a token
@@ -220,7 +228,7 @@ fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
     loop {
         // The fast part: letters, digits, white space, periods, suffixes, eight bytes at a time.
         let run_start = pos;
-        pos = run_end(buf, pos, &MOVETEXT_PLAIN);
+        pos = movetext_stop(buf, pos);
         let Some(&b) = buf.get(pos) else {
             return Movetext::End(len);
         };
@@ -336,18 +344,22 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
         let Some(&b) = buf.get(pos) else {
             return buf.len();
         };
-        if pos > ws_start && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
+        // An empty line takes two line ends: one byte of white space (the usual LF) has none.
+        if pos > ws_start + 1 && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
             empty_line = true;
         }
         match b {
             b'[' => {
-                if let Some(name_end) = tag_shape(buf, pos) {
+                let pair = plain_tag_pair(buf, pos).or_else(|| {
+                    tag_shape(buf, pos).map(|name_end| (name_end, skip_tag_pair(buf, name_end)))
+                });
+                if let Some((name_end, end)) = pair {
                     let name = buf.get(pos + 1..name_end).unwrap_or_default();
                     if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
                         return pos;
                     }
                     names.push((pos + 1, name_end));
-                    pos = skip_tag_pair(buf, name_end);
+                    pos = end;
                 } else {
                     // A malformed tag pair.
                     let mut p = pos + 1;
@@ -560,6 +572,29 @@ mod tests {
         assert_eq!(s.skipped(), 5);
         assert_eq!(GameSplitter::new(b" \n\t").count(), 0);
         assert_eq!(GameSplitter::new(b" \n\t").skipped(), 3);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_scans_agree_with_byte_scans(
+            buf in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::any::<u8>(),
+                    proptest::sample::select(&b"aZ09_ e4-:;[{}\"*#&'\x80\xff"[..]),
+                ],
+                0..40,
+            ),
+            from in 0usize..8,
+        ) {
+            let from = from.min(buf.len());
+            let expected = buf[from..].iter().position(|&b| stops_movetext(b));
+            proptest::prop_assert_eq!(movetext_stop(&buf, from), expected.map_or(buf.len(), |i| from + i));
+            let expected = buf[from..].iter().position(|&b| !crate::byte_class::is_tag_name(b));
+            proptest::prop_assert_eq!(
+                crate::shapes::tag_name_end(&buf, from),
+                expected.map_or(buf.len(), |i| from + i)
+            );
+        }
     }
 
     #[test]

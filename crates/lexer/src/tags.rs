@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use crate::byte_class::is_ws;
-use crate::shapes::{TAG_NAME_BYTES, at_line_start, comment_end, line_end, run_end, string_end};
+use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end};
 use crate::{LexError, LexErrorKind, Span, unescape};
 
 /// A tag pair `[Name "value"]`, borrowed from the game's bytes.
@@ -109,7 +109,7 @@ impl<'a> Iterator for Tags<'a> {
                     self.pos += 1;
                     self.skip(|b| b == b' ' || b == b'\t');
                     let name_start = self.pos;
-                    self.pos = run_end(input, self.pos, &TAG_NAME_BYTES);
+                    self.pos = tag_name_end(input, self.pos);
                     let name = input.get(name_start..self.pos).unwrap_or_default();
                     if name.is_empty() {
                         let end = line_end(input, start);
