@@ -17,7 +17,7 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
 
-use crate::layout::{Join, Layout, is_comment_space};
+use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::MoveWriter;
 use crate::options::{ExportOptions, Notation};
@@ -112,6 +112,9 @@ pub struct StreamWriter {
     /// Decoding scratch for Latin-1 text.
     scratch: Vec<u8>,
     started: bool,
+    /// The standard starting position (built once: it is compared with
+    /// every game's start).
+    standard: Position,
     termination: Termination,
     games: u64,
 }
@@ -132,6 +135,7 @@ impl StreamWriter {
             arena: Vec::new(),
             scratch: Vec::new(),
             started: false,
+            standard: Position::new(),
             termination: Termination::Unknown,
             games: 0,
         }
@@ -199,17 +203,22 @@ impl StreamWriter {
         self.lines.last_mut()
     }
 
-    /// Writes the tag section, before the first movetext event.
+    /// Writes the tag section, before the first movetext event (every
+    /// movetext event calls this; only the first does anything).
+    #[inline]
     fn start_movetext(&mut self, start: Option<&Position>) {
-        if self.started {
-            return;
+        if !self.started {
+            self.write_tags(start);
         }
+    }
+
+    /// Writes the tag section for a game starting at `start` (`None`: the
+    /// standard start).
+    fn write_tags(&mut self, start: Option<&Position>) {
         self.started = true;
-        let standard = Position::new();
-        let start = start.unwrap_or(&standard);
-        let needs_fen = *start != standard;
-        let write_fen =
-            needs_fen || (!self.options.reduced_tags && self.tags.get(b"FEN").is_some());
+        let start = start.unwrap_or(&self.standard);
+        let needs_fen = *start != self.standard;
+        let write_fen = needs_fen || (!self.options.reduced_tags && self.tags.has_fen());
         if write_fen {
             let fen = start.fen(self.options.fen);
             self.tags.set_fen(Some(fen.as_bytes()));
@@ -309,10 +318,8 @@ impl Visitor for StreamWriter {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         let value = Self::decode(&mut self.scratch, self.encoding, value);
-        // First value wins, as in the tree.
-        if self.tags.get(name).is_none() {
-            self.tags.push(name, value);
-        }
+        // First value wins, as in the tree (the section keeps the first).
+        self.tags.push(name, value);
     }
 
     fn begin_movetext(&mut self, start: &Position) {
@@ -351,7 +358,7 @@ impl Visitor for StreamWriter {
             }
             let mut buf = [0u8; 8];
             let n = san.write_ascii(&mut buf);
-            self.layout.push_counted(&buf[..n], n, Join::Free);
+            self.layout.ascii_move(&buf, n);
             return;
         }
         if !black || need_number {

@@ -1,7 +1,7 @@
 //! The tag-pair section writer (SPEC-NOTES "Writing", rules 1 and 9).
 //!
-//! Tags are collected into one reusable byte arena in the order they were
-//! read, then written: the Seven Tag Roster first (defaults for missing
+//! Tags are collected into one reusable byte arena as they are read, then
+//! written: the Seven Tag Roster first (defaults for missing
 //! ones, `Result` always the termination marker), then every other tag in
 //! ASCII order of its name (the first of duplicate names wins), one per
 //! line, values escaped, then one empty line.
@@ -32,21 +32,64 @@ pub(crate) enum TagFilter {
     },
 }
 
-/// One tag: ranges of its name and value in the arena.
+/// The index of the `Result` tag in [`ROSTER`].
+const RESULT: usize = 6;
+
+/// The index of `name` in [`ROSTER`], if it is a roster tag.
+fn roster_index(name: &[u8]) -> Option<usize> {
+    match name {
+        b"Event" => Some(0),
+        b"Site" => Some(1),
+        b"Date" => Some(2),
+        b"Round" => Some(3),
+        b"White" => Some(4),
+        b"Black" => Some(5),
+        b"Result" => Some(RESULT),
+        _ => None,
+    }
+}
+
+/// A sort key for a tag name: its first eight bytes, big-endian, zero
+/// padded. Comparing keys orders names as comparing the names does, except
+/// that equal keys need the names compared; most tag names differ in their
+/// first eight bytes, so sorting rarely looks at the names themselves.
+fn sort_key(name: &[u8]) -> u64 {
+    let mut key = [0u8; 8];
+    for (k, &b) in key.iter_mut().zip(name) {
+        *k = b;
+    }
+    u64::from_be_bytes(key)
+}
+
+/// One tag besides the roster: its sort key and its line in the arena,
+/// `line..end`, the name ending at `name_end`.
 #[derive(Clone, Debug)]
 struct Entry {
-    name: Range<usize>,
-    value: Range<usize>,
+    key: u64,
+    line: usize,
+    name_end: usize,
+    end: usize,
 }
 
 /// A game's tags, collected for writing. Reuse one across games: clearing
 /// keeps the allocations.
+///
+/// Each tag is formatted into its line when it is added, so writing the
+/// section only copies lines. The roster tags are kept in fixed slots
+/// (written first, in roster order) and the other tags in a list sorted
+/// only when written, so adding a tag costs no search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TagSection {
+    /// Tag lines, as written.
     arena: Vec<u8>,
-    entries: Vec<Entry>,
-    order: Vec<usize>,
-    /// The FEN to write (normalised by the caller), replacing any FEN tag.
+    /// The line of the first value read of each roster tag.
+    roster: [Option<Range<usize>>; 7],
+    /// Whether a `FEN` tag was read (its value is never written as read).
+    fen_read: bool,
+    /// The other tags, in read order until [`TagSection::write`] sorts them.
+    others: Vec<Entry>,
+    /// The line of the FEN to write (normalised by the caller), replacing
+    /// any FEN tag.
     fen: Option<Range<usize>>,
 }
 
@@ -54,29 +97,42 @@ impl TagSection {
     /// Forgets all tags.
     pub(crate) fn clear(&mut self) {
         self.arena.clear();
-        self.entries.clear();
-        self.order.clear();
+        self.roster = Default::default();
+        self.fen_read = false;
+        self.others.clear();
         self.fen = None;
     }
 
-    /// Adds a tag (name and unescaped value), after those added before.
+    /// Adds a tag (name and unescaped value), after those added before. Of
+    /// several tags with one name, the first is written.
     pub(crate) fn push(&mut self, name: &[u8], value: &[u8]) {
-        let start = self.arena.len();
-        self.arena.extend_from_slice(name);
-        let mid = self.arena.len();
-        self.arena.extend_from_slice(value);
-        self.entries.push(Entry {
-            name: start..mid,
-            value: mid..self.arena.len(),
+        if let Some(i) = roster_index(name) {
+            if let Some(slot) = self.roster.get_mut(i)
+                && slot.is_none()
+            {
+                let start = self.arena.len();
+                write_tag(&mut self.arena, name, value);
+                *slot = Some(start..self.arena.len());
+            }
+            return;
+        }
+        if name == b"FEN" {
+            self.fen_read = true;
+            return;
+        }
+        let line = self.arena.len();
+        write_tag(&mut self.arena, name, value);
+        self.others.push(Entry {
+            key: sort_key(name),
+            line,
+            name_end: line + 1 + name.len(),
+            end: self.arena.len(),
         });
     }
 
-    /// The first value of the tag `name`, if any.
-    pub(crate) fn get(&self, name: &[u8]) -> Option<&[u8]> {
-        self.entries
-            .iter()
-            .find(|e| &self.arena[e.name.clone()] == name)
-            .map(|e| &self.arena[e.value.clone()])
+    /// Whether a `FEN` tag was added.
+    pub(crate) fn has_fen(&self) -> bool {
+        self.fen_read
     }
 
     /// Sets the FEN to write in place of any `FEN` tag (`None`: no FEN tag
@@ -84,7 +140,7 @@ impl TagSection {
     pub(crate) fn set_fen(&mut self, fen: Option<&[u8]>) {
         self.fen = fen.map(|fen| {
             let start = self.arena.len();
-            self.arena.extend_from_slice(fen);
+            write_tag(&mut self.arena, b"FEN", fen);
             start..self.arena.len()
         });
     }
@@ -92,42 +148,34 @@ impl TagSection {
     /// Writes the tag section and the empty line after it, with `result`
     /// (the termination marker) as the `Result` value.
     pub(crate) fn write(&mut self, out: &mut Vec<u8>, result: &[u8], filter: TagFilter) {
-        for (name, default) in ROSTER {
-            let value = if name == b"Result" {
-                result
-            } else {
-                self.get(name).unwrap_or(default)
-            };
-            write_tag(out, name, value);
+        let arena = &self.arena;
+        for (i, ((name, default), slot)) in ROSTER.iter().zip(&self.roster).enumerate() {
+            match slot {
+                _ if i == RESULT => write_tag(out, name, result),
+                Some(line) => out.extend_from_slice(arena.get(line.clone()).unwrap_or_default()),
+                None => write_tag(out, name, default),
+            }
         }
 
         // Every other tag, FEN included, in ASCII order of its name; a stable
         // sort keeps duplicates in read order so the first one wins.
-        self.order.clear();
-        self.order.extend(0..self.entries.len());
-        let (arena, entries) = (&self.arena, &self.entries);
-        self.order
-            .sort_by(|&a, &b| arena[entries[a].name.clone()].cmp(&arena[entries[b].name.clone()]));
-        let fen = self.fen.clone().map(|r| &self.arena[r]);
+        let name_of = |e: &Entry| arena.get(e.line + 1..e.name_end).unwrap_or_default();
+        self.others
+            .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| name_of(a).cmp(name_of(b))));
+        let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
         let mut fen_written = fen.is_none();
         let mut previous: Option<&[u8]> = None;
-        for &i in &self.order {
-            let name = &self.arena[self.entries[i].name.clone()];
+        for entry in &self.others {
+            let name = name_of(entry);
             if previous == Some(name) {
                 continue;
             }
             previous = Some(name);
-            if ROSTER.iter().any(|(r, _)| *r == name) {
-                continue;
-            }
-            if !fen_written && name >= b"FEN".as_slice() {
+            if !fen_written && name > b"FEN".as_slice() {
                 if let Some(fen) = fen {
-                    write_tag(out, b"FEN", fen);
+                    out.extend_from_slice(fen);
                 }
                 fen_written = true;
-            }
-            if name == b"FEN" {
-                continue;
             }
             let keep = match filter {
                 TagFilter::All => true,
@@ -136,27 +184,43 @@ impl TagSection {
                 }
             };
             if keep {
-                write_tag(out, name, &self.arena[self.entries[i].value.clone()]);
+                out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
             }
         }
         if !fen_written && let Some(fen) = fen {
-            write_tag(out, b"FEN", fen);
+            out.extend_from_slice(fen);
         }
         out.push(b'\n');
     }
 }
 
+/// Whether a tag line cannot hold `b` as it is: `\` and `"` are escaped,
+/// TAB, LF and CR become spaces.
+fn needs_escape(b: u8) -> bool {
+    matches!(b, b'\\' | b'"' | b'\t' | b'\n' | b'\r')
+}
+
 /// Writes one tag line, `[Name "value"]`, escaping `\` and `"`. TAB, LF and
 /// CR (which a tag line cannot hold) are written as spaces.
 pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    out.reserve(name.len() + value.len() + 6);
     out.push(b'[');
     out.extend_from_slice(name);
     out.extend_from_slice(b" \"");
+    // Most values need no escape: one branch-free check (vectorized by the
+    // compiler) and one copy.
+    if value.iter().fold(false, |any, &b| any | needs_escape(b)) {
+        write_escaped(out, value);
+    } else {
+        out.extend_from_slice(value);
+    }
+    out.extend_from_slice(b"\"]\n");
+}
+
+/// Appends `value` escaped for a tag line.
+fn write_escaped(out: &mut Vec<u8>, value: &[u8]) {
     let mut rest = value;
-    while let Some(i) = rest
-        .iter()
-        .position(|&b| matches!(b, b'\\' | b'"' | b'\t' | b'\n' | b'\r'))
-    {
+    while let Some(i) = rest.iter().position(|&b| needs_escape(b)) {
         out.extend_from_slice(&rest[..i]);
         match rest[i] {
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -166,7 +230,6 @@ pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
         rest = &rest[i + 1..];
     }
     out.extend_from_slice(rest);
-    out.extend_from_slice(b"\"]\n");
 }
 
 #[cfg(test)]
