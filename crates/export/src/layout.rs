@@ -42,11 +42,10 @@ struct Fill {
     /// Characters on the current line, not counting the pending unit.
     line_chars: usize,
     /// Offset in the output of the pending unit's separator byte (if it has
-    /// one) or of its first byte.
+    /// one) or of its first byte. A unit has a separator placeholder before
+    /// it when the line was not empty as it started; the line's count does
+    /// not change while a unit is pending, so `line_chars > 0` tells.
     unit_start: usize,
-    /// Whether the pending unit has a separator placeholder before it (the
-    /// current line was not empty when it started).
-    unit_has_sep: bool,
     /// Characters in the pending unit; 0 when there is none.
     unit_chars: usize,
 }
@@ -60,7 +59,7 @@ impl Fill {
         if self.unit_chars == 0 {
             return;
         }
-        if !self.unit_has_sep {
+        if self.line_chars == 0 {
             self.line_chars = self.unit_chars;
         } else if self.line_chars + 1 + self.unit_chars > self.width {
             if let Some(sep) = out.get_mut(self.unit_start) {
@@ -71,7 +70,6 @@ impl Fill {
             self.line_chars += 1 + self.unit_chars;
         }
         self.unit_chars = 0;
-        self.unit_has_sep = false;
     }
 
     /// Places the pending unit and starts a new one at the end of `out`,
@@ -80,8 +78,7 @@ impl Fill {
     fn start_unit(&mut self, out: &mut Vec<u8>) {
         self.end_unit(out);
         self.unit_start = out.len();
-        self.unit_has_sep = self.line_chars > 0;
-        if self.unit_has_sep {
+        if self.line_chars > 0 {
             out.push(b' ');
         }
     }
@@ -109,7 +106,6 @@ impl Layout {
                 width,
                 line_chars: 0,
                 unit_start: 0,
-                unit_has_sep: false,
                 unit_chars: 0,
             },
             next: Join::Free,
@@ -139,7 +135,6 @@ impl Layout {
         self.out.clear();
         self.fill.line_chars = 0;
         self.fill.unit_chars = 0;
-        self.fill.unit_has_sep = false;
         self.next = Join::Free;
         self.break_after = false;
     }
@@ -167,7 +162,7 @@ impl Layout {
     /// copy the compiler inlines) and cutting the surplus is much cheaper
     /// than a `memcpy` call for a few bytes; moves and move numbers are most
     /// of the tokens.
-    #[inline]
+    #[inline(always)]
     fn push_array<const N: usize>(&mut self, buf: &[u8; N], len: usize, join: Join) {
         self.start_token(join, len);
         let end = self.out.len() + len.min(N);
@@ -227,6 +222,7 @@ impl Layout {
     // --- Movetext tokens -------------------------------------------------
 
     /// A move number indication, `12.` for White or `12...` for Black.
+    #[inline]
     pub(crate) fn move_number(&mut self, number: u32, black: bool) {
         // The dots are already in place after the digits.
         let mut buf = [b'.'; 16];
@@ -235,10 +231,22 @@ impl Layout {
         self.push_array(&buf, len, Join::Free);
     }
 
-    /// A short ASCII move (SAN), held in the first `len` bytes of `buf`.
+    /// A short ASCII move (SAN), held in the first `len` bytes of `buf`,
+    /// after its move number (`number` and whether Black plays) if given.
     #[inline]
-    pub(crate) fn ascii_move(&mut self, buf: &[u8; 8], len: usize) {
-        self.push_array(buf, len, Join::Free);
+    pub(crate) fn ascii_move(&mut self, number: Option<(u32, bool)>, buf: &[u8; 8], len: usize) {
+        let Some((number, black)) = number else {
+            self.push_array(buf, len, Join::Free);
+            return;
+        };
+        self.move_number(number, black);
+        // Right after the number nothing imposes a join or a line end: the
+        // move simply starts the next unit.
+        self.fill.start_unit(&mut self.out);
+        self.fill.unit_chars += len;
+        let end = self.out.len() + len.min(buf.len());
+        self.out.extend_from_slice(buf);
+        self.out.truncate(end);
     }
 
     /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).
@@ -280,10 +288,9 @@ impl Layout {
         let words = text.get(first..).unwrap_or_default();
         // The opener is `{` unless the text holds a `}`; the plain path
         // below needs no `}` to be found, so look for it only if it fails.
-        self.push_array(b"{", 1, Join::Free);
-        let opener = self.out.len() - 1;
-        self.out.push(b' ');
-        self.fill.unit_chars += 1;
+        // The space after it joins the first word to it.
+        self.push_array(b"{ ", 2, Join::Free);
+        let opener = self.out.len() - 2;
         if let Some(spaces) = plain_spaces(words) {
             let body = self.out.len();
             self.out.extend_from_slice(words);
@@ -336,7 +343,6 @@ impl Layout {
             fill.unit_chars = chars + (i - from);
             fill.end_unit(&mut self.out);
             fill.unit_start = body + i;
-            fill.unit_has_sep = true;
             chars = 0;
             from = i + 1;
         }
@@ -393,7 +399,6 @@ impl Layout {
                 fill.end_unit(buf);
                 unit_chars = 0;
                 fill.unit_start = w;
-                fill.unit_has_sep = true;
             }
             if let Some(sep) = buf.get_mut(w) {
                 *sep = b' ';
@@ -460,7 +465,7 @@ fn gather_bits(mask: u64) -> u64 {
 ///
 /// Plain means already as export format writes it, so that each space is
 /// a word boundary and characters are bytes: at most 64 bytes, all of them
-/// printable ASCII other than `}`, or single spaces between words.
+/// printable ASCII below `}`, or single spaces between words.
 fn plain_spaces(text: &[u8]) -> Option<u64> {
     if text.len() > 64 || text.last() == Some(&b' ') {
         return None;
@@ -496,11 +501,14 @@ impl PlainScan {
     /// Looks at the chunk `x` holding the bytes from `at`.
     #[inline]
     fn add(&mut self, x: u64, at: usize) {
-        // Bytes below `!`, exactly: no carry crosses a byte.
-        let below = !(((x & LOWS) + ONES * (0x80 - 0x21)) | x) & HIGHS;
+        // High bit set in bytes from `}` up (no carry crosses a byte) and in
+        // bytes that are not ASCII.
+        let high = ((x & LOWS) + ONES * (0x80 - 0x7d)) | x;
+        // Nonzero iff some byte is below 0x20 (exact as a yes or no).
+        let control = x.wrapping_sub(ONES * 0x20) & !x;
         let space = byte_mask(x, b' ');
         let double = space & ((space << 8) | self.space_before);
-        self.bad |= (x & HIGHS) | byte_mask(x, b'}') | (below & !space) | double;
+        self.bad |= ((high | control) & HIGHS) | double;
         self.space_before = space >> 56;
         self.spaces |= gather_bits(space) << at;
     }
@@ -539,6 +547,7 @@ fn word_end(buf: &[u8], from: usize) -> usize {
 /// Writes `n` in decimal at the start of `buf` (at least 10 bytes long for
 /// any `u32`), returning the number of bytes written. Move numbers and NAGs
 /// are nearly always below 100, so those take no loop.
+#[inline]
 pub(crate) fn write_decimal(buf: &mut [u8], n: u32) -> usize {
     if n < 10 {
         buf[0] = b'0' + n as u8;

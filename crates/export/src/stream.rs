@@ -112,6 +112,9 @@ pub struct StreamWriter {
     /// Decoding scratch for Latin-1 text.
     scratch: Vec<u8>,
     started: bool,
+    /// Offset in the game text of the `Result` tag's value (written as `*`
+    /// before the marker is known).
+    result_at: usize,
     /// The standard starting position (built once: it is compared with
     /// every game's start).
     standard: Position,
@@ -135,6 +138,7 @@ impl StreamWriter {
             arena: Vec::new(),
             scratch: Vec::new(),
             started: false,
+            result_at: 0,
             standard: Position::new(),
             termination: Termination::Unknown,
             games: 0,
@@ -234,7 +238,7 @@ impl StreamWriter {
         } else {
             TagFilter::All
         };
-        self.tags.write(self.layout.raw(), b"*", filter);
+        self.result_at = self.tags.write(self.layout.raw(), b"*", filter);
         self.lines.clear();
         self.lines.push(Line::main());
     }
@@ -254,6 +258,18 @@ impl StreamWriter {
             self.layout.comment(text);
         }
         true
+    }
+
+    /// A comment after a move while tokens go to the tape or the move's
+    /// variations came before it (see [`StreamWriter::annotate`]).
+    #[inline(never)]
+    fn late_comment(&mut self, text: &[u8]) {
+        if is_blank(text) {
+            return;
+        }
+        let text = Self::decode(&mut self.scratch, self.encoding, text);
+        let range = store(&mut self.arena, text);
+        self.annotate(Token::Comment(range));
     }
 
     /// An annotation (NAG or comment) of the current line's last move:
@@ -353,12 +369,10 @@ impl Visitor for StreamWriter {
         let san = san_plus(&event);
         if !taping && self.options.notation == Notation::San {
             // The common case: straight into the layout, SAN from the stack.
-            if !black || need_number {
-                self.layout.move_number(number, black);
-            }
             let mut buf = [0u8; 8];
             let n = san.write_ascii(&mut buf);
-            self.layout.ascii_move(&buf, n);
+            let number = (!black || need_number).then_some((number, black));
+            self.layout.ascii_move(number, &buf, n);
             return;
         }
         if !black || need_number {
@@ -382,24 +396,23 @@ impl Visitor for StreamWriter {
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
-        if !self.options.comments || is_blank(comment.text) {
+        if !self.options.comments {
             return;
         }
-        let late = self
-            .lines
-            .last()
-            .is_some_and(|l| l.alternatives_at.is_some());
-        if !late && !self.taping() {
-            if let Some(line) = self.lines.last_mut() {
-                line.need_number = true;
-            }
-            let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
-            self.layout.comment(text);
+        let taping = self.taping();
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        if taping || line.alternatives_at.is_some() {
+            self.late_comment(comment.text);
             return;
         }
+        // The common case: straight into the layout, which skips a blank
+        // comment (then the black move after it needs no number).
         let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
-        let range = store(&mut self.arena, text);
-        self.annotate(Token::Comment(range));
+        if self.layout.comment(text) {
+            line.need_number = true;
+        }
     }
 
     fn trailing_comment(&mut self, comment: RawComment<'_>) {
@@ -473,17 +486,27 @@ impl Visitor for StreamWriter {
         self.layout.marker(self.termination.as_str());
         self.layout.finish();
         self.layout.raw().push(b'\n');
-        patch_result(self.layout.raw(), self.termination.as_str().as_bytes());
+        patch_result_at(
+            self.layout.raw(),
+            self.result_at,
+            self.termination.as_str().as_bytes(),
+        );
         self.games += 1;
     }
 }
 
-/// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
-/// `result`.
-fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
-    if result == b"*" {
-        return;
+/// Replaces the `*` at `at` (the `Result` tag's value) with `result`.
+fn patch_result_at(out: &mut Vec<u8>, at: usize, result: &[u8]) {
+    if result != b"*" && out.get(at) == Some(&b'*') {
+        out.splice(at..at + 1, result.iter().copied());
     }
+}
+
+/// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
+/// `result`, finding that line (the writer knows where it is; this finds it
+/// in any text).
+#[cfg(test)]
+fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
     let mut line_start = 0;
     for _ in 0..6 {
         match out[line_start..].iter().position(|&b| b == b'\n') {
@@ -493,8 +516,7 @@ fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
     }
     let prefix = b"[Result \"*\"]";
     if out[line_start..].starts_with(prefix) {
-        let star = line_start + prefix.len() - 3;
-        out.splice(star..star + 1, result.iter().copied());
+        patch_result_at(out, line_start + prefix.len() - 3, result);
     }
 }
 

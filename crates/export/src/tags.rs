@@ -54,11 +54,13 @@ fn roster_index(name: &[u8]) -> Option<usize> {
 /// that equal keys need the names compared; most tag names differ in their
 /// first eight bytes, so sorting rarely looks at the names themselves.
 fn sort_key(name: &[u8]) -> u64 {
-    let mut key = [0u8; 8];
-    for (k, &b) in key.iter_mut().zip(name) {
-        *k = b;
+    if let Some(first) = name.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
     }
-    u64::from_be_bytes(key)
+    // A short name, shifted in byte by byte (no call to copy a few bytes).
+    name.iter()
+        .zip((0..8).rev())
+        .fold(0, |key, (&b, byte)| key | u64::from(b) << (8 * byte))
 }
 
 /// One tag besides the roster: its sort key and its line in the arena,
@@ -146,12 +148,17 @@ impl TagSection {
     }
 
     /// Writes the tag section and the empty line after it, with `result`
-    /// (the termination marker) as the `Result` value.
-    pub(crate) fn write(&mut self, out: &mut Vec<u8>, result: &[u8], filter: TagFilter) {
+    /// (the termination marker) as the `Result` value. Returns the offset in
+    /// `out` of that value.
+    pub(crate) fn write(&mut self, out: &mut Vec<u8>, result: &[u8], filter: TagFilter) -> usize {
         let arena = &self.arena;
+        let mut result_at = 0;
         for (i, ((name, default), slot)) in ROSTER.iter().zip(&self.roster).enumerate() {
             match slot {
-                _ if i == RESULT => write_tag(out, name, result),
+                _ if i == RESULT => {
+                    result_at = out.len() + b"[Result \"".len();
+                    write_tag(out, name, result);
+                }
                 Some(line) => out.extend_from_slice(arena.get(line.clone()).unwrap_or_default()),
                 None => write_tag(out, name, default),
             }
@@ -164,13 +171,14 @@ impl TagSection {
             .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| name_of(a).cmp(name_of(b))));
         let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
         let mut fen_written = fen.is_none();
-        let mut previous: Option<&[u8]> = None;
+        let mut previous: Option<(u64, &[u8])> = None;
         for entry in &self.others {
             let name = name_of(entry);
-            if previous == Some(name) {
+            // Names with different keys differ: most need no comparison.
+            if previous.is_some_and(|(key, before)| key == entry.key && before == name) {
                 continue;
             }
-            previous = Some(name);
+            previous = Some((entry.key, name));
             if !fen_written && name > b"FEN".as_slice() {
                 if let Some(fen) = fen {
                     out.extend_from_slice(fen);
@@ -191,6 +199,7 @@ impl TagSection {
             out.extend_from_slice(fen);
         }
         out.push(b'\n');
+        result_at
     }
 }
 
@@ -207,14 +216,35 @@ pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
     out.push(b'[');
     out.extend_from_slice(name);
     out.extend_from_slice(b" \"");
-    // Most values need no escape: one branch-free check (vectorized by the
-    // compiler) and one copy.
-    if value.iter().fold(false, |any, &b| any | needs_escape(b)) {
+    if may_need_escape(value) {
         write_escaped(out, value);
     } else {
         out.extend_from_slice(value);
     }
     out.extend_from_slice(b"\"]\n");
+}
+
+/// Whether `value` may hold a byte that [`needs_escape`]: a `\\`, a `"` or
+/// a control character. Most values hold none: then one check of eight
+/// bytes at a time and one copy write them.
+fn may_need_escape(value: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = ONES * 0x80;
+    // Nonzero iff some byte of `x` is zero (exact as a yes or no).
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let suspect = |x: u64| {
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        control | has_zero(x ^ (ONES * u64::from(b'"'))) | has_zero(x ^ (ONES * u64::from(b'\\')))
+    };
+    let Some(last) = value.last_chunk::<8>() else {
+        return value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+    };
+    // The chunks, and the last eight bytes for the rest (bytes seen twice
+    // change no yes or no).
+    let (chunks, _) = value.as_chunks::<8>();
+    chunks.iter().chain([last]).fold(0, |found, chunk| {
+        found | suspect(u64::from_le_bytes(*chunk))
+    }) != 0
 }
 
 /// Appends `value` escaped for a tag line.
