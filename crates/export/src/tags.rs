@@ -73,6 +73,61 @@ struct Entry {
     end: usize,
 }
 
+impl Entry {
+    /// The tag's name.
+    fn name<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
+        arena.get(self.line + 1..self.name_end).unwrap_or_default()
+    }
+}
+
+/// The order of the tags besides the roster, by name, as indices into their
+/// list; remembered from one game to the next.
+///
+/// Why remember it: games from one source carry the same tags in the same
+/// order, so sorting them again finds the same order. When the tags' sort
+/// keys are those of the last sort, and those were all different (so that
+/// the keys alone decide the order), the last order is used again.
+#[derive(Clone, Debug, Default)]
+struct Order {
+    /// Indices into the tag list, in writing order.
+    indices: Vec<usize>,
+    /// The keys `indices` was found for, in list order, when they were all
+    /// different; else empty.
+    keys: Vec<u64>,
+}
+
+impl Order {
+    /// The entries of `others` in ASCII order of their names; a stable sort
+    /// keeps duplicate names in read order.
+    fn of<'a>(&mut self, arena: &[u8], others: &'a [Entry]) -> impl Iterator<Item = &'a Entry> {
+        let n = others.len();
+        let known = self.indices.len() == n
+            && self.keys.len() == n
+            && others.iter().zip(&self.keys).all(|(e, &key)| e.key == key);
+        if !known {
+            self.indices.clear();
+            self.indices.extend(0..n);
+            let entry = |i: usize| others.get(i);
+            self.indices.sort_by(|&a, &b| match (entry(a), entry(b)) {
+                (Some(a), Some(b)) => a
+                    .key
+                    .cmp(&b.key)
+                    .then_with(|| a.name(arena).cmp(b.name(arena))),
+                _ => a.cmp(&b),
+            });
+            self.keys.clear();
+            let distinct = self
+                .indices
+                .windows(2)
+                .all(|w| entry(w[0]).map(|e| e.key) != entry(w[1]).map(|e| e.key));
+            if distinct {
+                self.keys.extend(others.iter().map(|e| e.key));
+            }
+        }
+        self.indices.iter().filter_map(|&i| others.get(i))
+    }
+}
+
 /// A game's tags, collected for writing. Reuse one across games: clearing
 /// keeps the allocations.
 ///
@@ -88,8 +143,10 @@ pub(crate) struct TagSection {
     roster: [Option<Range<usize>>; 7],
     /// Whether a `FEN` tag was read (its value is never written as read).
     fen_read: bool,
-    /// The other tags, in read order until [`TagSection::write`] sorts them.
+    /// The other tags, in read order.
     others: Vec<Entry>,
+    /// The order in which `others` are written (kept from game to game).
+    order: Order,
     /// The line of the FEN to write (normalised by the caller), replacing
     /// any FEN tag.
     fen: Option<Range<usize>>,
@@ -164,16 +221,13 @@ impl TagSection {
             }
         }
 
-        // Every other tag, FEN included, in ASCII order of its name; a stable
-        // sort keeps duplicates in read order so the first one wins.
-        let name_of = |e: &Entry| arena.get(e.line + 1..e.name_end).unwrap_or_default();
-        self.others
-            .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| name_of(a).cmp(name_of(b))));
+        // Every other tag, FEN included, in ASCII order of its name (the
+        // first of duplicate names wins).
         let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
         let mut fen_written = fen.is_none();
         let mut previous: Option<(u64, &[u8])> = None;
-        for entry in &self.others {
-            let name = name_of(entry);
+        for entry in self.order.of(arena, &self.others) {
+            let name = entry.name(arena);
             // Names with different keys differ: most need no comparison.
             if previous.is_some_and(|(key, before)| key == entry.key && before == name) {
                 continue;
