@@ -483,18 +483,18 @@ fn plain_spaces(text: &[u8]) -> Option<u64> {
     if !rest.is_empty() {
         scan.add(tail_chunk(text, rest.len()), 8 * chunks.len());
     }
-    (scan.bad == 0).then_some(scan.spaces)
+    // Two spaces in a row are two bits in a row.
+    let double = scan.spaces & (scan.spaces >> 1);
+    (scan.bad == 0 && double == 0).then_some(scan.spaces)
 }
 
 /// The state of [`plain_spaces`] over eight bytes at a time.
 #[derive(Debug, Default)]
 struct PlainScan {
-    /// Nonzero once a byte or pair of bytes that is not plain was seen.
+    /// Nonzero once a byte that is not plain was seen.
     bad: u64,
     /// One bit per space seen.
     spaces: u64,
-    /// The last byte of the chunk before was a space (in its high bit).
-    space_before: u64,
 }
 
 impl PlainScan {
@@ -506,11 +506,8 @@ impl PlainScan {
         let high = ((x & LOWS) + ONES * (0x80 - 0x7d)) | x;
         // Nonzero iff some byte is below 0x20 (exact as a yes or no).
         let control = x.wrapping_sub(ONES * 0x20) & !x;
-        let space = byte_mask(x, b' ');
-        let double = space & ((space << 8) | self.space_before);
-        self.bad |= ((high | control) & HIGHS) | double;
-        self.space_before = space >> 56;
-        self.spaces |= gather_bits(space) << at;
+        self.bad |= (high | control) & HIGHS;
+        self.spaces |= gather_bits(byte_mask(x, b' ')) << at;
     }
 }
 

@@ -162,21 +162,11 @@ impl StreamWriter {
 
     /// `bytes` decoded to UTF-8 with the game's encoding (Latin-1 bytes
     /// become their code points).
+    #[inline]
     fn decode<'a>(scratch: &'a mut Vec<u8>, encoding: Encoding, bytes: &'a [u8]) -> &'a [u8] {
         match encoding {
             Encoding::Utf8 => bytes,
-            Encoding::Latin1 => {
-                scratch.clear();
-                for &b in bytes {
-                    if b < 0x80 {
-                        scratch.push(b);
-                    } else {
-                        scratch.push(0xc0 | (b >> 6));
-                        scratch.push(0x80 | (b & 0x3f));
-                    }
-                }
-                scratch
-            }
+            Encoding::Latin1 => latin1_to_utf8(scratch, bytes),
         }
     }
 
@@ -290,6 +280,22 @@ impl StreamWriter {
     }
 }
 
+/// `bytes` read as Latin-1, written into `scratch` as UTF-8. Kept out of
+/// line: the callers' common path (UTF-8 text) stays small.
+#[inline(never)]
+fn latin1_to_utf8<'a>(scratch: &'a mut Vec<u8>, bytes: &[u8]) -> &'a [u8] {
+    scratch.clear();
+    for &b in bytes {
+        if b < 0x80 {
+            scratch.push(b);
+        } else {
+            scratch.push(0xc0 | (b >> 6));
+            scratch.push(0x80 | (b & 0x3f));
+        }
+    }
+    scratch
+}
+
 /// Whether a comment is only white space (and so is not written).
 fn is_blank(text: &[u8]) -> bool {
     text.iter().all(|&b| is_comment_space(b))
@@ -320,7 +326,14 @@ impl Visitor for StreamWriter {
     type Output = ();
 
     fn begin_game(&mut self, game: GameStart<'_>) {
-        self.encoding = game.encoding();
+        // An ASCII game is UTF-8; the check for ASCII (an OR of all bytes,
+        // which the compiler vectorizes) is much cheaper than the check for
+        // UTF-8, which only a game with other bytes needs.
+        self.encoding = if game.bytes.iter().fold(0, |all, &b| all | b) < 0x80 {
+            Encoding::Utf8
+        } else {
+            game.encoding()
+        };
         self.layout.clear();
         self.layout.set_width(self.options.width);
         self.tags.clear();
