@@ -895,6 +895,48 @@ mod tests {
     }
 
     #[test]
+    fn plain_comment_texts() {
+        assert_eq!(plain_spaces(b"[%clk 0:10:00]"), Some(1 << 5));
+        assert_eq!(plain_spaces(b"word"), Some(0));
+        // Spaces past the first chunk, and a pair across a chunk boundary.
+        assert_eq!(plain_spaces(b"abcdefgh ijklmnop q"), Some(1 << 8 | 1 << 17));
+        assert_eq!(plain_spaces(b"abcdefg  hij"), None);
+        for text in [
+            &b"a  b"[..],
+            b"a b ",
+            b"a\tb",
+            b"a\nb",
+            b"a}b",
+            b"a~b",
+            "é".as_bytes(),
+            b"a\x7fb",
+        ] {
+            assert_eq!(plain_spaces(text), None, "{text:?}");
+        }
+        let long = [b'x'; 64];
+        assert_eq!(plain_spaces(&long), Some(0));
+        assert_eq!(plain_spaces(&[b'x'; 65]), None);
+    }
+
+    #[test]
+    fn tail_chunks_pad_with_a_plain_byte() {
+        assert_eq!(tail_chunk(b"abc", 3).to_le_bytes(), *b"abcaaaaa");
+        assert_eq!(tail_chunk(b"0123456789", 2).to_le_bytes(), *b"89aaaaaa");
+        assert_eq!(tail_chunk(b"01234567", 7).to_le_bytes(), *b"1234567a");
+    }
+
+    #[test]
+    fn byte_masks_and_bits() {
+        let x = u64::from_le_bytes(*b"a b  c d");
+        let mask = byte_mask(x, b' ');
+        assert_eq!(gather_bits(mask), 0b0101_1010);
+        assert_eq!(
+            byte_mask(u64::from_le_bytes(*b"\xa0 \x00\x20zzzz"), b' '),
+            0x80 << 8 | 0x80 << 24
+        );
+    }
+
+    #[test]
     fn nag_forms() {
         let mut l = Layout::new(79);
         for n in [0u8, 1, 9, 10, 99, 100, 255] {
@@ -913,6 +955,9 @@ mod tests {
         enum Item {
             Move(String),
             Number(u32, bool),
+            /// A SAN move of at most 8 bytes written with
+            /// [`Layout::ascii_move`], after its number if there is one.
+            NumberedMove(Option<(u32, bool)>, String),
             Nag(u8),
             Comment(String),
             Open,
@@ -932,6 +977,18 @@ mod tests {
             ]
         }
 
+        /// Items as [`item`], plus moves written with their numbers and
+        /// plain comments (printable ASCII words, single spaces: the
+        /// layout's fast path), some longer than that path takes.
+        fn item_or_plain() -> impl Strategy<Value = Item> {
+            let number = prop::option::of((1u32..300, any::<bool>()));
+            prop_oneof![
+                item(),
+                (number, "[a-hNBRQKx1-8=+#-]{1,8}").prop_map(|(n, m)| Item::NumberedMove(n, m)),
+                "[!-|]{1,9}( [!-|]{1,9}){0,9}".prop_map(Item::Comment),
+            ]
+        }
+
         /// A plain two-phase reference: tokens to units, then units to
         /// lines, written straight from the rules.
         fn reference(items: &[Item], width: usize) -> String {
@@ -943,6 +1000,13 @@ mod tests {
                     Item::Number(n, b) => {
                         let dots = if *b { "..." } else { "." };
                         tokens.push(Some((format!("{n}{dots}"), Join::Free, false)));
+                    }
+                    Item::NumberedMove(number, m) => {
+                        if let Some((n, b)) = number {
+                            let dots = if *b { "..." } else { "." };
+                            tokens.push(Some((format!("{n}{dots}"), Join::Free, false)));
+                        }
+                        tokens.push(Some((m.clone(), Join::Free, false)));
                     }
                     Item::Nag(n) => tokens.push(Some((format!("${n}"), Join::Free, false))),
                     Item::Open => tokens.push(Some(("(".into(), Join::Free, true))),
@@ -1026,31 +1090,85 @@ mod tests {
             out
         }
 
+        /// Lays `items` out at `width` and checks the text against the
+        /// reference and the line invariants.
+        fn check_layout(items: &[Item], width: usize) -> Result<(), TestCaseError> {
+            let mut l = Layout::new(width);
+            for item in items {
+                match item {
+                    Item::Move(m) => l.mov(m.as_bytes()),
+                    Item::Number(n, b) => l.move_number(*n, *b),
+                    Item::NumberedMove(number, m) => {
+                        let mut buf = [0u8; 8];
+                        for (d, s) in buf.iter_mut().zip(m.bytes()) {
+                            *d = s;
+                        }
+                        l.ascii_move(*number, &buf, m.len());
+                    }
+                    Item::Nag(n) => l.nag(*n),
+                    Item::Comment(c) => {
+                        let written = l.comment(c.as_bytes());
+                        prop_assert_eq!(written, c.bytes().any(|b| !is_comment_space(b)));
+                    }
+                    Item::Open => l.open_variation(),
+                    Item::Close => l.close_variation(),
+                }
+            }
+            l.finish();
+            let text = std::str::from_utf8(l.output()).expect("UTF-8 in, UTF-8 out");
+            prop_assert_eq!(text, reference(items, width));
+            for line in text.lines() {
+                prop_assert!(!line.is_empty());
+                prop_assert!(!line.starts_with(' ') && !line.ends_with(' '), "{:?}", line);
+                prop_assert!(
+                    !line.starts_with('[') && !line.starts_with('%'),
+                    "{:?}",
+                    line
+                );
+            }
+            Ok(())
+        }
+
         proptest! {
             #[test]
             fn layout_matches_the_reference(items in prop::collection::vec(item(), 0..60), width in 10usize..100) {
-                let mut l = Layout::new(width);
-                for item in &items {
-                    match item {
-                        Item::Move(m) => l.mov(m.as_bytes()),
-                        Item::Number(n, b) => l.move_number(*n, *b),
-                        Item::Nag(n) => l.nag(*n),
-                        Item::Comment(c) => {
-                            let written = l.comment(c.as_bytes());
-                            prop_assert_eq!(written, c.bytes().any(|b| !is_comment_space(b)));
-                        }
-                        Item::Open => l.open_variation(),
-                        Item::Close => l.close_variation(),
-                    }
+                check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn fast_paths_match_the_reference(items in prop::collection::vec(item_or_plain(), 0..60), width in 10usize..100) {
+                check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn plain_spaces_finds_exactly_the_plain_texts(text in "[ -~\t\né}]{1,70}") {
+                let bytes = text.as_bytes();
+                let plain = bytes.len() <= 64
+                    && bytes.first() != Some(&b' ')
+                    && bytes.last() != Some(&b' ')
+                    && !text.contains("  ")
+                    && bytes.iter().all(|&b| (b' '..=b'|').contains(&b));
+                let spaces = bytes
+                    .iter()
+                    .take(64)
+                    .enumerate()
+                    .filter(|(_, b)| **b == b' ')
+                    .fold(0u64, |bits, (i, _)| bits | 1 << i);
+                // A text given to it starts with a word.
+                if bytes.first() != Some(&b' ') {
+                    prop_assert_eq!(plain_spaces(bytes), plain.then_some(spaces));
                 }
-                l.finish();
-                let text = std::str::from_utf8(l.output()).expect("UTF-8 in, UTF-8 out");
-                prop_assert_eq!(text, reference(&items, width));
-                for line in text.lines() {
-                    prop_assert!(!line.is_empty());
-                    prop_assert!(!line.starts_with(' ') && !line.ends_with(' '), "{:?}", line);
-                    prop_assert!(!line.starts_with('[') && !line.starts_with('%'), "{:?}", line);
-                }
+            }
+
+            #[test]
+            fn word_end_stops_at_the_first_white_space(text in "[ -~\t\n\r\x00-\x1fé]{0,40}", from in 0usize..40) {
+                let bytes = text.as_bytes();
+                let from = from.min(bytes.len());
+                let expected = bytes[from..]
+                    .iter()
+                    .position(|&b| is_comment_space(b))
+                    .map_or(bytes.len(), |i| from + i);
+                prop_assert_eq!(word_end(bytes, from), expected);
             }
         }
     }

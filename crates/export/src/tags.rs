@@ -500,4 +500,101 @@ mod tests {
         assert!(got.starts_with("[Event \"two\"]"));
         assert!(!got.contains("FEN") && !got.contains("one"));
     }
+
+    /// The section of each game in turn, written by one reused section.
+    fn games(games: &[&[(&str, &str)]]) -> Vec<String> {
+        let mut section = TagSection::default();
+        games
+            .iter()
+            .map(|tags| {
+                section.clear();
+                for (n, v) in *tags {
+                    section.push(n.as_bytes(), v.as_bytes());
+                }
+                let mut out = Vec::new();
+                section.write(&mut out, b"*", TagFilter::All);
+                let text = String::from_utf8(out).expect("UTF-8");
+                text.strip_prefix(DEFAULT_ROSTER)
+                    .and_then(|t| t.strip_prefix("[Result \"*\"]\n"))
+                    .expect("the roster first")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn order_is_found_again_for_each_game() {
+        let ab = [("B", "1"), ("A", "2")];
+        let ba = [("A", "3"), ("B", "4")];
+        // Names alike in their first eight bytes have equal sort keys.
+        let long = [("WhiteTeamB", "1"), ("WhiteTeamA", "2")];
+        let long_swapped = [("WhiteTeamA", "3"), ("WhiteTeamB", "4")];
+        let twice = [("X", "first"), ("X", "second")];
+        let got = games(&[
+            &ab,
+            &ab,
+            &ba,
+            &long,
+            &long_swapped,
+            &long,
+            &twice,
+            &twice,
+            &[],
+            &ab,
+        ]);
+        assert_eq!(
+            got,
+            [
+                "[A \"2\"]\n[B \"1\"]\n\n",
+                "[A \"2\"]\n[B \"1\"]\n\n",
+                "[A \"3\"]\n[B \"4\"]\n\n",
+                "[WhiteTeamA \"2\"]\n[WhiteTeamB \"1\"]\n\n",
+                "[WhiteTeamA \"3\"]\n[WhiteTeamB \"4\"]\n\n",
+                "[WhiteTeamA \"2\"]\n[WhiteTeamB \"1\"]\n\n",
+                "[X \"first\"]\n\n",
+                "[X \"first\"]\n\n",
+                "\n",
+                "[A \"2\"]\n[B \"1\"]\n\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn write_returns_where_the_result_value_is() {
+        let mut section = TagSection::default();
+        section.push(b"Result", b"1-0");
+        let mut out = b"before".to_vec();
+        let at = section.write(&mut out, b"*", TagFilter::All);
+        assert_eq!(out.get(at), Some(&b'*'));
+        assert!(out[..at].ends_with(b"\n[Result \""));
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn sort_keys_order_names_as_the_names_do(
+                a in prop::collection::vec(any::<u8>(), 0..12),
+                b in prop::collection::vec(any::<u8>(), 0..12),
+            ) {
+                let (ka, kb) = (sort_key(&a), sort_key(&b));
+                if ka != kb {
+                    prop_assert_eq!(ka.cmp(&kb), a.cmp(&b));
+                }
+                if a.len() <= 8 && b.len() <= 8 && !a.contains(&0) && !b.contains(&0) {
+                    prop_assert_eq!(ka == kb, a == b);
+                }
+            }
+
+            #[test]
+            fn values_to_escape_are_never_missed(value in prop::collection::vec(any::<u8>(), 0..40)) {
+                let needs = value.iter().any(|&b| needs_escape(b));
+                let suspect = value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+                prop_assert!(!needs || may_need_escape(&value));
+                prop_assert_eq!(may_need_escape(&value), suspect);
+            }
+        }
+    }
 }
