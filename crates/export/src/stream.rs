@@ -412,19 +412,20 @@ impl Visitor for StreamWriter {
         if !self.options.comments {
             return;
         }
-        let taping = self.taping();
-        let Some(line) = self.lines.last_mut() else {
-            return;
-        };
-        if taping || line.alternatives_at.is_some() {
+        let late = self
+            .lines
+            .last()
+            .is_some_and(|l| l.alternatives_at.is_some());
+        if late || self.taping() {
             self.late_comment(comment.text);
             return;
         }
         // The common case: straight into the layout, which skips a blank
         // comment (then the black move after it needs no number).
         let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
-        if self.layout.comment(text) {
-            line.need_number = true;
+        let written = self.layout.comment(text);
+        if let Some(line) = self.lines.last_mut() {
+            line.need_number |= written;
         }
     }
 
