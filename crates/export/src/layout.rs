@@ -5,8 +5,11 @@
 //! The engine appends straight to one output `Vec<u8>`: a unit is written
 //! after a one-byte separator placeholder, and when the unit is complete the
 //! placeholder becomes a space (the unit fits on the line) or a line feed
-//! (it starts the next line). No token is ever copied twice and nothing is
-//! allocated per token.
+//! (it starts the next line). A token is copied once (a comment's words
+//! move left in place only where white space collapses) and nothing is
+//! allocated per token. Short tokens are copied as small fixed-size arrays,
+//! and comments already in export shape take a path that checks eight
+//! bytes at a time (see [`Layout::comment`]).
 
 /// How a token attaches to the token written before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]

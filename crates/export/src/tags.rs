@@ -1,7 +1,7 @@
 //! The tag-pair section writer (SPEC-NOTES "Writing", rules 1 and 9).
 //!
-//! Tags are collected into one reusable byte arena as they are read, then
-//! written: the Seven Tag Roster first (defaults for missing
+//! Tags are formatted into their lines in one reusable byte arena as they
+//! are read, then written: the Seven Tag Roster first (defaults for missing
 //! ones, `Result` always the termination marker), then every other tag in
 //! ASCII order of its name (the first of duplicate names wins), one per
 //! line, values escaped, then one empty line.
