@@ -5,8 +5,11 @@
 //! The engine appends straight to one output `Vec<u8>`: a unit is written
 //! after a one-byte separator placeholder, and when the unit is complete the
 //! placeholder becomes a space (the unit fits on the line) or a line feed
-//! (it starts the next line). No token is ever copied twice and nothing is
-//! allocated per token.
+//! (it starts the next line). A token is copied once (a comment's words
+//! move left in place only where white space collapses) and nothing is
+//! allocated per token. Short tokens are copied as small fixed-size arrays,
+//! and comments already in export shape take a path that checks eight
+//! bytes at a time (see [`Layout::comment`]).
 
 /// How a token attaches to the token written before it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -32,23 +35,65 @@ pub(crate) fn char_count(text: &[u8]) -> usize {
     text.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
+/// Where the current line and the pending unit stand. Kept apart from the
+/// output buffer so that code writing into the buffer can place units
+/// without giving the buffer up.
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    /// Maximum number of characters on a line (a lone longer unit excepted).
+    width: usize,
+    /// Characters on the current line, not counting the pending unit.
+    line_chars: usize,
+    /// Offset in the output of the pending unit's separator byte (if it has
+    /// one) or of its first byte. A unit has a separator placeholder before
+    /// it when the line was not empty as it started; the line's count does
+    /// not change while a unit is pending, so `line_chars > 0` tells.
+    unit_start: usize,
+    /// Characters in the pending unit; 0 when there is none.
+    unit_chars: usize,
+}
+
+impl Fill {
+    /// Places the pending unit: on the current line if the line stays within
+    /// the width, else at the start of the next line (its separator in
+    /// `out` becomes a line feed).
+    #[inline]
+    fn end_unit(&mut self, out: &mut [u8]) {
+        if self.unit_chars == 0 {
+            return;
+        }
+        if self.line_chars == 0 {
+            self.line_chars = self.unit_chars;
+        } else if self.line_chars + 1 + self.unit_chars > self.width {
+            if let Some(sep) = out.get_mut(self.unit_start) {
+                *sep = b'\n';
+            }
+            self.line_chars = self.unit_chars;
+        } else {
+            self.line_chars += 1 + self.unit_chars;
+        }
+        self.unit_chars = 0;
+    }
+
+    /// Places the pending unit and starts a new one at the end of `out`,
+    /// after a separator placeholder unless the line is empty.
+    #[inline]
+    fn start_unit(&mut self, out: &mut Vec<u8>) {
+        self.end_unit(out);
+        self.unit_start = out.len();
+        if self.line_chars > 0 {
+            out.push(b' ');
+        }
+    }
+}
+
 /// Greedy line filler over one output buffer.
 #[derive(Debug, Clone)]
 pub(crate) struct Layout {
     /// Everything written so far (tag sections, finished and current lines).
     out: Vec<u8>,
-    /// Maximum number of characters on a line (a lone longer unit excepted).
-    width: usize,
-    /// Characters on the current line, not counting the pending unit.
-    line_chars: usize,
-    /// Offset in `out` of the pending unit's separator byte (if it has one)
-    /// or of its first byte.
-    unit_start: usize,
-    /// Whether the pending unit has a separator placeholder before it (the
-    /// current line was not empty when it started).
-    unit_has_sep: bool,
-    /// Characters in the pending unit; 0 when there is none.
-    unit_chars: usize,
+    /// The current line and pending unit.
+    fill: Fill,
     /// The join the last token imposes on the next one (`(` and `{`).
     next: Join,
     /// The last unit must end its line (a `;` comment was written).
@@ -60,11 +105,12 @@ impl Layout {
     pub(crate) fn new(width: usize) -> Self {
         Layout {
             out: Vec::with_capacity(1 << 12),
-            width,
-            line_chars: 0,
-            unit_start: 0,
-            unit_has_sep: false,
-            unit_chars: 0,
+            fill: Fill {
+                width,
+                line_chars: 0,
+                unit_start: 0,
+                unit_chars: 0,
+            },
             next: Join::Free,
             break_after: false,
         }
@@ -72,7 +118,7 @@ impl Layout {
 
     /// Sets the line width for the movetext that follows.
     pub(crate) fn set_width(&mut self, width: usize) {
-        self.width = width;
+        self.fill.width = width;
     }
 
     /// The output written so far. Complete only after [`Layout::finish`].
@@ -83,38 +129,17 @@ impl Layout {
     /// The output buffer for raw writes (tag sections). Only use it when no
     /// movetext line is open (before the first token or after `finish`).
     pub(crate) fn raw(&mut self) -> &mut Vec<u8> {
-        debug_assert!(self.line_chars == 0 && self.unit_chars == 0);
+        debug_assert!(self.fill.line_chars == 0 && self.fill.unit_chars == 0);
         &mut self.out
     }
 
     /// Empties the output buffer, keeping its capacity.
     pub(crate) fn clear(&mut self) {
         self.out.clear();
-        self.line_chars = 0;
-        self.unit_chars = 0;
-        self.unit_has_sep = false;
+        self.fill.line_chars = 0;
+        self.fill.unit_chars = 0;
         self.next = Join::Free;
         self.break_after = false;
-    }
-
-    /// Places the pending unit: on the current line if the line stays within
-    /// the width, else at the start of the next line.
-    fn end_unit(&mut self) {
-        if self.unit_chars == 0 {
-            return;
-        }
-        if self.unit_has_sep {
-            if self.line_chars + 1 + self.unit_chars > self.width {
-                self.out[self.unit_start] = b'\n';
-                self.line_chars = self.unit_chars;
-            } else {
-                self.line_chars += 1 + self.unit_chars;
-            }
-        } else {
-            self.line_chars = self.unit_chars;
-        }
-        self.unit_chars = 0;
-        self.unit_has_sep = false;
     }
 
     /// Appends one token. `join` says how it attaches to the token before;
@@ -131,28 +156,48 @@ impl Layout {
     /// [`Layout::push`] for a token whose character count is known.
     #[inline]
     pub(crate) fn push_counted(&mut self, text: &[u8], chars: usize, join: Join) {
-        let mut join = join.max(self.next);
-        self.next = Join::Free;
-        if self.break_after {
-            self.break_after = false;
-            self.end_unit();
-            self.out.push(b'\n');
-            self.line_chars = 0;
-            join = Join::Free;
-        }
-        if join == Join::Free || self.unit_chars == 0 {
-            self.end_unit();
-            self.unit_start = self.out.len();
-            self.unit_has_sep = self.line_chars > 0;
-            if self.unit_has_sep {
-                self.out.push(b' ');
+        self.start_token(join, chars);
+        self.out.extend_from_slice(text);
+    }
+
+    /// [`Layout::push_counted`] for a short ASCII token held in the first
+    /// `len` bytes of a small array. Copying the whole array (a fixed-size
+    /// copy the compiler inlines) and cutting the surplus is much cheaper
+    /// than a `memcpy` call for a few bytes; moves and move numbers are most
+    /// of the tokens.
+    #[inline(always)]
+    fn push_array<const N: usize>(&mut self, buf: &[u8; N], len: usize, join: Join) {
+        self.start_token(join, len);
+        let end = self.out.len() + len.min(N);
+        self.out.extend_from_slice(buf);
+        self.out.truncate(end);
+    }
+
+    /// Writes what goes before a token of `chars` characters joined by
+    /// `join` (placing the pending unit and writing a separator placeholder
+    /// if the token starts a unit) and counts the token into its unit. The
+    /// caller appends the token's bytes.
+    #[inline(always)]
+    fn start_token(&mut self, join: Join, chars: usize) {
+        let mut join = join;
+        if self.next != Join::Free || self.break_after {
+            join = join.max(self.next);
+            self.next = Join::Free;
+            if self.break_after {
+                self.break_after = false;
+                self.fill.end_unit(&mut self.out);
+                self.out.push(b'\n');
+                self.fill.line_chars = 0;
+                join = Join::Free;
             }
+        }
+        if join == Join::Free || self.fill.unit_chars == 0 {
+            self.fill.start_unit(&mut self.out);
         } else if join == Join::Space {
             self.out.push(b' ');
-            self.unit_chars += 1;
+            self.fill.unit_chars += 1;
         }
-        self.out.extend_from_slice(text);
-        self.unit_chars += chars;
+        self.fill.unit_chars += chars;
     }
 
     /// Makes the next token join this one with at least `join`.
@@ -168,11 +213,11 @@ impl Layout {
     /// Ends the movetext: places the last unit and ends the open line.
     /// Does not write the empty line that ends a game.
     pub(crate) fn finish(&mut self) {
-        self.end_unit();
-        if self.line_chars > 0 {
+        self.fill.end_unit(&mut self.out);
+        if self.fill.line_chars > 0 {
             self.out.push(b'\n');
         }
-        self.line_chars = 0;
+        self.fill.line_chars = 0;
         self.next = Join::Free;
         self.break_after = false;
     }
@@ -180,13 +225,31 @@ impl Layout {
     // --- Movetext tokens -------------------------------------------------
 
     /// A move number indication, `12.` for White or `12...` for Black.
+    #[inline]
     pub(crate) fn move_number(&mut self, number: u32, black: bool) {
-        let mut buf = [0u8; 16];
-        let mut n = write_decimal(&mut buf, number);
-        let dots: &[u8] = if black { b"..." } else { b"." };
-        buf[n..n + dots.len()].copy_from_slice(dots);
-        n += dots.len();
-        self.push_counted(&buf[..n], n, Join::Free);
+        // The dots are already in place after the digits.
+        let mut buf = [b'.'; 16];
+        let digits = write_decimal(&mut buf, number);
+        let len = digits + if black { 3 } else { 1 };
+        self.push_array(&buf, len, Join::Free);
+    }
+
+    /// A short ASCII move (SAN), held in the first `len` bytes of `buf`,
+    /// after its move number (`number` and whether Black plays) if given.
+    #[inline]
+    pub(crate) fn ascii_move(&mut self, number: Option<(u32, bool)>, buf: &[u8; 8], len: usize) {
+        let Some((number, black)) = number else {
+            self.push_array(buf, len, Join::Free);
+            return;
+        };
+        self.move_number(number, black);
+        // Right after the number nothing imposes a join or a line end: the
+        // move simply starts the next unit.
+        self.fill.start_unit(&mut self.out);
+        self.fill.unit_chars += len;
+        let end = self.out.len() + len.min(buf.len());
+        self.out.extend_from_slice(buf);
+        self.out.truncate(end);
     }
 
     /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).
@@ -200,70 +263,153 @@ impl Layout {
 
     /// A numeric annotation glyph, `$n`.
     pub(crate) fn nag(&mut self, nag: u8) {
-        let mut buf = [0u8; 4];
+        let mut buf = [0u8; 16];
         buf[0] = b'$';
         let n = 1 + write_decimal(&mut buf[1..], u32::from(nag));
-        self.push_counted(&buf[..n], n, Join::Free);
+        self.push_array(&buf, n, Join::Free);
     }
 
     /// The `(` opening a variation; the token after it is written against it.
     pub(crate) fn open_variation(&mut self) {
-        self.push_counted(b"(", 1, Join::Free);
+        self.push_array(b"(", 1, Join::Free);
         self.glue_next(Join::Tight);
     }
 
     /// The `)` closing a variation, written against the token before it
     /// (unless that token is a `;` comment, which ends its line).
     pub(crate) fn close_variation(&mut self) {
-        self.push_counted(b")", 1, Join::Tight);
+        self.push_array(b")", 1, Join::Tight);
     }
 
     /// A comment. Returns whether anything was written (an empty comment is
     /// not). A comment containing `}` is written as a `; text` comment that
     /// ends its line; any other as `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
-        let brace = text.contains(&b'}');
-        let mut first = true;
-        let mut i = 0;
-        let n = text.len();
-        // One pass: find each word and count its characters as we go.
-        while i < n {
-            if is_comment_space(text[i]) {
-                i += 1;
-                continue;
-            }
-            let start = i;
-            let mut chars = 0;
-            while i < n && !is_comment_space(text[i]) {
-                chars += usize::from((text[i] as i8) >= -0x40);
-                i += 1;
-            }
-            let word = &text[start..i];
-            if first {
-                first = false;
-                if brace {
-                    self.push_counted(b";", 1, Join::Free);
-                } else {
-                    self.push_counted(b"{", 1, Join::Free);
-                }
-                self.push_counted(word, chars, Join::Space);
-                continue;
-            }
-            let join = match (brace, word[0]) {
-                (true, _) | (false, b'[' | b'%') => Join::Space,
-                _ => Join::Free,
-            };
-            self.push_counted(word, chars, join);
-        }
-        if first {
+        let Some(first) = text.iter().position(|&b| !is_comment_space(b)) else {
             return false;
+        };
+        let words = text.get(first..).unwrap_or_default();
+        // The opener is `{` unless the text holds a `}`; the plain path
+        // below needs no `}` to be found, so look for it only if it fails.
+        // The space after it joins the first word to it.
+        self.push_array(b"{ ", 2, Join::Free);
+        let opener = self.out.len() - 2;
+        if let Some(spaces) = plain_spaces(words) {
+            let body = self.out.len();
+            self.out.extend_from_slice(words);
+            self.place_plain_words(words, body, spaces);
+            return true;
         }
+        let brace = words.contains(&b'}');
+        if brace && let Some(open) = self.out.get_mut(opener) {
+            *open = b';';
+        }
+        self.comment_words(words, brace, words.is_ascii());
         if brace {
             self.break_line_after();
         } else {
-            self.push_counted(b"}", 1, Join::Space);
+            self.close_comment();
         }
         true
+    }
+
+    /// Writes the ` }` ending a `{` comment: it joins the last word with a
+    /// space (nothing imposes a tighter join after a word).
+    fn close_comment(&mut self) {
+        self.out.extend_from_slice(b" }");
+        self.fill.unit_chars += 2;
+    }
+
+    /// Places the units of a plain comment text (see [`plain_spaces`]) that is
+    /// already copied to `out` at `body`, after `{ `, and closes it.
+    /// `spaces` has bit `i` set when `text[i]` is a space.
+    ///
+    /// Why this fast path: most comments are clock or evaluation commands
+    /// like `[%clk 0:09:57.1]`, already written as export format wants them.
+    /// Such a text is checked eight bytes at a time and copied as it is, and
+    /// only its spaces need looking at: the ones where a unit ends become
+    /// line feeds where a line is full.
+    fn place_plain_words(&mut self, text: &[u8], body: usize, spaces: u64) {
+        let fill = &mut self.fill;
+        // The pending unit is `{ ` (perhaps after a `(`) and the text from
+        // `from` on; all ASCII, so characters are bytes.
+        let mut chars = fill.unit_chars;
+        let mut from = 0;
+        let mut spaces = spaces;
+        while spaces != 0 {
+            let i = spaces.trailing_zeros() as usize;
+            spaces &= spaces - 1;
+            // A plain text has a word after each space.
+            if matches!(text.get(i + 1), Some(b'[' | b'%')) {
+                continue;
+            }
+            fill.unit_chars = chars + (i - from);
+            fill.end_unit(&mut self.out);
+            fill.unit_start = body + i;
+            chars = 0;
+            from = i + 1;
+        }
+        fill.unit_chars = chars + (text.len() - from);
+        self.close_comment();
+    }
+
+    /// Writes a comment's words (`text` starts with one) after its opening
+    /// `{ ` or `; ` (already written and counted). With `glue_all`
+    /// every word joins the one before (a `;` comment is one unit); else a
+    /// word starts a new unit unless it begins with `[` or `%`. `ascii`
+    /// says the text is all ASCII (then characters need no counting).
+    ///
+    /// Why it works in place: the raw text is copied once after the opener
+    /// and its words are then moved left over it, white space runs becoming
+    /// one separator. The write position never passes the read position (a
+    /// separator replaces at least one white space byte), so nothing is
+    /// overwritten before it is read, and a comment whose words are already
+    /// single-spaced (the usual case) is not moved at all: one copy, one
+    /// scan, no call per word.
+    fn comment_words(&mut self, text: &[u8], glue_all: bool, ascii: bool) {
+        let fill = &mut self.fill;
+        let out = &mut self.out;
+        let mut unit_chars = fill.unit_chars;
+        let mut w = out.len();
+        out.extend_from_slice(text);
+        let buf = out.as_mut_slice();
+        let mut r = w;
+        loop {
+            // `r` is at the start of a word.
+            let word = r;
+            r = word_end(buf, r);
+            let len = r - word;
+            if w != word {
+                buf.copy_within(word..r, w);
+            }
+            unit_chars += if ascii {
+                len
+            } else {
+                char_count(buf.get(w..w + len).unwrap_or_default())
+            };
+            w += len;
+            while buf.get(r).is_some_and(|&b| is_comment_space(b)) {
+                r += 1;
+            }
+            let Some(&next) = buf.get(r) else {
+                break;
+            };
+            if glue_all || next == b'[' || next == b'%' {
+                unit_chars += 1;
+            } else {
+                // The next word starts a unit: place the pending one.
+                fill.unit_chars = unit_chars;
+                fill.end_unit(buf);
+                unit_chars = 0;
+                fill.unit_start = w;
+            }
+            if let Some(sep) = buf.get_mut(w) {
+                *sep = b' ';
+            }
+            w += 1;
+        }
+        out.truncate(w);
+        fill.unit_chars = unit_chars;
     }
 
     /// The game termination marker.
@@ -272,11 +418,149 @@ impl Layout {
     }
 }
 
+/// One in every byte of a `u64`.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every byte of a `u64`.
+const HIGHS: u64 = ONES * 0x80;
+
+/// The low seven bits of every byte of a `u64`.
+const LOWS: u64 = !HIGHS;
+
+/// The last `n` (1 to 7) bytes of `text` as a little-endian `u64`, the
+/// missing bytes read as `a` (ASCII, not white space, not `}`).
+#[inline]
+fn tail_chunk(text: &[u8], n: usize) -> u64 {
+    let padding = ONES * u64::from(b'a');
+    let bits = 8 * n as u32;
+    match text.last_chunk::<8>() {
+        // The last eight bytes, shifted so that the last `n` come first.
+        Some(last) => (u64::from_le_bytes(*last) >> (64 - bits)) | (padding << bits),
+        None => {
+            let mut chunk = padding.to_le_bytes();
+            let rest = text.get(text.len().saturating_sub(n)..).unwrap_or_default();
+            for (c, &b) in chunk.iter_mut().zip(rest) {
+                *c = b;
+            }
+            u64::from_le_bytes(chunk)
+        }
+    }
+}
+
+/// The high bit set in each byte of `x` equal to `byte`, and no other bit.
+#[inline]
+fn byte_mask(x: u64, byte: u8) -> u64 {
+    let v = x ^ (ONES * u64::from(byte));
+    // A byte of `v` is zero iff neither its low seven bits (plus 0x7f,
+    // which cannot carry into the next byte) nor its own high bit set the
+    // high bit.
+    !(((v & LOWS) + LOWS) | v) & HIGHS
+}
+
+/// One bit per byte of a [`byte_mask`]-style mask: bit `j` is byte `j`'s
+/// high bit.
+#[inline]
+fn gather_bits(mask: u64) -> u64 {
+    ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The positions of the spaces in `text` (a comment's text from its first
+/// word), bit `i` for `text[i]`, if the text is plain; else `None`.
+///
+/// Plain means already as export format writes it, so that each space is
+/// a word boundary and characters are bytes: at most 64 bytes, all of them
+/// printable ASCII below `}`, or single spaces between words.
+fn plain_spaces(text: &[u8]) -> Option<u64> {
+    if text.len() > 64 || text.last() == Some(&b' ') {
+        return None;
+    }
+    let mut scan = PlainScan::default();
+    let (chunks, rest) = text.as_chunks::<8>();
+    for (k, chunk) in chunks.iter().enumerate() {
+        scan.add(u64::from_le_bytes(*chunk), 8 * k);
+        // Leaving early also keeps the compiler from vectorizing this loop,
+        // which is slower for the few chunks of a comment.
+        if scan.bad != 0 {
+            return None;
+        }
+    }
+    if !rest.is_empty() {
+        scan.add(tail_chunk(text, rest.len()), 8 * chunks.len());
+    }
+    // Two spaces in a row are two bits in a row.
+    let double = scan.spaces & (scan.spaces >> 1);
+    (scan.bad == 0 && double == 0).then_some(scan.spaces)
+}
+
+/// The state of [`plain_spaces`] over eight bytes at a time.
+#[derive(Debug, Default)]
+struct PlainScan {
+    /// Nonzero once a byte that is not plain was seen.
+    bad: u64,
+    /// One bit per space seen.
+    spaces: u64,
+}
+
+impl PlainScan {
+    /// Looks at the chunk `x` holding the bytes from `at`.
+    #[inline]
+    fn add(&mut self, x: u64, at: usize) {
+        // High bit set in bytes from `}` up (no carry crosses a byte) and in
+        // bytes that are not ASCII.
+        let high = ((x & LOWS) + ONES * (0x80 - 0x7d)) | x;
+        // Nonzero iff some byte is below 0x20 (exact as a yes or no).
+        let control = x.wrapping_sub(ONES * 0x20) & !x;
+        self.bad |= (high | control) & HIGHS;
+        self.spaces |= gather_bits(byte_mask(x, b' ')) << at;
+    }
+}
+
+/// The end of the word that starts at `from` in `buf`: the offset of the
+/// first comment white space byte at or after `from`, or `buf.len()`.
+///
+/// Eight bytes at a time: every white space byte is below `!`, and a word
+/// byte almost never is (a control character), so the first byte below `!`
+/// in a chunk is nearly always the word's end; when it is not, the scan goes
+/// on after it.
+fn word_end(buf: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(chunk) = buf.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let x = u64::from_le_bytes(*chunk);
+        // High bit set in each byte below 0x21 (exact for the lowest one:
+        // a borrow only runs upwards from a byte that is itself flagged).
+        let low = x.wrapping_sub(ONES * 0x21) & !x & HIGHS;
+        if low == 0 {
+            i += 8;
+            continue;
+        }
+        i += (low.trailing_zeros() / 8) as usize;
+        if buf.get(i).is_some_and(|&b| is_comment_space(b)) {
+            return i;
+        }
+        i += 1;
+    }
+    while buf.get(i).is_some_and(|&b| !is_comment_space(b)) {
+        i += 1;
+    }
+    i
+}
+
 /// Writes `n` in decimal at the start of `buf` (at least 10 bytes long for
-/// any `u32`), returning the number of bytes written.
-pub(crate) fn write_decimal(buf: &mut [u8], mut n: u32) -> usize {
+/// any `u32`), returning the number of bytes written. Move numbers and NAGs
+/// are nearly always below 100, so those take no loop.
+#[inline]
+pub(crate) fn write_decimal(buf: &mut [u8], n: u32) -> usize {
+    if n < 10 {
+        buf[0] = b'0' + n as u8;
+        return 1;
+    }
+    if n < 100 {
+        buf[0] = b'0' + (n / 10) as u8;
+        buf[1] = b'0' + (n % 10) as u8;
+        return 2;
+    }
     let mut tmp = [0u8; 10];
     let mut i = tmp.len();
+    let mut n = n;
     loop {
         i -= 1;
         tmp[i] = b'0' + (n % 10) as u8;
@@ -614,6 +898,48 @@ mod tests {
     }
 
     #[test]
+    fn plain_comment_texts() {
+        assert_eq!(plain_spaces(b"[%clk 0:10:00]"), Some(1 << 5));
+        assert_eq!(plain_spaces(b"word"), Some(0));
+        // Spaces past the first chunk, and a pair across a chunk boundary.
+        assert_eq!(plain_spaces(b"abcdefgh ijklmnop q"), Some(1 << 8 | 1 << 17));
+        assert_eq!(plain_spaces(b"abcdefg  hij"), None);
+        for text in [
+            &b"a  b"[..],
+            b"a b ",
+            b"a\tb",
+            b"a\nb",
+            b"a}b",
+            b"a~b",
+            "é".as_bytes(),
+            b"a\x7fb",
+        ] {
+            assert_eq!(plain_spaces(text), None, "{text:?}");
+        }
+        let long = [b'x'; 64];
+        assert_eq!(plain_spaces(&long), Some(0));
+        assert_eq!(plain_spaces(&[b'x'; 65]), None);
+    }
+
+    #[test]
+    fn tail_chunks_pad_with_a_plain_byte() {
+        assert_eq!(tail_chunk(b"abc", 3).to_le_bytes(), *b"abcaaaaa");
+        assert_eq!(tail_chunk(b"0123456789", 2).to_le_bytes(), *b"89aaaaaa");
+        assert_eq!(tail_chunk(b"01234567", 7).to_le_bytes(), *b"1234567a");
+    }
+
+    #[test]
+    fn byte_masks_and_bits() {
+        let x = u64::from_le_bytes(*b"a b  c d");
+        let mask = byte_mask(x, b' ');
+        assert_eq!(gather_bits(mask), 0b0101_1010);
+        assert_eq!(
+            byte_mask(u64::from_le_bytes(*b"\xa0 \x00\x20zzzz"), b' '),
+            0x80 << 8 | 0x80 << 24
+        );
+    }
+
+    #[test]
     fn nag_forms() {
         let mut l = Layout::new(79);
         for n in [0u8, 1, 9, 10, 99, 100, 255] {
@@ -632,6 +958,9 @@ mod tests {
         enum Item {
             Move(String),
             Number(u32, bool),
+            /// A SAN move of at most 8 bytes written with
+            /// [`Layout::ascii_move`], after its number if there is one.
+            NumberedMove(Option<(u32, bool)>, String),
             Nag(u8),
             Comment(String),
             Open,
@@ -651,6 +980,18 @@ mod tests {
             ]
         }
 
+        /// Items as [`item`], plus moves written with their numbers and
+        /// plain comments (printable ASCII words, single spaces: the
+        /// layout's fast path), some longer than that path takes.
+        fn item_or_plain() -> impl Strategy<Value = Item> {
+            let number = prop::option::of((1u32..300, any::<bool>()));
+            prop_oneof![
+                item(),
+                (number, "[a-hNBRQKx1-8=+#-]{1,8}").prop_map(|(n, m)| Item::NumberedMove(n, m)),
+                "[!-|]{1,9}( [!-|]{1,9}){0,9}".prop_map(Item::Comment),
+            ]
+        }
+
         /// A plain two-phase reference: tokens to units, then units to
         /// lines, written straight from the rules.
         fn reference(items: &[Item], width: usize) -> String {
@@ -662,6 +1003,13 @@ mod tests {
                     Item::Number(n, b) => {
                         let dots = if *b { "..." } else { "." };
                         tokens.push(Some((format!("{n}{dots}"), Join::Free, false)));
+                    }
+                    Item::NumberedMove(number, m) => {
+                        if let Some((n, b)) = number {
+                            let dots = if *b { "..." } else { "." };
+                            tokens.push(Some((format!("{n}{dots}"), Join::Free, false)));
+                        }
+                        tokens.push(Some((m.clone(), Join::Free, false)));
                     }
                     Item::Nag(n) => tokens.push(Some((format!("${n}"), Join::Free, false))),
                     Item::Open => tokens.push(Some(("(".into(), Join::Free, true))),
@@ -745,31 +1093,85 @@ mod tests {
             out
         }
 
+        /// Lays `items` out at `width` and checks the text against the
+        /// reference and the line invariants.
+        fn check_layout(items: &[Item], width: usize) -> Result<(), TestCaseError> {
+            let mut l = Layout::new(width);
+            for item in items {
+                match item {
+                    Item::Move(m) => l.mov(m.as_bytes()),
+                    Item::Number(n, b) => l.move_number(*n, *b),
+                    Item::NumberedMove(number, m) => {
+                        let mut buf = [0u8; 8];
+                        for (d, s) in buf.iter_mut().zip(m.bytes()) {
+                            *d = s;
+                        }
+                        l.ascii_move(*number, &buf, m.len());
+                    }
+                    Item::Nag(n) => l.nag(*n),
+                    Item::Comment(c) => {
+                        let written = l.comment(c.as_bytes());
+                        prop_assert_eq!(written, c.bytes().any(|b| !is_comment_space(b)));
+                    }
+                    Item::Open => l.open_variation(),
+                    Item::Close => l.close_variation(),
+                }
+            }
+            l.finish();
+            let text = std::str::from_utf8(l.output()).expect("UTF-8 in, UTF-8 out");
+            prop_assert_eq!(text, reference(items, width));
+            for line in text.lines() {
+                prop_assert!(!line.is_empty());
+                prop_assert!(!line.starts_with(' ') && !line.ends_with(' '), "{:?}", line);
+                prop_assert!(
+                    !line.starts_with('[') && !line.starts_with('%'),
+                    "{:?}",
+                    line
+                );
+            }
+            Ok(())
+        }
+
         proptest! {
             #[test]
             fn layout_matches_the_reference(items in prop::collection::vec(item(), 0..60), width in 10usize..100) {
-                let mut l = Layout::new(width);
-                for item in &items {
-                    match item {
-                        Item::Move(m) => l.mov(m.as_bytes()),
-                        Item::Number(n, b) => l.move_number(*n, *b),
-                        Item::Nag(n) => l.nag(*n),
-                        Item::Comment(c) => {
-                            let written = l.comment(c.as_bytes());
-                            prop_assert_eq!(written, c.bytes().any(|b| !is_comment_space(b)));
-                        }
-                        Item::Open => l.open_variation(),
-                        Item::Close => l.close_variation(),
-                    }
+                check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn fast_paths_match_the_reference(items in prop::collection::vec(item_or_plain(), 0..60), width in 10usize..100) {
+                check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn plain_spaces_finds_exactly_the_plain_texts(text in "[ -~\t\né}]{1,70}") {
+                let bytes = text.as_bytes();
+                let plain = bytes.len() <= 64
+                    && bytes.first() != Some(&b' ')
+                    && bytes.last() != Some(&b' ')
+                    && !text.contains("  ")
+                    && bytes.iter().all(|&b| (b' '..=b'|').contains(&b));
+                let spaces = bytes
+                    .iter()
+                    .take(64)
+                    .enumerate()
+                    .filter(|(_, b)| **b == b' ')
+                    .fold(0u64, |bits, (i, _)| bits | 1 << i);
+                // A text given to it starts with a word.
+                if bytes.first() != Some(&b' ') {
+                    prop_assert_eq!(plain_spaces(bytes), plain.then_some(spaces));
                 }
-                l.finish();
-                let text = std::str::from_utf8(l.output()).expect("UTF-8 in, UTF-8 out");
-                prop_assert_eq!(text, reference(&items, width));
-                for line in text.lines() {
-                    prop_assert!(!line.is_empty());
-                    prop_assert!(!line.starts_with(' ') && !line.ends_with(' '), "{:?}", line);
-                    prop_assert!(!line.starts_with('[') && !line.starts_with('%'), "{:?}", line);
-                }
+            }
+
+            #[test]
+            fn word_end_stops_at_the_first_white_space(text in "[ -~\t\n\r\x00-\x1fé]{0,40}", from in 0usize..40) {
+                let bytes = text.as_bytes();
+                let from = from.min(bytes.len());
+                let expected = bytes[from..]
+                    .iter()
+                    .position(|&b| is_comment_space(b))
+                    .map_or(bytes.len(), |i| from + i);
+                prop_assert_eq!(word_end(bytes, from), expected);
             }
         }
     }

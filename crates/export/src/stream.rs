@@ -17,7 +17,7 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
 
-use crate::layout::{Join, Layout, is_comment_space};
+use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::MoveWriter;
 use crate::options::{ExportOptions, Notation};
@@ -112,6 +112,12 @@ pub struct StreamWriter {
     /// Decoding scratch for Latin-1 text.
     scratch: Vec<u8>,
     started: bool,
+    /// Offset in the game text of the `Result` tag's value (written as `*`
+    /// before the marker is known).
+    result_at: usize,
+    /// The standard starting position (built once: it is compared with
+    /// every game's start).
+    standard: Position,
     termination: Termination,
     games: u64,
 }
@@ -132,6 +138,8 @@ impl StreamWriter {
             arena: Vec::new(),
             scratch: Vec::new(),
             started: false,
+            result_at: 0,
+            standard: Position::new(),
             termination: Termination::Unknown,
             games: 0,
         }
@@ -154,21 +162,11 @@ impl StreamWriter {
 
     /// `bytes` decoded to UTF-8 with the game's encoding (Latin-1 bytes
     /// become their code points).
+    #[inline]
     fn decode<'a>(scratch: &'a mut Vec<u8>, encoding: Encoding, bytes: &'a [u8]) -> &'a [u8] {
         match encoding {
             Encoding::Utf8 => bytes,
-            Encoding::Latin1 => {
-                scratch.clear();
-                for &b in bytes {
-                    if b < 0x80 {
-                        scratch.push(b);
-                    } else {
-                        scratch.push(0xc0 | (b >> 6));
-                        scratch.push(0x80 | (b & 0x3f));
-                    }
-                }
-                scratch
-            }
+            Encoding::Latin1 => latin1_to_utf8(scratch, bytes),
         }
     }
 
@@ -199,17 +197,22 @@ impl StreamWriter {
         self.lines.last_mut()
     }
 
-    /// Writes the tag section, before the first movetext event.
+    /// Writes the tag section, before the first movetext event (every
+    /// movetext event calls this; only the first does anything).
+    #[inline]
     fn start_movetext(&mut self, start: Option<&Position>) {
-        if self.started {
-            return;
+        if !self.started {
+            self.write_tags(start);
         }
+    }
+
+    /// Writes the tag section for a game starting at `start` (`None`: the
+    /// standard start).
+    fn write_tags(&mut self, start: Option<&Position>) {
         self.started = true;
-        let standard = Position::new();
-        let start = start.unwrap_or(&standard);
-        let needs_fen = *start != standard;
-        let write_fen =
-            needs_fen || (!self.options.reduced_tags && self.tags.get(b"FEN").is_some());
+        let start = start.unwrap_or(&self.standard);
+        let needs_fen = *start != self.standard;
+        let write_fen = needs_fen || (!self.options.reduced_tags && self.tags.has_fen());
         if write_fen {
             let fen = start.fen(self.options.fen);
             self.tags.set_fen(Some(fen.as_bytes()));
@@ -225,7 +228,7 @@ impl StreamWriter {
         } else {
             TagFilter::All
         };
-        self.tags.write(self.layout.raw(), b"*", filter);
+        self.result_at = self.tags.write(self.layout.raw(), b"*", filter);
         self.lines.clear();
         self.lines.push(Line::main());
     }
@@ -247,6 +250,18 @@ impl StreamWriter {
         true
     }
 
+    /// A comment after a move while tokens go to the tape or the move's
+    /// variations came before it (see [`StreamWriter::annotate`]).
+    #[inline(never)]
+    fn late_comment(&mut self, text: &[u8]) {
+        if is_blank(text) {
+            return;
+        }
+        let text = Self::decode(&mut self.scratch, self.encoding, text);
+        let range = store(&mut self.arena, text);
+        self.annotate(Token::Comment(range));
+    }
+
     /// An annotation (NAG or comment) of the current line's last move:
     /// written now, or before that move's variations if they came first.
     fn annotate(&mut self, token: Token) {
@@ -263,6 +278,22 @@ impl StreamWriter {
             None => self.emit(token),
         }
     }
+}
+
+/// `bytes` read as Latin-1, written into `scratch` as UTF-8. Kept out of
+/// line: the callers' common path (UTF-8 text) stays small.
+#[inline(never)]
+fn latin1_to_utf8<'a>(scratch: &'a mut Vec<u8>, bytes: &[u8]) -> &'a [u8] {
+    scratch.clear();
+    for &b in bytes {
+        if b < 0x80 {
+            scratch.push(b);
+        } else {
+            scratch.push(0xc0 | (b >> 6));
+            scratch.push(0x80 | (b & 0x3f));
+        }
+    }
+    scratch
 }
 
 /// Whether a comment is only white space (and so is not written).
@@ -295,7 +326,14 @@ impl Visitor for StreamWriter {
     type Output = ();
 
     fn begin_game(&mut self, game: GameStart<'_>) {
-        self.encoding = game.encoding();
+        // An ASCII game is UTF-8; the check for ASCII (an OR of all bytes,
+        // which the compiler vectorizes) is much cheaper than the check for
+        // UTF-8, which only a game with other bytes needs.
+        self.encoding = if game.bytes.iter().fold(0, |all, &b| all | b) < 0x80 {
+            Encoding::Utf8
+        } else {
+            game.encoding()
+        };
         self.layout.clear();
         self.layout.set_width(self.options.width);
         self.tags.clear();
@@ -309,10 +347,8 @@ impl Visitor for StreamWriter {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         let value = Self::decode(&mut self.scratch, self.encoding, value);
-        // First value wins, as in the tree.
-        if self.tags.get(name).is_none() {
-            self.tags.push(name, value);
-        }
+        // First value wins, as in the tree (the section keeps the first).
+        self.tags.push(name, value);
     }
 
     fn begin_movetext(&mut self, start: &Position) {
@@ -346,12 +382,10 @@ impl Visitor for StreamWriter {
         let san = san_plus(&event);
         if !taping && self.options.notation == Notation::San {
             // The common case: straight into the layout, SAN from the stack.
-            if !black || need_number {
-                self.layout.move_number(number, black);
-            }
             let mut buf = [0u8; 8];
             let n = san.write_ascii(&mut buf);
-            self.layout.push_counted(&buf[..n], n, Join::Free);
+            let number = (!black || need_number).then_some((number, black));
+            self.layout.ascii_move(number, &buf, n);
             return;
         }
         if !black || need_number {
@@ -375,24 +409,24 @@ impl Visitor for StreamWriter {
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
-        if !self.options.comments || is_blank(comment.text) {
+        if !self.options.comments {
             return;
         }
         let late = self
             .lines
             .last()
             .is_some_and(|l| l.alternatives_at.is_some());
-        if !late && !self.taping() {
-            if let Some(line) = self.lines.last_mut() {
-                line.need_number = true;
-            }
-            let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
-            self.layout.comment(text);
+        if late || self.taping() {
+            self.late_comment(comment.text);
             return;
         }
+        // The common case: straight into the layout, which skips a blank
+        // comment (then the black move after it needs no number).
         let text = Self::decode(&mut self.scratch, self.encoding, comment.text);
-        let range = store(&mut self.arena, text);
-        self.annotate(Token::Comment(range));
+        let written = self.layout.comment(text);
+        if let Some(line) = self.lines.last_mut() {
+            line.need_number |= written;
+        }
     }
 
     fn trailing_comment(&mut self, comment: RawComment<'_>) {
@@ -466,17 +500,27 @@ impl Visitor for StreamWriter {
         self.layout.marker(self.termination.as_str());
         self.layout.finish();
         self.layout.raw().push(b'\n');
-        patch_result(self.layout.raw(), self.termination.as_str().as_bytes());
+        patch_result_at(
+            self.layout.raw(),
+            self.result_at,
+            self.termination.as_str().as_bytes(),
+        );
         self.games += 1;
     }
 }
 
-/// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
-/// `result`.
-fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
-    if result == b"*" {
-        return;
+/// Replaces the `*` at `at` (the `Result` tag's value) with `result`.
+fn patch_result_at(out: &mut Vec<u8>, at: usize, result: &[u8]) {
+    if result != b"*" && out.get(at) == Some(&b'*') {
+        out.splice(at..at + 1, result.iter().copied());
     }
+}
+
+/// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
+/// `result`, finding that line (the writer knows where it is; this finds it
+/// in any text).
+#[cfg(test)]
+fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
     let mut line_start = 0;
     for _ in 0..6 {
         match out[line_start..].iter().position(|&b| b == b'\n') {
@@ -486,8 +530,7 @@ fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
     }
     let prefix = b"[Result \"*\"]";
     if out[line_start..].starts_with(prefix) {
-        let star = line_start + prefix.len() - 3;
-        out.splice(star..star + 1, result.iter().copied());
+        patch_result_at(out, line_start + prefix.len() - 3, result);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The tag-pair section writer (SPEC-NOTES "Writing", rules 1 and 9).
 //!
-//! Tags are collected into one reusable byte arena in the order they were
-//! read, then written: the Seven Tag Roster first (defaults for missing
+//! Tags are formatted into their lines in one reusable byte arena as they
+//! are read, then written: the Seven Tag Roster first (defaults for missing
 //! ones, `Result` always the termination marker), then every other tag in
 //! ASCII order of its name (the first of duplicate names wins), one per
 //! line, values escaped, then one empty line.
@@ -32,21 +32,123 @@ pub(crate) enum TagFilter {
     },
 }
 
-/// One tag: ranges of its name and value in the arena.
+/// The index of the `Result` tag in [`ROSTER`].
+const RESULT: usize = 6;
+
+/// The index of `name` in [`ROSTER`], if it is a roster tag.
+fn roster_index(name: &[u8]) -> Option<usize> {
+    match name {
+        b"Event" => Some(0),
+        b"Site" => Some(1),
+        b"Date" => Some(2),
+        b"Round" => Some(3),
+        b"White" => Some(4),
+        b"Black" => Some(5),
+        b"Result" => Some(RESULT),
+        _ => None,
+    }
+}
+
+/// A sort key for a tag name: its first eight bytes, big-endian, zero
+/// padded. Comparing keys orders names as comparing the names does, except
+/// that equal keys need the names compared; most tag names differ in their
+/// first eight bytes, so sorting rarely looks at the names themselves.
+fn sort_key(name: &[u8]) -> u64 {
+    if let Some(first) = name.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
+    }
+    // A short name, shifted in byte by byte (no call to copy a few bytes).
+    name.iter()
+        .zip((0..8).rev())
+        .fold(0, |key, (&b, byte)| key | u64::from(b) << (8 * byte))
+}
+
+/// One tag besides the roster: its sort key and its line in the arena,
+/// `line..end`, the name ending at `name_end`.
 #[derive(Clone, Debug)]
 struct Entry {
-    name: Range<usize>,
-    value: Range<usize>,
+    key: u64,
+    line: usize,
+    name_end: usize,
+    end: usize,
+}
+
+impl Entry {
+    /// The tag's name.
+    fn name<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
+        arena.get(self.line + 1..self.name_end).unwrap_or_default()
+    }
+}
+
+/// The order of the tags besides the roster, by name, as indices into their
+/// list; remembered from one game to the next.
+///
+/// Why remember it: games from one source carry the same tags in the same
+/// order, so sorting them again finds the same order. When the tags' sort
+/// keys are those of the last sort, and those were all different (so that
+/// the keys alone decide the order), the last order is used again.
+#[derive(Clone, Debug, Default)]
+struct Order {
+    /// Indices into the tag list, in writing order.
+    indices: Vec<usize>,
+    /// The keys `indices` was found for, in list order, when they were all
+    /// different; else empty.
+    keys: Vec<u64>,
+}
+
+impl Order {
+    /// The entries of `others` in ASCII order of their names; a stable sort
+    /// keeps duplicate names in read order.
+    fn of<'a>(&mut self, arena: &[u8], others: &'a [Entry]) -> impl Iterator<Item = &'a Entry> {
+        let n = others.len();
+        let known = self.indices.len() == n
+            && self.keys.len() == n
+            && others.iter().zip(&self.keys).all(|(e, &key)| e.key == key);
+        if !known {
+            self.indices.clear();
+            self.indices.extend(0..n);
+            let entry = |i: usize| others.get(i);
+            self.indices.sort_by(|&a, &b| match (entry(a), entry(b)) {
+                (Some(a), Some(b)) => a
+                    .key
+                    .cmp(&b.key)
+                    .then_with(|| a.name(arena).cmp(b.name(arena))),
+                _ => a.cmp(&b),
+            });
+            self.keys.clear();
+            let distinct = self
+                .indices
+                .windows(2)
+                .all(|w| entry(w[0]).map(|e| e.key) != entry(w[1]).map(|e| e.key));
+            if distinct {
+                self.keys.extend(others.iter().map(|e| e.key));
+            }
+        }
+        self.indices.iter().filter_map(|&i| others.get(i))
+    }
 }
 
 /// A game's tags, collected for writing. Reuse one across games: clearing
 /// keeps the allocations.
+///
+/// Each tag is formatted into its line when it is added, so writing the
+/// section only copies lines. The roster tags are kept in fixed slots
+/// (written first, in roster order) and the other tags in a list sorted
+/// only when written, so adding a tag costs no search.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TagSection {
+    /// Tag lines, as written.
     arena: Vec<u8>,
-    entries: Vec<Entry>,
-    order: Vec<usize>,
-    /// The FEN to write (normalised by the caller), replacing any FEN tag.
+    /// The line of the first value read of each roster tag.
+    roster: [Option<Range<usize>>; 7],
+    /// Whether a `FEN` tag was read (its value is never written as read).
+    fen_read: bool,
+    /// The other tags, in read order.
+    others: Vec<Entry>,
+    /// The order in which `others` are written (kept from game to game).
+    order: Order,
+    /// The line of the FEN to write (normalised by the caller), replacing
+    /// any FEN tag.
     fen: Option<Range<usize>>,
 }
 
@@ -54,29 +156,42 @@ impl TagSection {
     /// Forgets all tags.
     pub(crate) fn clear(&mut self) {
         self.arena.clear();
-        self.entries.clear();
-        self.order.clear();
+        self.roster = Default::default();
+        self.fen_read = false;
+        self.others.clear();
         self.fen = None;
     }
 
-    /// Adds a tag (name and unescaped value), after those added before.
+    /// Adds a tag (name and unescaped value), after those added before. Of
+    /// several tags with one name, the first is written.
     pub(crate) fn push(&mut self, name: &[u8], value: &[u8]) {
-        let start = self.arena.len();
-        self.arena.extend_from_slice(name);
-        let mid = self.arena.len();
-        self.arena.extend_from_slice(value);
-        self.entries.push(Entry {
-            name: start..mid,
-            value: mid..self.arena.len(),
+        if let Some(i) = roster_index(name) {
+            if let Some(slot) = self.roster.get_mut(i)
+                && slot.is_none()
+            {
+                let start = self.arena.len();
+                write_tag(&mut self.arena, name, value);
+                *slot = Some(start..self.arena.len());
+            }
+            return;
+        }
+        if name == b"FEN" {
+            self.fen_read = true;
+            return;
+        }
+        let line = self.arena.len();
+        write_tag(&mut self.arena, name, value);
+        self.others.push(Entry {
+            key: sort_key(name),
+            line,
+            name_end: line + 1 + name.len(),
+            end: self.arena.len(),
         });
     }
 
-    /// The first value of the tag `name`, if any.
-    pub(crate) fn get(&self, name: &[u8]) -> Option<&[u8]> {
-        self.entries
-            .iter()
-            .find(|e| &self.arena[e.name.clone()] == name)
-            .map(|e| &self.arena[e.value.clone()])
+    /// Whether a `FEN` tag was added.
+    pub(crate) fn has_fen(&self) -> bool {
+        self.fen_read
     }
 
     /// Sets the FEN to write in place of any `FEN` tag (`None`: no FEN tag
@@ -84,50 +199,45 @@ impl TagSection {
     pub(crate) fn set_fen(&mut self, fen: Option<&[u8]>) {
         self.fen = fen.map(|fen| {
             let start = self.arena.len();
-            self.arena.extend_from_slice(fen);
+            write_tag(&mut self.arena, b"FEN", fen);
             start..self.arena.len()
         });
     }
 
     /// Writes the tag section and the empty line after it, with `result`
-    /// (the termination marker) as the `Result` value.
-    pub(crate) fn write(&mut self, out: &mut Vec<u8>, result: &[u8], filter: TagFilter) {
-        for (name, default) in ROSTER {
-            let value = if name == b"Result" {
-                result
-            } else {
-                self.get(name).unwrap_or(default)
-            };
-            write_tag(out, name, value);
+    /// (the termination marker) as the `Result` value. Returns the offset in
+    /// `out` of that value.
+    pub(crate) fn write(&mut self, out: &mut Vec<u8>, result: &[u8], filter: TagFilter) -> usize {
+        let arena = &self.arena;
+        let mut result_at = 0;
+        for (i, ((name, default), slot)) in ROSTER.iter().zip(&self.roster).enumerate() {
+            match slot {
+                _ if i == RESULT => {
+                    result_at = out.len() + b"[Result \"".len();
+                    write_tag(out, name, result);
+                }
+                Some(line) => out.extend_from_slice(arena.get(line.clone()).unwrap_or_default()),
+                None => write_tag(out, name, default),
+            }
         }
 
-        // Every other tag, FEN included, in ASCII order of its name; a stable
-        // sort keeps duplicates in read order so the first one wins.
-        self.order.clear();
-        self.order.extend(0..self.entries.len());
-        let (arena, entries) = (&self.arena, &self.entries);
-        self.order
-            .sort_by(|&a, &b| arena[entries[a].name.clone()].cmp(&arena[entries[b].name.clone()]));
-        let fen = self.fen.clone().map(|r| &self.arena[r]);
+        // Every other tag, FEN included, in ASCII order of its name (the
+        // first of duplicate names wins).
+        let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
         let mut fen_written = fen.is_none();
-        let mut previous: Option<&[u8]> = None;
-        for &i in &self.order {
-            let name = &self.arena[self.entries[i].name.clone()];
-            if previous == Some(name) {
+        let mut previous: Option<(u64, &[u8])> = None;
+        for entry in self.order.of(arena, &self.others) {
+            let name = entry.name(arena);
+            // Names with different keys differ: most need no comparison.
+            if previous.is_some_and(|(key, before)| key == entry.key && before == name) {
                 continue;
             }
-            previous = Some(name);
-            if ROSTER.iter().any(|(r, _)| *r == name) {
-                continue;
-            }
-            if !fen_written && name >= b"FEN".as_slice() {
+            previous = Some((entry.key, name));
+            if !fen_written && name > b"FEN".as_slice() {
                 if let Some(fen) = fen {
-                    write_tag(out, b"FEN", fen);
+                    out.extend_from_slice(fen);
                 }
                 fen_written = true;
-            }
-            if name == b"FEN" {
-                continue;
             }
             let keep = match filter {
                 TagFilter::All => true,
@@ -136,27 +246,65 @@ impl TagSection {
                 }
             };
             if keep {
-                write_tag(out, name, &self.arena[self.entries[i].value.clone()]);
+                out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
             }
         }
         if !fen_written && let Some(fen) = fen {
-            write_tag(out, b"FEN", fen);
+            out.extend_from_slice(fen);
         }
         out.push(b'\n');
+        result_at
     }
+}
+
+/// Whether a tag line cannot hold `b` as it is: `\` and `"` are escaped,
+/// TAB, LF and CR become spaces.
+fn needs_escape(b: u8) -> bool {
+    matches!(b, b'\\' | b'"' | b'\t' | b'\n' | b'\r')
 }
 
 /// Writes one tag line, `[Name "value"]`, escaping `\` and `"`. TAB, LF and
 /// CR (which a tag line cannot hold) are written as spaces.
 pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    out.reserve(name.len() + value.len() + 6);
     out.push(b'[');
     out.extend_from_slice(name);
     out.extend_from_slice(b" \"");
+    if may_need_escape(value) {
+        write_escaped(out, value);
+    } else {
+        out.extend_from_slice(value);
+    }
+    out.extend_from_slice(b"\"]\n");
+}
+
+/// Whether `value` may hold a byte that [`needs_escape`]: a `\\`, a `"` or
+/// a control character. Most values hold none: then one check of eight
+/// bytes at a time and one copy write them.
+fn may_need_escape(value: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = ONES * 0x80;
+    // Nonzero iff some byte of `x` is zero (exact as a yes or no).
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let suspect = |x: u64| {
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        control | has_zero(x ^ (ONES * u64::from(b'"'))) | has_zero(x ^ (ONES * u64::from(b'\\')))
+    };
+    let Some(last) = value.last_chunk::<8>() else {
+        return value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+    };
+    // The chunks, and the last eight bytes for the rest (bytes seen twice
+    // change no yes or no).
+    let (chunks, _) = value.as_chunks::<8>();
+    chunks.iter().chain([last]).fold(0, |found, chunk| {
+        found | suspect(u64::from_le_bytes(*chunk))
+    }) != 0
+}
+
+/// Appends `value` escaped for a tag line.
+fn write_escaped(out: &mut Vec<u8>, value: &[u8]) {
     let mut rest = value;
-    while let Some(i) = rest
-        .iter()
-        .position(|&b| matches!(b, b'\\' | b'"' | b'\t' | b'\n' | b'\r'))
-    {
+    while let Some(i) = rest.iter().position(|&b| needs_escape(b)) {
         out.extend_from_slice(&rest[..i]);
         match rest[i] {
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -166,7 +314,6 @@ pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
         rest = &rest[i + 1..];
     }
     out.extend_from_slice(rest);
-    out.extend_from_slice(b"\"]\n");
 }
 
 #[cfg(test)]
@@ -352,5 +499,102 @@ mod tests {
         let got = String::from_utf8(out).expect("UTF-8");
         assert!(got.starts_with("[Event \"two\"]"));
         assert!(!got.contains("FEN") && !got.contains("one"));
+    }
+
+    /// The section of each game in turn, written by one reused section.
+    fn games(games: &[&[(&str, &str)]]) -> Vec<String> {
+        let mut section = TagSection::default();
+        games
+            .iter()
+            .map(|tags| {
+                section.clear();
+                for (n, v) in *tags {
+                    section.push(n.as_bytes(), v.as_bytes());
+                }
+                let mut out = Vec::new();
+                section.write(&mut out, b"*", TagFilter::All);
+                let text = String::from_utf8(out).expect("UTF-8");
+                text.strip_prefix(DEFAULT_ROSTER)
+                    .and_then(|t| t.strip_prefix("[Result \"*\"]\n"))
+                    .expect("the roster first")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn order_is_found_again_for_each_game() {
+        let ab = [("B", "1"), ("A", "2")];
+        let ba = [("A", "3"), ("B", "4")];
+        // Names alike in their first eight bytes have equal sort keys.
+        let long = [("WhiteTeamB", "1"), ("WhiteTeamA", "2")];
+        let long_swapped = [("WhiteTeamA", "3"), ("WhiteTeamB", "4")];
+        let twice = [("X", "first"), ("X", "second")];
+        let got = games(&[
+            &ab,
+            &ab,
+            &ba,
+            &long,
+            &long_swapped,
+            &long,
+            &twice,
+            &twice,
+            &[],
+            &ab,
+        ]);
+        assert_eq!(
+            got,
+            [
+                "[A \"2\"]\n[B \"1\"]\n\n",
+                "[A \"2\"]\n[B \"1\"]\n\n",
+                "[A \"3\"]\n[B \"4\"]\n\n",
+                "[WhiteTeamA \"2\"]\n[WhiteTeamB \"1\"]\n\n",
+                "[WhiteTeamA \"3\"]\n[WhiteTeamB \"4\"]\n\n",
+                "[WhiteTeamA \"2\"]\n[WhiteTeamB \"1\"]\n\n",
+                "[X \"first\"]\n\n",
+                "[X \"first\"]\n\n",
+                "\n",
+                "[A \"2\"]\n[B \"1\"]\n\n",
+            ]
+        );
+    }
+
+    #[test]
+    fn write_returns_where_the_result_value_is() {
+        let mut section = TagSection::default();
+        section.push(b"Result", b"1-0");
+        let mut out = b"before".to_vec();
+        let at = section.write(&mut out, b"*", TagFilter::All);
+        assert_eq!(out.get(at), Some(&b'*'));
+        assert!(out[..at].ends_with(b"\n[Result \""));
+    }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn sort_keys_order_names_as_the_names_do(
+                a in prop::collection::vec(any::<u8>(), 0..12),
+                b in prop::collection::vec(any::<u8>(), 0..12),
+            ) {
+                let (ka, kb) = (sort_key(&a), sort_key(&b));
+                if ka != kb {
+                    prop_assert_eq!(ka.cmp(&kb), a.cmp(&b));
+                }
+                if a.len() <= 8 && b.len() <= 8 && !a.contains(&0) && !b.contains(&0) {
+                    prop_assert_eq!(ka == kb, a == b);
+                }
+            }
+
+            #[test]
+            fn values_to_escape_are_never_missed(value in prop::collection::vec(any::<u8>(), 0..40)) {
+                let needs = value.iter().any(|&b| needs_escape(b));
+                let suspect = value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+                prop_assert!(!needs || may_need_escape(&value));
+                prop_assert_eq!(may_need_escape(&value), suspect);
+            }
+        }
     }
 }
