@@ -22,7 +22,7 @@ use crate::comment::CommentKind;
 use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
 use crate::error::DiagnosticKind;
 use crate::game::{Game, Termination};
-use crate::variant::VariantKind;
+use crate::variant::{VariantKind, castling_needs_chess960};
 use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor};
 
 /// Options for reading.
@@ -620,7 +620,16 @@ impl<'a> GameReader<'a> {
                 } else {
                     CastlingMode::Standard
                 };
-                match Position::from_setup(setup, mode) {
+                match Position::from_setup(setup.clone(), mode) {
+                    // Without a Variant tag, the castling rights that are
+                    // kept decide (see `castling_needs_chess960`).
+                    Ok(p)
+                        if mode == CastlingMode::Chess960
+                            && !chess960
+                            && !castling_needs_chess960(&p) =>
+                    {
+                        Some(Position::from_setup(setup, CastlingMode::Standard).unwrap_or(p))
+                    }
                     Ok(p) => Some(p),
                     Err(e) => {
                         let message = format!("invalid FEN: {e}");

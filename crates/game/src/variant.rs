@@ -1,6 +1,27 @@
 //! Which chess a game plays, from its `Variant` tag (SPEC-NOTES "When a
 //! game is Chess960, and other variants").
 
+use pgnkit_chess::{Bitboard, Color, Position, Square};
+
+/// Whether a position read with Chess960 castling needs it: whether some
+/// castling right it kept (the impossible ones are dropped when it is made)
+/// has its king off the e-file or its rook off a corner.
+///
+/// A FEN's file letters alone do not make a game Chess960: `HAha` on the
+/// standard start, or `EQkq` whose `E` names no rook, keeps only rights
+/// that standard chess has, which export writes as X-FEN `KQkq`/`Qkq` and
+/// which read back as standard chess. Deciding on the kept rights makes
+/// `read(export(g))` the same game (SPEC-NOTES: idempotence is part of the
+/// contract).
+pub(crate) fn castling_needs_chess960(pos: &Position) -> bool {
+    let rights = pos.castles();
+    Color::ALL.into_iter().any(|color| {
+        let rooks = rights.of(color);
+        let king_home = pos.board().king_of(color) == Some(Square::E1.relative_to(color));
+        !rooks.is_empty() && (!king_home || (rooks & !Bitboard::CORNERS).any())
+    })
+}
+
 /// What a `Variant` tag value means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VariantKind {
