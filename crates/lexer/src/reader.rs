@@ -51,6 +51,8 @@ pub struct Reader<R> {
     skipped: u64,
     chunk: usize,
     names: Vec<(usize, usize)>,
+    /// `buf[start..cr_free]` holds no CR (line ends there are counted as LFs alone).
+    cr_free: usize,
     /// The tokens of the last game of [`next_tokenized`](Reader::next_tokenized).
     tokens: GameTokens,
 }
@@ -78,6 +80,7 @@ impl<R: BufRead> Reader<R> {
             skipped: 0,
             chunk: chunk.max(1),
             names: Vec::new(),
+            cr_free: 0,
             tokens: GameTokens::default(),
         }
     }
@@ -97,6 +100,7 @@ impl<R: BufRead> Reader<R> {
         if self.start > 0 && self.start >= self.end / 2 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
+            self.cr_free = self.cr_free.saturating_sub(self.start);
             self.start = 0;
         }
         let mut got = 0;
@@ -125,8 +129,19 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn advance(&mut self, n: usize) {
-        let bytes = self.buf.get(self.start..self.start + n).unwrap_or_default();
-        self.line += count_line_ends(bytes);
+        let until = self.start + n;
+        if until > self.cr_free {
+            // One search for a CR over all the bytes read, not one per game.
+            let from = self.cr_free.max(self.start);
+            let read = self.buf.get(from..self.end).unwrap_or_default();
+            self.cr_free = memchr::memchr(b'\r', read).map_or(self.end, |i| from + i);
+        }
+        let bytes = self.buf.get(self.start..until).unwrap_or_default();
+        self.line += if until <= self.cr_free {
+            memchr::memchr_iter(b'\n', bytes).count() as u64
+        } else {
+            count_line_ends(bytes)
+        };
         if self.last_cr && bytes.first() == Some(&b'\n') {
             self.line -= 1; // a CR LF cut in two by a read
         }
