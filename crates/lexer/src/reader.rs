@@ -167,6 +167,9 @@ impl<R: BufRead> Reader<R> {
     /// [`Lexer`](crate::Lexer) over its bytes. When the buffer ends before the game's end is
     /// known, the game is read again from its start after the next read (once per read).
     ///
+    /// Memory: besides the buffer, the tokens of the largest game so far (24 bytes a token, a
+    /// token for every 6 to 7 bytes of real games; [`next_game`](Reader::next_game) keeps none).
+    ///
     /// # Errors
     ///
     /// The stream's read errors.
