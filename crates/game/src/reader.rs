@@ -13,7 +13,10 @@ use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, San, SanError, Setup};
-use pgnkit_lexer::{GameSplitter, LexErrorKind, Lexer, LineIndex, Span, Token, TokenKind};
+use pgnkit_lexer::{
+    GameSplitter, GameToken, LexErrorKind, LexWarning, LexWarningKind, Lexer, LineIndex, Span,
+    Token, TokenKind, TokenizedGame,
+};
 use smallvec::SmallVec;
 
 use crate::Nag;
@@ -129,9 +132,10 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
     type Item = ReadGame<'a, V::Output>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let raw = self.splitter.next()?;
+        let game = self.splitter.next_tokenized()?;
+        let raw = game.raw;
         let start = GameStart::from(raw);
-        let (value, diagnostics) = visit_game(start, &mut self.visitor, self.options);
+        let (value, diagnostics) = visit_tokenized(game, &mut self.visitor, self.options);
         Some(ReadGame {
             value,
             diagnostics,
@@ -169,13 +173,14 @@ impl<R: BufRead> Reader<R> {
         visitor: &mut V,
     ) -> Option<io::Result<ReadGame<'_, V::Output>>> {
         let options = self.options;
-        let raw = match self.inner.next_game() {
-            Ok(Some(raw)) => raw,
+        let game = match self.inner.next_tokenized() {
+            Ok(Some(game)) => game,
             Ok(None) => return None,
             Err(e) => return Some(Err(e)),
         };
+        let raw = game.raw;
         let start = GameStart::from(raw);
-        let (value, diagnostics) = visit_game(start, visitor, options);
+        let (value, diagnostics) = visit_tokenized(game, visitor, options);
         Some(Ok(ReadGame {
             value,
             diagnostics,
@@ -219,6 +224,81 @@ pub fn visit_game<V: Visitor>(
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
+    read_game(game, Lexer::new(game.bytes), visitor, options)
+}
+
+/// [`visit_game`] for a game the splitter already tokenized (its single
+/// pass): the same events and diagnostics, without lexing the bytes again.
+fn visit_tokenized<V: Visitor>(
+    game: TokenizedGame<'_, '_>,
+    visitor: &mut V,
+    options: ReadOptions,
+) -> (V::Output, Diagnostics) {
+    let tokens = SliceTokens {
+        bytes: game.raw.bytes,
+        tokens: game.tokens.iter(),
+        warnings: game.warnings,
+        pos: 0,
+    };
+    read_game(GameStart::from(game.raw), tokens, visitor, options)
+}
+
+/// The tokens the game reader reads: from a [`Lexer`], or from the
+/// splitter's single pass.
+trait Tokens<'a>: Iterator<Item = Token<'a>> {
+    /// The first TAB-in-a-string warning of the tokens read so far.
+    fn tab_in_string(&self) -> Option<Span>;
+}
+
+impl<'a> Tokens<'a> for Lexer<'a> {
+    fn tab_in_string(&self) -> Option<Span> {
+        first_tab(self.warnings())
+    }
+}
+
+/// The first TAB-in-a-string warning of `warnings`.
+fn first_tab<'w>(warnings: impl IntoIterator<Item = &'w LexWarning>) -> Option<Span> {
+    warnings
+        .into_iter()
+        .find(|w| w.kind == LexWarningKind::TabInString)
+        .map(|w| w.span)
+}
+
+/// A game's tokens from the single pass, with their texts.
+struct SliceTokens<'a, 't> {
+    bytes: &'a [u8],
+    tokens: std::slice::Iter<'t, GameToken>,
+    warnings: &'t [LexWarning],
+    /// The end of the last token read.
+    pos: usize,
+}
+
+impl<'a> Iterator for SliceTokens<'a, '_> {
+    type Item = Token<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token<'a>> {
+        let token = self.tokens.next()?.token(self.bytes);
+        self.pos = token.span.end;
+        Some(token)
+    }
+}
+
+impl<'a> Tokens<'a> for SliceTokens<'a, '_> {
+    fn tab_in_string(&self) -> Option<Span> {
+        // A warning belongs to the token it starts with: those read so far start before `pos`.
+        let pos = self.pos;
+        first_tab(self.warnings.iter().take_while(|w| w.span.start < pos))
+    }
+}
+
+/// Reads one game from its tokens.
+fn read_game<'a, V: Visitor, T: Tokens<'a>>(
+    game: GameStart<'a>,
+    tokens: T,
+    visitor: &mut V,
+    options: ReadOptions,
+) -> (V::Output, Diagnostics) {
     let mut reader = GameReader {
         game,
         // Without a `(` no variation can start, so the position before each
@@ -230,7 +310,7 @@ pub fn visit_game<V: Visitor>(
         index: None,
     };
     visitor.begin_game(game);
-    let output = reader.run(visitor);
+    let output = reader.run(tokens, visitor);
     (output, reader.diagnostics)
 }
 
@@ -370,8 +450,7 @@ impl<'a> GameReader<'a> {
         Span::new(trimmed.min(end), end.max(trimmed))
     }
 
-    fn run<V: Visitor>(&mut self, visitor: &mut V) -> V::Output {
-        let mut lexer = Lexer::new(self.game.bytes);
+    fn run<V: Visitor, T: Tokens<'a>>(&mut self, mut lexer: T, visitor: &mut V) -> V::Output {
         // ---- Tag section ----
         let mut special = SpecialTags::default();
         let mut names = TagNames::default();
@@ -386,11 +465,7 @@ impl<'a> GameReader<'a> {
                         tag_error = true;
                         break;
                     }
-                    let tab = lexer
-                        .warnings()
-                        .iter()
-                        .find(|w| w.kind == pgnkit_lexer::LexWarningKind::TabInString)
-                        .map(|w| w.span);
+                    let tab = lexer.tab_in_string();
                     if let (false, Some(span)) = (tab_warned, tab) {
                         tab_warned = true;
                         self.diag(DiagnosticKind::TabInTag, span);
@@ -507,9 +582,9 @@ impl<'a> GameReader<'a> {
 
     /// Reads one tag pair after its `[`. Returns `false` on a malformed
     /// tag section (the game is broken and its movetext skipped).
-    fn read_tag<V: Visitor>(
+    fn read_tag<V: Visitor, T: Tokens<'a>>(
         &mut self,
-        lexer: &mut Lexer<'a>,
+        lexer: &mut T,
         open: Token<'a>,
         names: &mut TagNames<'a>,
         special: &mut SpecialTags<'a>,

@@ -166,7 +166,7 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
 /// A symbol starting with the letter `b` at `pos`. Off the fast path: `e.p.` (a `.` after the
 /// symbol), `Z0` and symbols over the standard's length.
 #[inline(always)]
-fn letter_token(
+pub(crate) fn letter_token(
     input: &[u8],
     warnings: &mut Vec<LexWarning>,
     pos: usize,
@@ -206,7 +206,11 @@ fn digit_token(
 
 /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
 #[inline(always)]
-fn string_token(input: &[u8], warnings: &mut Vec<LexWarning>, pos: usize) -> (usize, TokenKind) {
+pub(crate) fn string_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+) -> (usize, TokenKind) {
     let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
     match end {
         Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
@@ -331,7 +335,11 @@ fn single_kind(b: u8) -> TokenKind {
 /// `for_each`, `sum` and the like use), and it works on plain values rather than the [`Lexer`]
 /// so that a loop keeps the position in a register.
 #[inline(always)]
-fn lex<'a>(input: &'a [u8], mut pos: usize, warnings: &mut Vec<LexWarning>) -> Option<Token<'a>> {
+pub(crate) fn lex<'a>(
+    input: &'a [u8],
+    mut pos: usize,
+    warnings: &mut Vec<LexWarning>,
+) -> Option<Token<'a>> {
     // One table load per byte for white space and the token's fast path, and one jump (the
     // paths are numbered densely for a jump table).
     let mut b = *input.get(pos)?;

@@ -7,6 +7,10 @@
 //! - [`GameSplitter`] (over a slice) and [`Reader`] (over any [`BufRead`](std::io::BufRead), in
 //!   constant memory) cut the input into [`RawGame`]s: each game's original bytes with its
 //!   offset and line. See [`split`] for the rules.
+//! - `next_tokenized` of both ([`GameSplitter::next_tokenized`], [`Reader::next_tokenized`]):
+//!   the same games with their tokens ([`TokenizedGame`], [`GameToken`]) read in one pass, each
+//!   byte once: the lexer decides where a game ends from its tokens. The tokens and warnings are
+//!   exactly those of a [`Lexer`] over the game's bytes.
 //! - [`tags`]: a game's tag pairs without lexing its movetext.
 //! - [`LineIndex`]: byte offset to line and column, computed only when a diagnostic needs it.
 //!
@@ -43,7 +47,8 @@
 //! keeps the position in a register. Strings, comments, tag names and movetext are scanned
 //! eight bytes at a time in a `u64` (sixteen per round) with carry tricks, not a branch per
 //! byte. The splitter does not tokenize: it jumps between the bytes that can matter for where
-//! a game ends, so splitting is faster than lexing. The streaming [`Reader`] reads straight
+//! a game ends, so splitting is faster than lexing; a reader that wants the tokens too takes
+//! the single pass, which saves the splitter's scan. The streaming [`Reader`] reads straight
 //! into its buffer and counts line ends with memchr.
 //!
 //! ```
@@ -67,6 +72,7 @@ mod grammar;
 mod lexer;
 mod reader;
 mod shapes;
+mod single_pass;
 mod span;
 pub mod split;
 mod swar;
@@ -77,6 +83,7 @@ pub use error::{LexError, LexErrorKind, LexWarning, LexWarningKind};
 pub use grammar::MAX_TOKEN_LEN;
 pub use lexer::Lexer;
 pub use reader::Reader;
+pub use single_pass::{GameToken, TokenizedGame};
 pub use span::{LineCol, LineIndex, Span};
 pub use split::{GameSplitter, RawGame};
 pub use tags::{TagPair, Tags, tags};

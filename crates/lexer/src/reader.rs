@@ -3,6 +3,7 @@
 use std::io::{self, BufRead};
 
 use crate::RawGame;
+use crate::single_pass::{GameTokens, TokenizedGame};
 use crate::split::{column_after, count_line_ends, game_end, junk_column, junk_len};
 
 /// Default number of bytes read at a time.
@@ -50,6 +51,10 @@ pub struct Reader<R> {
     skipped: u64,
     chunk: usize,
     names: Vec<(usize, usize)>,
+    /// `buf[start..cr_free]` holds no CR (line ends there are counted as LFs alone).
+    cr_free: usize,
+    /// The tokens of the last game of [`next_tokenized`](Reader::next_tokenized).
+    tokens: GameTokens,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -75,6 +80,8 @@ impl<R: BufRead> Reader<R> {
             skipped: 0,
             chunk: chunk.max(1),
             names: Vec::new(),
+            cr_free: 0,
+            tokens: GameTokens::default(),
         }
     }
 
@@ -93,6 +100,7 @@ impl<R: BufRead> Reader<R> {
         if self.start > 0 && self.start >= self.end / 2 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
+            self.cr_free = self.cr_free.saturating_sub(self.start);
             self.start = 0;
         }
         let mut got = 0;
@@ -121,8 +129,19 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn advance(&mut self, n: usize) {
-        let bytes = self.buf.get(self.start..self.start + n).unwrap_or_default();
-        self.line += count_line_ends(bytes);
+        let until = self.start + n;
+        if until > self.cr_free {
+            // One search for a CR over all the bytes read, not one per game.
+            let from = self.cr_free.max(self.start);
+            let read = self.buf.get(from..self.end).unwrap_or_default();
+            self.cr_free = memchr::memchr(b'\r', read).map_or(self.end, |i| from + i);
+        }
+        let bytes = self.buf.get(self.start..until).unwrap_or_default();
+        self.line += if until <= self.cr_free {
+            memchr::memchr_iter(b'\n', bytes).count() as u64
+        } else {
+            count_line_ends(bytes)
+        };
         if self.last_cr && bytes.first() == Some(&b'\n') {
             self.line -= 1; // a CR LF cut in two by a read
         }
@@ -139,6 +158,49 @@ impl<R: BufRead> Reader<R> {
     ///
     /// The stream's read errors.
     pub fn next_game(&mut self) -> io::Result<Option<RawGame<'_>>> {
+        Ok(self.next_raw(false)?.map(|found| self.lend(found)))
+    }
+
+    /// The next game with its tokens, read in one pass (see
+    /// [`GameSplitter::next_tokenized`](crate::GameSplitter::next_tokenized)): the same game as
+    /// [`next_game`](Reader::next_game) gives, and the same tokens and warnings as a
+    /// [`Lexer`](crate::Lexer) over its bytes. When the buffer ends before the game's end is
+    /// known, the game is read again from its start after the next read (once per read).
+    ///
+    /// Memory: besides the buffer, the tokens of the largest game so far (24 bytes a token, a
+    /// token for every 6 to 7 bytes of real games; [`next_game`](Reader::next_game) keeps none).
+    ///
+    /// # Errors
+    ///
+    /// The stream's read errors.
+    pub fn next_tokenized(&mut self) -> io::Result<Option<TokenizedGame<'_, '_>>> {
+        let Some(found) = self.next_raw(true)? else {
+            return Ok(None);
+        };
+        let raw = self.lend(found);
+        Ok(Some(TokenizedGame {
+            raw,
+            tokens: &self.tokens.tokens,
+            warnings: &self.tokens.warnings,
+        }))
+    }
+
+    /// The game lent by the last [`next_raw`](Reader::next_raw).
+    fn lend(&self, found: Found) -> RawGame<'_> {
+        RawGame {
+            bytes: self
+                .buf
+                .get(self.start..self.start + self.lent)
+                .unwrap_or_default(),
+            offset: found.offset,
+            line: found.line,
+            column: found.column,
+        }
+    }
+
+    /// Finds the next game (tokenized when `tokenize`), lends its bytes (`self.start`, for
+    /// `self.lent` bytes) and says where it is.
+    fn next_raw(&mut self, tokenize: bool) -> io::Result<Option<Found>> {
         self.start += self.lent;
         self.lent = 0;
         // Junk before the first game (a byte order mark needs 3 bytes to be seen).
@@ -166,15 +228,18 @@ impl<R: BufRead> Reader<R> {
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }
-            let end = if avail.is_empty() {
-                0
-            } else {
-                game_end(avail, &mut self.names)
+            let end = match (avail.is_empty(), tokenize) {
+                (true, _) => 0,
+                (false, true) => self.tokens.read(avail, self.eof),
+                (false, false) => game_end(avail, &mut self.names),
             };
             if (end < avail.len() || self.eof) && !avail.is_empty() {
                 let end = end.max(1);
-                let game_offset = self.offset;
-                let game_line = self.line;
+                let found = Found {
+                    offset: self.offset,
+                    line: self.line,
+                    column: self.column,
+                };
                 self.advance(end);
                 self.start -= end;
                 self.lent = end;
@@ -182,19 +247,20 @@ impl<R: BufRead> Reader<R> {
                     .buf
                     .get(self.start..self.start + end)
                     .unwrap_or_default();
-                let game_column = self.column;
                 self.column = column_after(self.column, bytes);
-                return Ok(Some(RawGame {
-                    bytes,
-                    offset: game_offset,
-                    line: game_line,
-                    column: game_column,
-                }));
+                return Ok(Some(found));
             }
             let want = avail.len().max(self.chunk);
             self.fill(want)?;
         }
     }
+}
+
+/// Where a game found by [`Reader::next_raw`] starts.
+struct Found {
+    offset: u64,
+    line: u64,
+    column: u64,
 }
 
 #[cfg(test)]

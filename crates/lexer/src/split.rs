@@ -39,6 +39,7 @@ use crate::shapes::{
     at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_name_end,
     tag_shape,
 };
+use crate::single_pass::{GameTokens, TokenizedGame};
 use crate::swar;
 
 /// One game's bytes, exactly as in the input, with where they are.
@@ -108,7 +109,7 @@ pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
 
 /// Whether the white space `ws` holds an empty line (two or more line ends).
 #[inline]
-fn has_empty_line(ws: &[u8]) -> bool {
+pub(crate) fn has_empty_line(ws: &[u8]) -> bool {
     let mut ends = 0;
     for (i, &b) in ws.iter().enumerate() {
         if b == b'\n' || (b == b'\r' && ws.get(i + 1) != Some(&b'\n')) {
@@ -281,7 +282,7 @@ fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
 
 /// Whether the input ends before the tag-pair shape at `pos` (a `[` then tag-name characters
 /// and spaces) could be decided.
-fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
+pub(crate) fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
     buf.get(pos + 1..).is_some_and(|rest| {
         let name = rest
             .iter()
@@ -422,6 +423,7 @@ pub struct GameSplitter<'a> {
     column: u64,
     skipped: u64,
     names: Vec<(usize, usize)>,
+    tokens: GameTokens,
 }
 
 impl<'a> GameSplitter<'a> {
@@ -437,6 +439,7 @@ impl<'a> GameSplitter<'a> {
             column: junk_column(1, junk_bytes, true),
             skipped: junk as u64,
             names: Vec::new(),
+            tokens: GameTokens::default(),
         }
     }
 
@@ -444,14 +447,24 @@ impl<'a> GameSplitter<'a> {
     pub fn skipped(&self) -> u64 {
         self.skipped
     }
-}
 
-impl<'a> Iterator for GameSplitter<'a> {
-    type Item = RawGame<'a>;
-
-    fn next(&mut self) -> Option<RawGame<'a>> {
+    /// The next game with its tokens, read in one pass: the same game as [`Iterator::next`]
+    /// gives, and the same tokens and warnings as a [`Lexer`](crate::Lexer) over its bytes.
+    /// The tokens are lent until the next call.
+    pub fn next_tokenized(&mut self) -> Option<TokenizedGame<'a, '_>> {
         let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
-        let end = game_end(rest, &mut self.names).clamp(1, rest.len());
+        let end = self.tokens.read(rest, true);
+        let raw = self.advance(rest, end)?;
+        Some(TokenizedGame {
+            raw,
+            tokens: &self.tokens.tokens,
+            warnings: &self.tokens.warnings,
+        })
+    }
+
+    /// The game of the first `end` bytes of `rest` (the input from `pos`), and moves past it.
+    fn advance(&mut self, rest: &'a [u8], end: usize) -> Option<RawGame<'a>> {
+        let end = end.clamp(1, rest.len());
         let bytes = rest.get(..end)?;
         let game = RawGame {
             bytes,
@@ -463,6 +476,16 @@ impl<'a> Iterator for GameSplitter<'a> {
         self.line += count_line_ends(bytes);
         self.column = column_after(self.column, bytes);
         Some(game)
+    }
+}
+
+impl<'a> Iterator for GameSplitter<'a> {
+    type Item = RawGame<'a>;
+
+    fn next(&mut self) -> Option<RawGame<'a>> {
+        let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
+        let end = game_end(rest, &mut self.names);
+        self.advance(rest, end)
     }
 }
 

@@ -275,7 +275,17 @@ fn digits_value(digits: &[u8]) -> u32 {
 /// assert!(matches!(unescape(b"plain"), std::borrow::Cow::Borrowed(_)));
 /// ```
 pub fn unescape(inner: &[u8]) -> Cow<'_, [u8]> {
-    if memchr::memchr2(b'\\', b'\t', inner).is_none() {
+    // Tag values are short: a word-at-a-time scan costs less than a memchr call.
+    let at = crate::swar::find(
+        inner,
+        0,
+        |w| {
+            crate::swar::equal(w, crate::swar::splat(b'\\'))
+                | crate::swar::equal(w, crate::swar::splat(b'\t'))
+        },
+        |b| b == b'\\' || b == b'\t',
+    );
+    if at == inner.len() {
         return Cow::Borrowed(inner);
     }
     let mut out = Vec::with_capacity(inner.len());
@@ -322,6 +332,24 @@ mod tests {
         assert_eq!(&*unescape(b"a\tb"), b"a b");
         assert_eq!(&*unescape(b"end\\"), b"end\\");
         assert_eq!(&*unescape(b"\\\\\\\""), b"\\\"");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn unescape_borrows_exactly_when_nothing_changes(
+            inner in proptest::collection::vec(
+                proptest::sample::select(&b"ab\\\t\"\n\x80"[..]),
+                0..40,
+            ),
+        ) {
+            // Long and short inputs: the scan works eight and sixteen bytes at a time.
+            let plain = !inner.iter().any(|&b| b == b'\\' || b == b'\t');
+            let out = unescape(&inner);
+            proptest::prop_assert_eq!(matches!(out, Cow::Borrowed(_)), plain);
+            if plain {
+                proptest::prop_assert_eq!(&*out, &inner[..]);
+            }
+        }
     }
 
     #[test]

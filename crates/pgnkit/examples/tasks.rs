@@ -3,7 +3,7 @@
 //! one-line result so both sides can be compared.
 //!
 //! ```text
-//! cargo run --release -p pgnkit --example tasks -- scan FILE       split into games + tokenize (pgnkit-lexer)
+//! cargo run --release -p pgnkit --example tasks -- scan FILE       split into games + tokenize, one pass (pgnkit-lexer)
 //! cargo run --release -p pgnkit --example tasks -- validate FILE   resolve every move, every line (pgnkit-game `Validate`)
 //! cargo run --release -p pgnkit --example tasks -- san FILE        read + validate + export format (pgnkit-export `StreamWriter`)
 //! cargo run --release -p pgnkit --example tasks -- trees FILE      build every game's tree (`Game`, as python-chess `read_game`)
@@ -24,7 +24,6 @@ use std::rc::Rc;
 use pgnkit::chess::Position;
 use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{Reader, Validate};
-use pgnkit::lexer::Lexer;
 
 const USAGE: &str = "usage: tasks scan|validate|san|trees FILE | tasks perft";
 
@@ -102,14 +101,17 @@ fn open(path: &str) -> Result<(Input, Rc<Cell<u64>>), String> {
     Ok((BufReader::with_capacity(CHUNK, counting), bytes))
 }
 
-/// Splits the file into games and tokenizes every game.
+/// Splits the file into games and tokenizes every game (in one pass).
 fn scan(path: &str) -> Result<String, String> {
     let (file, bytes) = open(path)?;
     let mut reader = pgnkit::lexer::Reader::new(file);
     let (mut games, mut tokens) = (0u64, 0u64);
-    while let Some(game) = reader.next_game().map_err(|e| format!("{path}: {e}"))? {
+    while let Some(game) = reader
+        .next_tokenized()
+        .map_err(|e| format!("{path}: {e}"))?
+    {
         games += 1;
-        tokens += Lexer::new(game.bytes).count() as u64;
+        tokens += game.tokens.len() as u64;
     }
     eprintln!("tasks scan: {tokens} tokens");
     let bytes = bytes.get();

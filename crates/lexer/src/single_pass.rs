@@ -1,0 +1,478 @@
+//! Games cut and tokenized in one pass: [`TokenizedGame`], [`GameToken`], and the pass that
+//! lexes a game's tokens while it decides, from those tokens, where the game ends.
+//!
+//! The rules of where a game ends are the splitter's ([`split`](crate::split)); the results are
+//! exactly the splitter's games, each with the tokens and warnings a [`Lexer`] of its own gives
+//! (a property test and the corpus test check both). The pass reads the splitter's rules in
+//! token terms: a tag pair is `[`, its name, its value and `]`; in the movetext, parentheses
+//! count the depth, a termination marker outside variations ends the movetext and a `[` that
+//! starts a tag line ends the game; after the marker, comments and escape lines may follow
+//! until the next game's first token. Where the splitter reads bytes that no token explains the
+//! same way (an error token, a malformed tag pair, a byte order mark opening a game), the pass
+//! gives up on the game and takes the splitter's end, then lexes the game's bytes: rare in real
+//! files, and exact by construction.
+//!
+//! The pass lexes the input past the game's end (the first token of the next game, at least);
+//! those tokens and their warnings are dropped. The game's own tokens are the same as when its
+//! bytes alone are lexed: its end is always where one of its tokens ends and the next starts,
+//! and no token of it looks at the bytes past that point in a way that changes it.
+
+use crate::byte_class::is_symbol_continue;
+use crate::lexer::{letter_token, lex, string_token};
+use crate::shapes::{at_line_start, tag_name_end, tag_shape};
+use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
+use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
+
+/// A token of a game without its text: its kind and its span in the game's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameToken {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Where it is in the game's bytes ([`RawGame::bytes`]).
+    pub span: Span,
+}
+
+impl GameToken {
+    /// The token with its text, `bytes` being the game's bytes.
+    #[inline]
+    pub fn token(self, bytes: &[u8]) -> Token<'_> {
+        Token {
+            kind: self.kind,
+            span: self.span,
+            text: self.span.slice(bytes),
+        }
+    }
+}
+
+/// One game's bytes with its tokens and the lexer's warnings, as
+/// [`GameSplitter::next_tokenized`](crate::GameSplitter::next_tokenized) and
+/// [`Reader::next_tokenized`](crate::Reader::next_tokenized) give them: the same as
+/// [`Lexer::new(raw.bytes)`](crate::Lexer) gives, without reading the bytes a second time.
+///
+/// ```
+/// use pgnkit_lexer::{GameSplitter, TokenKind};
+/// let mut splitter = GameSplitter::new(b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n*\n");
+/// let game = splitter.next_tokenized().unwrap();
+/// assert_eq!(game.raw.bytes, b"[Event \"a\"]\n1. e4 *\n");
+/// assert_eq!(game.tokens.len(), 8);
+/// assert_eq!(game.tokens[6].token(game.raw.bytes).text, b"e4");
+/// assert_eq!(game.tokens[7].kind, TokenKind::Termination(pgnkit_lexer::Outcome::Unknown));
+/// ```
+///
+/// The bytes (lifetime `'a`) may outlive the tokens (lifetime `'t`, lent by the splitter or
+/// the reader until its next call).
+#[derive(Clone, Copy, Debug)]
+pub struct TokenizedGame<'a, 't> {
+    /// The game's bytes and where they are.
+    pub raw: RawGame<'a>,
+    /// Its tokens, spans relative to `raw.bytes`.
+    pub tokens: &'t [GameToken],
+    /// The lexer's warnings for those tokens, in order.
+    pub warnings: &'t [LexWarning],
+}
+
+/// The buffers of the pass, reused from game to game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GameTokens {
+    pub(crate) tokens: Vec<GameToken>,
+    pub(crate) warnings: Vec<LexWarning>,
+    /// Tag names of the tag section so far, for the splitter's duplicate rule.
+    names: Vec<(usize, usize)>,
+}
+
+impl GameTokens {
+    /// Reads the game that starts at `buf[0]` (not white space): returns its end, exactly as
+    /// [`game_end`] does, and keeps its tokens and warnings, those of a [`Lexer`] over
+    /// `buf[..end.max(1)]`. When `end` is `buf.len()` and `complete` is false (a stream that
+    /// will read on), the tokens may be left out: the caller reads more and asks again.
+    pub(crate) fn read(&mut self, buf: &[u8], complete: bool) -> usize {
+        match self.single_pass(buf) {
+            Some(end) => end,
+            None => self.fallback(buf, complete),
+        }
+    }
+
+    /// The game's end and its tokens from the single pass, or `None` when the splitter must
+    /// decide.
+    #[inline(always)]
+    fn single_pass(&mut self, buf: &[u8]) -> Option<usize> {
+        self.tokens.clear();
+        self.warnings.clear();
+        let end = self.pass(buf).filter(|&end| end > 0)?;
+        // Drop what was lexed past the end (the next game's first token, at least).
+        let kept = self.tokens.partition_point(|t| t.span.start < end);
+        self.tokens.truncate(kept);
+        let kept = self.warnings.partition_point(|w| w.span.start < end);
+        self.warnings.truncate(kept);
+        Some(end)
+    }
+
+    /// The splitter's end, then a lexer over the game's bytes.
+    #[cold]
+    #[inline(never)]
+    fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
+        self.tokens.clear();
+        self.warnings.clear();
+        let end = game_end(buf, &mut self.names);
+        if end >= buf.len() && !complete {
+            return end;
+        }
+        let bytes = buf.get(..end.max(1)).unwrap_or(buf);
+        let mut lexer = Lexer::new(bytes);
+        self.tokens.extend(lexer.by_ref().map(|t| GameToken {
+            kind: t.kind,
+            span: t.span,
+        }));
+        self.warnings.extend(lexer.take_warnings());
+        end
+    }
+
+    /// The game's end read from its tokens, or `None` where the splitter's reading of the bytes
+    /// is not surely the tokens' (then the caller falls back to the splitter).
+    #[inline(always)]
+    fn pass(&mut self, buf: &[u8]) -> Option<usize> {
+        if buf.starts_with(b"\xef\xbb\xbf") {
+            // The lexer skips a byte order mark at a game's start, the splitter reads it.
+            return None;
+        }
+        let mut lexing = Lexing {
+            buf,
+            pos: 0,
+            tokens: &mut self.tokens,
+            warnings: &mut self.warnings,
+        };
+        let first = match tag_section(&mut lexing, &mut self.names)? {
+            TagSection::End(end) => return Some(end),
+            TagSection::Movetext(first) => first,
+        };
+        match movetext(&mut lexing, first)? {
+            Movetext::End(end) => Some(end),
+            Movetext::Marker => after_marker(&mut lexing),
+        }
+    }
+}
+
+/// The lexer over the input from the game's start, keeping every token it reads.
+struct Lexing<'b> {
+    buf: &'b [u8],
+    /// Where the next token is searched.
+    pos: usize,
+    tokens: &'b mut Vec<GameToken>,
+    warnings: &'b mut Vec<LexWarning>,
+}
+
+impl Lexing<'_> {
+    /// The next token (kept), or `None` at the end of the input.
+    #[inline(always)]
+    fn next(&mut self) -> Option<GameToken> {
+        let t = lex(self.buf, self.pos, self.warnings)?;
+        self.pos = t.span.end;
+        let token = GameToken {
+            kind: t.kind,
+            span: t.span,
+        };
+        self.tokens.push(token);
+        Some(token)
+    }
+
+    /// [`next`](Lexing::next) out of line, for the few tokens after a marker.
+    #[inline(never)]
+    fn next_out_of_line(&mut self) -> Option<GameToken> {
+        self.next()
+    }
+
+    /// Keeps the token `kind` at `span`, read without the lexer's dispatch, and reads on after
+    /// it.
+    #[inline(always)]
+    fn keep(&mut self, kind: TokenKind, span: Span) {
+        self.pos = span.end;
+        self.tokens.push(GameToken { kind, span });
+    }
+}
+
+/// What ended the tag section.
+enum TagSection {
+    /// The game ends here.
+    End(usize),
+    /// The movetext starts with this token.
+    Movetext(GameToken),
+}
+
+/// The tag section, as the splitter reads it (see `game_end`).
+#[inline(always)]
+fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Option<TagSection> {
+    let buf = lexing.buf;
+    names.clear();
+    let mut empty_line = false;
+    // Where the splitter resumes after the last thing it read: the white space from there to
+    // the next token may hold an empty line.
+    let mut resume = 0;
+    loop {
+        let Some(t) = lexing.next() else {
+            return Some(TagSection::End(buf.len()));
+        };
+        let start = t.span.start;
+        if start > resume + 1 && has_empty_line(buf.get(resume..start).unwrap_or_default()) {
+            empty_line = true;
+        }
+        resume = t.span.end;
+        match t.kind {
+            TokenKind::TagOpen => {
+                let (name, end) = tag_pair(lexing, start)?;
+                if empty_line
+                    && names
+                        .iter()
+                        .any(|&(s, e)| buf.get(s..e) == buf.get(name.range()))
+                {
+                    return Some(TagSection::End(start));
+                }
+                names.push((name.start, name.end));
+                empty_line = false;
+                resume = end;
+            }
+            TokenKind::BraceComment | TokenKind::LineComment => empty_line = false,
+            TokenKind::Escape | TokenKind::TagClose | TokenKind::String => {}
+            TokenKind::Error(_) => return None,
+            _ => return Some(TagSection::Movetext(t)),
+        }
+    }
+}
+
+/// A tag pair whose `[` is at `open`: the span of its name and where the splitter resumes
+/// after it, when its tokens are the splitter's reading (`[`, tag-name characters, optional
+/// spaces, the string, optional spaces, `]` or the line end); else `None`.
+///
+/// Its tokens are read with the lexer's own functions for what they must be (a symbol, a
+/// string, a `]`), which give what the lexer gives at those bytes, without its dispatch.
+#[inline(always)]
+fn tag_pair(lexing: &mut Lexing<'_>, open: usize) -> Option<(Span, usize)> {
+    let buf = lexing.buf;
+    // A name that starts with a letter (others are rare: the splitter reads them).
+    let first = *buf.get(open + 1).filter(|b| b.is_ascii_alphabetic())?;
+    let (name_end, kind) = letter_token(buf, lexing.warnings, open + 1, first);
+    lexing.keep(kind, Span::new(open + 1, name_end));
+    if tag_name_end(buf, open + 1) != name_end {
+        return None;
+    }
+    let mut quote = name_end;
+    while matches!(buf.get(quote), Some(b' ' | b'\t')) {
+        quote += 1;
+    }
+    if buf.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let name = Span::new(open + 1, name_end);
+    let (value_end, kind) = string_token(buf, lexing.warnings, quote);
+    lexing.keep(kind, Span::new(quote, value_end));
+    if kind != TokenKind::String {
+        // Unterminated: the splitter skips to the line end, where the error ends.
+        return Some((name, value_end));
+    }
+    let mut after = value_end;
+    while matches!(buf.get(after), Some(b' ' | b'\t')) {
+        after += 1;
+    }
+    match buf.get(after) {
+        Some(b']') => {
+            lexing.keep(TokenKind::TagClose, Span::new(after, after + 1));
+            Some((name, after + 1))
+        }
+        Some(b'\n' | b'\r') | None => Some((name, after)),
+        // The rest of the line belongs to the tag pair: the splitter does not read it as tokens.
+        Some(_) => None,
+    }
+}
+
+/// What ended the movetext.
+enum Movetext {
+    /// The game ends here (a tag line, or the end of the input).
+    End(usize),
+    /// A termination marker outside variations, the last token read.
+    Marker,
+}
+
+/// The movetext from its first token, as the splitter's movetext scan reads it.
+#[inline(always)]
+fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
+    let buf = lexing.buf;
+    let mut depth = 0u32;
+    let mut t = first;
+    loop {
+        match t.kind {
+            TokenKind::VariationOpen => depth += 1,
+            TokenKind::VariationClose => depth = depth.saturating_sub(1),
+            TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => return None,
+            TokenKind::Termination(_) if depth == 0 => return Some(Movetext::Marker),
+            TokenKind::TagOpen
+                if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
+            {
+                return Some(Movetext::End(t.span.start));
+            }
+            TokenKind::Error(_) => return None,
+            _ => {}
+        }
+        t = match lexing.next() {
+            Some(t) => t,
+            None => return Some(Movetext::End(buf.len())),
+        };
+    }
+}
+
+/// After a termination marker outside variations: comments and escape lines stay with the
+/// game when a tag pair or the end of the input follows; any other token starts the next
+/// game, which takes those comments along.
+#[inline(always)]
+fn after_marker(lexing: &mut Lexing<'_>) -> Option<usize> {
+    let buf = lexing.buf;
+    let mut first_comment = None;
+    loop {
+        let Some(t) = lexing.next_out_of_line() else {
+            return Some(buf.len());
+        };
+        let start = t.span.start;
+        match t.kind {
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                first_comment.get_or_insert(start);
+            }
+            TokenKind::Escape => {}
+            TokenKind::TagOpen if tag_shape(buf, start).is_some() => return Some(start),
+            TokenKind::TagOpen if may_be_cut_tag_shape(buf, start) => {
+                // The input ends in what may be a cut tag pair: the rest stays with the game,
+                // its tokens too.
+                while lexing.next_out_of_line().is_some() {}
+                return Some(buf.len());
+            }
+            // The splitter ends the game where the comment ends.
+            TokenKind::Error(LexErrorKind::UnterminatedComment) => return None,
+            _ => return Some(first_comment.unwrap_or(start)),
+        }
+    }
+}
+
+/// Whether the splitter finds the lexer's termination marker at `start`: `*`, a marker
+/// starting with `½` (found at its first byte), or one whose left side starts a token for the
+/// splitter too (the byte before it is not a symbol character).
+#[inline]
+fn splitter_sees_marker(buf: &[u8], start: usize) -> bool {
+    match buf.get(start) {
+        Some(b'*') | Some(0x80..) => true,
+        _ => start == 0 || !buf.get(start - 1).is_some_and(|&b| is_symbol_continue(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Checks the single pass, when it decides, against the splitter and the lexer; returns
+    /// whether it decided.
+    fn check(buf: &[u8]) -> bool {
+        let mut pass = GameTokens::default();
+        let Some(end) = pass.single_pass(buf) else {
+            return false;
+        };
+        assert_eq!(end, game_end(buf, &mut Vec::new()), "end of {buf:?}");
+        let mut lexer = Lexer::new(&buf[..end]);
+        let tokens: Vec<GameToken> = lexer
+            .by_ref()
+            .map(|t| GameToken {
+                kind: t.kind,
+                span: t.span,
+            })
+            .collect();
+        assert_eq!(pass.tokens, tokens, "tokens of {buf:?}");
+        assert_eq!(pass.warnings, lexer.take_warnings(), "warnings of {buf:?}");
+        true
+    }
+
+    #[test]
+    fn common_games_take_the_single_pass() {
+        for game in [
+            "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 1-0\n\n[Event",
+            "[Event \"a\"]\n\n1. e4 e5 2. Nf3 $1 Nc6!? 1/2-1/2 {after}\n[Event \"b\"]",
+            "[A \"a\"]\n\n[A \"b\"]\n*",
+            "1. d4 *\n1. e4 *",
+            "1. d4 ½-½ ; c\n{d} e4",
+            "[A \"a\"]\n1. e4\n[B \"b\"]",
+            "[A \"a\" ]\n1. e4 0-1",
+            "e4 1-0 {c}\n[Eve",
+        ] {
+            assert!(check(game.as_bytes()), "{game}");
+        }
+        // The splitter decides these.
+        for game in ["[White \"\"Expert\"\"]\n*", "\u{feff}e4 *", "e4 { open"] {
+            assert!(!check(game.as_bytes()), "{game}");
+        }
+    }
+
+    const FRAGMENTS: &[&str] = &[
+        "[Event \"a\"]",
+        "[Event \"",
+        "\n[Site \"x\"]\n",
+        "[A\t\"b\" ]",
+        "[1 \"x\"]",
+        "\n\n",
+        "\r\n",
+        "\r",
+        "\n \n",
+        "\"",
+        "{ c }",
+        "{",
+        "}",
+        "; c\n",
+        "\n%x\n",
+        "%",
+        "(",
+        ")",
+        "[",
+        "]",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "½-½",
+        "\u{bd}-\u{bd}",
+        "1–0",
+        "0:1",
+        "0-0",
+        "O-O",
+        "--",
+        "e.p.",
+        "e",
+        ".p.",
+        "12.",
+        "3...",
+        "Nf3",
+        "$1",
+        "!?",
+        " ",
+        "\t",
+        "é",
+        "+",
+        "/",
+        "1",
+        "0",
+    ];
+
+    fn pgnish() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            6 => prop::sample::select(FRAGMENTS).prop_map(|s| s.as_bytes().to_vec()),
+            1 => any::<u8>().prop_map(|b| vec![b]),
+        ];
+        prop::collection::vec(piece, 1..40).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 10000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn single_pass_agrees_when_it_decides(input in pgnish()) {
+            // White space never starts a game.
+            let start = input.iter().position(|&b| !crate::byte_class::is_ws(b));
+            if let Some(start) = start {
+                check(&input[start..]);
+            }
+        }
+    }
+}
