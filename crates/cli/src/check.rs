@@ -2,11 +2,11 @@
 
 use std::io::{self, Write};
 
-use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Validate, visit_game};
+use pgnkit::game::{Diagnostics, ReadOptions, Validate};
 
 use crate::args::CheckArgs;
 use crate::failure::Failure;
-use crate::pipeline::{self, Job};
+use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{finish_output, read_options, render};
 
@@ -22,8 +22,8 @@ impl Job for CheckJob {
         Validate
     }
 
-    fn run(&self, validate: &mut Validate, game: GameStart<'_>) -> Diagnostics {
-        visit_game(game, validate, self.read).1
+    fn run(&self, validate: &mut Validate, game: Game<'_, '_>) -> Diagnostics {
+        game.visit(validate, self.read).1
     }
 }
 

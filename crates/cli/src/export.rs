@@ -4,11 +4,11 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use pgnkit::export::{ExportOptions, Notation, StreamWriter};
-use pgnkit::game::{Diagnostics, GameStart, ReadOptions, visit_game};
+use pgnkit::game::{Diagnostics, ReadOptions};
 
 use crate::args::{ExportArgs, NotationArg};
 use crate::failure::Failure;
-use crate::pipeline::{self, Job};
+use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{finish_output, read_options, render};
 
@@ -25,8 +25,8 @@ impl Job for ExportJob {
         StreamWriter::new(self.options.clone())
     }
 
-    fn run(&self, writer: &mut StreamWriter, game: GameStart<'_>) -> Self::Output {
-        let (_, diagnostics) = visit_game(game, writer, self.read);
+    fn run(&self, writer: &mut StreamWriter, game: Game<'_, '_>) -> Self::Output {
+        let (_, diagnostics) = game.visit(writer, self.read);
         let text = (!diagnostics.has_errors()).then(|| writer.game_text().to_vec());
         (text, diagnostics)
     }

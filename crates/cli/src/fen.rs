@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use pgnkit::Position;
-use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor, visit_game};
+use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor};
 
 use crate::args::FenArgs;
 use crate::failure::Failure;
-use crate::pipeline::{self, Job};
+use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{finish_output, read_options, render};
 
@@ -73,8 +73,8 @@ impl Job for FenJob {
         }
     }
 
-    fn run(&self, line: &mut MainLine, game: GameStart<'_>) -> Self::Output {
-        visit_game(game, line, self.read)
+    fn run(&self, line: &mut MainLine, game: Game<'_, '_>) -> Self::Output {
+        game.visit(line, self.read)
     }
 }
 

@@ -2,11 +2,11 @@
 
 use std::io::{self, Write};
 
-use pgnkit::game::{Diagnostics, GameStart, ReadOptions, TreeBuilder, visit_game};
+use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder};
 
 use crate::args::JsonArgs;
 use crate::failure::Failure;
-use crate::pipeline::{self, Job};
+use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{finish_output, read_options, render};
 
@@ -22,8 +22,8 @@ impl Job for JsonJob {
         TreeBuilder::new()
     }
 
-    fn run(&self, builder: &mut TreeBuilder, game: GameStart<'_>) -> Self::Output {
-        let (game, diagnostics) = visit_game(game, builder, self.read);
+    fn run(&self, builder: &mut TreeBuilder, game: Game<'_, '_>) -> Self::Output {
+        let (game, diagnostics) = game.visit(builder, self.read);
         let json = (!diagnostics.has_errors()).then(|| game.to_json());
         (json, diagnostics)
     }

@@ -9,7 +9,7 @@
 
 use std::io::{self, BufRead};
 
-use pgnkit::game::GameStart;
+use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Visitor, visit_game, visit_tokenized};
 use pgnkit::lexer;
 use rayon::prelude::*;
 
@@ -22,7 +22,30 @@ pub trait Job: Sync {
     /// New scratch state.
     fn state(&self) -> Self::State;
     /// Processes one game.
-    fn run(&self, state: &mut Self::State, game: GameStart<'_>) -> Self::Output;
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>) -> Self::Output;
+}
+
+/// A game handed to a [`Job`]: with its tokens when the lexer's single
+/// pass read it (one thread), as bytes when it was copied into a batch.
+pub enum Game<'a, 't> {
+    /// Bytes only: the reader lexes them.
+    Bytes(GameStart<'a>),
+    /// Bytes and tokens from one pass over them.
+    Tokenized(lexer::TokenizedGame<'a, 't>),
+}
+
+impl Game<'_, '_> {
+    /// Sends the game through `visitor`: its output and diagnostics.
+    pub fn visit<V: Visitor>(
+        self,
+        visitor: &mut V,
+        options: ReadOptions,
+    ) -> (V::Output, Diagnostics) {
+        match self {
+            Game::Bytes(start) => visit_game(start, visitor, options),
+            Game::Tokenized(game) => visit_tokenized(game, visitor, options),
+        }
+    }
 }
 
 /// A game's bytes, owned, for a batch handed to other threads.
@@ -66,9 +89,9 @@ where
     let mut games = lexer::Reader::new(reader);
     if threads <= 1 {
         let mut state = job.state();
-        while let Some(raw) = games.next_game()? {
-            let start = GameStart::from(raw);
-            let output = job.run(&mut state, start);
+        while let Some(game) = games.next_tokenized()? {
+            let start = GameStart::from(game.raw);
+            let output = job.run(&mut state, Game::Tokenized(game));
             sink(start, output)?;
         }
         return Ok(Totals {
@@ -86,7 +109,10 @@ where
                 || {
                     batch
                         .par_iter()
-                        .map_init(|| job.state(), |state, game| job.run(state, game.start()))
+                        .map_init(
+                            || job.state(),
+                            |state, game| job.run(state, Game::Bytes(game.start())),
+                        )
                         .collect::<Vec<_>>()
                 },
                 || read_batch(&mut games),

@@ -75,7 +75,7 @@ pub use game::{Encoding, Game, Termination};
 pub use nag::Nag;
 pub use reader::{
     Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
-    read_games_with, visit_game, visit_games,
+    read_games_with, visit_game, visit_games, visit_tokenized,
 };
 pub use tags::Tags;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};

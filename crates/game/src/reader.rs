@@ -227,9 +227,10 @@ pub fn visit_game<V: Visitor>(
     read_game(game, Lexer::new(game.bytes), visitor, options)
 }
 
-/// [`visit_game`] for a game the splitter already tokenized (its single
-/// pass): the same events and diagnostics, without lexing the bytes again.
-fn visit_tokenized<V: Visitor>(
+/// [`visit_game`] for a game the lexer already tokenized (its single pass,
+/// [`pgnkit_lexer::Reader::next_tokenized`]): the same events and
+/// diagnostics, without lexing the bytes again.
+pub fn visit_tokenized<V: Visitor>(
     game: TokenizedGame<'_, '_>,
     visitor: &mut V,
     options: ReadOptions,
