@@ -2,12 +2,29 @@
 //! splitter, the streaming reader and the tag scanner. No panic; every span
 //! lies inside its input; tokens come in order without overlap and their
 //! text is the bytes their span names; games tile the input (only leading
-//! junk is skipped) and the streaming reader finds the same games.
+//! junk is skipped) and the streaming reader finds the same games; the
+//! single pass (`next_tokenized`, slice and stream) gives the same games
+//! with the same tokens and warnings as the splitter + a lexer per game.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgnkit::lexer::{GameSplitter, LineIndex, Reader, tags};
+use pgnkit::lexer::{GameSplitter, Lexer, LineIndex, Reader, TokenizedGame, tags};
+
+/// A game as the single pass gives it: where it is, its tokens and warnings.
+fn described(game: &TokenizedGame<'_, '_>) -> (u64, u64, u64, usize, String) {
+    let tokens: Vec<_> = game
+        .tokens
+        .iter()
+        .map(|t| {
+            let token = t.token(game.raw.bytes);
+            (token.kind, token.span)
+        })
+        .collect();
+    let raw = game.raw;
+    let detail = format!("{tokens:?} {:?}", game.warnings);
+    (raw.offset, raw.line, raw.column, raw.bytes.len(), detail)
+}
 
 fuzz_target!(|data: &[u8]| {
     pgnkit_fuzz::check_tokens(data);
@@ -61,4 +78,35 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(streamed, games, "Reader and GameSplitter disagree");
     assert_eq!(reader.skipped(), skipped);
+
+    // The single pass: the splitter's games, each lexed on its own.
+    let reference: Vec<_> = GameSplitter::new(data)
+        .map(|game| {
+            let mut lexer = Lexer::new(game.bytes);
+            let tokens: Vec<_> = lexer.by_ref().map(|t| (t.kind, t.span)).collect();
+            let detail = format!("{tokens:?} {:?}", lexer.warnings());
+            (
+                game.offset,
+                game.line,
+                game.column,
+                game.bytes.len(),
+                detail,
+            )
+        })
+        .collect();
+    let mut splitter = GameSplitter::new(data);
+    let mut single = Vec::new();
+    while let Some(game) = splitter.next_tokenized() {
+        single.push(described(&game));
+    }
+    assert_eq!(single, reference, "the single pass over the slice differs");
+    let mut reader = Reader::with_chunk_size(data, 7);
+    let mut single = Vec::new();
+    while let Some(game) = reader
+        .next_tokenized()
+        .expect("reading a slice cannot fail")
+    {
+        single.push(described(&game));
+    }
+    assert_eq!(single, reference, "the single pass over a stream differs");
 });
