@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
 
 use pgnkit_lexer::{GameSplitter, Reader};
 
 mod common;
+mod corpus_files;
+use corpus_files::{corpus_dir, pgn_files};
 
 /// Files whose game count is not their number of `[Event ` lines, with the reason.
 const EXCEPTIONS: &[(&str, usize, &str)] = &[
@@ -107,35 +108,6 @@ const EXCEPTIONS: &[(&str, usize, &str)] = &[
         "ECO/Opening/Variation tags only, no markers (3,404 [ECO] tags)",
     ),
 ];
-
-fn corpus_dir() -> PathBuf {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    assert!(
-        dir.is_dir(),
-        "corpus not found at {} (set PGNKIT_CORPUS to the shared corpus directory)",
-        dir.display()
-    );
-    dir
-}
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("readable corpus dir")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn" || e == "PGN") {
-            out.push(path);
-        }
-    }
-}
 
 /// Line ends (LF, CR LF, lone CR), counted the slow and obvious way.
 fn line_ends(bytes: &[u8]) -> u64 {

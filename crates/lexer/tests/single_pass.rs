@@ -4,10 +4,12 @@
 //! PGN-flavoured and arbitrary bytes, and with tiny stream buffers.
 
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
 
 use pgnkit_lexer::{GameSplitter, LexWarning, Lexer, Reader, Span, TokenKind};
 use proptest::prelude::*;
+
+mod corpus_files;
+use corpus_files::{corpus_dir, pgn_files};
 
 /// One game as both paths describe it: bytes, offset, line, column, tokens and warnings.
 type Described = (
@@ -125,35 +127,6 @@ fn examples_agree() {
     ] {
         for (chunk, capacity) in [(1, 1), (2, 3), (5, 1), (64, 7), (1 << 16, 1000)] {
             check(input.as_bytes(), chunk, capacity);
-        }
-    }
-}
-
-fn corpus_dir() -> PathBuf {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    assert!(
-        dir.is_dir(),
-        "corpus not found at {} (set PGNKIT_CORPUS to the shared corpus directory)",
-        dir.display()
-    );
-    dir
-}
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("readable corpus dir")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "pgn" || e == "PGN") {
-            out.push(path);
         }
     }
 }
