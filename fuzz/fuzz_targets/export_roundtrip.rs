@@ -9,6 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{Game, ReadOptions, read_games, visit_games};
+use pgnkit_conformance::model::{Fidelity, same_model};
 
 fuzz_target!(|data: &[u8]| {
     let mut writer = pgnkit_fuzz::export_writer();
@@ -50,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
             String::from_utf8_lossy(&first),
             "export is not idempotent"
         );
-        if let Err(e) = pgnkit_fuzz::same_model(&game, &back.value) {
+        if let Err(e) = same_model(&game, &back.value, Fidelity::Export) {
             panic!(
                 "the export reads back to another model: {e}\n{}",
                 String::from_utf8_lossy(&first)

@@ -1,5 +1,6 @@
 //! The pgnkit conformance suite: fixtures under `tests/conformance/`, the
-//! readable dumps its snapshots hold, and where the shared corpus is.
+//! readable dumps its snapshots hold, and the [`model`] comparison that round
+//! trips through export and JSON must pass.
 //!
 //! Fixtures live in three folders:
 //!
@@ -19,6 +20,8 @@
 //! let dump = pgnkit_conformance::token_dump(b"1. e4 {hi} *");
 //! assert!(dump.starts_with("0..1 integer 1\n"));
 //! ```
+
+pub mod model;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -77,21 +80,6 @@ pub fn workspace_root() -> PathBuf {
         .parent()
         .expect("the conformance crate lives one level below the workspace root")
         .to_path_buf()
-}
-
-/// The shared corpus: `PGNKIT_CORPUS`, else `../shared/corpus` from the
-/// workspace root. Panics with a clear message when it is missing, so a
-/// test that needs it fails saying why.
-pub fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("PGNKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace_root().join("../shared/corpus"));
-    assert!(
-        dir.is_dir(),
-        "the corpus is not at {} (set PGNKIT_CORPUS to the shared corpus folder)",
-        dir.display()
-    );
-    dir
 }
 
 /// Every fixture, sorted by folder and name.

@@ -16,30 +16,12 @@
 //! The CLI-level check (the binary's summary and rejects file) is in
 //! `crates/cli/tests/accounting.rs`, where cargo builds the binary.
 
-use std::path::{Path, PathBuf};
-
 use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{ReadOptions, read_games, visit_games};
 use pgnkit::lexer::GameSplitter;
 
 /// Bytes of each file (up to the next game boundary) that are exported.
 const EXPORT_BYTES: u64 = 64 * 1024;
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 /// What exporting one input gave.
 #[derive(Debug, Default)]
@@ -115,10 +97,8 @@ fn count(data: &[u8]) -> (usize, usize) {
 
 #[test]
 fn every_game_is_written_or_rejected() {
-    let dir = pgnkit_conformance::corpus_dir();
-    let mut files = Vec::new();
-    pgn_files(&dir, &mut files);
-    files.sort();
+    let dir = pgnkit_corpus::dir();
+    let files = pgnkit_corpus::pgn_files(&dir);
     assert!(
         files.len() > 100,
         "only {} .pgn files under {}",

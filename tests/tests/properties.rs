@@ -6,7 +6,8 @@
 
 use pgnkit::chess::{CastlingMode, FenOptions, Move, Position, San, SanPlus, Setup, Uci};
 use pgnkit::export::{ExportOptions, to_string};
-use pgnkit::game::{Annotation, Comment, Game, Nag, Node, NodeId, read_games};
+use pgnkit::game::{Comment, Game, Nag, NodeId, read_games};
+use pgnkit_conformance::model::{Fidelity, same_model};
 use proptest::prelude::*;
 
 /// Where random play starts: the standard start, a Chess960 start (king
@@ -232,91 +233,6 @@ fn build(which: usize, ops: &[Op]) -> Game {
     game
 }
 
-/// A comment's words joined by single spaces (what export keeps of it).
-fn collapse(comment: &Comment) -> String {
-    comment
-        .text()
-        .split([' ', '\t', '\n', '\r', '\x0b', '\x0c'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// How comments are compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Text {
-    /// Exactly, kind included (JSON keeps everything).
-    Exact,
-    /// Modulo white space, empty ones dropped (what export keeps).
-    Collapsed,
-}
-
-fn comment(c: &Comment, text: Text) -> Option<String> {
-    match text {
-        Text::Exact => Some(format!("{:?}:{}", c.kind(), c.text())),
-        Text::Collapsed => Some(collapse(c)).filter(|c| !c.is_empty()),
-    }
-}
-
-fn comments<'a>(list: impl IntoIterator<Item = &'a Comment>, text: Text) -> Vec<String> {
-    list.into_iter().filter_map(|c| comment(c, text)).collect()
-}
-
-fn annotations(node: &Node, text: Text) -> Vec<String> {
-    node.annotations()
-        .iter()
-        .filter_map(|a| match a {
-            Annotation::Nag(n) => Some(n.to_string()),
-            Annotation::Comment(c) => comment(c, text),
-        })
-        .collect()
-}
-
-/// The same model: start, marker, tags, and the tree node by node (moves,
-/// NAGs in order with comments, comments before and after moves). The
-/// arena's node order may differ ([`Game`]'s `==` compares it too).
-fn same_model(a: &Game, b: &Game, text: Text) -> Result<(), TestCaseError> {
-    prop_assert_eq!(a.start_position(), b.start_position());
-    prop_assert_eq!(a.termination(), b.termination());
-    for (name, value) in a.tags().iter() {
-        prop_assert_eq!(b.tags().get(name), Some(value), "tag {}", name);
-    }
-    let mut stack = vec![(NodeId::ROOT, NodeId::ROOT)];
-    while let Some((x, y)) = stack.pop() {
-        let (Some(nx), Some(ny)) = (a.node(x), b.node(y)) else {
-            return Err(TestCaseError::fail("a node is missing"));
-        };
-        prop_assert_eq!(nx.mv(), ny.mv());
-        prop_assert_eq!(nx.san(), ny.san());
-        prop_assert_eq!(
-            comments(nx.comments_before(), text),
-            comments(ny.comments_before(), text),
-            "before {:?}",
-            nx.san()
-        );
-        prop_assert_eq!(
-            annotations(nx, text),
-            annotations(ny, text),
-            "after {:?}",
-            nx.san()
-        );
-        prop_assert_eq!(
-            comments(nx.trailing_comments(), text),
-            comments(ny.trailing_comments(), text),
-            "trailing {:?}",
-            nx.san()
-        );
-        prop_assert_eq!(nx.children().len(), ny.children().len(), "{:?}", nx.san());
-        stack.extend(
-            nx.children()
-                .iter()
-                .copied()
-                .zip(ny.children().iter().copied()),
-        );
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -336,13 +252,13 @@ proptest! {
             back.diagnostics.errors().collect::<Vec<_>>(),
             text
         );
-        same_model(&game, &back.value, Text::Collapsed).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        same_model(&game, &back.value, Fidelity::Export).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(to_string(&back.value, &ExportOptions::export()), text.clone());
 
         let json = game.to_json();
         let from_json = Game::from_json(&json)
             .map_err(|e| TestCaseError::fail(format!("{e}: {json}")))?;
-        same_model(&game, &from_json, Text::Exact)
+        same_model(&game, &from_json, Fidelity::Exact)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{json}")))?;
         prop_assert_eq!(from_json.tags(), game.tags());
         prop_assert_eq!(from_json.to_json(), json);

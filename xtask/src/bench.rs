@@ -8,7 +8,7 @@
 //! With `--peers` it instead runs pgnkit and pgn-reader + shakmaty side by
 //! side as separate processes (see [`crate::peers`]).
 
-use crate::cmd::{bench_file, cargo, exec, root};
+use crate::cmd::{cargo, exec, root};
 use std::path::{Path, PathBuf};
 
 /// The benches that read the bench file, as `(package, bench target)`.
@@ -50,7 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let file = match file {
         Some(file) => file,
-        None => bench_file()?,
+        None => pgnkit_corpus::try_bench_file()?,
     };
     if peers {
         return crate::peers::run(&file, pairs.unwrap_or(DEFAULT_PAIRS));

@@ -11,22 +11,6 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The corpus folder: `PGNKIT_CORPUS`, else `../shared/corpus` from the root.
-pub fn corpus() -> Result<PathBuf, String> {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => root().join("../shared/corpus"),
-    };
-    if dir.is_dir() {
-        Ok(dir)
-    } else {
-        Err(format!(
-            "corpus not found at {} (set PGNKIT_CORPUS to the shared corpus folder)",
-            dir.display()
-        ))
-    }
-}
-
 /// A `cargo` command run from the workspace root.
 pub fn cargo(args: &[&str]) -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
@@ -53,19 +37,4 @@ pub fn show(command: &Command) -> String {
     let mut words = vec![command.get_program().to_string_lossy().into_owned()];
     words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
     words.join(" ")
-}
-
-/// The bench file: `PGNKIT_BENCH_FILE`, else `target/bench.pgn`, built with the
-/// corpus's `bench-file.sh` when missing.
-pub fn bench_file() -> Result<PathBuf, String> {
-    if let Some(file) = std::env::var_os("PGNKIT_BENCH_FILE") {
-        return Ok(PathBuf::from(file));
-    }
-    let file = root().join("target/bench.pgn");
-    if !file.is_file() {
-        let script = corpus()?.join("bench-file.sh");
-        std::fs::create_dir_all(root().join("target")).map_err(|e| e.to_string())?;
-        exec(Command::new("bash").arg(&script).arg(&file))?;
-    }
-    Ok(file)
 }

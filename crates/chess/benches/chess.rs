@@ -14,19 +14,6 @@ use pgnkit_chess::{Move, Position, San, SanPlus, Setup};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn corpus_dir() -> PathBuf {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    assert!(
-        dir.join("perft").is_dir(),
-        "corpus not found at {} (set PGNKIT_CORPUS)",
-        dir.display()
-    );
-    dir
-}
-
 fn perft_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
@@ -85,7 +72,7 @@ fn read_suite(path: &Path) -> Vec<(Position, Vec<(u32, u64)>)> {
 }
 
 fn suite_bench(c: &mut Criterion) {
-    let perft = corpus_dir().join("perft");
+    let perft = pgnkit_corpus::dir().join("perft");
     let mut cases = Vec::new();
     for file in [
         perft.join("shakmaty_tricky.perft"),
@@ -115,7 +102,7 @@ fn suite_bench(c: &mut Criterion) {
 
 /// Games of the master collections as (start position, SAN tokens, moves).
 fn master_games() -> Vec<(Position, Vec<String>, Vec<Move>)> {
-    let dir = corpus_dir().join("big/masters/chessgames");
+    let dir = pgnkit_corpus::dir().join("big/masters/chessgames");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("masters folder")
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -5,45 +5,11 @@
 //! exactly the written games and the rejects file is exactly the
 //! concatenation of the broken games' original bytes, in order.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use pgnkit::game::read_games;
 use pgnkit::lexer::GameSplitter;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// The shared corpus: `PGNKIT_CORPUS`, else `../shared/corpus` beside the
-/// workspace.
-fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("PGNKIT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("../shared/corpus"));
-    assert!(
-        dir.is_dir(),
-        "the corpus is not at {} (set PGNKIT_CORPUS to the shared corpus folder)",
-        dir.display()
-    );
-    dir
-}
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            pgn_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 /// The numbers of `pgnkit export: N games read, W written, R rejected, ...`.
 fn summary_counts(stderr: &str) -> (usize, usize, usize) {
@@ -151,10 +117,8 @@ fn check_file(file: &Path, extra: &[&str], scratch: &Path) -> Result<(usize, usi
 
 #[test]
 fn export_rejects_account_for_every_game() {
-    let corpus = corpus_dir();
-    let mut files = Vec::new();
-    pgn_files(&corpus.join("edge"), &mut files);
-    files.sort();
+    let corpus = pgnkit_corpus::dir();
+    let mut files = pgnkit_corpus::pgn_files(&corpus.join("edge"));
     assert!(files.len() > 50, "only {} files under edge/", files.len());
     for extra in [
         "annotated/pgn-extract/test-splitvariants.pgn",

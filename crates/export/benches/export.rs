@@ -5,31 +5,10 @@
 //! validate + SAN-with-suffix writing.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnkit_export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit_game::{ReadOptions, read_games, visit_games};
-
-fn bench_file() -> PathBuf {
-    if let Some(file) = std::env::var_os("PGNKIT_BENCH_FILE") {
-        return PathBuf::from(file);
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let file = root.join("target/bench.pgn");
-    if !file.exists() {
-        let corpus = std::env::var_os("PGNKIT_CORPUS")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.join("../shared/corpus"));
-        let status = Command::new(corpus.join("bench-file.sh"))
-            .arg(&file)
-            .status()
-            .expect("run bench-file.sh (is the corpus at PGNKIT_CORPUS?)");
-        assert!(status.success(), "bench-file.sh failed");
-    }
-    file
-}
 
 /// Read + validate + export, streaming: returns (games written, bytes).
 fn stream_export(data: &[u8], out: &mut Vec<u8>) -> (u64, usize) {
@@ -67,7 +46,7 @@ fn tree_export(data: &[u8], out: &mut Vec<u8>) -> (u64, usize) {
 mod baseline;
 
 fn export(c: &mut Criterion) {
-    let path = bench_file();
+    let path = pgnkit_corpus::bench_file();
     let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::with_capacity(data.len() + data.len() / 4);
 

@@ -4,45 +4,12 @@
 //! [`Validate`] visitor; (b) tags only; (c) full trees. Each asserts the
 //! game count.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnkit_game::{ReadOptions, TagsOnly, Validate, read_games, visit_games};
 
-fn bench_file() -> Vec<u8> {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let path = match std::env::var_os("PGNKIT_BENCH_FILE") {
-        Some(p) => PathBuf::from(p),
-        None => workspace.join("target/bench.pgn"),
-    };
-    if !path.is_file() {
-        let corpus = match std::env::var_os("PGNKIT_CORPUS") {
-            Some(d) => PathBuf::from(d),
-            None => workspace.join("../shared/corpus"),
-        };
-        let script = corpus.join("bench-file.sh");
-        assert!(
-            script.is_file(),
-            "bench file {} missing and no corpus at {} (set PGNKIT_CORPUS or PGNKIT_BENCH_FILE)",
-            path.display(),
-            corpus.display()
-        );
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("create the bench file's folder");
-        }
-        let status = Command::new("bash")
-            .arg(&script)
-            .arg(&path)
-            .status()
-            .expect("run bench-file.sh");
-        assert!(status.success(), "bench-file.sh failed");
-    }
-    std::fs::read(&path).expect("read the bench file")
-}
-
 fn reader(c: &mut Criterion) {
-    let input = bench_file();
+    let path = pgnkit_corpus::bench_file();
+    let input = std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
     // The expected count, found without the reader: every game of the bench
     // file has an Event tag, one per line.
     let expected = input

@@ -8,19 +8,6 @@ use std::path::{Path, PathBuf};
 
 use pgnkit_game::{Diagnostic, DiagnosticKind, Game, ReadOptions, Validate, visit_games};
 
-fn corpus() -> PathBuf {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    assert!(
-        dir.join("SOURCES.md").is_file(),
-        "corpus not found at {} (set PGNKIT_CORPUS to the corpus folder)",
-        dir.display()
-    );
-    dir
-}
-
 /// Files of another game than chess: every game in them must be rejected.
 fn is_variant_file(rel: &str) -> bool {
     rel.starts_with("edge/variants/")
@@ -28,28 +15,15 @@ fn is_variant_file(rel: &str) -> bool {
         || rel.ends_with("antichess-programfox.pgn")
 }
 
+/// The `.pgn` files of a corpus folder, with their paths relative to the corpus.
 fn pgn_files(root: &Path, folder: &str) -> Vec<(String, PathBuf)> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.join(folder)];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-                let rel = p
-                    .strip_prefix(root)
-                    .map(|r| r.to_string_lossy().replace('\\', "/"))
-                    .unwrap_or_default();
-                out.push((rel, p));
-            }
-        }
-    }
-    out.sort();
-    out
+    pgnkit_corpus::pgn_files(&root.join(folder))
+        .into_iter()
+        .map(|path| {
+            let rel = path.strip_prefix(root).unwrap_or(&path);
+            (rel.to_string_lossy().replace('\\', "/"), path)
+        })
+        .collect()
 }
 
 const FOLDERS: &[&str] = &[
@@ -250,7 +224,7 @@ fn kind_name(kind: &DiagnosticKind) -> String {
 
 #[test]
 fn folder_totals_and_every_error() {
-    let root = corpus();
+    let root = pgnkit_corpus::dir();
     let mut totals: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut errors = Vec::new();
     for folder in FOLDERS {
@@ -281,7 +255,7 @@ fn folder_totals_and_every_error() {
 
 #[test]
 fn variant_games_are_rejected() {
-    let root = corpus();
+    let root = pgnkit_corpus::dir();
     let mut games = 0;
     for (rel, path) in pgn_files(&root, "")
         .into_iter()
@@ -307,7 +281,7 @@ fn variant_games_are_rejected() {
 /// Game -> JSON -> Game -> JSON gives the same JSON for every game of
 /// `folders` read without errors; returns how many were checked.
 fn json_round_trip(folders: &[&str]) -> usize {
-    let root = corpus();
+    let root = pgnkit_corpus::dir();
     let mut checked = 0usize;
     for folder in folders {
         for (rel, path) in pgn_files(&root, folder) {
@@ -349,7 +323,7 @@ fn json_round_trip_of_every_clean_game_elsewhere() {
 
 #[test]
 fn stream_reader_agrees_with_slice_reader() {
-    let root = corpus();
+    let root = pgnkit_corpus::dir();
     for rel in [
         "lichess-annotated/lichess_db_2021-10_999games.pgn",
         "annotated/pychess/dortmund.pgn",

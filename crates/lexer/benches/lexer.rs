@@ -7,42 +7,13 @@
 //! `../shared/corpus` from the workspace root).
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnkit_lexer::{GameSplitter, Lexer, Reader, tags};
 
-fn bench_file() -> Vec<u8> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let path = match std::env::var_os("PGNKIT_BENCH_FILE") {
-        Some(p) => PathBuf::from(p),
-        None => root.join("target/bench.pgn"),
-    };
-    if !path.is_file() {
-        let corpus = match std::env::var_os("PGNKIT_CORPUS") {
-            Some(dir) => PathBuf::from(dir),
-            None => root.join("../shared/corpus"),
-        };
-        let script = corpus.join("bench-file.sh");
-        assert!(
-            script.is_file(),
-            "bench file {} missing and no corpus script at {}",
-            path.display(),
-            script.display()
-        );
-        let status = Command::new("bash")
-            .arg(&script)
-            .arg(&path)
-            .status()
-            .expect("run bench-file.sh");
-        assert!(status.success(), "bench-file.sh failed");
-    }
-    std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
-}
-
 fn lexer_benches(c: &mut Criterion) {
-    let data = bench_file();
+    let path = pgnkit_corpus::bench_file();
+    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
 
     // The game count, two ways: the slice splitter and the streaming reader must agree.
     let games = GameSplitter::new(&data).count();

@@ -8,8 +8,6 @@ use std::io::BufReader;
 use pgnkit_lexer::{GameSplitter, Reader};
 
 mod common;
-mod corpus_files;
-use corpus_files::{corpus_dir, pgn_files};
 
 /// Files whose game count is not their number of `[Event ` lines, with the reason.
 const EXCEPTIONS: &[(&str, usize, &str)] = &[
@@ -127,9 +125,8 @@ fn event_lines(data: &[u8]) -> usize {
 
 #[test]
 fn every_corpus_file_splits_as_expected() {
-    let dir = corpus_dir();
-    let mut files = Vec::new();
-    pgn_files(&dir, &mut files);
+    let dir = pgnkit_corpus::dir();
+    let files = pgnkit_corpus::pgn_files(&dir);
     assert!(
         files.len() > 200,
         "expected the whole corpus, found {} PGN files",

@@ -71,12 +71,7 @@ const FRAGMENTS: &[&str] = &[
 ];
 
 fn pgnish() -> impl Strategy<Value = Vec<u8>> {
-    let piece = prop_oneof![
-        3 => prop::sample::select(FRAGMENTS).prop_map(|s| s.as_bytes().to_vec()),
-        1 => any::<u8>().prop_map(|b| vec![b]),
-        1 => "[a-h1-8NBRQKOx+#=. ]{1,6}".prop_map(String::into_bytes),
-    ];
-    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
+    common::pgnish(FRAGMENTS, 3)
 }
 
 fn is_ws(b: u8) -> bool {

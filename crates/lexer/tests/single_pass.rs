@@ -3,13 +3,12 @@
 //! again with a [`Lexer`] of its own (tokens, spans and warnings), on every corpus file, on
 //! PGN-flavoured and arbitrary bytes, and with tiny stream buffers.
 
+mod common;
+
 use std::io::BufReader;
 
 use pgnkit_lexer::{GameSplitter, LexWarning, Lexer, Reader, Span, TokenKind};
 use proptest::prelude::*;
-
-mod corpus_files;
-use corpus_files::{corpus_dir, pgn_files};
 
 /// One game as both paths describe it: bytes, offset, line, column, tokens and warnings.
 type Described = (
@@ -133,9 +132,8 @@ fn examples_agree() {
 
 #[test]
 fn every_corpus_file_agrees() {
-    let dir = corpus_dir();
-    let mut files = Vec::new();
-    pgn_files(&dir, &mut files);
+    let dir = pgnkit_corpus::dir();
+    let files = pgnkit_corpus::pgn_files(&dir);
     assert!(
         files.len() > 200,
         "expected the whole corpus, found {} PGN files",
@@ -224,12 +222,7 @@ const FRAGMENTS: &[&str] = &[
 ];
 
 fn pgnish() -> impl Strategy<Value = Vec<u8>> {
-    let piece = prop_oneof![
-        4 => prop::sample::select(FRAGMENTS).prop_map(|s| s.as_bytes().to_vec()),
-        1 => any::<u8>().prop_map(|b| vec![b]),
-        1 => "[a-h1-8NBRQKOx+#=. ]{1,6}".prop_map(String::into_bytes),
-    ];
-    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
+    common::pgnish(FRAGMENTS, 4)
 }
 
 proptest! {

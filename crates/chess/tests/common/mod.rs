@@ -23,21 +23,6 @@ pub struct PerftCase {
     pub counts: Vec<(u32, u64)>,
 }
 
-/// The corpus directory: `PGNKIT_CORPUS`, else `../shared/corpus` relative
-/// to the workspace root.
-pub fn corpus_dir() -> PathBuf {
-    let dir = match std::env::var_os("PGNKIT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-    };
-    assert!(
-        dir.join("perft").is_dir(),
-        "perft corpus not found at {} (set PGNKIT_CORPUS to the corpus directory)",
-        dir.display()
-    );
-    dir
-}
-
 const VARIANT_SUITES: [&str; 6] = [
     "3check",
     "atomic",
@@ -49,7 +34,7 @@ const VARIANT_SUITES: [&str; 6] = [
 
 /// Every chess perft suite file in the corpus.
 pub fn suite_files() -> Vec<PathBuf> {
-    let perft = corpus_dir().join("perft");
+    let perft = pgnkit_corpus::dir().join("perft");
     let mut files = Vec::new();
     for dir in [perft.clone(), perft.join("python-chess")] {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)

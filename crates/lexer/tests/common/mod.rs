@@ -1,6 +1,21 @@
-//! Checks shared by the integration tests.
+//! Checks and input strategies shared by the integration tests.
+
+// Each test file uses its own part of this module.
+#![allow(dead_code)]
 
 use pgnkit_lexer::{GameSplitter, Lexer, TokenKind};
+use proptest::prelude::*;
+
+/// PGN-flavoured bytes: up to 60 pieces, each one of `fragments` (chosen `weight` times as
+/// often as the other two kinds), one arbitrary byte, or a short run of SAN characters.
+pub fn pgnish(fragments: &'static [&'static str], weight: u32) -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        weight => prop::sample::select(fragments).prop_map(|s| s.as_bytes().to_vec()),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+        1 => "[a-h1-8NBRQKOx+#=. ]{1,6}".prop_map(String::into_bytes),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
+}
 
 /// Where a tag pair of the tag section is, as the splitter reads it.
 #[derive(Clone, Copy, PartialEq, Eq)]
