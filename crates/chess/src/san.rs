@@ -776,6 +776,10 @@ impl SanPlus {
             _ => (s, None),
         };
         let san = San::parse_body(body)?;
+        if san == San::Null && suffix.is_some() {
+            // Passing gives no check: `--+` and `--#` are not moves (as in `LenientSan`).
+            return Err(perr(body.len(), ParseSanErrorKind::UnexpectedChar));
+        }
         Ok(SanPlus { san, suffix })
     }
 
@@ -878,9 +882,14 @@ mod tests {
         }
         for s in [
             "", "e", "E4", "Pe4", "exe4", "ed5", "e4=Q", "Nf3!", "e8Q", "0-0", "Nz3", "N:f3",
-            "e2e4", "Nf3xx", "e8=K",
+            "e2e4", "Nf3xx", "e8=K", "--+", "--#",
         ] {
             assert!(s.parse::<San>().is_err(), "{s}");
+        }
+        // A null move gives no check, for the strict and the lenient parser alike.
+        for s in ["--+", "--#"] {
+            assert!(s.parse::<SanPlus>().is_err(), "{s}");
+            assert!(crate::LenientSan::parse(s.as_bytes()).is_err(), "{s}");
         }
     }
 
