@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use pgnkit_chess::Position;
+use smallvec::SmallVec;
 
 use crate::comment::Comment;
 use crate::game::{Encoding, Game, Termination};
@@ -32,7 +33,7 @@ pub struct TreeBuilder {
     encoding: Encoding,
     /// The node whose move is the last one of each open line; the top is
     /// the current line.
-    lines: Vec<NodeId>,
+    lines: SmallVec<[NodeId; 8]>,
     pending_before: Vec<Comment>,
     /// Nodes to reserve for the game being read.
     capacity: usize,
@@ -72,6 +73,7 @@ impl GameText {
     /// game's bytes (an unescaped tag value with escapes is not). The bytes
     /// are compared, so a slice that merely starts at a matching address
     /// is never mistaken for the game's.
+    #[inline]
     fn range_of(&self, bytes: &[u8]) -> Option<Range<usize>> {
         let text = self.text.as_deref()?;
         let start = bytes.as_ptr().addr().checked_sub(self.base)?;
@@ -80,6 +82,7 @@ impl GameText {
     }
 
     /// `bytes` as text, when they are a piece of the game's text.
+    #[inline]
     fn str_of(&self, bytes: &[u8]) -> Option<&str> {
         let range = self.range_of(bytes)?;
         self.text.as_deref()?.get(range)
@@ -87,6 +90,7 @@ impl GameText {
 
     /// The comment `raw`, sharing the game's text when it can, otherwise
     /// decoded into its own.
+    #[inline]
     fn comment(&self, raw: RawComment<'_>, encoding: Encoding) -> Comment {
         self.text
             .as_ref()
@@ -168,15 +172,18 @@ impl Visitor for TreeBuilder {
         let san = san_plus(&event);
         let parent = self.current();
         let played = PlayedMove { mv: event.mv, san };
-        let before = std::mem::take(&mut self.pending_before);
-        let game = self.game();
-        if let Some(id) = game.tree.push_child(parent, played) {
-            if let (Some(node), false) = (game.tree.get_mut(id), before.is_empty()) {
-                *node.comments_before_mut() = before;
-            }
-            if let Some(top) = self.lines.last_mut() {
-                *top = id;
-            }
+        let game = self.game.get_or_insert_with(empty_game);
+        let Some(id) = game.tree.push_child(parent, played) else {
+            self.pending_before.clear();
+            return;
+        };
+        if !self.pending_before.is_empty()
+            && let Some(node) = game.tree.get_mut(id)
+        {
+            *node.comments_before_mut() = std::mem::take(&mut self.pending_before);
+        }
+        if let Some(top) = self.lines.last_mut() {
+            *top = id;
         }
     }
 

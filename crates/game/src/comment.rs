@@ -124,6 +124,7 @@ impl Comment {
     /// The comment whose text is `buf[range]`, sharing `buf`; `None` when
     /// the range is not one of `buf` (out of bounds, not on character
     /// boundaries, or beyond `u32` offsets).
+    #[inline]
     pub(crate) fn shared(
         buf: &Arc<str>,
         range: std::ops::Range<usize>,

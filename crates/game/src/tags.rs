@@ -37,6 +37,7 @@ pub struct Tags {
 
 /// One of 64 bits for a tag name, from its length, first and last byte
 /// (cheap, and rarely shared by the names of one game).
+#[inline]
 fn name_bit(name: &[u8]) -> u64 {
     let first = name.first().copied().unwrap_or(0);
     let last = name.last().copied().unwrap_or(0);
@@ -78,7 +79,13 @@ impl Tags {
     /// lengths compared first (every new pair is checked against all the
     /// others, so this is the tag section's inner loop).
     fn position(&self, name: &[u8]) -> Option<usize> {
-        if self.names & name_bit(name) == 0 {
+        self.find(name, name_bit(name))
+    }
+
+    /// [`Tags::position`] of `name`, whose [`name_bit`] is `bit`.
+    #[inline]
+    fn find(&self, name: &[u8], bit: u64) -> Option<usize> {
+        if self.names & bit == 0 {
             return None;
         }
         let text = self.text.as_bytes();
@@ -100,10 +107,18 @@ impl Tags {
     /// Appends a tag pair unless `name` is already present (the first value
     /// wins). Returns whether it was added.
     pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> bool {
-        self.push_with(
-            |text| text.push_str(name.as_ref()),
-            |text| text.push_str(value.as_ref()),
-        )
+        let (name, value) = (name.as_ref(), value.as_ref());
+        let bit = name_bit(name.as_bytes());
+        if self.find(name.as_bytes(), bit).is_some() {
+            return false;
+        }
+        self.text.reserve(name.len() + value.len());
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+        self.names |= bit;
+        true
     }
 
     /// [`Tags::insert`] of a pair still in the input's bytes, decoded
@@ -127,7 +142,7 @@ impl Tags {
         let name_end = self.text.len();
         let new_name = self.text.as_bytes().get(start..).unwrap_or_default();
         let bit = name_bit(new_name);
-        if self.position(new_name).is_some() {
+        if self.find(new_name, bit).is_some() {
             self.text.truncate(start);
             return false;
         }

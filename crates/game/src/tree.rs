@@ -96,6 +96,7 @@ impl PartialEq for Extras {
 impl Eq for Extras {}
 
 impl Node {
+    #[inline]
     fn new(parent: Option<NodeId>, played: Option<PlayedMove>) -> Node {
         Node {
             parent,
@@ -276,11 +277,11 @@ impl MoveTree {
     /// if it has none). Returns the new node, or `None` if `parent` is not
     /// in the tree. The move is not checked: see
     /// [`Game::add_move`](crate::Game::add_move).
+    #[inline]
     pub fn push_child(&mut self, parent: NodeId, played: PlayedMove) -> Option<NodeId> {
-        self.get(parent)?;
         let id = NodeId(u32::try_from(self.nodes.len()).ok()?);
+        self.get_mut(parent)?.children.push(id);
         self.nodes.push(Node::new(Some(parent), Some(played)));
-        self.nodes[parent.index()].children.push(id);
         Some(id)
     }
 
