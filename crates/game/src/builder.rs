@@ -17,11 +17,12 @@ use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
 use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, san_plus};
 use crate::{Diagnostics, Nag, Tags};
 
-/// Tag pairs to reserve room for: the Seven Tag Roster and the dozen more
-/// that servers such as lichess write.
+/// Tag pairs to reserve room for at a game's first tag: the Seven Tag
+/// Roster and the dozen more that servers such as lichess write (fewer in
+/// a small game: a pair takes at least 6 bytes, `[A ""]`).
 const TAG_PAIRS: usize = 24;
-/// Bytes of tag names and values to reserve room for (lichess games have
-/// about 450).
+/// Bytes of tag names and values to reserve room for at a game's first tag
+/// (lichess games have about 450; never more than the game's bytes).
 const TAG_BYTES: usize = 512;
 
 /// Builds a [`Game`] (tags, start, tree, marker, encoding). The reader
@@ -37,6 +38,8 @@ pub struct TreeBuilder {
     pending_before: Vec<Comment>,
     /// Nodes to reserve for the game being read.
     capacity: usize,
+    /// The length of the game being read.
+    game_len: usize,
     /// The text of the game being read.
     text: GameText,
 }
@@ -130,7 +133,8 @@ impl Visitor for TreeBuilder {
         (self.encoding, self.text) = GameText::new(game.bytes);
         // Real movetext spends 6 to 25 bytes a move: reserve for the dense end.
         self.capacity = (game.bytes.len() / 8).min(1 << 12);
-        self.tags = Tags::with_capacity(TAG_PAIRS, TAG_BYTES);
+        self.game_len = game.bytes.len();
+        self.tags = Tags::new();
         self.game = None;
         self.lines.clear();
         self.lines.push(NodeId::ROOT);
@@ -138,6 +142,13 @@ impl Visitor for TreeBuilder {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if self.tags.is_empty() {
+            // Reserved once, so the tag buffers do not grow pair by pair;
+            // bounded by the game's size, so a tiny game stays tiny.
+            let len = self.game_len;
+            self.tags
+                .reserve(TAG_PAIRS.min(len / 6), TAG_BYTES.min(len));
+        }
         match (self.text.str_of(name), self.text.str_of(value)) {
             (Some(name), Some(value)) => self.tags.insert(name, value),
             _ => self.tags.insert_decoded(name, value, self.encoding),

@@ -51,13 +51,10 @@ impl Tags {
         Tags::default()
     }
 
-    /// No tags, with room for `pairs` pairs of `bytes` bytes in all.
-    pub(crate) fn with_capacity(pairs: usize, bytes: usize) -> Tags {
-        Tags {
-            text: String::with_capacity(bytes),
-            ends: Vec::with_capacity(pairs),
-            names: 0,
-        }
+    /// Makes room for `pairs` more pairs of `bytes` bytes in all.
+    pub(crate) fn reserve(&mut self, pairs: usize, bytes: usize) {
+        self.text.reserve(bytes);
+        self.ends.reserve(pairs);
     }
 
     /// The number of tag pairs.

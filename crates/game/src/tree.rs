@@ -57,7 +57,9 @@ pub struct Node {
     detached: bool,
     played: Option<PlayedMove>,
     annotations: SmallVec<[Annotation; 2]>,
-    children: SmallVec<[NodeId; 1]>,
+    /// Up to four children fit in the 16 bytes a heap pointer takes, so a
+    /// move with up to three variations allocates nothing for them.
+    children: SmallVec<[NodeId; 4]>,
     /// The rarely used comment lists, boxed to keep nodes small.
     extra: Extras,
 }
@@ -428,5 +430,20 @@ impl Iterator for LineIter<'_> {
         let id = self.next?;
         self.next = self.tree.get(id).and_then(Node::main_child);
         Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_small() {
+        // Inline children cost no room over a spilled pointer and length.
+        assert_eq!(
+            std::mem::size_of::<SmallVec<[NodeId; 4]>>(),
+            std::mem::size_of::<SmallVec<[NodeId; 1]>>()
+        );
+        assert!(std::mem::size_of::<Node>() <= 128);
     }
 }
