@@ -6,6 +6,9 @@
 //! The accessors parse on demand and never change the text, so export
 //! writes what was read.
 
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use std::time::Duration;
 
 use pgnkit_chess::Square;
@@ -31,10 +34,30 @@ pub enum CommentKind {
 /// assert_eq!(c.text(), " [%eval -1.25,18] [%clk 0:03:07.5] nice ");
 /// assert_eq!(c.text_without_commands(), "nice");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+///
+/// Comments read by the tree builder share one copy of their game's text
+/// (no allocation per comment); a comment built from a string owns it.
+/// Either way it compares, hashes and prints as its text and kind.
+#[derive(Clone, Default)]
 pub struct Comment {
-    text: String,
+    text: CommentText,
     kind: CommentKind,
+}
+
+/// Where a comment's text lives.
+#[derive(Clone)]
+enum CommentText {
+    /// Its own copy.
+    Owned(Box<str>),
+    /// `buf[start..end]`: a piece of the text of the game it was read in,
+    /// shared by all that game's comments.
+    Shared { buf: Arc<str>, start: u32, end: u32 },
+}
+
+impl Default for CommentText {
+    fn default() -> CommentText {
+        CommentText::Owned(Box::default())
+    }
 }
 
 /// One embedded command `[%name args]` of a comment.
@@ -93,9 +116,31 @@ impl Comment {
     /// A comment with `text`, written how `kind` says.
     pub fn new(text: impl Into<String>, kind: CommentKind) -> Comment {
         Comment {
-            text: text.into(),
+            text: CommentText::Owned(text.into().into_boxed_str()),
             kind,
         }
+    }
+
+    /// The comment whose text is `buf[range]`, sharing `buf`; `None` when
+    /// the range is not one of `buf` (out of bounds, not on character
+    /// boundaries, or beyond `u32` offsets).
+    #[inline]
+    pub(crate) fn shared(
+        buf: &Arc<str>,
+        range: std::ops::Range<usize>,
+        kind: CommentKind,
+    ) -> Option<Comment> {
+        buf.get(range.clone())?;
+        let start = u32::try_from(range.start).ok()?;
+        let end = u32::try_from(range.end).ok()?;
+        Some(Comment {
+            text: CommentText::Shared {
+                buf: Arc::clone(buf),
+                start,
+                end,
+            },
+            kind,
+        })
     }
 
     /// A brace comment.
@@ -110,7 +155,12 @@ impl Comment {
 
     /// The text exactly as read.
     pub fn text(&self) -> &str {
-        &self.text
+        match &self.text {
+            CommentText::Owned(text) => text,
+            CommentText::Shared { buf, start, end } => {
+                buf.get(*start as usize..*end as usize).unwrap_or_default()
+            }
+        }
     }
 
     /// How the comment was written.
@@ -120,17 +170,17 @@ impl Comment {
 
     /// Replaces the text.
     pub fn set_text(&mut self, text: impl Into<String>) {
-        self.text = text.into();
+        self.text = CommentText::Owned(text.into().into_boxed_str());
     }
 
     /// Whether the text is only white space.
     pub fn is_blank(&self) -> bool {
-        self.text.bytes().all(is_comment_space)
+        self.text().bytes().all(is_comment_space)
     }
 
     /// The embedded commands `[%name args]`, in order.
     pub fn commands(&self) -> impl Iterator<Item = Command<'_>> + '_ {
-        CommandIter { rest: &self.text }.map(|(_, c)| c)
+        CommandIter { rest: self.text() }.map(|(_, c)| c)
     }
 
     /// The first command named `name`.
@@ -141,7 +191,7 @@ impl Comment {
     /// The text with every command removed and white space runs collapsed.
     pub fn text_without_commands(&self) -> String {
         let mut out = String::new();
-        let mut rest = self.text.as_str();
+        let mut rest = self.text();
         let mut iter = CommandIter { rest };
         while let Some((range, _)) = iter.next() {
             out.push_str(&rest[..range.0]);
@@ -188,6 +238,30 @@ impl Comment {
             }
         }
         shapes
+    }
+}
+
+impl PartialEq for Comment {
+    fn eq(&self, other: &Comment) -> bool {
+        self.kind == other.kind && self.text() == other.text()
+    }
+}
+
+impl Eq for Comment {}
+
+impl Hash for Comment {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.text().hash(state);
+        self.kind.hash(state);
+    }
+}
+
+impl fmt::Debug for Comment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Comment")
+            .field("text", &self.text())
+            .field("kind", &self.kind)
+            .finish()
     }
 }
 
@@ -385,6 +459,44 @@ mod tests {
         assert_eq!(c.kind(), CommentKind::Line);
         let names: Vec<_> = c.commands().map(|c| c.name).collect();
         assert_eq!(names, vec!["csl", "cal"]);
+    }
+
+    #[test]
+    fn shared_and_owned_comments_are_the_same_value() {
+        use std::collections::hash_map::DefaultHasher;
+        let hash = |c: &Comment| {
+            let mut h = DefaultHasher::new();
+            c.hash(&mut h);
+            h.finish()
+        };
+        let buf: Arc<str> = Arc::from("1. e4 { [%clk 0:03:00] } e5 ; rest");
+        let shared = Comment::shared(&buf, 7..22, CommentKind::Brace).unwrap();
+        let owned = Comment::brace(" [%clk 0:03:00]");
+        assert_eq!(shared.text(), " [%clk 0:03:00]");
+        assert_eq!(shared, owned);
+        assert_eq!(hash(&shared), hash(&owned));
+        assert_eq!(format!("{shared:?}"), format!("{owned:?}"));
+        assert_eq!(
+            format!("{owned:?}"),
+            r#"Comment { text: " [%clk 0:03:00]", kind: Brace }"#
+        );
+        assert_eq!(shared.clock(), Some(Duration::from_secs(180)));
+        let line = Comment::shared(&buf, 30..34, CommentKind::Line).unwrap();
+        assert_eq!(line, Comment::line("rest"));
+        assert_ne!(line, Comment::brace("rest"));
+        let mut edited = shared.clone();
+        edited.set_text("new");
+        assert_eq!(edited.text(), "new");
+        assert_eq!(shared.text(), " [%clk 0:03:00]");
+    }
+
+    #[test]
+    fn shared_ranges_must_lie_on_the_text() {
+        let buf: Arc<str> = Arc::from("{é}");
+        assert!(Comment::shared(&buf, 1..3, CommentKind::Brace).is_some());
+        assert!(Comment::shared(&buf, 1..2, CommentKind::Brace).is_none());
+        assert!(Comment::shared(&buf, 1..9, CommentKind::Brace).is_none());
+        assert_eq!(Comment::default(), Comment::brace(""));
     }
 
     #[test]

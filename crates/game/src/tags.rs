@@ -29,12 +29,32 @@ pub struct Tags {
     /// For each pair, where its name ends and where its value ends in
     /// `text`; its name starts where the previous pair's value ends.
     ends: Vec<(usize, usize)>,
+    /// The [`name_bit`] of every name, or-ed: a clear bit means no name
+    /// with that bit is present, which settles most duplicate checks
+    /// without walking the names.
+    names: u64,
+}
+
+/// One of 64 bits for a tag name, from its length, first and last byte
+/// (cheap, and rarely shared by the names of one game).
+#[inline]
+fn name_bit(name: &[u8]) -> u64 {
+    let first = name.first().copied().unwrap_or(0);
+    let last = name.last().copied().unwrap_or(0);
+    let key = (name.len() as u32 & 0xffff) << 16 | u32::from(first) << 8 | u32::from(last);
+    1 << (key.wrapping_mul(0x9e37_79b1) >> 26)
 }
 
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {
         Tags::default()
+    }
+
+    /// Makes room for `pairs` more pairs of `bytes` bytes in all.
+    pub(crate) fn reserve(&mut self, pairs: usize, bytes: usize) {
+        self.text.reserve(bytes);
+        self.ends.reserve(pairs);
     }
 
     /// The number of tag pairs.
@@ -56,6 +76,15 @@ impl Tags {
     /// lengths compared first (every new pair is checked against all the
     /// others, so this is the tag section's inner loop).
     fn position(&self, name: &[u8]) -> Option<usize> {
+        self.find(name, name_bit(name))
+    }
+
+    /// [`Tags::position`] of `name`, whose [`name_bit`] is `bit`.
+    #[inline]
+    fn find(&self, name: &[u8], bit: u64) -> Option<usize> {
+        if self.names & bit == 0 {
+            return None;
+        }
         let text = self.text.as_bytes();
         let mut start = 0;
         for (i, &(name_end, end)) in self.ends.iter().enumerate() {
@@ -75,10 +104,18 @@ impl Tags {
     /// Appends a tag pair unless `name` is already present (the first value
     /// wins). Returns whether it was added.
     pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> bool {
-        self.push_with(
-            |text| text.push_str(name.as_ref()),
-            |text| text.push_str(value.as_ref()),
-        )
+        let (name, value) = (name.as_ref(), value.as_ref());
+        let bit = name_bit(name.as_bytes());
+        if self.find(name.as_bytes(), bit).is_some() {
+            return false;
+        }
+        self.text.reserve(name.len() + value.len());
+        self.text.push_str(name);
+        let name_end = self.text.len();
+        self.text.push_str(value);
+        self.ends.push((name_end, self.text.len()));
+        self.names |= bit;
+        true
     }
 
     /// [`Tags::insert`] of a pair still in the input's bytes, decoded
@@ -101,12 +138,14 @@ impl Tags {
         name(&mut self.text);
         let name_end = self.text.len();
         let new_name = self.text.as_bytes().get(start..).unwrap_or_default();
-        if self.position(new_name).is_some() {
+        let bit = name_bit(new_name);
+        if self.find(new_name, bit).is_some() {
             self.text.truncate(start);
             return false;
         }
         value(&mut self.text);
         self.ends.push((name_end, self.text.len()));
+        self.names |= bit;
         true
     }
 
@@ -187,6 +226,26 @@ impl<N: AsRef<str>, V: AsRef<str>> FromIterator<(N, V)> for Tags {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_names_all_found_and_duplicates_refused() {
+        // More names than the 64 bits of the quick check: collisions must
+        // still fall back to comparing the names.
+        let names: Vec<String> = (0..200).map(|i| format!("T{i}")).collect();
+        let mut tags = Tags::new();
+        for (i, name) in names.iter().enumerate() {
+            assert!(tags.insert(name, i.to_string()));
+        }
+        for (i, name) in names.iter().enumerate() {
+            assert!(!tags.insert(name, "again"));
+            assert_eq!(tags.get(name), Some(i.to_string().as_str()));
+        }
+        assert_eq!(tags.get("T200"), None);
+        assert_eq!(tags.len(), 200);
+        let rebuilt: Tags = tags.iter().filter(|(n, _)| n.len() == 2).collect();
+        assert_eq!(rebuilt.len(), 10);
+        assert_eq!(rebuilt.get("T150"), None);
+    }
 
     #[test]
     fn keeps_order_and_first_value() {

@@ -57,7 +57,9 @@ pub struct Node {
     detached: bool,
     played: Option<PlayedMove>,
     annotations: SmallVec<[Annotation; 2]>,
-    children: SmallVec<[NodeId; 1]>,
+    /// Up to four children fit in the 16 bytes a heap pointer takes, so a
+    /// move with up to three variations allocates nothing for them.
+    children: SmallVec<[NodeId; 4]>,
     /// The rarely used comment lists, boxed to keep nodes small.
     extra: Extras,
 }
@@ -96,6 +98,7 @@ impl PartialEq for Extras {
 impl Eq for Extras {}
 
 impl Node {
+    #[inline]
     fn new(parent: Option<NodeId>, played: Option<PlayedMove>) -> Node {
         Node {
             parent,
@@ -276,11 +279,11 @@ impl MoveTree {
     /// if it has none). Returns the new node, or `None` if `parent` is not
     /// in the tree. The move is not checked: see
     /// [`Game::add_move`](crate::Game::add_move).
+    #[inline]
     pub fn push_child(&mut self, parent: NodeId, played: PlayedMove) -> Option<NodeId> {
-        self.get(parent)?;
         let id = NodeId(u32::try_from(self.nodes.len()).ok()?);
+        self.get_mut(parent)?.children.push(id);
         self.nodes.push(Node::new(Some(parent), Some(played)));
-        self.nodes[parent.index()].children.push(id);
         Some(id)
     }
 
@@ -427,5 +430,20 @@ impl Iterator for LineIter<'_> {
         let id = self.next?;
         self.next = self.tree.get(id).and_then(Node::main_child);
         Some(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_small() {
+        // Inline children cost no room over a spilled pointer and length.
+        assert_eq!(
+            std::mem::size_of::<SmallVec<[NodeId; 4]>>(),
+            std::mem::size_of::<SmallVec<[NodeId; 1]>>()
+        );
+        assert!(std::mem::size_of::<Node>() <= 128);
     }
 }
