@@ -494,7 +494,9 @@ impl<'a> GameReader<'a> {
                     }
                 }
                 TokenKind::BraceComment | TokenKind::LineComment => {
-                    if let Some(c) = comment_of(&self.token(token)) {
+                    if V::TEXT
+                        && let Some(c) = comment_of(&self.token(token))
+                    {
                         pre_comments.push(c);
                     }
                 }
@@ -582,7 +584,7 @@ impl<'a> GameReader<'a> {
             if !after_marker.is_empty() {
                 let span = after_marker[0].1;
                 self.diag(DiagnosticKind::CommentAfterMarker, span);
-                for (c, _) in after_marker {
+                for (c, _) in after_marker.into_iter().filter(|_| V::TEXT) {
                     if main.has_move && !main.after_close && !main.skipping {
                         visitor.comment(c);
                     } else {
@@ -671,6 +673,10 @@ impl<'a> GameReader<'a> {
             );
             return true;
         }
+        let special_name = matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
+        if !V::TEXT && !special_name {
+            return true;
+        }
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
@@ -679,7 +685,9 @@ impl<'a> GameReader<'a> {
             b"Result" => special.result = Some(unescaped.clone()),
             _ => {}
         }
-        visitor.tag(name_text, &unescaped);
+        if V::TEXT {
+            visitor.tag(name_text, &unescaped);
+        }
         true
     }
 
@@ -812,7 +820,10 @@ impl<'a> GameReader<'a> {
             }
             TokenKind::BraceComment | TokenKind::LineComment => {
                 line.after_move = false;
-                if let Some(c) = comment_of(&self.token(token)) {
+                // Comments only ever reach the visitor (waiting ones too).
+                if V::TEXT
+                    && let Some(c) = comment_of(&self.token(token))
+                {
                     if line.has_move && !line.after_close {
                         visitor.comment(c);
                     } else {
@@ -1152,6 +1163,30 @@ impl From<pgnkit_lexer::Outcome> for Termination {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The diagnostics of every game of `input`, read with `visitor`.
+    fn diagnostics_with<V: Visitor>(input: &[u8], visitor: V) -> Vec<Diagnostics> {
+        visit_games(input, visitor, ReadOptions::default())
+            .map(|game| game.diagnostics)
+            .collect()
+    }
+
+    #[test]
+    fn validate_skips_texts_but_not_diagnostics() {
+        // Comments everywhere, escapes and TABs in tag values, duplicate and
+        // special tags, a mismatched result, comments after the marker.
+        let input = concat!(
+            "[Event \"a \\\"b\\\" c\"]\n[Event \"d\"]\n[Result \"1-0\"]\n",
+            "[White \"x\ty\"]\n{before} 1. e4 {after} e5 (1... c5 {in} 2. Nf3) ",
+            "; line\n2. Nf3 {c} 0-1 {late}\n\n",
+            "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[SetUp \"1\"]\n1. Kb1 {x} *\n\n",
+            "[Variant \"Atomic\"]\n1. e4 *\n\n{only a comment} *\n",
+        );
+        let all = diagnostics_with(input.as_bytes(), TreeBuilder::new());
+        assert_eq!(all.len(), 4);
+        assert!(all.iter().any(|d| !d.is_empty()));
+        assert_eq!(diagnostics_with(input.as_bytes(), crate::Validate), all);
+    }
 
     #[test]
     fn tag_names_find_duplicates_even_with_shared_keys() {
