@@ -208,13 +208,21 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
     // the next token may hold an empty line.
     let mut resume = 0;
     loop {
-        let Some(t) = lexing.next() else {
-            return Some(TagSection::End(buf.len()));
+        let t = match next_line_tag_open(lexing, resume) {
+            Some(t) => t,
+            None => {
+                let Some(t) = lexing.next() else {
+                    return Some(TagSection::End(buf.len()));
+                };
+                let start = t.span.start;
+                if start > resume + 1 && has_empty_line(buf.get(resume..start).unwrap_or_default())
+                {
+                    empty_line = true;
+                }
+                t
+            }
         };
         let start = t.span.start;
-        if start > resume + 1 && has_empty_line(buf.get(resume..start).unwrap_or_default()) {
-            empty_line = true;
-        }
         resume = t.span.end;
         match t.kind {
             TokenKind::TagOpen => {
@@ -236,6 +244,23 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
             _ => return Some(TagSection::Movetext(t)),
         }
     }
+}
+
+/// The `[` right at the start of the next line, when the splitter resumes at that line's end
+/// (most lines of a tag section): kept without the lexer's dispatch (the same token, with only
+/// a line end before it, so no empty line).
+#[inline(always)]
+fn next_line_tag_open(lexing: &mut Lexing<'_>, resume: usize) -> Option<GameToken> {
+    let open = resume + 1;
+    let next_line = lexing.buf.get(resume..=open)? == b"\n[";
+    next_line.then(|| {
+        let span = Span::new(open, open + 1);
+        lexing.keep(TokenKind::TagOpen, span);
+        GameToken {
+            kind: TokenKind::TagOpen,
+            span,
+        }
+    })
 }
 
 /// A tag pair whose `[` is at `open`: the span of its name and where the splitter resumes
