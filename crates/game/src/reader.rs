@@ -795,7 +795,7 @@ impl<'a> GameReader<'a> {
             TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
             TokenKind::Symbol | TokenKind::NullMove => {
                 let token = self.token(token);
-                self.play(token, lines, visitor);
+                self.play(token, line, depth > 1, visitor);
             }
             TokenKind::Suffix(suffix) => {
                 if line.after_move {
@@ -956,15 +956,15 @@ impl<'a> GameReader<'a> {
         self.diag_move(kind, token.span, Some(lossy(token.text)), None);
     }
 
-    /// Resolves and plays a move of the current line.
+    /// Resolves and plays a move of `line`, the current line (a variation
+    /// when `in_variation`).
     fn play<V: Visitor>(
         &mut self,
         token: Token<'a>,
-        lines: &mut SmallVec<[Line<'a>; 4]>,
+        line: &mut Line<'a>,
+        in_variation: bool,
         visitor: &mut V,
     ) {
-        let in_variation = lines.len() > 1;
-        let Some(line) = lines.last_mut() else { return };
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
         if self.keep_prev || V::MOVES || self.options.strict {
