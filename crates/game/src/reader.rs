@@ -224,7 +224,7 @@ pub fn visit_game<V: Visitor>(
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
-    read_game(game, Lexer::new(game.bytes), visitor, options)
+    read_game(game, LexerTokens(Lexer::new(game.bytes)), visitor, options)
 }
 
 /// [`visit_game`] for a game the lexer already tokenized (its single pass,
@@ -236,7 +236,6 @@ pub fn visit_tokenized<V: Visitor>(
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
     let tokens = SliceTokens {
-        bytes: game.raw.bytes,
         tokens: game.tokens.iter(),
         warnings: game.warnings,
         pos: 0,
@@ -244,16 +243,33 @@ pub fn visit_tokenized<V: Visitor>(
     read_game(GameStart::from(game.raw), tokens, visitor, options)
 }
 
-/// The tokens the game reader reads: from a [`Lexer`], or from the
-/// splitter's single pass.
-trait Tokens<'a>: Iterator<Item = Token<'a>> {
+/// The tokens the game reader reads (kinds and spans in the game's bytes;
+/// the reader slices a token's text only where it needs it): from a
+/// [`Lexer`], or from the splitter's single pass.
+trait Tokens: Iterator<Item = GameToken> {
     /// The first TAB-in-a-string warning of the tokens read so far.
     fn tab_in_string(&self) -> Option<Span>;
 }
 
-impl<'a> Tokens<'a> for Lexer<'a> {
+/// A [`Lexer`]'s tokens without their texts.
+struct LexerTokens<'a>(Lexer<'a>);
+
+impl Iterator for LexerTokens<'_> {
+    type Item = GameToken;
+
+    #[inline]
+    fn next(&mut self) -> Option<GameToken> {
+        let token = self.0.next()?;
+        Some(GameToken {
+            kind: token.kind,
+            span: token.span,
+        })
+    }
+}
+
+impl Tokens for LexerTokens<'_> {
     fn tab_in_string(&self) -> Option<Span> {
-        first_tab(self.warnings())
+        first_tab(self.0.warnings())
     }
 }
 
@@ -265,27 +281,26 @@ fn first_tab<'w>(warnings: impl IntoIterator<Item = &'w LexWarning>) -> Option<S
         .map(|w| w.span)
 }
 
-/// A game's tokens from the single pass, with their texts.
-struct SliceTokens<'a, 't> {
-    bytes: &'a [u8],
+/// A game's tokens from the single pass.
+struct SliceTokens<'t> {
     tokens: std::slice::Iter<'t, GameToken>,
     warnings: &'t [LexWarning],
     /// The end of the last token read.
     pos: usize,
 }
 
-impl<'a> Iterator for SliceTokens<'a, '_> {
-    type Item = Token<'a>;
+impl Iterator for SliceTokens<'_> {
+    type Item = GameToken;
 
     #[inline]
-    fn next(&mut self) -> Option<Token<'a>> {
-        let token = self.tokens.next()?.token(self.bytes);
+    fn next(&mut self) -> Option<GameToken> {
+        let token = *self.tokens.next()?;
         self.pos = token.span.end;
         Some(token)
     }
 }
 
-impl<'a> Tokens<'a> for SliceTokens<'a, '_> {
+impl Tokens for SliceTokens<'_> {
     fn tab_in_string(&self) -> Option<Span> {
         // A warning belongs to the token it starts with: those read so far start before `pos`.
         let pos = self.pos;
@@ -294,7 +309,7 @@ impl<'a> Tokens<'a> for SliceTokens<'a, '_> {
 }
 
 /// Reads one game from its tokens.
-fn read_game<'a, V: Visitor, T: Tokens<'a>>(
+fn read_game<'a, V: Visitor, T: Tokens>(
     game: GameStart<'a>,
     tokens: T,
     visitor: &mut V,
@@ -451,12 +466,18 @@ impl<'a> GameReader<'a> {
         Span::new(trimmed.min(end), end.max(trimmed))
     }
 
-    fn run<V: Visitor, T: Tokens<'a>>(&mut self, mut lexer: T, visitor: &mut V) -> V::Output {
+    /// The token `t` of the game, with its text.
+    #[inline(always)]
+    fn token(&self, t: GameToken) -> Token<'a> {
+        t.token(self.game.bytes)
+    }
+
+    fn run<V: Visitor, T: Tokens>(&mut self, mut lexer: T, visitor: &mut V) -> V::Output {
         // ---- Tag section ----
         let mut special = SpecialTags::default();
         let mut names = TagNames::default();
         let mut pre_comments: SmallVec<[RawComment<'a>; 2]> = SmallVec::new();
-        let mut first_movetext: Option<Token<'a>> = None;
+        let mut first_movetext: Option<GameToken> = None;
         let mut tag_error = false;
         let mut tab_warned = false;
         while let Some(token) = lexer.next() {
@@ -473,7 +494,9 @@ impl<'a> GameReader<'a> {
                     }
                 }
                 TokenKind::BraceComment | TokenKind::LineComment => {
-                    if let Some(c) = comment_of(&token) {
+                    if V::TEXT
+                        && let Some(c) = comment_of(&self.token(token))
+                    {
                         pre_comments.push(c);
                     }
                 }
@@ -506,19 +529,23 @@ impl<'a> GameReader<'a> {
         lines.push(main);
         let mut marker: Option<(Termination, Span)> = None;
         let mut after_marker: SmallVec<[(RawComment<'a>, Span); 1]> = SmallVec::new();
-        if let Some(token) = first_movetext {
-            self.movetext_token(token, &mut lines, &mut marker, visitor);
-        }
-        if marker.is_none() {
+        let marker_first = first_movetext
+            .is_some_and(|token| self.movetext_token(token, &mut lines, &mut marker, visitor));
+        if !marker_first {
             for token in lexer.by_ref() {
-                self.movetext_token(token, &mut lines, &mut marker, visitor);
-                if marker.is_some() {
+                // Move numbers and periods (a third of the movetext) mean
+                // nothing to the reader, whether it skips or not.
+                if matches!(token.kind, TokenKind::Integer | TokenKind::Period) {
+                    continue;
+                }
+                if self.movetext_token(token, &mut lines, &mut marker, visitor) {
                     break;
                 }
             }
         }
         // After the marker: only comments (kept with this game) may follow.
         for token in lexer.by_ref() {
+            let token = self.token(token);
             match token.kind {
                 TokenKind::BraceComment | TokenKind::LineComment => {
                     if let Some(c) = comment_of(&token) {
@@ -557,7 +584,7 @@ impl<'a> GameReader<'a> {
             if !after_marker.is_empty() {
                 let span = after_marker[0].1;
                 self.diag(DiagnosticKind::CommentAfterMarker, span);
-                for (c, _) in after_marker {
+                for (c, _) in after_marker.into_iter().filter(|_| V::TEXT) {
                     if main.has_move && !main.after_close && !main.skipping {
                         visitor.comment(c);
                     } else {
@@ -583,20 +610,18 @@ impl<'a> GameReader<'a> {
 
     /// Reads one tag pair after its `[`. Returns `false` on a malformed
     /// tag section (the game is broken and its movetext skipped).
-    fn read_tag<V: Visitor, T: Tokens<'a>>(
+    fn read_tag<V: Visitor, T: Tokens>(
         &mut self,
         lexer: &mut T,
-        open: Token<'a>,
+        open: GameToken,
         names: &mut TagNames<'a>,
         special: &mut SpecialTags<'a>,
         visitor: &mut V,
     ) -> bool {
-        let name = match lexer.next() {
+        let name = match lexer.next().map(|t| self.token(t)) {
             Some(t)
                 if matches!(t.kind, TokenKind::Symbol | TokenKind::Integer)
-                    && t.text
-                        .iter()
-                        .all(|&b| b.is_ascii_alphanumeric() || b == b'_') =>
+                    && is_tag_name(t.text) =>
             {
                 t
             }
@@ -610,7 +635,7 @@ impl<'a> GameReader<'a> {
                 return false;
             }
         };
-        let value = match lexer.next() {
+        let value = match lexer.next().map(|t| self.token(t)) {
             Some(t) if t.kind == TokenKind::String => t,
             Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
                 // Reading continues with the next line, still in the tags.
@@ -630,6 +655,7 @@ impl<'a> GameReader<'a> {
         match lexer.next() {
             Some(t) if t.kind == TokenKind::TagClose => {}
             other => {
+                let other = other.map(|t| self.token(t));
                 let span = other.map_or(value.span, |t| t.span);
                 let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
                 self.diag(
@@ -647,6 +673,10 @@ impl<'a> GameReader<'a> {
             );
             return true;
         }
+        let special_name = matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
+        if !V::TEXT && !special_name {
+            return true;
+        }
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
@@ -655,7 +685,9 @@ impl<'a> GameReader<'a> {
             b"Result" => special.result = Some(unescaped.clone()),
             _ => {}
         }
-        visitor.tag(name_text, &unescaped);
+        if V::TEXT {
+            visitor.tag(name_text, &unescaped);
+        }
         true
     }
 
@@ -732,32 +764,39 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    /// Handles one movetext token.
+    /// Handles one movetext token; `true` when it was the game's marker
+    /// (outside variations), which ends the movetext.
     #[inline(always)]
     fn movetext_token<V: Visitor>(
         &mut self,
-        token: Token<'a>,
+        token: GameToken,
         lines: &mut SmallVec<[Line<'a>; 4]>,
         marker: &mut Option<(Termination, Span)>,
         visitor: &mut V,
-    ) {
+    ) -> bool {
         let depth = lines.len();
-        let Some(line) = lines.last_mut() else { return };
+        let Some(line) = lines.last_mut() else {
+            return false;
+        };
         if line.skipping {
             match token.kind {
                 TokenKind::VariationOpen => line.skip_depth += 1,
                 TokenKind::VariationClose if line.skip_depth > 0 => line.skip_depth -= 1,
                 TokenKind::VariationClose if depth > 1 => self.close_variation(lines, visitor),
                 TokenKind::Termination(outcome) => {
-                    self.marker(token, outcome.into(), lines, marker)
+                    self.marker(token.span, outcome.into(), lines, marker);
+                    return marker.is_some();
                 }
                 _ => {}
             }
-            return;
+            return false;
         }
         match token.kind {
             TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
-            TokenKind::Symbol | TokenKind::NullMove => self.play(token, lines, visitor),
+            TokenKind::Symbol | TokenKind::NullMove => {
+                let token = self.token(token);
+                self.play(token, line, depth > 1, visitor);
+            }
             TokenKind::Suffix(suffix) => {
                 if line.after_move {
                     line.after_move = false;
@@ -769,7 +808,7 @@ impl<'a> GameReader<'a> {
             }
             TokenKind::Nag => {
                 line.after_move = false;
-                let value = token.nag().unwrap_or(u32::MAX);
+                let value = self.token(token).nag().unwrap_or(u32::MAX);
                 match u8::try_from(value) {
                     Err(_) => {
                         line.skipping = true;
@@ -781,7 +820,10 @@ impl<'a> GameReader<'a> {
             }
             TokenKind::BraceComment | TokenKind::LineComment => {
                 line.after_move = false;
-                if let Some(c) = comment_of(&token) {
+                // Comments only ever reach the visitor (waiting ones too).
+                if V::TEXT
+                    && let Some(c) = comment_of(&self.token(token))
+                {
                     if line.has_move && !line.after_close {
                         visitor.comment(c);
                     } else {
@@ -804,7 +846,7 @@ impl<'a> GameReader<'a> {
                     line.skipping = true;
                     line.skip_depth += 1;
                     self.diag(kind, token.span);
-                    return;
+                    return false;
                 }
                 let mut var = Line::new(line.prev.clone(), token.span);
                 var.parent_after_close = line.after_close;
@@ -822,16 +864,18 @@ impl<'a> GameReader<'a> {
                 }
             }
             TokenKind::Termination(outcome) => {
-                if self.options.strict && token.text != outcome.as_str().as_bytes() {
+                let text = self.token(token).text;
+                if self.options.strict && text != outcome.as_str().as_bytes() {
                     line.skipping = true;
                     self.diag_move(
                         DiagnosticKind::LenientForm("result variant".into()),
                         token.span,
-                        Some(lossy(token.text)),
+                        Some(lossy(text)),
                         None,
                     );
                 }
-                self.marker(token, outcome.into(), lines, marker);
+                self.marker(token.span, outcome.into(), lines, marker);
+                return marker.is_some();
             }
             TokenKind::Error(LexErrorKind::UnterminatedComment) => {
                 line.skipping = true;
@@ -839,14 +883,16 @@ impl<'a> GameReader<'a> {
             }
             _ => {
                 line.skipping = true;
+                let token = self.token(token);
                 self.diag(unexpected(&token), token.span);
             }
         }
+        false
     }
 
     fn marker(
         &mut self,
-        token: Token<'a>,
+        span: Span,
         termination: Termination,
         lines: &mut SmallVec<[Line<'a>; 4]>,
         marker: &mut Option<(Termination, Span)>,
@@ -858,11 +904,11 @@ impl<'a> GameReader<'a> {
             Some(line) if in_variation => {
                 if !line.skipping {
                     line.skipping = true;
-                    self.diag(DiagnosticKind::MarkerInVariation, token.span);
+                    self.diag(DiagnosticKind::MarkerInVariation, span);
                 }
-                self.var_marker = Some((termination, token.span));
+                self.var_marker = Some((termination, span));
             }
-            _ => *marker = Some((termination, token.span)),
+            _ => *marker = Some((termination, span)),
         }
     }
 
@@ -910,15 +956,15 @@ impl<'a> GameReader<'a> {
         self.diag_move(kind, token.span, Some(lossy(token.text)), None);
     }
 
-    /// Resolves and plays a move of the current line.
+    /// Resolves and plays a move of `line`, the current line (a variation
+    /// when `in_variation`).
     fn play<V: Visitor>(
         &mut self,
         token: Token<'a>,
-        lines: &mut SmallVec<[Line<'a>; 4]>,
+        line: &mut Line<'a>,
+        in_variation: bool,
         visitor: &mut V,
     ) {
-        let in_variation = lines.len() > 1;
-        let Some(line) = lines.last_mut() else { return };
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
         if self.keep_prev || V::MOVES || self.options.strict {
@@ -1051,6 +1097,7 @@ struct TagNames<'a> {
 
 impl<'a> TagNames<'a> {
     /// Adds `name`; `false` if it was already there.
+    #[inline]
     fn insert(&mut self, name: &'a [u8]) -> bool {
         // Length, first and last byte: cheap, and rarely shared.
         let first = name.first().copied().unwrap_or(0);
@@ -1064,6 +1111,22 @@ impl<'a> TagNames<'a> {
         self.names.push((key, name));
         true
     }
+}
+
+/// Whether a tag name's token text is a tag name (`A-Z a-z 0-9 _` only).
+#[inline]
+fn is_tag_name(text: &[u8]) -> bool {
+    /// The bytes of tag names: one load a byte.
+    static TAG_NAME: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).is_ascii_alphanumeric() || i == b'_' as usize;
+            i += 1;
+        }
+        t
+    };
+    text.iter().all(|&b| TAG_NAME[usize::from(b)])
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -1100,6 +1163,30 @@ impl From<pgnkit_lexer::Outcome> for Termination {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The diagnostics of every game of `input`, read with `visitor`.
+    fn diagnostics_with<V: Visitor>(input: &[u8], visitor: V) -> Vec<Diagnostics> {
+        visit_games(input, visitor, ReadOptions::default())
+            .map(|game| game.diagnostics)
+            .collect()
+    }
+
+    #[test]
+    fn validate_skips_texts_but_not_diagnostics() {
+        // Comments everywhere, escapes and TABs in tag values, duplicate and
+        // special tags, a mismatched result, comments after the marker.
+        let input = concat!(
+            "[Event \"a \\\"b\\\" c\"]\n[Event \"d\"]\n[Result \"1-0\"]\n",
+            "[White \"x\ty\"]\n{before} 1. e4 {after} e5 (1... c5 {in} 2. Nf3) ",
+            "; line\n2. Nf3 {c} 0-1 {late}\n\n",
+            "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[SetUp \"1\"]\n1. Kb1 {x} *\n\n",
+            "[Variant \"Atomic\"]\n1. e4 *\n\n{only a comment} *\n",
+        );
+        let all = diagnostics_with(input.as_bytes(), TreeBuilder::new());
+        assert_eq!(all.len(), 4);
+        assert!(all.iter().any(|d| !d.is_empty()));
+        assert_eq!(diagnostics_with(input.as_bytes(), crate::Validate), all);
+    }
 
     #[test]
     fn tag_names_find_duplicates_even_with_shared_keys() {

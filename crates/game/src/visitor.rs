@@ -174,6 +174,15 @@ pub trait Visitor {
     /// validate-only path.
     const MOVES: bool = true;
 
+    /// Whether the visitor wants the texts of tag values and comments
+    /// ([`tag`](Visitor::tag), [`comment_before`](Visitor::comment_before),
+    /// [`comment`](Visitor::comment) and
+    /// [`trailing_comment`](Visitor::trailing_comment)). `false` lets the
+    /// reader skip unescaping tag values and collecting comments, and those
+    /// events are not sent: the validate-only path. The diagnostics are the
+    /// same either way.
+    const TEXT: bool = true;
+
     /// A game starts.
     fn begin_game(&mut self, _game: GameStart<'_>) {}
 
@@ -230,6 +239,7 @@ pub struct Validate;
 impl Visitor for Validate {
     type Output = ();
     const MOVES: bool = false;
+    const TEXT: bool = false;
     fn end_game(&mut self) {}
 }
 

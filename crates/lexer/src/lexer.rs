@@ -9,7 +9,7 @@ use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
 
 /// The standard's limit for strings and symbols, in characters (not enforced: longer ones get a
 /// warning).
-const STANDARD_LIMIT: usize = 255;
+pub(crate) const STANDARD_LIMIT: usize = 255;
 
 /// Tokens of a byte slice (normally one game from a [`GameSplitter`](crate::GameSplitter) or a
 /// [`Reader`](crate::Reader)), in order, without white space.
@@ -140,16 +140,23 @@ fn check_long(warnings: &mut Vec<LexWarning>, kind: TokenKind, span: Span, text:
     }
 }
 
-/// The end of the run of symbol characters starting at `from`. Moves are short, so the first
-/// four bytes are classified without branches (one table lookup each, combined into a bit
-/// mask) and the length read from the mask; this avoids a mispredicted loop exit per symbol.
+/// The end of the run of symbol characters starting at `from`.
 #[inline(always)]
 fn symbol_end(input: &[u8], from: usize) -> usize {
+    run_end(input, from, symbol_continue)
+}
+
+/// The end of the run of bytes of class `member` (1 for the bytes of the run, else 0) starting
+/// at `from`. Moves and tag names are short, so four bytes at a time are classified without
+/// branches (one table lookup each, combined into a bit mask) and the length read from the
+/// mask; this avoids a mispredicted loop exit per run.
+#[inline(always)]
+pub(crate) fn run_end(input: &[u8], from: usize, member: impl Fn(u8) -> u8) -> usize {
     let mut e = from;
     while let Some(chunk) = input.get(e..e + 4) {
         let mut mask = 0u32;
         for (k, &b) in chunk.iter().enumerate() {
-            mask |= u32::from(symbol_continue(b)) << k;
+            mask |= u32::from(member(b)) << k;
         }
         let run = mask.trailing_ones() as usize;
         e += run;
@@ -157,7 +164,7 @@ fn symbol_end(input: &[u8], from: usize) -> usize {
             return e;
         }
     }
-    while e < input.len() && is_symbol_continue(input[e]) {
+    while input.get(e).is_some_and(|&b| member(b) != 0) {
         e += 1;
     }
     e

@@ -17,8 +17,8 @@
 //! bytes alone are lexed: its end is always where one of its tokens ends and the next starts,
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
-use crate::byte_class::is_symbol_continue;
-use crate::lexer::{letter_token, lex, string_token};
+use crate::byte_class::{is_symbol_continue, tag_name_byte};
+use crate::lexer::{STANDARD_LIMIT, letter_token, lex, run_end, string_token};
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
 use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
@@ -208,13 +208,21 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
     // the next token may hold an empty line.
     let mut resume = 0;
     loop {
-        let Some(t) = lexing.next() else {
-            return Some(TagSection::End(buf.len()));
+        let t = match next_line_tag_open(lexing, resume) {
+            Some(t) => t,
+            None => {
+                let Some(t) = lexing.next() else {
+                    return Some(TagSection::End(buf.len()));
+                };
+                let start = t.span.start;
+                if start > resume + 1 && has_empty_line(buf.get(resume..start).unwrap_or_default())
+                {
+                    empty_line = true;
+                }
+                t
+            }
         };
         let start = t.span.start;
-        if start > resume + 1 && has_empty_line(buf.get(resume..start).unwrap_or_default()) {
-            empty_line = true;
-        }
         resume = t.span.end;
         match t.kind {
             TokenKind::TagOpen => {
@@ -238,6 +246,23 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
     }
 }
 
+/// The `[` right at the start of the next line, when the splitter resumes at that line's end
+/// (most lines of a tag section): kept without the lexer's dispatch (the same token, with only
+/// a line end before it, so no empty line).
+#[inline(always)]
+fn next_line_tag_open(lexing: &mut Lexing<'_>, resume: usize) -> Option<GameToken> {
+    let open = resume + 1;
+    let next_line = lexing.buf.get(resume..=open)? == b"\n[";
+    next_line.then(|| {
+        let span = Span::new(open, open + 1);
+        lexing.keep(TokenKind::TagOpen, span);
+        GameToken {
+            kind: TokenKind::TagOpen,
+            span,
+        }
+    })
+}
+
 /// A tag pair whose `[` is at `open`: the span of its name and where the splitter resumes
 /// after it, when its tokens are the splitter's reading (`[`, tag-name characters, optional
 /// spaces, the string, optional spaces, `]` or the line end); else `None`.
@@ -249,11 +274,8 @@ fn tag_pair(lexing: &mut Lexing<'_>, open: usize) -> Option<(Span, usize)> {
     let buf = lexing.buf;
     // A name that starts with a letter (others are rare: the splitter reads them).
     let first = *buf.get(open + 1).filter(|b| b.is_ascii_alphabetic())?;
-    let (name_end, kind) = letter_token(buf, lexing.warnings, open + 1, first);
+    let (name_end, kind) = tag_name_token(lexing.warnings, buf, open + 1, first)?;
     lexing.keep(kind, Span::new(open + 1, name_end));
-    if tag_name_end(buf, open + 1) != name_end {
-        return None;
-    }
     let mut quote = name_end;
     while matches!(buf.get(quote), Some(b' ' | b'\t')) {
         quote += 1;
@@ -283,6 +305,31 @@ fn tag_pair(lexing: &mut Lexing<'_>, open: usize) -> Option<(Span, usize)> {
     }
 }
 
+/// The token of the tag name that starts with the letter `first` at `pos`, when the splitter
+/// reads the same tag name (the token holds tag-name bytes only); else `None`.
+///
+/// Tag-name bytes are symbol bytes: when the byte after them neither continues the symbol nor
+/// is a `.` (an `e.p.` may follow a symbol), and the name is neither `Z0`-like nor over the
+/// standard's length, the lexer's token is that run, a symbol; otherwise the lexer decides.
+#[inline(always)]
+fn tag_name_token(
+    warnings: &mut Vec<LexWarning>,
+    buf: &[u8],
+    pos: usize,
+    first: u8,
+) -> Option<(usize, TokenKind)> {
+    let end = run_end(buf, pos + 1, tag_name_byte);
+    let ends_symbol = buf
+        .get(end)
+        .is_none_or(|&b| !is_symbol_continue(b) && b != b'.');
+    let plain = ends_symbol && !(first == b'Z' && end - pos == 2) && end - pos <= STANDARD_LIMIT;
+    if plain {
+        return Some((end, TokenKind::Symbol));
+    }
+    let (name_end, kind) = letter_token(buf, warnings, pos, first);
+    (name_end == tag_name_end(buf, pos)).then_some((name_end, kind))
+}
+
 /// What ended the movetext.
 enum Movetext {
     /// The game ends here (a tag line, or the end of the input).
@@ -307,6 +354,18 @@ fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
                 if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
             {
                 return Some(Movetext::End(t.span.start));
+            }
+            TokenKind::Integer => {
+                // A move number's periods follow it: they are kept here, without the lexer's
+                // dispatch (the same token: a run of periods).
+                let start = t.span.end;
+                if buf.get(start) == Some(&b'.') {
+                    let mut end = start + 1;
+                    while buf.get(end) == Some(&b'.') {
+                        end += 1;
+                    }
+                    lexing.keep(TokenKind::Period, Span::new(start, end));
+                }
             }
             TokenKind::Error(_) => return None,
             _ => {}

@@ -50,6 +50,28 @@ pub(crate) fn find(
     i
 }
 
+/// Whether `stop` holds for any byte of `input`, where `flags` flags (see [`first`]) exactly
+/// the bytes `stop` holds for. Short inputs (the usual tag value) cost one or two word tests:
+/// the words may overlap (the first and the last eight bytes of 8 to 16 bytes; two halves of
+/// 4 to 7 bytes, widened with zero bytes, which `flags` must not flag), and no byte is read
+/// one at a time until fewer than four are left.
+#[inline(always)]
+pub(crate) fn any(input: &[u8], flags: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> bool {
+    let flagged = |w: u64| flags(w) & HIGHS != 0;
+    let n = input.len();
+    if n > 16 {
+        return find(input, 0, flags, stop) < n;
+    }
+    if let (Some(head), Some(tail)) = (word(input, 0), n.checked_sub(8)) {
+        return flagged(head) | word(input, tail).is_some_and(flagged);
+    }
+    if let (Some(head), Some(tail)) = (input.first_chunk::<4>(), input.last_chunk::<4>()) {
+        let w = u64::from(u32::from_le_bytes(*head)) | u64::from(u32::from_le_bytes(*tail)) << 32;
+        return flagged(w);
+    }
+    input.iter().any(|&b| stop(b))
+}
+
 /// The eight bytes at `at` as a little-endian word, if the input holds eight there.
 #[inline(always)]
 fn word(input: &[u8], at: usize) -> Option<u64> {
@@ -134,6 +156,20 @@ mod tests {
             bytes[at] = b'}';
             for from in 0..=at {
                 assert_eq!(find_brace(&bytes, from), at);
+            }
+        }
+    }
+
+    #[test]
+    fn any_at_every_length_and_place() {
+        let backslash = |w| equal(w, splat(b'\\'));
+        for len in 0..40 {
+            let plain = vec![b'x'; len];
+            assert!(!any(&plain, backslash, |b| b == b'\\'), "{len}");
+            for at in 0..len {
+                let mut bytes = plain.clone();
+                bytes[at] = b'\\';
+                assert!(any(&bytes, backslash, |b| b == b'\\'), "{len} {at}");
             }
         }
     }

@@ -275,17 +275,16 @@ fn digits_value(digits: &[u8]) -> u32 {
 /// assert!(matches!(unescape(b"plain"), std::borrow::Cow::Borrowed(_)));
 /// ```
 pub fn unescape(inner: &[u8]) -> Cow<'_, [u8]> {
-    // Tag values are short: a word-at-a-time scan costs less than a memchr call.
-    let at = crate::swar::find(
+    // Tag values are short: a word or two at a time costs less than a memchr call.
+    let changes = crate::swar::any(
         inner,
-        0,
         |w| {
             crate::swar::equal(w, crate::swar::splat(b'\\'))
                 | crate::swar::equal(w, crate::swar::splat(b'\t'))
         },
         |b| b == b'\\' || b == b'\t',
     );
-    if at == inner.len() {
+    if !changes {
         return Cow::Borrowed(inner);
     }
     let mut out = Vec::with_capacity(inner.len());
