@@ -35,6 +35,108 @@ pub(crate) fn char_count(text: &[u8]) -> usize {
     text.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
+/// A short ASCII token of at most eight bytes held in a `u64`, its first
+/// byte lowest: moves and move numbers are built and written from a
+/// register instead of byte by byte through memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Word {
+    bits: u64,
+    len: usize,
+}
+
+impl Word {
+    /// The first `len` bytes of `buf` (at most eight).
+    #[inline]
+    pub(crate) fn from_array(buf: &[u8; 8], len: usize) -> Word {
+        let len = len.min(8);
+        let mask = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+        Word {
+            bits: u64::from_le_bytes(*buf) & mask,
+            len,
+        }
+    }
+
+    /// Appends `b`; a full word stays as it is (no token needs more).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, b: u8) {
+        if self.len < 8 {
+            self.bits |= u64::from(b) << (8 * self.len);
+            self.len += 1;
+        }
+    }
+
+    /// The move number indication `12.` (White) or `12...` (Black), if it
+    /// fits in a word (numbers below 100,000).
+    #[inline]
+    pub(crate) fn move_number(number: u32, black: bool) -> Option<Word> {
+        let (digits, len) = match NUMBER_DIGITS.get(number as usize) {
+            Some(&digits) => (u64::from(digits), digit_count(number)),
+            None if number < 100_000 => {
+                let mut buf = [0u8; 10];
+                let len = write_decimal(&mut buf, number);
+                let mut head = [0u8; 8];
+                head[..5].copy_from_slice(&buf[..5]);
+                (u64::from_le_bytes(head), len)
+            }
+            None => return None,
+        };
+        let (dots, n) = if black { (0x2e_2e2e, 3) } else { (0x2e, 1) };
+        Some(Word {
+            bits: digits | dots << (8 * len),
+            len: len + n,
+        })
+    }
+
+    /// The token's length in bytes.
+    #[inline(always)]
+    pub(crate) fn len(self) -> usize {
+        self.len
+    }
+
+    /// The bytes, the token first, zero padded.
+    #[inline(always)]
+    pub(crate) fn bytes(self) -> [u8; 8] {
+        self.bits.to_le_bytes()
+    }
+
+    /// Writes the word into `text` at `at` (eight bytes are written, the
+    /// token's length counts), returning the offset after the token.
+    #[inline(always)]
+    fn put<const N: usize>(self, text: &mut [u8; N], at: usize) -> usize {
+        if let Some(dst) = text.get_mut(at..at + 8) {
+            dst.copy_from_slice(&self.bytes());
+        }
+        at + self.len
+    }
+}
+
+/// The digits of the numbers below 1000, packed as in a [`Word`] (the
+/// move numbers nearly every game stays within).
+static NUMBER_DIGITS: [u32; 1000] = number_digits();
+
+const fn number_digits() -> [u32; 1000] {
+    let mut table = [0u32; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        let (h, t, u) = ((n / 100) as u32, ((n / 10) % 10) as u32, (n % 10) as u32);
+        table[n] = if n < 10 {
+            0x30 + u
+        } else if n < 100 {
+            (0x30 + t) | (0x30 + u) << 8
+        } else {
+            (0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16
+        };
+        n += 1;
+    }
+    table
+}
+
+/// The number of decimal digits of `n` (below 1000).
+#[inline(always)]
+fn digit_count(n: u32) -> usize {
+    1 + usize::from(n >= 10) + usize::from(n >= 100)
+}
+
 /// Where the current line and the pending unit stand. Kept apart from the
 /// output buffer so that code writing into the buffer can place units
 /// without giving the buffer up.
@@ -238,18 +340,60 @@ impl Layout {
     /// after its move number (`number` and whether Black plays) if given.
     #[inline]
     pub(crate) fn ascii_move(&mut self, number: Option<(u32, bool)>, buf: &[u8; 8], len: usize) {
-        let Some((number, black)) = number else {
-            self.push_array(buf, len, Join::Free);
+        let mv = Word::from_array(buf, len);
+        match number {
+            None => self.numbered_move(None, mv),
+            Some((n, black)) => match Word::move_number(n, black) {
+                Some(number) => self.numbered_move(Some(number), mv),
+                None => {
+                    self.move_number(n, black);
+                    self.numbered_move(None, mv);
+                }
+            },
+        }
+    }
+
+    /// A move held in a [`Word`], after its move number if given: the
+    /// writer's most common tokens.
+    ///
+    /// Why a path of its own: a move number is a unit nothing joins, so it
+    /// is placed at once, and the separators, the number and the move are
+    /// assembled in a small array and appended with one fixed-size copy;
+    /// only the move stays pending (a `)` may join it).
+    #[inline(always)]
+    pub(crate) fn numbered_move(&mut self, number: Option<Word>, mv: Word) {
+        if self.next != Join::Free || self.break_after {
+            // After `(` or a `;` comment: the general path.
+            if let Some(number) = number {
+                self.push_array(&number.bytes(), number.len, Join::Free);
+            }
+            self.push_array(&mv.bytes(), mv.len, Join::Free);
             return;
-        };
-        self.move_number(number, black);
-        // Right after the number nothing imposes a join or a line end: the
-        // move simply starts the next unit.
-        self.fill.start_unit(&mut self.out);
-        self.fill.unit_chars += len;
-        let end = self.out.len() + len.min(buf.len());
-        self.out.extend_from_slice(buf);
-        self.out.truncate(end);
+        }
+        let start = self.out.len();
+        let fill = &mut self.fill;
+        fill.end_unit(&mut self.out);
+        let mut text = [0u8; 24];
+        let mut n = 0;
+        if let Some(number) = number {
+            if fill.line_chars > 0 {
+                let fits = fill.line_chars + 1 + number.len <= fill.width;
+                text[0] = if fits { b' ' } else { b'\n' };
+                fill.line_chars = if fits { fill.line_chars + 1 } else { 0 };
+                n = 1;
+            }
+            fill.line_chars += number.len;
+            n = number.put(&mut text, n);
+        }
+        fill.unit_start = start + n;
+        if fill.line_chars > 0 {
+            text[n] = b' ';
+            n += 1;
+        }
+        fill.unit_chars = mv.len;
+        n = mv.put(&mut text, n);
+        self.out.extend_from_slice(&text);
+        self.out.truncate(start + n);
     }
 
     /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).

@@ -19,7 +19,7 @@ use pgnkit_game::{
 
 use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
-use crate::notation::MoveWriter;
+use crate::notation::{MoveWriter, san_word};
 use crate::options::{ExportOptions, Notation};
 use crate::tags::{TagFilter, TagSection};
 
@@ -379,15 +379,14 @@ impl Visitor for StreamWriter {
         }
         let (number, black) = self.numbering.at(ply);
         let taping = self.taping();
-        let san = san_plus(&event);
         if !taping && self.options.notation == Notation::San {
-            // The common case: straight into the layout, SAN from the stack.
-            let mut buf = [0u8; 8];
-            let n = san.write_ascii(&mut buf);
+            // The common case: straight into the layout, SAN in a register.
+            let san = san_word(&event);
             let number = (!black || need_number).then_some((number, black));
-            self.layout.ascii_move(number, &buf, n);
+            self.layout.ascii_move(number, &san.bytes(), san.len());
             return;
         }
+        let san = san_plus(&event);
         if !black || need_number {
             self.emit(Token::Number(number, black));
         }
