@@ -429,6 +429,10 @@ impl Layout {
     /// not). A comment containing `}` is written as a `; text` comment that
     /// ends its line; any other as `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
+        if let Some(short) = ShortText::new(text) {
+            self.short_comment(&short);
+            return true;
+        }
         let Some(first) = text.iter().position(|&b| !is_comment_space(b)) else {
             return false;
         };
@@ -438,10 +442,17 @@ impl Layout {
         // The space after it joins the first word to it.
         self.push_array(b"{ ", 2, Join::Free);
         let opener = self.out.len() - 2;
-        if let Some(spaces) = plain_spaces(words) {
+        // White space at the end is dropped whatever the path.
+        let end = words
+            .iter()
+            .rposition(|&b| !is_comment_space(b))
+            .map_or(0, |i| i + 1);
+        let trimmed = words.get(..end).unwrap_or_default();
+        if let Some(spaces) = plain_spaces(trimmed) {
             let body = self.out.len();
-            self.out.extend_from_slice(words);
-            self.place_plain_words(words, body, spaces);
+            self.out.extend_from_slice(trimmed);
+            self.place_plain_words(trimmed, body, spaces);
+            self.close_comment();
             return true;
         }
         let brace = words.contains(&b'}');
@@ -464,8 +475,35 @@ impl Layout {
         self.fill.unit_chars += 2;
     }
 
+    /// A comment whose text is a [`ShortText`]: `{ `, the text and ` }`
+    /// assembled in a small array and appended with one fixed-size copy,
+    /// then its units placed. Clock comments (`[%clk 0:09:57.1]`, with or
+    /// without a space inside each brace) are most comments of real files.
+    #[inline]
+    fn short_comment(&mut self, short: &ShortText<'_>) {
+        self.start_token(Join::Free, 2);
+        let len = short.text.len();
+        let body = self.out.len() + 2;
+        let mut buf = [0u8; 20];
+        buf[..2].copy_from_slice(b"{ ");
+        buf[2..10].copy_from_slice(&short.first);
+        // The last eight bytes, over the first ones where they overlap.
+        if let Some(dst) = buf.get_mut(len - 6..len + 2) {
+            dst.copy_from_slice(&short.last);
+        }
+        if let Some(dst) = buf.get_mut(len + 2..len + 4) {
+            dst.copy_from_slice(b" }");
+        }
+        self.out.extend_from_slice(&buf);
+        self.out.truncate(body + len + 2);
+        self.place_plain_words(short.text, body, short.spaces);
+        // The ` }` is written: count it into the last unit.
+        self.fill.unit_chars += 2;
+    }
+
     /// Places the units of a plain comment text (see [`plain_spaces`]) that is
-    /// already copied to `out` at `body`, after `{ `, and closes it.
+    /// already copied to `out` at `body`, after `{ ` (its closing ` }` is
+    /// the caller's).
     /// `spaces` has bit `i` set when `text[i]` is a space.
     ///
     /// Why this fast path: most comments are clock or evaluation commands
@@ -494,7 +532,6 @@ impl Layout {
             from = i + 1;
         }
         fill.unit_chars = chars + (text.len() - from);
-        self.close_comment();
     }
 
     /// Writes a comment's words (`text` starts with one) after its opening
@@ -633,6 +670,51 @@ fn plain_spaces(text: &[u8]) -> Option<u64> {
     // Two spaces in a row are two bits in a row.
     let double = scan.spaces & (scan.spaces >> 1);
     (scan.bad == 0 && double == 0).then_some(scan.spaces)
+}
+
+/// A comment text of 8 to 16 bytes, once one space is taken off each
+/// end, that is plain (see [`plain_spaces`]): the shape of clock comments.
+#[derive(Debug)]
+struct ShortText<'a> {
+    /// The text, without the spaces taken off.
+    text: &'a [u8],
+    /// Its first eight bytes.
+    first: [u8; 8],
+    /// Its last eight bytes (overlapping the first ones when shorter than 16).
+    last: [u8; 8],
+    /// Bit `i` set when `text[i]` is a space.
+    spaces: u64,
+}
+
+impl<'a> ShortText<'a> {
+    /// `text` as a short plain text, if it is one.
+    #[inline]
+    fn new(text: &'a [u8]) -> Option<ShortText<'a>> {
+        let text = text.strip_prefix(b" ").unwrap_or(text);
+        let text = text.strip_suffix(b" ").unwrap_or(text);
+        let len = text.len();
+        if len > 16 {
+            return None;
+        }
+        let first = *text.first_chunk::<8>()?;
+        let last = *text.last_chunk::<8>()?;
+        let mut scan = PlainScan::default();
+        scan.add(u64::from_le_bytes(first), 0);
+        match len - 8 {
+            0 => {}
+            8 => scan.add(u64::from_le_bytes(last), 8),
+            rest => scan.add(tail_chunk(text, rest), 8),
+        }
+        // No space at either end (a second one was there) nor two in a row.
+        let ends = 1 | 1 << (len - 1);
+        let double = scan.spaces & (scan.spaces >> 1);
+        (scan.bad == 0 && double == 0 && scan.spaces & ends == 0).then_some(ShortText {
+            text,
+            first,
+            last,
+            spaces: scan.spaces,
+        })
+    }
 }
 
 /// The state of [`plain_spaces`] over eight bytes at a time.
@@ -1084,6 +1166,63 @@ mod tests {
     }
 
     #[test]
+    fn move_number_words() {
+        for (n, black) in [(1, false), (9, true), (10, false), (99, true), (100, false)]
+            .into_iter()
+            .chain([(999, true), (1000, false), (12345, true), (99_999, true)])
+        {
+            let word = Word::move_number(n, black).expect("fits");
+            let dots = if black { "..." } else { "." };
+            let expected = format!("{n}{dots}");
+            assert_eq!(&word.bytes()[..word.len()], expected.as_bytes());
+            assert!(word.bytes()[word.len()..].iter().all(|&b| b == 0));
+        }
+        assert_eq!(Word::move_number(100_000, false), None);
+    }
+
+    #[test]
+    fn short_comment_texts() {
+        let spaces = |t: &[u8]| ShortText::new(t).map(|s| (s.text.to_vec(), s.spaces));
+        assert_eq!(
+            spaces(b" [%clk 0:03:00] "),
+            Some((b"[%clk 0:03:00]".to_vec(), 1 << 5))
+        );
+        assert_eq!(spaces(b"12345678"), Some((b"12345678".to_vec(), 0)));
+        assert_eq!(
+            spaces(b"abcdefgh ijklmno"),
+            Some((b"abcdefgh ijklmno".to_vec(), 1 << 8))
+        );
+        // Too short, too long, white space left at an end, not plain.
+        for text in [
+            &b"1234567"[..],
+            b"abcdefgh ijklmnop",
+            b"  abcdefgh",
+            b"abcdefgh  ",
+            b"abcd  efgh",
+            b"abcd}efgh",
+            b"abcd\tefgh",
+        ] {
+            assert!(ShortText::new(text).is_none(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn short_comments_are_written_whole() {
+        let mut l = Layout::new(20);
+        l.move_number(1, false);
+        l.mov(b"e4");
+        assert!(l.comment(b" [%clk 0:03:00] "));
+        l.move_number(1, true);
+        l.mov(b"e5");
+        l.comment(b"[%clk 0:09:57.1]");
+        l.finish();
+        assert_eq!(
+            text(&l),
+            "1. e4 { [%clk\n0:03:00] } 1... e5\n{ [%clk 0:09:57.1] }\n"
+        );
+    }
+
+    #[test]
     fn nag_forms() {
         let mut l = Layout::new(79);
         for n in [0u8, 1, 9, 10, 99, 100, 255] {
@@ -1133,6 +1272,9 @@ mod tests {
                 item(),
                 (number, "[a-hNBRQKx1-8=+#-]{1,8}").prop_map(|(n, m)| Item::NumberedMove(n, m)),
                 "[!-|]{1,9}( [!-|]{1,9}){0,9}".prop_map(Item::Comment),
+                // Short texts, a space or two at either end (the clock
+                // comment shape, `{ [%clk 0:03:00] }`).
+                " {0,2}[!-|]{1,9}( [!-|]{1,8})? {0,2}".prop_map(Item::Comment),
             ]
         }
 
