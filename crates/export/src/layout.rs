@@ -228,6 +228,14 @@ impl Layout {
         &self.out
     }
 
+    /// Gives the output buffer away, putting `replacement` (emptied) in its
+    /// place.
+    pub(crate) fn take_output(&mut self, replacement: Vec<u8>) -> Vec<u8> {
+        let mut replacement = replacement;
+        replacement.clear();
+        std::mem::replace(&mut self.out, replacement)
+    }
+
     /// The output buffer for raw writes (tag sections). Only use it when no
     /// movetext line is open (before the first token or after `finish`).
     pub(crate) fn raw(&mut self) -> &mut Vec<u8> {

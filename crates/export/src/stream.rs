@@ -155,6 +155,25 @@ impl StreamWriter {
         out.write_all(self.layout.output())
     }
 
+    /// Takes the last game's export text without copying it, leaving
+    /// `replacement` (emptied; its capacity is reused) as the buffer the
+    /// next game is written into. [`StreamWriter::game_text`] is empty
+    /// afterwards.
+    ///
+    /// ```
+    /// use pgnkit_export::{ExportOptions, StreamWriter};
+    /// use pgnkit_game::{ReadOptions, visit_games};
+    ///
+    /// let mut games = visit_games(b"1. e4 *", StreamWriter::new(ExportOptions::export()), ReadOptions::default());
+    /// games.next();
+    /// let text = games.visitor().take_game_text(Vec::new());
+    /// assert!(text.ends_with(b"\n\n1. e4 *\n\n"));
+    /// assert!(games.visitor().game_text().is_empty());
+    /// ```
+    pub fn take_game_text(&mut self, replacement: Vec<u8>) -> Vec<u8> {
+        self.layout.take_output(replacement)
+    }
+
     /// How many games were written (ended) so far.
     pub fn games(&self) -> u64 {
         self.games

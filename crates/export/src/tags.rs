@@ -59,10 +59,10 @@ fn sort_key(name: &[u8]) -> u64 {
     if let Some(first) = name.first_chunk::<8>() {
         return u64::from_be_bytes(*first);
     }
-    // A short name, shifted in byte by byte (no call to copy a few bytes).
-    name.iter()
-        .zip((0..8).rev())
-        .fold(0, |key, (&b, byte)| key | u64::from(b) << (8 * byte))
+    // A short name, copied without a call into a zeroed chunk.
+    let mut chunk = [0u8; 8];
+    short_copy::put(&mut chunk, 0, name);
+    u64::from_be_bytes(chunk)
 }
 
 /// One tag besides the roster: its sort key and its line in the arena,
@@ -323,7 +323,11 @@ fn may_need_escape(value: &[u8]) -> bool {
         control | has_zero(x ^ (ONES * u64::from(b'"'))) | has_zero(x ^ (ONES * u64::from(b'\\')))
     };
     let Some(last) = value.last_chunk::<8>() else {
-        return value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        // A short value (`1-0`, `?`, a date's parts), padded with a byte
+        // that is not suspect, is checked as one chunk.
+        let mut chunk = [b'a'; 8];
+        short_copy::put(&mut chunk, 0, value);
+        return suspect(u64::from_le_bytes(chunk)) != 0;
     };
     // The chunks, and the last eight bytes for the rest (bytes seen twice
     // change no yes or no).
