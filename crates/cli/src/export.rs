@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
+use std::sync::{Mutex, PoisonError};
 
 use pgnkit::export::{ExportOptions, Notation, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
@@ -15,7 +16,34 @@ use crate::{finish_output, read_options, render};
 struct ExportJob {
     options: ExportOptions,
     read: ReadOptions,
+    /// Text buffers already written out, for the next games.
+    spare: Mutex<Vec<Vec<u8>>>,
 }
+
+impl ExportJob {
+    /// A written game's text buffer, given back for reuse.
+    fn recycle(&self, text: Vec<u8>) {
+        let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+        if spare.len() < MAX_SPARE {
+            spare.push(text);
+        }
+    }
+
+    /// An empty buffer: a recycled one, else a new one.
+    fn buffer(&self) -> Vec<u8> {
+        let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
+        spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(BUFFER_CAPACITY))
+    }
+}
+
+/// Spare buffers kept at most: with several threads, a batch's games are
+/// all in flight at once (one spare is enough with one thread).
+const MAX_SPARE: usize = 2048;
+
+/// The capacity of a new text buffer (most games' text fits).
+const BUFFER_CAPACITY: usize = 4096;
 
 impl Job for ExportJob {
     type State = StreamWriter;
@@ -27,7 +55,9 @@ impl Job for ExportJob {
 
     fn run(&self, writer: &mut StreamWriter, game: Game<'_, '_>) -> Self::Output {
         let (_, diagnostics) = game.visit(writer, self.read);
-        let text = (!diagnostics.has_errors()).then(|| writer.game_text().to_vec());
+        // The text changes hands instead of being copied, and a buffer
+        // written out before takes its place: no allocation per game.
+        let text = (!diagnostics.has_errors()).then(|| writer.take_game_text(self.buffer()));
         (text, diagnostics)
     }
 }
@@ -64,6 +94,7 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
     let job = ExportJob {
         options: export_options(args),
         read: read_options(&args.inputs),
+        spare: Mutex::new(Vec::new()),
     };
     let (out_name, out): (String, Box<dyn Write>) = match &args.output {
         Some(path) => {
@@ -85,7 +116,9 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (text, diagnostics)| {
         tally.game(game.bytes.len(), &diagnostics);
         if let Some(text) = text {
-            return out.write_all(&text);
+            let written = out.write_all(&text);
+            job.recycle(text);
+            return written;
         }
         let kept = rejects.is_some();
         render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, !kept)?;

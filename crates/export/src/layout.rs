@@ -35,6 +35,108 @@ pub(crate) fn char_count(text: &[u8]) -> usize {
     text.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }
 
+/// A short ASCII token of at most eight bytes held in a `u64`, its first
+/// byte lowest: moves and move numbers are built and written from a
+/// register instead of byte by byte through memory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Word {
+    bits: u64,
+    len: usize,
+}
+
+impl Word {
+    /// The first `len` bytes of `buf` (at most eight).
+    #[inline]
+    pub(crate) fn from_array(buf: &[u8; 8], len: usize) -> Word {
+        let len = len.min(8);
+        let mask = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+        Word {
+            bits: u64::from_le_bytes(*buf) & mask,
+            len,
+        }
+    }
+
+    /// Appends `b`; a full word stays as it is (no token needs more).
+    #[inline(always)]
+    pub(crate) fn push(&mut self, b: u8) {
+        if self.len < 8 {
+            self.bits |= u64::from(b) << (8 * self.len);
+            self.len += 1;
+        }
+    }
+
+    /// The move number indication `12.` (White) or `12...` (Black), if it
+    /// fits in a word (numbers below 100,000).
+    #[inline]
+    pub(crate) fn move_number(number: u32, black: bool) -> Option<Word> {
+        let (digits, len) = match NUMBER_DIGITS.get(number as usize) {
+            Some(&digits) => (u64::from(digits), digit_count(number)),
+            None if number < 100_000 => {
+                let mut buf = [0u8; 10];
+                let len = write_decimal(&mut buf, number);
+                let mut head = [0u8; 8];
+                head[..5].copy_from_slice(&buf[..5]);
+                (u64::from_le_bytes(head), len)
+            }
+            None => return None,
+        };
+        let (dots, n) = if black { (0x2e_2e2e, 3) } else { (0x2e, 1) };
+        Some(Word {
+            bits: digits | dots << (8 * len),
+            len: len + n,
+        })
+    }
+
+    /// The token's length in bytes.
+    #[inline(always)]
+    pub(crate) fn len(self) -> usize {
+        self.len
+    }
+
+    /// The bytes, the token first, zero padded.
+    #[inline(always)]
+    pub(crate) fn bytes(self) -> [u8; 8] {
+        self.bits.to_le_bytes()
+    }
+
+    /// Writes the word into `text` at `at` (eight bytes are written, the
+    /// token's length counts), returning the offset after the token.
+    #[inline(always)]
+    fn put<const N: usize>(self, text: &mut [u8; N], at: usize) -> usize {
+        if let Some(dst) = text.get_mut(at..at + 8) {
+            dst.copy_from_slice(&self.bytes());
+        }
+        at + self.len
+    }
+}
+
+/// The digits of the numbers below 1000, packed as in a [`Word`] (the
+/// move numbers nearly every game stays within).
+static NUMBER_DIGITS: [u32; 1000] = number_digits();
+
+const fn number_digits() -> [u32; 1000] {
+    let mut table = [0u32; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        let (h, t, u) = ((n / 100) as u32, ((n / 10) % 10) as u32, (n % 10) as u32);
+        table[n] = if n < 10 {
+            0x30 + u
+        } else if n < 100 {
+            (0x30 + t) | (0x30 + u) << 8
+        } else {
+            (0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16
+        };
+        n += 1;
+    }
+    table
+}
+
+/// The number of decimal digits of `n` (below 1000).
+#[inline(always)]
+fn digit_count(n: u32) -> usize {
+    1 + usize::from(n >= 10) + usize::from(n >= 100)
+}
+
 /// Where the current line and the pending unit stand. Kept apart from the
 /// output buffer so that code writing into the buffer can place units
 /// without giving the buffer up.
@@ -124,6 +226,14 @@ impl Layout {
     /// The output written so far. Complete only after [`Layout::finish`].
     pub(crate) fn output(&self) -> &[u8] {
         &self.out
+    }
+
+    /// Gives the output buffer away, putting `replacement` (emptied) in its
+    /// place.
+    pub(crate) fn take_output(&mut self, replacement: Vec<u8>) -> Vec<u8> {
+        let mut replacement = replacement;
+        replacement.clear();
+        std::mem::replace(&mut self.out, replacement)
     }
 
     /// The output buffer for raw writes (tag sections). Only use it when no
@@ -238,18 +348,60 @@ impl Layout {
     /// after its move number (`number` and whether Black plays) if given.
     #[inline]
     pub(crate) fn ascii_move(&mut self, number: Option<(u32, bool)>, buf: &[u8; 8], len: usize) {
-        let Some((number, black)) = number else {
-            self.push_array(buf, len, Join::Free);
+        let mv = Word::from_array(buf, len);
+        match number {
+            None => self.numbered_move(None, mv),
+            Some((n, black)) => match Word::move_number(n, black) {
+                Some(number) => self.numbered_move(Some(number), mv),
+                None => {
+                    self.move_number(n, black);
+                    self.numbered_move(None, mv);
+                }
+            },
+        }
+    }
+
+    /// A move held in a [`Word`], after its move number if given: the
+    /// writer's most common tokens.
+    ///
+    /// Why a path of its own: a move number is a unit nothing joins, so it
+    /// is placed at once, and the separators, the number and the move are
+    /// assembled in a small array and appended with one fixed-size copy;
+    /// only the move stays pending (a `)` may join it).
+    #[inline(always)]
+    pub(crate) fn numbered_move(&mut self, number: Option<Word>, mv: Word) {
+        if self.next != Join::Free || self.break_after {
+            // After `(` or a `;` comment: the general path.
+            if let Some(number) = number {
+                self.push_array(&number.bytes(), number.len, Join::Free);
+            }
+            self.push_array(&mv.bytes(), mv.len, Join::Free);
             return;
-        };
-        self.move_number(number, black);
-        // Right after the number nothing imposes a join or a line end: the
-        // move simply starts the next unit.
-        self.fill.start_unit(&mut self.out);
-        self.fill.unit_chars += len;
-        let end = self.out.len() + len.min(buf.len());
-        self.out.extend_from_slice(buf);
-        self.out.truncate(end);
+        }
+        let start = self.out.len();
+        let fill = &mut self.fill;
+        fill.end_unit(&mut self.out);
+        let mut text = [0u8; 24];
+        let mut n = 0;
+        if let Some(number) = number {
+            if fill.line_chars > 0 {
+                let fits = fill.line_chars + 1 + number.len <= fill.width;
+                text[0] = if fits { b' ' } else { b'\n' };
+                fill.line_chars = if fits { fill.line_chars + 1 } else { 0 };
+                n = 1;
+            }
+            fill.line_chars += number.len;
+            n = number.put(&mut text, n);
+        }
+        fill.unit_start = start + n;
+        if fill.line_chars > 0 {
+            text[n] = b' ';
+            n += 1;
+        }
+        fill.unit_chars = mv.len;
+        n = mv.put(&mut text, n);
+        self.out.extend_from_slice(&text);
+        self.out.truncate(start + n);
     }
 
     /// A move in any notation (`Nf3`, `e2-e4`, `--`, FAN figurines).
@@ -285,6 +437,10 @@ impl Layout {
     /// not). A comment containing `}` is written as a `; text` comment that
     /// ends its line; any other as `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
+        if let Some(short) = ShortText::new(text) {
+            self.short_comment(&short);
+            return true;
+        }
         let Some(first) = text.iter().position(|&b| !is_comment_space(b)) else {
             return false;
         };
@@ -294,10 +450,17 @@ impl Layout {
         // The space after it joins the first word to it.
         self.push_array(b"{ ", 2, Join::Free);
         let opener = self.out.len() - 2;
-        if let Some(spaces) = plain_spaces(words) {
+        // White space at the end is dropped whatever the path.
+        let end = words
+            .iter()
+            .rposition(|&b| !is_comment_space(b))
+            .map_or(0, |i| i + 1);
+        let trimmed = words.get(..end).unwrap_or_default();
+        if let Some(spaces) = plain_spaces(trimmed) {
             let body = self.out.len();
-            self.out.extend_from_slice(words);
-            self.place_plain_words(words, body, spaces);
+            self.out.extend_from_slice(trimmed);
+            self.place_plain_words(trimmed, body, spaces);
+            self.close_comment();
             return true;
         }
         let brace = words.contains(&b'}');
@@ -320,8 +483,35 @@ impl Layout {
         self.fill.unit_chars += 2;
     }
 
+    /// A comment whose text is a [`ShortText`]: `{ `, the text and ` }`
+    /// assembled in a small array and appended with one fixed-size copy,
+    /// then its units placed. Clock comments (`[%clk 0:09:57.1]`, with or
+    /// without a space inside each brace) are most comments of real files.
+    #[inline]
+    fn short_comment(&mut self, short: &ShortText<'_>) {
+        self.start_token(Join::Free, 2);
+        let len = short.text.len();
+        let body = self.out.len() + 2;
+        let mut buf = [0u8; 20];
+        buf[..2].copy_from_slice(b"{ ");
+        buf[2..10].copy_from_slice(&short.first);
+        // The last eight bytes, over the first ones where they overlap.
+        if let Some(dst) = buf.get_mut(len - 6..len + 2) {
+            dst.copy_from_slice(&short.last);
+        }
+        if let Some(dst) = buf.get_mut(len + 2..len + 4) {
+            dst.copy_from_slice(b" }");
+        }
+        self.out.extend_from_slice(&buf);
+        self.out.truncate(body + len + 2);
+        self.place_plain_words(short.text, body, short.spaces);
+        // The ` }` is written: count it into the last unit.
+        self.fill.unit_chars += 2;
+    }
+
     /// Places the units of a plain comment text (see [`plain_spaces`]) that is
-    /// already copied to `out` at `body`, after `{ `, and closes it.
+    /// already copied to `out` at `body`, after `{ ` (its closing ` }` is
+    /// the caller's).
     /// `spaces` has bit `i` set when `text[i]` is a space.
     ///
     /// Why this fast path: most comments are clock or evaluation commands
@@ -350,7 +540,6 @@ impl Layout {
             from = i + 1;
         }
         fill.unit_chars = chars + (text.len() - from);
-        self.close_comment();
     }
 
     /// Writes a comment's words (`text` starts with one) after its opening
@@ -489,6 +678,51 @@ fn plain_spaces(text: &[u8]) -> Option<u64> {
     // Two spaces in a row are two bits in a row.
     let double = scan.spaces & (scan.spaces >> 1);
     (scan.bad == 0 && double == 0).then_some(scan.spaces)
+}
+
+/// A comment text of 8 to 16 bytes, once one space is taken off each
+/// end, that is plain (see [`plain_spaces`]): the shape of clock comments.
+#[derive(Debug)]
+struct ShortText<'a> {
+    /// The text, without the spaces taken off.
+    text: &'a [u8],
+    /// Its first eight bytes.
+    first: [u8; 8],
+    /// Its last eight bytes (overlapping the first ones when shorter than 16).
+    last: [u8; 8],
+    /// Bit `i` set when `text[i]` is a space.
+    spaces: u64,
+}
+
+impl<'a> ShortText<'a> {
+    /// `text` as a short plain text, if it is one.
+    #[inline]
+    fn new(text: &'a [u8]) -> Option<ShortText<'a>> {
+        let text = text.strip_prefix(b" ").unwrap_or(text);
+        let text = text.strip_suffix(b" ").unwrap_or(text);
+        let len = text.len();
+        if len > 16 {
+            return None;
+        }
+        let first = *text.first_chunk::<8>()?;
+        let last = *text.last_chunk::<8>()?;
+        let mut scan = PlainScan::default();
+        scan.add(u64::from_le_bytes(first), 0);
+        match len - 8 {
+            0 => {}
+            8 => scan.add(u64::from_le_bytes(last), 8),
+            rest => scan.add(tail_chunk(text, rest), 8),
+        }
+        // No space at either end (a second one was there) nor two in a row.
+        let ends = 1 | 1 << (len - 1);
+        let double = scan.spaces & (scan.spaces >> 1);
+        (scan.bad == 0 && double == 0 && scan.spaces & ends == 0).then_some(ShortText {
+            text,
+            first,
+            last,
+            spaces: scan.spaces,
+        })
+    }
 }
 
 /// The state of [`plain_spaces`] over eight bytes at a time.
@@ -940,6 +1174,63 @@ mod tests {
     }
 
     #[test]
+    fn move_number_words() {
+        for (n, black) in [(1, false), (9, true), (10, false), (99, true), (100, false)]
+            .into_iter()
+            .chain([(999, true), (1000, false), (12345, true), (99_999, true)])
+        {
+            let word = Word::move_number(n, black).expect("fits");
+            let dots = if black { "..." } else { "." };
+            let expected = format!("{n}{dots}");
+            assert_eq!(&word.bytes()[..word.len()], expected.as_bytes());
+            assert!(word.bytes()[word.len()..].iter().all(|&b| b == 0));
+        }
+        assert_eq!(Word::move_number(100_000, false), None);
+    }
+
+    #[test]
+    fn short_comment_texts() {
+        let spaces = |t: &[u8]| ShortText::new(t).map(|s| (s.text.to_vec(), s.spaces));
+        assert_eq!(
+            spaces(b" [%clk 0:03:00] "),
+            Some((b"[%clk 0:03:00]".to_vec(), 1 << 5))
+        );
+        assert_eq!(spaces(b"12345678"), Some((b"12345678".to_vec(), 0)));
+        assert_eq!(
+            spaces(b"abcdefgh ijklmno"),
+            Some((b"abcdefgh ijklmno".to_vec(), 1 << 8))
+        );
+        // Too short, too long, white space left at an end, not plain.
+        for text in [
+            &b"1234567"[..],
+            b"abcdefgh ijklmnop",
+            b"  abcdefgh",
+            b"abcdefgh  ",
+            b"abcd  efgh",
+            b"abcd}efgh",
+            b"abcd\tefgh",
+        ] {
+            assert!(ShortText::new(text).is_none(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn short_comments_are_written_whole() {
+        let mut l = Layout::new(20);
+        l.move_number(1, false);
+        l.mov(b"e4");
+        assert!(l.comment(b" [%clk 0:03:00] "));
+        l.move_number(1, true);
+        l.mov(b"e5");
+        l.comment(b"[%clk 0:09:57.1]");
+        l.finish();
+        assert_eq!(
+            text(&l),
+            "1. e4 { [%clk\n0:03:00] } 1... e5\n{ [%clk 0:09:57.1] }\n"
+        );
+    }
+
+    #[test]
     fn nag_forms() {
         let mut l = Layout::new(79);
         for n in [0u8, 1, 9, 10, 99, 100, 255] {
@@ -989,6 +1280,9 @@ mod tests {
                 item(),
                 (number, "[a-hNBRQKx1-8=+#-]{1,8}").prop_map(|(n, m)| Item::NumberedMove(n, m)),
                 "[!-|]{1,9}( [!-|]{1,9}){0,9}".prop_map(Item::Comment),
+                // Short texts, a space or two at either end (the clock
+                // comment shape, `{ [%clk 0:03:00] }`).
+                " {0,2}[!-|]{1,9}( [!-|]{1,8})? {0,2}".prop_map(Item::Comment),
             ]
         }
 

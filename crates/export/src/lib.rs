@@ -54,6 +54,7 @@ mod layout;
 mod movetext;
 mod notation;
 mod options;
+mod short_copy;
 mod stream;
 mod tags;
 

@@ -3,9 +3,13 @@
 
 use std::io::Write as _;
 
-use pgnkit_chess::{CastlingMode, Move, Role, SanPlus, Square, Uci};
-use pgnkit_game::{Game, PlayedMove};
+use pgnkit_chess::{
+    CastlingMode, CastlingSide, File, Move, Position, Rank, Role, San, SanPlus, Square, Uci,
+    attacks,
+};
+use pgnkit_game::{Game, MoveEvent, PlayedMove};
 
+use crate::layout::Word;
 use crate::options::Notation;
 
 /// Writes moves into a reused buffer.
@@ -53,6 +57,98 @@ impl MoveWriter {
         }
         &self.buf
     }
+}
+
+/// The canonical SAN of a resolved move with its `+`/`#`, as a [`Word`].
+///
+/// Why not [`San::from_move`] and [`SanPlus::write_ascii`]: this is the
+/// streaming writer's hot path. The text is built in a register with
+/// shifts, and [`San::from_move`] (a call, and an enum to unpack) is asked
+/// only for a piece move that may need disambiguating: most moves are pawn
+/// or king moves, or piece moves that no other piece of the kind could
+/// even reach. The text is the same (the export crate's corpus tests
+/// compare it with the tree writer's, which uses [`SanPlus`]).
+#[inline]
+pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
+    let mut word = match event.mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } if !may_need_disambiguation(event.before, role, from, to) => {
+            // A pawn capture names its file; nothing else is disambiguated.
+            let file = (role == Role::Pawn && capture.is_some()).then(|| from.file());
+            normal_word(role, file, None, capture.is_some(), to, promotion)
+        }
+        mv => match San::from_move(event.before, mv) {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => normal_word(role, file, rank, capture, to, promotion),
+            San::Castle(CastlingSide::KingSide) => Word::from_array(b"O-O\0\0\0\0\0", 3),
+            San::Castle(CastlingSide::QueenSide) => Word::from_array(b"O-O-O\0\0\0", 5),
+            San::Null => Word::from_array(b"--\0\0\0\0\0\0", 2),
+        },
+    };
+    if let Some(suffix) = SanPlus::suffix_of(event.after) {
+        word.push(suffix.char() as u8);
+    }
+    word
+}
+
+/// Whether a piece of `role` moving from `from` to `to` may need its
+/// file or rank written: another piece of the kind stands on a line to
+/// `to` (on an empty board; [`San::from_move`] then decides). Pawns and
+/// kings never do.
+#[inline(always)]
+fn may_need_disambiguation(pos: &Position, role: Role, from: Square, to: Square) -> bool {
+    let reach = match role {
+        Role::Pawn | Role::King => return false,
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+    };
+    let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    (ours & reach).any()
+}
+
+/// The SAN of a piece or pawn move from its parts, as a [`Word`].
+#[inline(always)]
+fn normal_word(
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Word {
+    let mut word = Word::default();
+    if role != Role::Pawn {
+        word.push(role.upper_char() as u8);
+    }
+    if let Some(file) = file {
+        word.push(file.char() as u8);
+    }
+    if let Some(rank) = rank {
+        word.push(rank.char() as u8);
+    }
+    if capture {
+        word.push(b'x');
+    }
+    word.push(to.file().char() as u8);
+    word.push(to.rank().char() as u8);
+    if let Some(promotion) = promotion {
+        word.push(b'=');
+        word.push(promotion.upper_char() as u8);
+    }
+    word
 }
 
 /// Appends canonical SAN with its `+`/`#` suffix.

@@ -19,7 +19,7 @@ use pgnkit_game::{
 
 use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
-use crate::notation::MoveWriter;
+use crate::notation::{MoveWriter, san_word};
 use crate::options::{ExportOptions, Notation};
 use crate::tags::{TagFilter, TagSection};
 
@@ -153,6 +153,25 @@ impl StreamWriter {
     /// Writes the last game's export text to `out`.
     pub fn write_game_to(&self, out: &mut impl io::Write) -> io::Result<()> {
         out.write_all(self.layout.output())
+    }
+
+    /// Takes the last game's export text without copying it, leaving
+    /// `replacement` (emptied; its capacity is reused) as the buffer the
+    /// next game is written into. [`StreamWriter::game_text`] is empty
+    /// afterwards.
+    ///
+    /// ```
+    /// use pgnkit_export::{ExportOptions, StreamWriter};
+    /// use pgnkit_game::{ReadOptions, visit_games};
+    ///
+    /// let mut games = visit_games(b"1. e4 *", StreamWriter::new(ExportOptions::export()), ReadOptions::default());
+    /// games.next();
+    /// let text = games.visitor().take_game_text(Vec::new());
+    /// assert!(text.ends_with(b"\n\n1. e4 *\n\n"));
+    /// assert!(games.visitor().game_text().is_empty());
+    /// ```
+    pub fn take_game_text(&mut self, replacement: Vec<u8>) -> Vec<u8> {
+        self.layout.take_output(replacement)
     }
 
     /// How many games were written (ended) so far.
@@ -379,15 +398,14 @@ impl Visitor for StreamWriter {
         }
         let (number, black) = self.numbering.at(ply);
         let taping = self.taping();
-        let san = san_plus(&event);
         if !taping && self.options.notation == Notation::San {
-            // The common case: straight into the layout, SAN from the stack.
-            let mut buf = [0u8; 8];
-            let n = san.write_ascii(&mut buf);
+            // The common case: straight into the layout, SAN in a register.
+            let san = san_word(&event);
             let number = (!black || need_number).then_some((number, black));
-            self.layout.ascii_move(number, &buf, n);
+            self.layout.ascii_move(number, &san.bytes(), san.len());
             return;
         }
+        let san = san_plus(&event);
         if !black || need_number {
             self.emit(Token::Number(number, black));
         }

@@ -8,6 +8,8 @@
 
 use std::ops::Range;
 
+use crate::short_copy;
+
 /// The Seven Tag Roster in export order, with the default of each.
 pub(crate) const ROSTER: [(&[u8], &[u8]); 7] = [
     (b"Event", b"?"),
@@ -57,10 +59,10 @@ fn sort_key(name: &[u8]) -> u64 {
     if let Some(first) = name.first_chunk::<8>() {
         return u64::from_be_bytes(*first);
     }
-    // A short name, shifted in byte by byte (no call to copy a few bytes).
-    name.iter()
-        .zip((0..8).rev())
-        .fold(0, |key, (&b, byte)| key | u64::from(b) << (8 * byte))
+    // A short name, copied without a call into a zeroed chunk.
+    let mut chunk = [0u8; 8];
+    short_copy::put(&mut chunk, 0, name);
+    u64::from_be_bytes(chunk)
 }
 
 /// One tag besides the roster: its sort key and its line in the arena,
@@ -266,16 +268,46 @@ fn needs_escape(b: u8) -> bool {
 /// Writes one tag line, `[Name "value"]`, escaping `\` and `"`. TAB, LF and
 /// CR (which a tag line cannot hold) are written as spaces.
 pub(crate) fn write_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    let escape = may_need_escape(value);
+    if !escape && write_short_tag(out, name, value) {
+        return;
+    }
     out.reserve(name.len() + value.len() + 6);
     out.push(b'[');
     out.extend_from_slice(name);
     out.extend_from_slice(b" \"");
-    if may_need_escape(value) {
+    if escape {
         write_escaped(out, value);
     } else {
         out.extend_from_slice(value);
     }
     out.extend_from_slice(b"\"]\n");
+}
+
+/// Writes the tag line of `name` and `value` (which needs no escaping) if
+/// it is at most [`short_copy::MAX`] bytes long (most are), assembled in a
+/// fixed-size buffer and appended with one copy; returns whether it did.
+#[inline]
+fn write_short_tag(out: &mut Vec<u8>, name: &[u8], value: &[u8]) -> bool {
+    let n = name.len();
+    let mut line = [0u8; short_copy::MAX];
+    let len = n + value.len() + 6;
+    if len > line.len() {
+        return false;
+    }
+    line[0] = b'[';
+    // The name and value fit (checked above), so both copies happen.
+    short_copy::put(&mut line, 1, name);
+    line[n + 1] = b' ';
+    line[n + 2] = b'"';
+    short_copy::put(&mut line, n + 3, value);
+    line[len - 3] = b'"';
+    line[len - 2] = b']';
+    line[len - 1] = b'\n';
+    let end = out.len() + len;
+    out.extend_from_slice(&line);
+    out.truncate(end);
+    true
 }
 
 /// Whether `value` may hold a byte that [`needs_escape`]: a `\\`, a `"` or
@@ -291,7 +323,11 @@ fn may_need_escape(value: &[u8]) -> bool {
         control | has_zero(x ^ (ONES * u64::from(b'"'))) | has_zero(x ^ (ONES * u64::from(b'\\')))
     };
     let Some(last) = value.last_chunk::<8>() else {
-        return value.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        // A short value (`1-0`, `?`, a date's parts), padded with a byte
+        // that is not suspect, is checked as one chunk.
+        let mut chunk = [b'a'; 8];
+        short_copy::put(&mut chunk, 0, value);
+        return suspect(u64::from_le_bytes(chunk)) != 0;
     };
     // The chunks, and the last eight bytes for the rest (bytes seen twice
     // change no yes or no).
