@@ -26,6 +26,9 @@
 //! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
 //! reads them, so a `{` or `[` inside them means nothing.
 //!
+//! The movetext scan lives in `movetext_scan`: it looks only at the bytes that can change its
+//! state and passes over the others in bulk (long comments with `memchr3`).
+//!
 //! # Junk
 //!
 //! Only the bytes before the first game are not part of a game: a UTF-8 byte order mark and
