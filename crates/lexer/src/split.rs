@@ -101,14 +101,13 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
-    // memchr counts a byte with vector compares; CRs are rare, so they cost one search.
+    // memchr counts a byte with vector compares; CRs are rare (one search finds none), and in
+    // the files that have them each is looked at once: it counts unless an LF follows it.
     let lf = memchr::memchr_iter(b'\n', bytes).count();
-    if memchr::memchr(b'\r', bytes).is_none() {
-        return lf as u64;
-    }
-    let cr = memchr::memchr_iter(b'\r', bytes).count();
-    let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
-    (lf + cr - crlf) as u64
+    let lone_cr = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count();
+    (lf + lone_cr) as u64
 }
 
 /// Whether the white space `ws` holds an empty line (two or more line ends).
@@ -666,6 +665,23 @@ mod tests {
             {
                 out.push(path);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_ends_counted_as_one_by_one(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(&b"\r\na "[..]),
+                0..60,
+            )
+        ) {
+            let one_by_one = (0..bytes.len())
+                .filter(|&i| {
+                    bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+                })
+                .count();
+            proptest::prop_assert_eq!(count_line_ends(&bytes), one_by_one as u64);
         }
     }
 
