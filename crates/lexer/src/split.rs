@@ -315,9 +315,6 @@ pub struct GameSplitter<'a> {
     skipped: u64,
     names: Vec<(usize, usize)>,
     tokens: GameTokens,
-    /// `input[..cr_free]` holds no CR after `pos` (line ends there are counted as LFs alone):
-    /// one search for a CR over many games, not one per game.
-    cr_free: usize,
 }
 
 impl<'a> GameSplitter<'a> {
@@ -334,7 +331,6 @@ impl<'a> GameSplitter<'a> {
             skipped: junk as u64,
             names: Vec::new(),
             tokens: GameTokens::default(),
-            cr_free: 0,
         }
     }
 
@@ -367,17 +363,8 @@ impl<'a> GameSplitter<'a> {
             line: self.line,
             column: self.column,
         };
-        let until = self.pos + end;
-        if until > self.cr_free {
-            let from = self.cr_free.max(self.pos);
-            let rest = self.input.get(from..).unwrap_or_default();
-            self.cr_free = memchr::memchr(b'\r', rest).map_or(self.input.len(), |i| from + i);
-        }
-        self.line += match until <= self.cr_free {
-            true => memchr::memchr_iter(b'\n', bytes).count() as u64,
-            false => count_line_ends(bytes),
-        };
-        self.pos = until;
+        self.pos += end;
+        self.line += count_line_ends(bytes);
         self.column = column_after(self.column, bytes);
         Some(game)
     }
