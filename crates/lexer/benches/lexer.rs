@@ -1,5 +1,6 @@
 //! Throughput of the lexer crate on the project's bench file (built by
-//! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming), (b) tokenizing
+//! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming, against a memchr
+//! newline count over the same bytes as the memory-bandwidth reference), (b) tokenizing
 //! everything, (c) the header-only path.
 //!
 //! The file is `PGNKIT_BENCH_FILE`, else `target/bench.pgn` in the workspace; when missing it is
@@ -32,6 +33,18 @@ fn lexer_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("lexer");
     group.throughput(Throughput::Bytes(data.len() as u64));
     group.sample_size(10);
+
+    // The bandwidth reference for splitting (issue #3): one vectorized pass over the same
+    // bytes that only counts line ends.
+    let newlines = memchr::memchr_iter(b'\n', &data).count();
+    group.bench_function("memchr newline count", |b| {
+        b.iter(|| {
+            assert_eq!(
+                memchr::memchr_iter(b'\n', black_box(&data)).count(),
+                newlines
+            )
+        });
+    });
 
     group.bench_function("split (GameSplitter)", |b| {
         b.iter(|| assert_eq!(GameSplitter::new(black_box(&data)).count(), games));

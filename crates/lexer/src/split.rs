@@ -26,6 +26,9 @@
 //! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
 //! reads them, so a `{` or `[` inside them means nothing.
 //!
+//! The movetext scan lives in `movetext_scan`: it looks only at the bytes that can change its
+//! state and passes over the others in bulk (long comments with `memchr3`).
+//!
 //! # Junk
 //!
 //! Only the bytes before the first game are not part of a game: a UTF-8 byte order mark and
@@ -34,13 +37,14 @@
 //! game reader reports it and the game's original bytes are at hand. The count of skipped
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
-use crate::byte_class::{is_symbol_continue, is_ws};
-use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_name_end,
-    tag_shape,
-};
+mod movetext_scan;
+
+use crate::byte_class::is_ws;
+use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
 use crate::single_pass::{GameTokens, TokenizedGame};
-use crate::swar;
+use movetext_scan::{Movetext, Scanners, scan_movetext_with};
+#[cfg(test)]
+use movetext_scan::{movetext_stop, stops_movetext};
 
 /// One game's bytes, exactly as in the input, with where they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,14 +101,13 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
-    // memchr counts a byte with vector compares; CRs are rare, so they cost one search.
+    // memchr counts a byte with vector compares; CRs are rare (one search finds none), and in
+    // the files that have them each is looked at once: it counts unless an LF follows it.
     let lf = memchr::memchr_iter(b'\n', bytes).count();
-    if memchr::memchr(b'\r', bytes).is_none() {
-        return lf as u64;
-    }
-    let cr = memchr::memchr_iter(b'\r', bytes).count();
-    let crlf = memchr::memmem::find_iter(bytes, b"\r\n").count();
-    (lf + cr - crlf) as u64
+    let lone_cr = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count();
+    (lf + lone_cr) as u64
 }
 
 /// Whether the white space `ws` holds an empty line (two or more line ends).
@@ -161,125 +164,6 @@ fn plain_tag_pair(buf: &[u8], pos: usize) -> Option<(usize, usize)> {
     (buf.get(end) == Some(&b']')).then_some((name_end, end + 1))
 }
 
-/// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`:
-/// comment, string, escape and parenthesis characters, `*`, `$`, `[`, the marker separators
-/// `-` and `:`, and every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one
-/// character at a time). Eight bytes at a time; `#`, `&` and `'` stop it too (they share a
-/// range with `"` to `*`, which is one test), and the caller passes over them.
-#[inline(always)]
-fn movetext_stop(buf: &[u8], from: usize) -> usize {
-    swar::find(
-        buf,
-        from,
-        |w| {
-            w // the high bit: bytes of 0x80 and above
-                | swar::between(w, b'"', b'*')
-                | swar::between(w, b'-', b'-')
-                | swar::between(w, b':', b';')
-                | swar::between(w | swar::splat(0x20), b'{', b'{') // `{` and `[`
-        },
-        stops_movetext,
-    )
-}
-
-/// Whether [`movetext_stop`] stops at `b`, one byte at a time.
-#[inline]
-fn stops_movetext(b: u8) -> bool {
-    matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | b'{' | 0x80..)
-}
-
-/// A termination marker whose separator (`-`, `:` or an en dash) is at `sep` and whose left
-/// side (`1`, `0` or `1/2`) lies in the plain run that began at `run_start` and starts a token
-/// (the byte before it is not a symbol character): its end. Markers that start with `½` are
-/// found at the `½` itself.
-#[inline]
-fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
-    for back in [1, 3] {
-        let Some(start) = sep.checked_sub(back) else {
-            continue;
-        };
-        if start < run_start {
-            continue;
-        }
-        if start > 0 && buf.get(start - 1).is_some_and(|&c| is_symbol_continue(c)) {
-            continue;
-        }
-        if let Some((n, _)) = match_marker(buf, start) {
-            return Some(start + n);
-        }
-    }
-    None
-}
-
-/// What ended the movetext scan.
-enum Movetext {
-    /// The game ends here (a tag line, an unterminated comment, the end of the input).
-    End(usize),
-    /// A termination marker outside variations ends here.
-    Marker(usize),
-}
-
-/// Scans movetext from `pos` (a token start) the way the lexer reads it, looking only at the
-/// bytes that matter: comments, strings, `;` and `%` lines, parentheses, tag lines, and
-/// termination markers at token starts.
-#[inline]
-fn scan_movetext(buf: &[u8], mut pos: usize) -> Movetext {
-    let len = buf.len();
-    let mut depth = 0u32;
-    loop {
-        // The fast part: letters, digits, white space, periods, suffixes, eight bytes at a time.
-        let run_start = pos;
-        pos = movetext_stop(buf, pos);
-        let Some(&b) = buf.get(pos) else {
-            return Movetext::End(len);
-        };
-        match b {
-            b'-' | b':' | 0xe2 | 0x96 => match marker_around(buf, run_start, pos) {
-                Some(end) if depth == 0 => return Movetext::Marker(end),
-                Some(end) => pos = end,
-                None if b < 0x80 => pos += 1,
-                None => pos += char_len(buf, pos),
-            },
-            0xbd | 0xc2 => match match_marker(buf, pos) {
-                Some((n, _)) if depth == 0 => return Movetext::Marker(pos + n),
-                Some((n, _)) => pos += n,
-                None => pos += char_len(buf, pos),
-            },
-            b'{' => match comment_end(buf, pos) {
-                (end, true) => pos = end,
-                (end, false) => return Movetext::End(end),
-            },
-            b';' => pos = line_end(buf, pos),
-            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
-            b'"' => {
-                pos = match string_end(buf, pos) {
-                    Ok(end) | Err(end) => end.max(pos + 1),
-                }
-            }
-            b'(' => {
-                depth += 1;
-                pos += 1;
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                pos += 1;
-            }
-            b'*' if depth == 0 => return Movetext::Marker(pos + 1),
-            b'$' => {
-                pos += 1;
-                while buf.get(pos).is_some_and(u8::is_ascii_digit) {
-                    pos += 1;
-                }
-            }
-            b'[' if at_line_start(buf, pos) && tag_shape(buf, pos).is_some() => {
-                return Movetext::End(pos);
-            }
-            _ if b >= 0x80 => pos += char_len(buf, pos),
-            _ => pos += 1,
-        }
-    }
-}
-
 /// Whether the input ends before the tag-pair shape at `pos` (a `[` then tag-name characters
 /// and spaces) could be decided.
 pub(crate) fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
@@ -333,6 +217,13 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
 /// `buf.len()` (every look-ahead that runs out of input decides "no split"), so the same split
 /// is found whatever follows.
 pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
+    game_end_with(buf, names, Scanners::FAST)
+}
+
+/// [`game_end`] with the given movetext scanners (the tests check the fast ones against the
+/// word-by-word ones with it).
+#[inline(always)]
+fn game_end_with(buf: &[u8], names: &mut Vec<(usize, usize)>, scanners: Scanners) -> usize {
     names.clear();
     let mut pos = 0;
     let mut empty_line = false;
@@ -399,7 +290,7 @@ pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
             _ => break,
         }
     }
-    match scan_movetext(buf, pos) {
+    match scan_movetext_with(buf, pos, scanners) {
         Movetext::End(end) => end,
         Movetext::Marker(end) => after_marker(buf, end),
     }
@@ -617,6 +508,167 @@ mod tests {
                 crate::shapes::tag_name_end(&buf, from),
                 expected.map_or(buf.len(), |i| from + i)
             );
+        }
+    }
+
+    /// The splitter's end of the game at `buf[0]` with the word-by-word movetext scanners (the
+    /// scan before the vectorized searches): the reference for [`game_end`].
+    fn reference_game_end(buf: &[u8]) -> usize {
+        game_end_with(buf, &mut Vec::new(), Scanners::WORD_BY_WORD)
+    }
+
+    /// Pieces of PGN that move the splitter's state, with long comments and long runs of
+    /// moves (past the word-by-word look and into the bulk searches) and look-alikes.
+    const FRAGMENTS: &[&str] = &[
+        "[Event \"a\"]",
+        "\n[Site \"x\"]\n",
+        "[A\t\"b\" ]",
+        "[Event \"",
+        "\n\n",
+        "\r\n",
+        "\r",
+        "\n",
+        " ",
+        "\"",
+        "{ c }",
+        "{[%clk 0:10:00]}",
+        "{d=39, sd=53, pd=Be7, mt=51362, tl=2776684, s=4378694, n=224902903, pv=Be2 O-O}",
+        "{ a long comment that runs past thirty-two bytes (1-0) ; \"x\" ",
+        "\n[Event \"in a comment\"]",
+        "{",
+        "}",
+        "; c\n",
+        "\n%x\n",
+        "%",
+        "(",
+        ")",
+        "[",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "*",
+        "½-½",
+        "\u{bd}-\u{bd}",
+        "1–0",
+        "0:1",
+        "O-O",
+        "O-O-O",
+        "$1",
+        "#",
+        "é",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. d3 b5 6. Bb3 d6 7. c3 ",
+        "1.d4 Nf6 2.c4 g6 3.Nc3 Bg7 4.e4 d6 5.Be2 ",
+        "12.",
+        "Nf3",
+        "1",
+        "0",
+    ];
+
+    fn pgnish() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            8 => prop::sample::select(FRAGMENTS).prop_map(|s| s.as_bytes().to_vec()),
+            1 => any::<u8>().prop_map(|b| vec![b]),
+        ];
+        prop::collection::vec(piece, 1..40).prop_map(|v| v.concat())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 4000,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        #[test]
+        fn fast_scans_agree_with_word_by_word_scans(input in pgnish(), cut in 0usize..64) {
+            // From every game start, and on a prefix too (a stream's buffer ends anywhere).
+            for buf in [&input[..], &input[..input.len().saturating_sub(cut)]] {
+                let mut pos = junk_len(buf, false);
+                while pos < buf.len() {
+                    let rest = &buf[pos..];
+                    let end = game_end(rest, &mut Vec::new());
+                    proptest::prop_assert_eq!(end, reference_game_end(rest), "at {} of {:?}", pos, buf);
+                    pos += end.max(1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_scans_agree_on_the_corpus() {
+        let dir = corpus_dir();
+        let mut files = Vec::new();
+        pgn_files(&dir, &mut files);
+        assert!(!files.is_empty(), "no PGN files in {}", dir.display());
+        let mut games = 0;
+        for path in &files {
+            let input = std::fs::read(path).unwrap();
+            let splitter = GameSplitter::new(&input);
+            let (mut line, mut column) = (splitter.line, splitter.column);
+            let mut pos = splitter.pos;
+            for game in splitter {
+                let rest = &input[pos..];
+                assert_eq!(
+                    game.bytes.len(),
+                    reference_game_end(rest).clamp(1, rest.len())
+                );
+                assert_eq!(
+                    (game.offset, game.line, game.column),
+                    (pos as u64, line, column)
+                );
+                line += count_line_ends(game.bytes);
+                column = column_after(column, game.bytes);
+                pos += game.bytes.len();
+                games += 1;
+            }
+            assert_eq!(pos, input.len(), "{}", path.display());
+        }
+        assert!(games > 10_000, "only {games} games in the corpus");
+    }
+
+    /// The corpus directory: `PGNKIT_CORPUS`, else `../shared/corpus` beside the workspace.
+    fn corpus_dir() -> std::path::PathBuf {
+        let dir = match std::env::var_os("PGNKIT_CORPUS") {
+            Some(dir) => std::path::PathBuf::from(dir),
+            None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        };
+        assert!(
+            dir.is_dir(),
+            "corpus not found at {} (set PGNKIT_CORPUS to the shared corpus directory)",
+            dir.display()
+        );
+        dir
+    }
+
+    /// Every `.pgn` file under `dir`.
+    fn pgn_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pgn_files(&path, out);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+            {
+                out.push(path);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn line_ends_counted_as_one_by_one(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(&b"\r\na "[..]),
+                0..60,
+            )
+        ) {
+            let one_by_one = (0..bytes.len())
+                .filter(|&i| {
+                    bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+                })
+                .count();
+            proptest::prop_assert_eq!(count_line_ends(&bytes), one_by_one as u64);
         }
     }
 
