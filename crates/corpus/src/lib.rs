@@ -22,7 +22,12 @@ use std::process::Command;
 
 /// The workspace root (this crate lives in `crates/corpus` below it).
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(manifest)
+        .to_path_buf()
 }
 
 /// The corpus folder: `PGNKIT_CORPUS`, else `../shared/corpus` from the workspace root; an
@@ -140,5 +145,13 @@ mod tests {
         assert!(message.contains("PGNKIT_CORPUS"), "{message}");
         let corpus = dir();
         assert_eq!(corpus_at(corpus.clone()), Ok(corpus));
+    }
+
+    #[test]
+    fn the_workspace_root_holds_the_workspace_manifest() {
+        let root = workspace_root();
+        assert!(root.join("Cargo.toml").is_file(), "{}", root.display());
+        assert!(root.join("crates/corpus").is_dir(), "{}", root.display());
+        assert!(!root.to_string_lossy().contains(".."), "{}", root.display());
     }
 }
