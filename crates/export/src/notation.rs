@@ -3,10 +3,7 @@
 
 use std::io::Write as _;
 
-use pgnkit_chess::{
-    CastlingMode, CastlingSide, File, Move, Position, Rank, Role, San, SanPlus, Square, Uci,
-    attacks,
-};
+use pgnkit_chess::{CastlingMode, Move, Position, Role, San, SanPlus, Square, Uci, attacks};
 use pgnkit_game::{Game, MoveEvent, PlayedMove};
 
 use crate::layout::Word;
@@ -61,41 +58,36 @@ impl MoveWriter {
 
 /// The canonical SAN of a resolved move with its `+`/`#`, as a [`Word`].
 ///
-/// Why not [`San::from_move`] and [`SanPlus::write_ascii`]: this is the
-/// streaming writer's hot path. The text is built in a register with
-/// shifts, and [`San::from_move`] (a call, and an enum to unpack) is asked
-/// only for a piece move that may need disambiguating: most moves are pawn
-/// or king moves, or piece moves that no other piece of the kind could
-/// even reach. The text is the same (the export crate's corpus tests
-/// compare it with the tree writer's, which uses [`SanPlus`]).
+/// Why not [`SanPlus::from_move`]: this is the streaming writer's hot path,
+/// and [`San::from_move`] (which looks for other pieces that could make the
+/// move) is asked only for a piece move that may need disambiguating: most
+/// moves are pawn or king moves, or piece moves that no other piece of the
+/// kind could even reach. The text is written by [`San::write_ascii`] into
+/// eight bytes, the same as the tree writer's (the corpus tests compare the
+/// two writers).
 #[inline]
 pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
-    let mut word = match event.mv {
+    let san = match event.mv {
         Move::Normal {
             role,
             from,
             capture,
             to,
             promotion,
-        } if !may_need_disambiguation(event.before, role, from, to) => {
+        } if !may_need_disambiguation(event.before, role, from, to) => San::Normal {
+            role,
             // A pawn capture names its file; nothing else is disambiguated.
-            let file = (role == Role::Pawn && capture.is_some()).then(|| from.file());
-            normal_word(role, file, None, capture.is_some(), to, promotion)
-        }
-        mv => match San::from_move(event.before, mv) {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => normal_word(role, file, rank, capture, to, promotion),
-            San::Castle(CastlingSide::KingSide) => Word::from_array(b"O-O\0\0\0\0\0", 3),
-            San::Castle(CastlingSide::QueenSide) => Word::from_array(b"O-O-O\0\0\0", 5),
-            San::Null => Word::from_array(b"--\0\0\0\0\0\0", 2),
+            file: (role == Role::Pawn && capture.is_some()).then(|| from.file()),
+            rank: None,
+            capture: capture.is_some(),
+            to,
+            promotion,
         },
+        mv => San::from_move(event.before, mv),
     };
+    let mut text = [0; 8];
+    let len = san.write_ascii(&mut text);
+    let mut word = Word::from_array(&text, len);
     if let Some(suffix) = SanPlus::suffix_of(event.after) {
         word.push(suffix.char() as u8);
     }
@@ -117,38 +109,6 @@ fn may_need_disambiguation(pos: &Position, role: Role, from: Square, to: Square)
     };
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
     (ours & reach).any()
-}
-
-/// The SAN of a piece or pawn move from its parts, as a [`Word`].
-#[inline(always)]
-fn normal_word(
-    role: Role,
-    file: Option<File>,
-    rank: Option<Rank>,
-    capture: bool,
-    to: Square,
-    promotion: Option<Role>,
-) -> Word {
-    let mut word = Word::default();
-    if role != Role::Pawn {
-        word.push(role.upper_char() as u8);
-    }
-    if let Some(file) = file {
-        word.push(file.char() as u8);
-    }
-    if let Some(rank) = rank {
-        word.push(rank.char() as u8);
-    }
-    if capture {
-        word.push(b'x');
-    }
-    word.push(to.file().char() as u8);
-    word.push(to.rank().char() as u8);
-    if let Some(promotion) = promotion {
-        word.push(b'=');
-        word.push(promotion.upper_char() as u8);
-    }
-    word
 }
 
 /// Appends canonical SAN with its `+`/`#` suffix.
