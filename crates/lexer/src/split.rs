@@ -38,7 +38,6 @@
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
 mod movetext_scan;
-mod vector;
 
 use crate::byte_class::is_ws;
 use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
@@ -584,6 +583,71 @@ mod tests {
         fn fast_scans_agree_with_word_by_word_scans(input in pgnish(), cut in 0usize..64) {
             // From every game start, and on a prefix too (a stream's buffer ends anywhere).
             for buf in [&input[..], &input[..input.len().saturating_sub(cut)]] {
+                let mut pos = junk_len(buf, false);
+                while pos < buf.len() {
+                    let rest = &buf[pos..];
+                    let end = game_end(rest, &mut Vec::new());
+                    proptest::prop_assert_eq!(end, reference_game_end(rest), "at {} of {:?}", pos, buf);
+                    pos += end.max(1);
+                }
+            }
+        }
+    }
+
+    /// Bytes that change the splitter's state, each put right after `pad` bytes of plain
+    /// movetext so that it falls at a chosen offset of a word or a block.
+    const SPECIAL: &[&str] = &[
+        "{",
+        "}",
+        "{[%clk 0:00:10.0]}",
+        "\n",
+        "\r",
+        "\n\n",
+        "\n[Event \"x\"]\n",
+        "[",
+        "\"",
+        ";",
+        "\n%",
+        "(",
+        ")",
+        "*",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "O-O",
+        "$1",
+        "\u{bd}-\u{bd}",
+        "1\u{2013}0",
+        "0:1",
+        "\u{e9}",
+        "\x01",
+    ];
+
+    /// A game whose special bytes fall at offsets 15 to 17, 31 to 33 and 63 to 65 of a
+    /// 16-, 32- or 64-byte block (and so at every word boundary too): the plain runs before
+    /// them are as long as needed to get there from the previous piece.
+    fn boundary_game() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = (
+            prop::sample::select(&[15usize, 16, 17, 31, 32, 33, 63, 64, 65][..]),
+            prop::sample::select(SPECIAL),
+        );
+        prop::collection::vec(piece, 1..12).prop_map(|pieces| {
+            let mut game = b"[Event \"a\"]\n\n1. ".to_vec();
+            for (offset, special) in pieces {
+                let block = if offset < 32 { 16 } else { 64 };
+                let pad = (offset + block - game.len() % block) % block;
+                game.extend(b"e4 Nf3 ".iter().cycle().take(pad));
+                game.extend(special.as_bytes());
+            }
+            game
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_scans_agree_at_block_boundaries(game in boundary_game(), cut in 0usize..80) {
+            for buf in [&game[..], &game[..game.len().saturating_sub(cut)]] {
                 let mut pos = junk_len(buf, false);
                 while pos < buf.len() {
                     let rest = &buf[pos..];

@@ -1,22 +1,20 @@
 //! Where a game's movetext ends, for the splitter: a scan that reads movetext the way the
 //! lexer does, looking only at the bytes that can change its state.
 //!
-//! Plain movetext is searched 32 bytes at a time for the next byte that matters, with
-//! comparisons the compiler turns into SSE2 vector instructions (`vector::find`): one step
-//! finds the next comment of densely commented games, a few pass over a run of moves. Inside a
-//! brace comment only `}` and line ends matter (a line that starts like a tag pair ends the
-//! comment unterminated): short comments (`{[%clk 0:10:00]}`) take one vector step too, long
-//! ones (engine output of a few hundred bytes per move) a vectorized `memchr3` that passes
-//! over most of their bytes in bulk.
+//! Plain movetext is read a word at a time for its first sixteen bytes (commented games stop
+//! every dozen bytes), then 32 bytes at a time with comparisons the compiler turns into SSE2
+//! vector instructions (a run of moves without comments), then word by word again to find
+//! the byte ([`movetext_stop`]). Inside a brace comment
+//! only `}` and line ends matter (a line that starts like a tag pair ends the comment
+//! unterminated); short comments (`{[%clk 0:10:00]}`) are read word by word like plain
+//! movetext, long ones (engine output of a few hundred bytes per move) with a vectorized
+//! search (`memchr3`) that passes over most of their bytes in bulk.
 
 use crate::byte_class::is_symbol_continue;
 use crate::shapes::{
     at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
 };
-#[cfg(test)]
 use crate::swar;
-
-use super::vector::{Blocks, Class, ends_comment};
 
 /// What ended the movetext scan.
 pub(crate) enum Movetext {
@@ -29,16 +27,15 @@ pub(crate) enum Movetext {
 /// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`:
 /// comment, string, escape and parenthesis characters, `*`, `$`, `[`, the marker separators
 /// `-` and `:`, and every byte of 0x80 and above (`½`, an en dash, or text the lexer reads one
-/// character at a time); `#`, `&` and `'` stop it too (they share a range with `"` to `*`,
-/// which is one test), and the caller passes over them. Eight bytes at a time: the scan before
-/// the classified blocks, kept as the tests' reference for them.
-#[cfg(test)]
+/// character at a time). Eight bytes at a time; `#`, `&` and `'` stop it too (they share a
+/// range with `"` to `*`, which is one test), and the caller passes over them.
+#[inline(always)]
 pub(crate) fn movetext_stop(buf: &[u8], from: usize) -> usize {
     swar::find(buf, from, movetext_flags, stops_movetext)
 }
 
 /// Flags (see [`swar`]) the bytes [`movetext_stop`] stops at in the word `w`.
-#[cfg(test)]
+#[inline(always)]
 fn movetext_flags(w: u64) -> u64 {
     w // the high bit: bytes of 0x80 and above
         | swar::between(w, b'"', b'*')
@@ -47,8 +44,36 @@ fn movetext_flags(w: u64) -> u64 {
         | swar::between(w | swar::splat(0x20), b'{', b'{') // `{` and `[`
 }
 
-/// The bytes the movetext scan stops at (see `movetext_stop`), as comparisons without branches,
-/// which the compiler runs on sixteen bytes at once.
+/// [`movetext_stop`], with long runs (movetext without comments, a few hundred bytes of moves)
+/// passed over 32 bytes at a time by a test the compiler turns into vector instructions.
+#[inline(always)]
+fn next_stop(buf: &[u8], from: usize) -> usize {
+    // Commented games stop every dozen bytes: the first sixteen word by word.
+    let Some(pair) = buf.get(from..).and_then(<[u8]>::first_chunk::<16>) else {
+        return movetext_stop(buf, from);
+    };
+    let pair = u128::from_le_bytes(*pair);
+    if let Some(k) = swar::first(movetext_flags(pair as u64)) {
+        return from + k;
+    }
+    if let Some(k) = swar::first(movetext_flags((pair >> 64) as u64)) {
+        return from + 8 + k;
+    }
+    let mut at = from + 16;
+    while let Some(chunk) = buf.get(at..).and_then(<[u8]>::first_chunk::<32>) {
+        if chunk
+            .iter()
+            .fold(false, |any, &b| any | stops_movetext_branchless(b))
+        {
+            break;
+        }
+        at += 32;
+    }
+    movetext_stop(buf, at)
+}
+
+/// [`stops_movetext`] as comparisons without branches, which the compiler can run on sixteen
+/// bytes at once.
 #[inline(always)]
 fn stops_movetext_branchless(b: u8) -> bool {
     (b.wrapping_sub(b'"') <= b'*' - b'"')
@@ -59,7 +84,7 @@ fn stops_movetext_branchless(b: u8) -> bool {
 }
 
 /// Whether [`movetext_stop`] stops at `b`, one byte at a time.
-#[cfg(test)]
+#[inline]
 pub(crate) fn stops_movetext(b: u8) -> bool {
     matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | b'{' | 0x80..)
 }
@@ -92,33 +117,39 @@ fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
 }
 
 /// [`comment_end`] of the comment opened at `open`, for the movetext scan: short comments
-/// (`{[%clk 0:10:00]}`) in the classified blocks, long ones (engine output, a few hundred
-/// bytes) with a search for `}` and line ends (`memchr3`, faster per byte once started) that
-/// passes over most of their bytes in bulk. A line inside a comment that starts like a tag
-/// pair ends the comment unterminated; other control bytes mean nothing there.
+/// (`{[%clk 0:10:00]}`) word by word, long ones (engine output, a few hundred bytes) with a
+/// vectorized search for `}` and line ends (a line inside a comment that starts like a tag
+/// pair ends the comment unterminated; other control bytes mean nothing there).
 #[inline(always)]
-fn skip_comment_in(blocks: &mut Blocks, buf: &[u8], open: usize) -> (usize, bool) {
-    let limit = open + 1 + SHORT_COMMENT;
-    let stop = blocks.find(
-        buf,
-        open + 1,
-        Class::CommentEnd,
-        stops_movetext_branchless,
-        limit,
-    );
-    match buf.get(stop) {
-        Some(b'}') => (stop + 1, true),
-        // A line end or another control byte: the rest as usual, from that byte (`stop - 1`
-        // stands for the `{`).
-        Some(&b) if ends_comment(b) => comment_end(buf, stop - 1),
-        Some(_) => long_comment_end(buf, stop),
-        None => (buf.len(), false),
+fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
+    let mut at = open + 1;
+    for _ in 0..SHORT_COMMENT / 8 {
+        let Some(word) = buf.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
+            // Fewer than eight bytes left: `at - 1` stands for the `{`.
+            return comment_end(buf, at - 1);
+        };
+        if let Some(k) = swar::first(comment_flags(u64::from_le_bytes(*word))) {
+            let stop = at + k;
+            return match buf.get(stop) {
+                Some(b'}') => (stop + 1, true),
+                // A line end or another control byte: the rest as usual, from that byte
+                // (`stop - 1` stands for the `{`).
+                _ => comment_end(buf, stop - 1),
+            };
+        }
+        at += 8;
     }
+    long_comment_end(buf, at)
 }
 
-/// Bytes of a comment searched in the classified blocks before [`skip_comment_in`] searches the
-/// rest with `memchr3`.
-const SHORT_COMMENT: usize = 64;
+/// Bytes of a comment read word by word before [`skip_comment`] searches the rest in bulk.
+const SHORT_COMMENT: usize = 32;
+
+/// Flags `}` and control bytes (see [`swar`]).
+#[inline(always)]
+fn comment_flags(w: u64) -> u64 {
+    swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)
+}
 
 /// [`comment_end`] of a comment whose bytes before `from` hold no `}` and no line end.
 #[inline(never)]
@@ -148,54 +179,27 @@ fn starts_marker(b: u8) -> bool {
 }
 
 /// How [`scan_movetext_with`] finds the next byte to look at and the end of a brace comment.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Scanners {
-    /// In blocks classified once ([`Blocks`]): the scanners the splitter uses.
-    Blocks,
-    /// Word by word, looking at each byte once per search (`movetext_stop` and
-    /// [`comment_end`]): the tests' reference.
-    #[cfg(test)]
-    WordByWord,
+#[derive(Clone, Copy)]
+pub(crate) struct Scanners {
+    /// The next byte of plain movetext to look at ([`movetext_stop`]'s result).
+    pub(crate) stop: fn(&[u8], usize) -> usize,
+    /// The end of the brace comment opened at the given index ([`comment_end`]'s result).
+    pub(crate) comment_end: fn(&[u8], usize) -> (usize, bool),
 }
 
 impl Scanners {
     /// The scanners the splitter uses.
-    pub(crate) const FAST: Scanners = Scanners::Blocks;
+    pub(crate) const FAST: Scanners = Scanners {
+        stop: next_stop,
+        comment_end: skip_comment,
+    };
 
     /// The word-by-word scanners they stand for (the tests' reference).
     #[cfg(test)]
-    pub(crate) const WORD_BY_WORD: Scanners = Scanners::WordByWord;
-}
-
-/// The scan's searches, with the classified block they share.
-struct Searches {
-    scanners: Scanners,
-    blocks: Blocks,
-}
-
-impl Searches {
-    /// The first byte at or after `from` that the movetext scan must look at, else `buf.len()`.
-    #[inline(always)]
-    fn stop(&mut self, buf: &[u8], from: usize) -> usize {
-        match self.scanners {
-            Scanners::Blocks => {
-                let stops = stops_movetext_branchless;
-                self.blocks.find(buf, from, Class::Stop, stops, usize::MAX)
-            }
-            #[cfg(test)]
-            Scanners::WordByWord => movetext_stop(buf, from),
-        }
-    }
-
-    /// [`comment_end`] of the comment opened at `open`.
-    #[inline(always)]
-    fn comment_end(&mut self, buf: &[u8], open: usize) -> (usize, bool) {
-        match self.scanners {
-            Scanners::Blocks => skip_comment_in(&mut self.blocks, buf, open),
-            #[cfg(test)]
-            Scanners::WordByWord => comment_end(buf, open),
-        }
-    }
+    pub(crate) const WORD_BY_WORD: Scanners = Scanners {
+        stop: movetext_stop,
+        comment_end,
+    };
 }
 
 /// Scans movetext from `pos` (a token start) the way the lexer reads it, looking only at the
@@ -205,14 +209,10 @@ impl Searches {
 pub(crate) fn scan_movetext_with(buf: &[u8], mut pos: usize, scanners: Scanners) -> Movetext {
     let len = buf.len();
     let mut depth = 0u32;
-    let mut searches = Searches {
-        scanners,
-        blocks: Blocks::new(),
-    };
     loop {
         // The fast part: letters, digits, white space, periods, suffixes, eight bytes at a time.
         let run_start = pos;
-        pos = searches.stop(buf, pos);
+        pos = (scanners.stop)(buf, pos);
         let Some(&b) = buf.get(pos) else {
             return Movetext::End(len);
         };
@@ -228,7 +228,7 @@ pub(crate) fn scan_movetext_with(buf: &[u8], mut pos: usize, scanners: Scanners)
                 Some((n, _)) => pos += n,
                 None => pos += char_len(buf, pos),
             },
-            b'{' => match searches.comment_end(buf, pos) {
+            b'{' => match (scanners.comment_end)(buf, pos) {
                 (end, true) => pos = end,
                 (end, false) => return Movetext::End(end),
             },
@@ -266,17 +266,6 @@ pub(crate) fn scan_movetext_with(buf: &[u8], mut pos: usize, scanners: Scanners)
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The next stop in freshly classified blocks.
-    fn next_stop(buf: &[u8], from: usize) -> usize {
-        let stops = stops_movetext_branchless;
-        Blocks::new().find(buf, from, Class::Stop, stops, usize::MAX)
-    }
-
-    /// [`skip_comment_in`] freshly classified blocks.
-    fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
-        skip_comment_in(&mut Blocks::new(), buf, open)
-    }
 
     #[test]
     fn branchless_stops_are_the_stops() {
