@@ -38,6 +38,7 @@
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
 mod movetext_scan;
+mod vector;
 
 use crate::byte_class::is_ws;
 use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
