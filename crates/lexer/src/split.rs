@@ -111,6 +111,32 @@ pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
     (lf + lone_cr) as u64
 }
 
+/// Counts the line ends of the games one after another, with one search for a CR over all the
+/// bytes read instead of one per game (most files have none; in those that do, each search
+/// stops at the next game's first CR).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LineEnds {
+    /// The caller's buffer holds no CR before this index (from the last game's start on).
+    pub(crate) cr_free: usize,
+}
+
+impl LineEnds {
+    /// Line ends in `read[start..until]`, where `read` holds all the bytes read so far.
+    pub(crate) fn count(&mut self, read: &[u8], start: usize, until: usize) -> u64 {
+        if until > self.cr_free {
+            let from = self.cr_free.max(start);
+            let rest = read.get(from..).unwrap_or_default();
+            self.cr_free = memchr::memchr(b'\r', rest).map_or(read.len(), |i| from + i);
+        }
+        let bytes = read.get(start..until).unwrap_or_default();
+        if until <= self.cr_free {
+            memchr::memchr_iter(b'\n', bytes).count() as u64
+        } else {
+            count_line_ends(bytes)
+        }
+    }
+}
+
 /// Whether the white space `ws` holds an empty line (two or more line ends).
 #[inline]
 pub(crate) fn has_empty_line(ws: &[u8]) -> bool {
@@ -316,6 +342,7 @@ pub struct GameSplitter<'a> {
     skipped: u64,
     names: Vec<(usize, usize)>,
     tokens: GameTokens,
+    line_ends: LineEnds,
 }
 
 impl<'a> GameSplitter<'a> {
@@ -332,6 +359,7 @@ impl<'a> GameSplitter<'a> {
             skipped: junk as u64,
             names: Vec::new(),
             tokens: GameTokens::default(),
+            line_ends: LineEnds::default(),
         }
     }
 
@@ -364,8 +392,8 @@ impl<'a> GameSplitter<'a> {
             line: self.line,
             column: self.column,
         };
+        self.line += self.line_ends.count(self.input, self.pos, self.pos + end);
         self.pos += end;
-        self.line += count_line_ends(bytes);
         self.column = column_after(self.column, bytes);
         Some(game)
     }
@@ -656,6 +684,16 @@ mod tests {
                     proptest::prop_assert_eq!(end, reference_game_end(rest), "at {} of {:?}", pos, buf);
                     pos += end.max(1);
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn game_lines_count_every_line_end_before_them(input in pgnish()) {
+            for game in GameSplitter::new(&input) {
+                let before = &input[..game.offset as usize];
+                proptest::prop_assert_eq!(game.line, 1 + count_line_ends(before));
             }
         }
     }
