@@ -7,7 +7,7 @@
 //! comments), then word by word to find the byte ([`movetext_stop`]). Inside a brace comment
 //! only `}` and line ends matter (a line that starts like a tag pair ends the comment
 //! unterminated): a clock comment (`{[%clk 0:09:57.1]}`) ends within the seventeen bytes after
-//! its `{`, which take one look and one pair of words; longer comments are read word by word,
+//! its `{`, which take one look and one vector test; longer comments are read word by word,
 //! long ones (engine output of a few hundred bytes per move) with a vectorized search
 //! (`memchr3`) that passes over most of their bytes in bulk.
 
@@ -118,9 +118,10 @@ fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
 
 /// [`comment_end`] of the comment opened at `open`, for the movetext scan: clock comments
 /// (`{[%clk 0:09:57.1]}`, the `}` 15 to 17 bytes after the `{`) in one look at the byte after
-/// the `{` and one pair of words (words from the `{` would take three), other short comments
-/// word by word, long ones (engine output, a few hundred bytes) with a vectorized search for `}` and line ends (a line inside a comment that starts like a tag
-/// pair ends the comment unterminated; other control bytes mean nothing there).
+/// the `{` and one vector test of the sixteen after it (words from the `{` would take three
+/// rounds), other short comments word by word, long ones (engine output, a few hundred bytes)
+/// with a vectorized search for `}` and line ends (a line inside a comment that starts like a
+/// tag pair ends the comment unterminated; other control bytes mean nothing there).
 #[inline(always)]
 fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
     // The byte after the `{`, then the sixteen after it at once: most comments end there.
@@ -130,13 +131,10 @@ fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
     ) else {
         return comment_words(buf, open + 1);
     };
-    let pair = u128::from_le_bytes(*rest);
     let stop = if matches!(second, b'}' | 0..0x0e) {
         open + 1
-    } else if let Some(k) = swar::first(comment_flags(pair as u64)) {
+    } else if let Some(k) = vector::first_hit(rest, |b| (b == b'}') | (b < 0x0e)) {
         open + 2 + k
-    } else if let Some(k) = swar::first(comment_flags((pair >> 64) as u64)) {
-        open + 10 + k
     } else {
         return comment_words(buf, open + 18);
     };
