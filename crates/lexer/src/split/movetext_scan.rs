@@ -59,7 +59,13 @@ fn next_stop(buf: &[u8], from: usize) -> usize {
     if let Some(k) = vector::first_hit(first, stops_movetext_branchless) {
         return from + k;
     }
-    let mut at = from + 16;
+    run_stop(buf, from + 16)
+}
+
+/// [`movetext_stop`] in a long run, 32 bytes at a time: out of line, so that the loop keeps
+/// its constants in registers (inlined into the scan, it reloaded them every round).
+#[inline(never)]
+fn run_stop(buf: &[u8], mut at: usize) -> usize {
     while let Some(chunk) = buf.get(at..).and_then(<[u8]>::first_chunk::<32>) {
         if chunk
             .iter()
