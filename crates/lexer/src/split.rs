@@ -652,14 +652,26 @@ mod tests {
         "\x01",
     ];
 
+    /// How the comments of [`boundary_game`] end.
+    const COMMENT_ENDS: &[&[u8]] = &[b"}", b"\n", b"\n[A \"", b"\r"];
+
     /// A game whose special bytes fall at offsets 15 to 17, 31 to 33 and 63 to 65 of a
     /// 16-, 32- or 64-byte block (and so at every word boundary too): the plain runs before
-    /// them are as long as needed to get there from the previous piece.
+    /// them are as long as needed to get there from the previous piece. Comments of every
+    /// length up to 70 bytes put their `}` (or a line end in them) at every distance from the
+    /// `{` as well.
     fn boundary_game() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
         use proptest::prelude::*;
+        let special = prop_oneof![
+            prop::sample::select(SPECIAL).prop_map(|s| s.as_bytes().to_vec()),
+            (0usize..70, prop::sample::select(COMMENT_ENDS)).prop_map(|(len, end)| {
+                let body = b"[%clk 0:00:10.0] d=3, pv=e4 e5 ".iter().cycle().take(len);
+                [&b"{"[..], &body.copied().collect::<Vec<u8>>(), end].concat()
+            }),
+        ];
         let piece = (
             prop::sample::select(&[15usize, 16, 17, 31, 32, 33, 63, 64, 65][..]),
-            prop::sample::select(SPECIAL),
+            special,
         );
         prop::collection::vec(piece, 1..12).prop_map(|pieces| {
             let mut game = b"[Event \"a\"]\n\n1. ".to_vec();
@@ -667,7 +679,7 @@ mod tests {
                 let block = if offset < 32 { 16 } else { 64 };
                 let pad = (offset + block - game.len() % block) % block;
                 game.extend(b"e4 Nf3 ".iter().cycle().take(pad));
-                game.extend(special.as_bytes());
+                game.extend(special);
             }
             game
         })
