@@ -1,6 +1,7 @@
 //! Throughput of the lexer crate on the project's bench file (built by
-//! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming, against a memchr
-//! newline count over the same bytes as the memory-bandwidth reference), (b) tokenizing
+//! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming, against two
+//! references over the same bytes: a u64 word sum for memory bandwidth and a memchr newline
+//! count for the cheapest byte search), (b) tokenizing
 //! everything, (c) the header-only path.
 //!
 //! The file is `PGNKIT_BENCH_FILE`, else `target/bench.pgn` in the workspace; when missing it is
@@ -34,7 +35,7 @@ fn lexer_benches(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(data.len() as u64));
     group.sample_size(10);
 
-    // The bandwidth reference for splitting (issue #3): one vectorized pass over the same
+    // The byte-search reference for splitting (issue #3): one vectorized pass over the same
     // bytes that only counts line ends.
     let newlines = memchr::memchr_iter(b'\n', &data).count();
     group.bench_function("memchr newline count", |b| {
@@ -44,6 +45,14 @@ fn lexer_benches(c: &mut Criterion) {
                 newlines
             )
         });
+    });
+
+    // Memory bandwidth on this machine: the plainest pass over the same bytes, a wrapping sum
+    // of them as u64 words (vectorized to wide loads and adds; what "near memory bandwidth"
+    // is measured against).
+    let sum = word_sum(&data);
+    group.bench_function("u64 word sum (bandwidth)", |b| {
+        b.iter(|| assert_eq!(word_sum(black_box(&data)), sum));
     });
 
     group.bench_function("split (GameSplitter)", |b| {
@@ -82,6 +91,17 @@ fn lexer_benches(c: &mut Criterion) {
     });
 
     group.finish();
+}
+
+/// The wrapping sum of `data` as little-endian u64 words (a last partial word zero-padded).
+fn word_sum(data: &[u8]) -> u64 {
+    let (words, rest) = data.as_chunks::<8>();
+    let mut last = [0u8; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    let sum = words
+        .iter()
+        .fold(0u64, |sum, w| sum.wrapping_add(u64::from_le_bytes(*w)));
+    sum.wrapping_add(u64::from_le_bytes(last))
 }
 
 criterion_group!(benches, lexer_benches);

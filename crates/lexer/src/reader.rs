@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 
 use crate::RawGame;
 use crate::single_pass::{GameTokens, TokenizedGame};
-use crate::split::{column_after, count_line_ends, game_end, junk_column, junk_len};
+use crate::split::{LineEnds, column_after, game_end, junk_column, junk_len};
 
 /// Default number of bytes read at a time.
 const DEFAULT_CHUNK: usize = 64 * 1024;
@@ -51,8 +51,8 @@ pub struct Reader<R> {
     skipped: u64,
     chunk: usize,
     names: Vec<(usize, usize)>,
-    /// `buf[start..cr_free]` holds no CR (line ends there are counted as LFs alone).
-    cr_free: usize,
+    /// Counts line ends (`line_ends.cr_free` is an index into `buf`).
+    line_ends: LineEnds,
     /// The tokens of the last game of [`next_tokenized`](Reader::next_tokenized).
     tokens: GameTokens,
 }
@@ -80,7 +80,7 @@ impl<R: BufRead> Reader<R> {
             skipped: 0,
             chunk: chunk.max(1),
             names: Vec::new(),
-            cr_free: 0,
+            line_ends: LineEnds::default(),
             tokens: GameTokens::default(),
         }
     }
@@ -100,7 +100,7 @@ impl<R: BufRead> Reader<R> {
         if self.start > 0 && self.start >= self.end / 2 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
-            self.cr_free = self.cr_free.saturating_sub(self.start);
+            self.line_ends.cr_free = self.line_ends.cr_free.saturating_sub(self.start);
             self.start = 0;
         }
         let mut got = 0;
@@ -130,18 +130,9 @@ impl<R: BufRead> Reader<R> {
 
     fn advance(&mut self, n: usize) {
         let until = self.start + n;
-        if until > self.cr_free {
-            // One search for a CR over all the bytes read, not one per game.
-            let from = self.cr_free.max(self.start);
-            let read = self.buf.get(from..self.end).unwrap_or_default();
-            self.cr_free = memchr::memchr(b'\r', read).map_or(self.end, |i| from + i);
-        }
+        let read = self.buf.get(..self.end).unwrap_or_default();
+        self.line += self.line_ends.count(read, self.start, until);
         let bytes = self.buf.get(self.start..until).unwrap_or_default();
-        self.line += if until <= self.cr_free {
-            memchr::memchr_iter(b'\n', bytes).count() as u64
-        } else {
-            count_line_ends(bytes)
-        };
         if self.last_cr && bytes.first() == Some(&b'\n') {
             self.line -= 1; // a CR LF cut in two by a read
         }

@@ -38,6 +38,7 @@
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
 mod movetext_scan;
+mod vector;
 
 use crate::byte_class::is_ws;
 use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
@@ -108,6 +109,32 @@ pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
         .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
         .count();
     (lf + lone_cr) as u64
+}
+
+/// Counts the line ends of the games one after another, with one search for a CR over all the
+/// bytes read instead of one per game (most files have none; in those that do, each search
+/// stops at the next game's first CR).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LineEnds {
+    /// The caller's buffer holds no CR before this index (from the last game's start on).
+    pub(crate) cr_free: usize,
+}
+
+impl LineEnds {
+    /// Line ends in `read[start..until]`, where `read` holds all the bytes read so far.
+    pub(crate) fn count(&mut self, read: &[u8], start: usize, until: usize) -> u64 {
+        if until > self.cr_free {
+            let from = self.cr_free.max(start);
+            let rest = read.get(from..).unwrap_or_default();
+            self.cr_free = memchr::memchr(b'\r', rest).map_or(read.len(), |i| from + i);
+        }
+        let bytes = read.get(start..until).unwrap_or_default();
+        if until <= self.cr_free {
+            memchr::memchr_iter(b'\n', bytes).count() as u64
+        } else {
+            count_line_ends(bytes)
+        }
+    }
 }
 
 /// Whether the white space `ws` holds an empty line (two or more line ends).
@@ -315,6 +342,7 @@ pub struct GameSplitter<'a> {
     skipped: u64,
     names: Vec<(usize, usize)>,
     tokens: GameTokens,
+    line_ends: LineEnds,
 }
 
 impl<'a> GameSplitter<'a> {
@@ -331,6 +359,7 @@ impl<'a> GameSplitter<'a> {
             skipped: junk as u64,
             names: Vec::new(),
             tokens: GameTokens::default(),
+            line_ends: LineEnds::default(),
         }
     }
 
@@ -363,8 +392,8 @@ impl<'a> GameSplitter<'a> {
             line: self.line,
             column: self.column,
         };
+        self.line += self.line_ends.count(self.input, self.pos, self.pos + end);
         self.pos += end;
-        self.line += count_line_ends(bytes);
         self.column = column_after(self.column, bytes);
         Some(game)
     }
@@ -590,6 +619,93 @@ mod tests {
                     proptest::prop_assert_eq!(end, reference_game_end(rest), "at {} of {:?}", pos, buf);
                     pos += end.max(1);
                 }
+            }
+        }
+    }
+
+    /// Bytes that change the splitter's state, each put right after `pad` bytes of plain
+    /// movetext so that it falls at a chosen offset of a word or a block.
+    const SPECIAL: &[&str] = &[
+        "{",
+        "}",
+        "{[%clk 0:00:10.0]}",
+        "\n",
+        "\r",
+        "\n\n",
+        "\n[Event \"x\"]\n",
+        "[",
+        "\"",
+        ";",
+        "\n%",
+        "(",
+        ")",
+        "*",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "O-O",
+        "$1",
+        "\u{bd}-\u{bd}",
+        "1\u{2013}0",
+        "0:1",
+        "\u{e9}",
+        "\x01",
+    ];
+
+    /// How the comments of [`boundary_game`] end.
+    const COMMENT_ENDS: &[&[u8]] = &[b"}", b"\n", b"\n[A \"", b"\r"];
+
+    /// A game whose special bytes fall at offsets 15 to 17, 31 to 33 and 63 to 65 of a
+    /// 16-, 32- or 64-byte block (and so at every word boundary too): the plain runs before
+    /// them are as long as needed to get there from the previous piece. Comments of every
+    /// length up to 70 bytes put their `}` (or a line end in them) at every distance from the
+    /// `{` as well.
+    fn boundary_game() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let special = prop_oneof![
+            prop::sample::select(SPECIAL).prop_map(|s| s.as_bytes().to_vec()),
+            (0usize..70, prop::sample::select(COMMENT_ENDS)).prop_map(|(len, end)| {
+                let body = b"[%clk 0:00:10.0] d=3, pv=e4 e5 ".iter().cycle().take(len);
+                [&b"{"[..], &body.copied().collect::<Vec<u8>>(), end].concat()
+            }),
+        ];
+        let piece = (
+            prop::sample::select(&[15usize, 16, 17, 31, 32, 33, 63, 64, 65][..]),
+            special,
+        );
+        prop::collection::vec(piece, 1..12).prop_map(|pieces| {
+            let mut game = b"[Event \"a\"]\n\n1. ".to_vec();
+            for (offset, special) in pieces {
+                let block = if offset < 32 { 16 } else { 64 };
+                let pad = (offset + block - game.len() % block) % block;
+                game.extend(b"e4 Nf3 ".iter().cycle().take(pad));
+                game.extend(special);
+            }
+            game
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_scans_agree_at_block_boundaries(game in boundary_game(), cut in 0usize..80) {
+            for buf in [&game[..], &game[..game.len().saturating_sub(cut)]] {
+                let mut pos = junk_len(buf, false);
+                while pos < buf.len() {
+                    let rest = &buf[pos..];
+                    let end = game_end(rest, &mut Vec::new());
+                    proptest::prop_assert_eq!(end, reference_game_end(rest), "at {} of {:?}", pos, buf);
+                    pos += end.max(1);
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn game_lines_count_every_line_end_before_them(input in pgnish()) {
+            for game in GameSplitter::new(&input) {
+                let before = &input[..game.offset as usize];
+                proptest::prop_assert_eq!(game.line, 1 + count_line_ends(before));
             }
         }
     }

@@ -1,20 +1,23 @@
 //! Where a game's movetext ends, for the splitter: a scan that reads movetext the way the
 //! lexer does, looking only at the bytes that can change its state.
 //!
-//! Plain movetext is read a word at a time for its first sixteen bytes (commented games stop
-//! every dozen bytes), then 32 bytes at a time with comparisons the compiler turns into SSE2
-//! vector instructions (a run of moves without comments), then word by word again to find
-//! the byte ([`movetext_stop`]). Inside a brace comment
+//! Plain movetext is tested sixteen bytes at once with comparisons the compiler turns into
+//! SSE2 vector instructions (commented games stop every dozen bytes, so the first test mostly
+//! finds the stop: `vector::first_hit`), then 32 bytes at a time (a run of moves without
+//! comments), then word by word to find the byte ([`movetext_stop`]). Inside a brace comment
 //! only `}` and line ends matter (a line that starts like a tag pair ends the comment
-//! unterminated); short comments (`{[%clk 0:10:00]}`) are read word by word like plain
-//! movetext, long ones (engine output of a few hundred bytes per move) with a vectorized
-//! search (`memchr3`) that passes over most of their bytes in bulk.
+//! unterminated): a clock comment (`{[%clk 0:09:57.1]}`) ends within the seventeen bytes after
+//! its `{`, which take one look and one vector test; longer comments are read word by word,
+//! long ones (engine output of a few hundred bytes per move) with a vectorized search
+//! (`memchr3`) that passes over most of their bytes in bulk.
 
 use crate::byte_class::is_symbol_continue;
 use crate::shapes::{
     at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
 };
 use crate::swar;
+
+use super::vector;
 
 /// What ended the movetext scan.
 pub(crate) enum Movetext {
@@ -44,22 +47,25 @@ fn movetext_flags(w: u64) -> u64 {
         | swar::between(w | swar::splat(0x20), b'{', b'{') // `{` and `[`
 }
 
-/// [`movetext_stop`], with long runs (movetext without comments, a few hundred bytes of moves)
-/// passed over 32 bytes at a time by a test the compiler turns into vector instructions.
+/// [`movetext_stop`]: the first sixteen bytes in one vector test, then long runs (movetext
+/// without comments, a few hundred bytes of moves) passed over 32 bytes at a time by a test
+/// the compiler turns into vector instructions.
 #[inline(always)]
 fn next_stop(buf: &[u8], from: usize) -> usize {
-    // Commented games stop every dozen bytes: the first sixteen word by word.
-    let Some(pair) = buf.get(from..).and_then(<[u8]>::first_chunk::<16>) else {
+    // Commented games stop every dozen bytes: the first sixteen bytes in one vector test.
+    let Some(first) = buf.get(from..).and_then(<[u8]>::first_chunk::<16>) else {
         return movetext_stop(buf, from);
     };
-    let pair = u128::from_le_bytes(*pair);
-    if let Some(k) = swar::first(movetext_flags(pair as u64)) {
+    if let Some(k) = vector::first_hit(first, stops_movetext_branchless) {
         return from + k;
     }
-    if let Some(k) = swar::first(movetext_flags((pair >> 64) as u64)) {
-        return from + 8 + k;
-    }
-    let mut at = from + 16;
+    run_stop(buf, from + 16)
+}
+
+/// [`movetext_stop`] in a long run, 32 bytes at a time: out of line, so that the loop keeps
+/// its constants in registers (inlined into the scan, it reloaded them every round).
+#[inline(never)]
+fn run_stop(buf: &[u8], mut at: usize) -> usize {
     while let Some(chunk) = buf.get(at..).and_then(<[u8]>::first_chunk::<32>) {
         if chunk
             .iter()
@@ -116,33 +122,60 @@ fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
     None
 }
 
-/// [`comment_end`] of the comment opened at `open`, for the movetext scan: short comments
-/// (`{[%clk 0:10:00]}`) word by word, long ones (engine output, a few hundred bytes) with a
-/// vectorized search for `}` and line ends (a line inside a comment that starts like a tag
-/// pair ends the comment unterminated; other control bytes mean nothing there).
+/// [`comment_end`] of the comment opened at `open`, for the movetext scan: clock comments
+/// (`{[%clk 0:09:57.1]}`, the `}` 15 to 17 bytes after the `{`) in one look at the byte after
+/// the `{` and one vector test of the sixteen after it (words from the `{` would take three
+/// rounds), other short comments word by word, long ones (engine output, a few hundred bytes)
+/// with a vectorized search for `}` and line ends (a line inside a comment that starts like a
+/// tag pair ends the comment unterminated; other control bytes mean nothing there).
 #[inline(always)]
 fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
-    let mut at = open + 1;
+    // The byte after the `{`, then the sixteen after it at once: most comments end there.
+    let (Some(&second), Some(rest)) = (
+        buf.get(open + 1),
+        buf.get(open + 2..).and_then(<[u8]>::first_chunk::<16>),
+    ) else {
+        return comment_words(buf, open + 1);
+    };
+    let stop = if matches!(second, b'}' | 0..0x0e) {
+        open + 1
+    } else if let Some(k) = vector::first_hit(rest, |b| (b == b'}') | (b < 0x0e)) {
+        open + 2 + k
+    } else {
+        return comment_words(buf, open + 18);
+    };
+    comment_stop(buf, stop)
+}
+
+/// [`skip_comment`] from `at`, where the comment's bytes before `at` hold no `}` and no
+/// control byte: word by word, then in bulk.
+#[inline(always)]
+fn comment_words(buf: &[u8], mut at: usize) -> (usize, bool) {
     for _ in 0..SHORT_COMMENT / 8 {
         let Some(word) = buf.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
             // Fewer than eight bytes left: `at - 1` stands for the `{`.
             return comment_end(buf, at - 1);
         };
         if let Some(k) = swar::first(comment_flags(u64::from_le_bytes(*word))) {
-            let stop = at + k;
-            return match buf.get(stop) {
-                Some(b'}') => (stop + 1, true),
-                // A line end or another control byte: the rest as usual, from that byte
-                // (`stop - 1` stands for the `{`).
-                _ => comment_end(buf, stop - 1),
-            };
+            return comment_stop(buf, at + k);
         }
         at += 8;
     }
     long_comment_end(buf, at)
 }
 
-/// Bytes of a comment read word by word before [`skip_comment`] searches the rest in bulk.
+/// [`comment_end`] when the first `}` or control byte of the comment is at `stop`.
+#[inline(always)]
+fn comment_stop(buf: &[u8], stop: usize) -> (usize, bool) {
+    match buf.get(stop) {
+        Some(b'}') => (stop + 1, true),
+        // A line end or another control byte: the rest as usual, from that byte (`stop - 1`
+        // stands for the `{`).
+        _ => comment_end(buf, stop - 1),
+    }
+}
+
+/// Bytes of a comment read word by word before [`comment_words`] searches the rest in bulk.
 const SHORT_COMMENT: usize = 32;
 
 /// Flags `}` and control bytes (see [`swar`]).
