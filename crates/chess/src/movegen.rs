@@ -360,7 +360,8 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
     let us = pos.turn();
     let them = us.other();
     let board = pos.board();
-    if king.rank() != Rank::First.relative_to(us) || rook.rank() != king.rank() {
+    let back_rank = Bitboard::from_rank(Rank::First.relative_to(us));
+    if !(back_rank.contains(king) && back_rank.contains(rook)) {
         return false;
     }
     let side = CastlingSide::from_king_and_rook(king, rook);

@@ -448,8 +448,48 @@ impl Found {
 /// Resolves a pawn move from its destination: a push has at most one
 /// origin (one or two squares behind `to`), a capture at most two (the
 /// squares from which our pawns attack `to`), so no search is needed.
-#[inline(never)]
+///
+/// Pushes, about three pawn moves in four, are resolved inline by
+/// [`resolve_pawn_push`]; captures and promotions go out of line to
+/// [`resolve_pawn_other`], which keeps the caller's code small.
+#[inline(always)]
 fn resolve_pawn(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    match (capture, promotion) {
+        (false, None) => resolve_pawn_push(pos, from, to),
+        _ => resolve_pawn_other(pos, from, capture, to, promotion),
+    }
+}
+
+/// Resolves a pawn push without promotion (`e4`).
+#[inline(always)]
+fn resolve_pawn_push(pos: &Position, from: Bitboard, to: Square) -> Result<Move, SanError> {
+    let us = pos.turn();
+    if to.rank() == Rank::Eighth.relative_to(us) {
+        // A push to the last rank must promote.
+        return Err(SanError::Illegal);
+    }
+    let king = king_if_free(pos, to)?;
+    match push_origin(pos.board(), us, from, to) {
+        Some(origin) if piece_move_is_safe(pos, king, origin, to) => Ok(Move::Normal {
+            role: Role::Pawn,
+            from: origin,
+            capture: None,
+            to,
+            promotion: None,
+        }),
+        _ => Err(SanError::Illegal),
+    }
+}
+
+/// Resolves a pawn capture (en passant included) or a promotion.
+#[inline(never)]
+fn resolve_pawn_other(
     pos: &Position,
     from: Bitboard,
     capture: bool,
