@@ -350,8 +350,7 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
 }
 
 /// Resolves a piece (not pawn) move: the candidates are our pieces of
-/// `role` in `from` that attack `to`, nearly always exactly one, which is
-/// tested alone; several go to [`resolve_among`].
+/// `role` in `from` that attack `to`.
 #[inline(always)]
 fn resolve_piece(
     pos: &Position,
@@ -367,49 +366,100 @@ fn resolve_piece(
         return Err(SanError::Illegal);
     }
     let captured = if takes { board.role_at(to) } else { None };
-    let candidates = from & reach(pos, role, to);
+    let candidates = reaching(pos, role, from, to);
+    let arrival = Arrival {
+        to,
+        captured,
+        promotion: None,
+    };
+    resolve_candidates(pos, king, role, candidates, arrival)
+}
+
+/// The pieces in `from` (ours, of `role`) that attack `to`. Usually a
+/// single piece of the kind even stands on a line to `to`; for a slider its
+/// path is then checked with one table lookup, which is cheaper than the
+/// occupancy-dependent attack lookup [`reach`] needs.
+#[inline(always)]
+fn reaching(pos: &Position, role: Role, from: Bitboard, to: Square) -> Bitboard {
+    let on_lines = from & reach_on_empty_board(role, to);
+    if on_lines.more_than_one() {
+        return on_lines & reach(pos, role, to);
+    }
+    let is_slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+    match on_lines.first() {
+        Some(f) if is_slider && (attacks::between(f, to) & pos.board().occupied()).any() => {
+            Bitboard::EMPTY
+        }
+        _ => on_lines,
+    }
+}
+
+/// Where a move goes: its destination, what it takes there, its promotion.
+#[derive(Clone, Copy)]
+struct Arrival {
+    to: Square,
+    captured: Option<Role>,
+    promotion: Option<Role>,
+}
+
+impl Arrival {
+    /// The move of our `role` from `from` to here (not en passant or castling).
+    #[inline(always)]
+    fn move_from(self, role: Role, from: Square) -> Move {
+        Move::Normal {
+            role,
+            from,
+            capture: self.captured,
+            to: self.to,
+            promotion: self.promotion,
+        }
+    }
+}
+
+/// The one legal move among the `candidates` (our pieces of `role` that
+/// reach the arrival square). Nearly always there is exactly one, which is
+/// tested alone; several go to [`resolve_among`] out of line, so the common
+/// case pays for no loop.
+#[inline(always)]
+fn resolve_candidates(
+    pos: &Position,
+    king: Square,
+    role: Role,
+    candidates: Bitboard,
+    arrival: Arrival,
+) -> Result<Move, SanError> {
     if candidates.more_than_one() {
-        return resolve_among(pos, king, role, candidates, captured, to);
+        return resolve_among(pos, king, role, candidates, arrival);
     }
     match candidates.first() {
-        Some(f) if candidate_is_safe(pos, king, role, f, to) => Ok(Move::Normal {
-            role,
-            from: f,
-            capture: captured,
-            to,
-            promotion: None,
-        }),
+        Some(f) if candidate_is_safe(pos, king, role, f, arrival.to) => {
+            Ok(arrival.move_from(role, f))
+        }
         _ => Err(SanError::Illegal),
     }
 }
 
-/// Resolves a piece move with several candidates: the legal one, or
-/// `Ambiguous`.
+/// Resolves a move with several candidates: the legal one, or `Ambiguous`.
 #[inline(never)]
 fn resolve_among(
     pos: &Position,
     king: Square,
     role: Role,
     candidates: Bitboard,
-    captured: Option<Role>,
-    to: Square,
+    arrival: Arrival,
 ) -> Result<Move, SanError> {
     let mut found = Found::default();
     for f in candidates {
-        let m = Move::Normal {
-            role,
-            from: f,
-            capture: captured,
-            to,
-            promotion: None,
-        };
-        found.consider(m, candidate_is_safe(pos, king, role, f, to));
+        found.consider(
+            arrival.move_from(role, f),
+            candidate_is_safe(pos, king, role, f, arrival.to),
+        );
     }
     found.result()
 }
 
-/// `true` if our piece of `role` (not a pawn) may move from `from` to `to`
-/// without leaving our king on `king` in check.
+/// `true` if our piece of `role` may move from `from` to `to` (not en
+/// passant or castling) without leaving our king on `king` in check.
 #[inline(always)]
 fn candidate_is_safe(pos: &Position, king: Square, role: Role, from: Square, to: Square) -> bool {
     match role {
@@ -508,28 +558,32 @@ fn resolve_pawn_other(
     if !promotion_ok {
         return Err(SanError::Illegal);
     }
-    let pawn_move = |from: Square, capture: Option<Role>| Move::Normal {
-        role: Role::Pawn,
-        from,
-        capture,
-        to,
-        promotion,
-    };
     if !capture {
         let origin = push_origin(board, us, from, to).ok_or(SanError::Illegal)?;
-        return match piece_move_is_safe(pos, king, origin, to) {
-            true => Ok(pawn_move(origin, None)),
-            false => Err(SanError::Illegal),
+        let arrival = Arrival {
+            to,
+            captured: None,
+            promotion,
         };
+        return resolve_candidates(
+            pos,
+            king,
+            Role::Pawn,
+            Bitboard::from_square(origin),
+            arrival,
+        );
     }
-    let mut found = Found::default();
     let attackers = from & attacks::pawn_attacks(them, to);
     if board.by_color(them).contains(to) {
-        let captured = board.role_at(to);
-        for f in attackers {
-            found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
-        }
-    } else if pos.ep_square() == Some(to) {
+        let arrival = Arrival {
+            to,
+            captured: board.role_at(to),
+            promotion,
+        };
+        return resolve_candidates(pos, king, Role::Pawn, attackers, arrival);
+    }
+    let mut found = Found::default();
+    if pos.ep_square() == Some(to) {
         for f in attackers {
             found.consider(
                 Move::EnPassant { from: f, to },
@@ -1009,6 +1063,24 @@ mod tests {
         assert!(resolve(&p, "cxd5").is_ok());
         // A capture needs its x in strict SAN.
         assert!("cd5".parse::<San>().is_err());
+    }
+
+    #[test]
+    fn blocked_sliders_do_not_reach() {
+        // One slider of the kind on a line to the target: it moves there
+        // only if nothing stands between.
+        let p = pos("4k3/8/8/8/8/8/P2N4/R1B1K3 w - - 0 1");
+        assert_eq!(resolve(&p, "Ra3"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Rb1").is_ok());
+        assert_eq!(resolve(&p, "Be3"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Bb2").is_ok());
+        let p = pos("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1");
+        assert_eq!(resolve(&p, "Qd4"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Qa4").is_ok());
+        // Two rooks on the file, the far one blocked by the near one.
+        let p = pos("4k3/8/8/R7/8/R7/8/4K3 w - - 0 1");
+        let m = resolve(&p, "Ra2").unwrap();
+        assert_eq!(m.from(), Some(Square::A3));
     }
 
     #[test]
