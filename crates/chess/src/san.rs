@@ -653,7 +653,8 @@ pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
 /// rank, or both. Most moves have no other piece of their kind attacking
-/// the destination; only then are the rivals tested ([`disambiguate_among`]).
+/// the destination (found cheaply by [`reaching`]); only when some do are
+/// the rivals tested ([`disambiguate_among`]).
 #[inline]
 fn disambiguate(
     pos: &Position,
@@ -662,13 +663,7 @@ fn disambiguate(
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
-    // Usually no other piece of the kind is even on a line to `to`: then
-    // the occupancy-dependent attack lookup is skipped.
-    let on_lines = ours & reach_on_empty_board(role, to);
-    if on_lines.is_empty() {
-        return (None, None);
-    }
-    let others = on_lines & reach(pos, role, to);
+    let others = reaching(pos, role, ours, to);
     if others.is_empty() {
         (None, None)
     } else {
@@ -699,12 +694,11 @@ fn disambiguate_among(
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
-    let board = pos.board();
     let Some(king) = pos.our_king() else {
         return (None, None);
     };
     let rivals: Bitboard = others
-        .filter(|&sq| movegen::normal_move_is_safe(board, pos.turn(), king, sq, to))
+        .filter(|&sq| piece_move_is_safe(pos, king, sq, to))
         .collect();
     if rivals.is_empty() {
         (None, None)
