@@ -404,7 +404,7 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
 /// `true` if `attacker` attacks `sq`; slider tables are consulted only when
 /// a slider stands on a line through `sq` (castling paths are often clear
 /// of them).
-#[inline]
+#[inline(always)]
 fn square_attacked(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
     let theirs = board.by_color(attacker);
     if (theirs
@@ -437,7 +437,9 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveList {
 
 /// `true` if the side to move has a legal move. A safe king step answers
 /// at once (the usual case, also in check, which is when the `#` test of
-/// SAN writing asks); otherwise the moves are counted.
+/// SAN writing asks); otherwise the moves are counted. Steps are tested with
+/// [`square_attacked`], which looks up slider attacks only when an enemy
+/// slider stands on a line through the square.
 pub(crate) fn has_legal_move(pos: &Position) -> bool {
     let board = pos.board();
     let us = pos.turn();
@@ -445,7 +447,7 @@ pub(crate) fn has_legal_move(pos: &Position) -> bool {
         let without_king = board.occupied().without(king);
         let mut steps = attacks::king_attacks(king) & !board.by_color(us);
         if Iterator::any(&mut steps, |to| {
-            board.attacks_to(to, us.other(), without_king).is_empty()
+            !square_attacked(board, to, us.other(), without_king)
         }) {
             return true;
         }
