@@ -193,7 +193,7 @@ pub(crate) fn generate<S: MoveSink>(
         let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
         while let Some(to) = targets.pop_front() {
-            if board.attacks_to(to, them, without_king).is_empty() {
+            if !square_attacked(board, to, them, without_king) {
                 safe.add(to);
             }
         }
