@@ -149,8 +149,10 @@ impl Board {
         }
     }
 
-    /// The role of the piece on `sq`.
-    #[inline]
+    /// The role of the piece on `sq`. (Always inlined: SAN resolution and
+    /// move generation ask it for every capture, and a call costs more than
+    /// the tests.)
+    #[inline(always)]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         if !self.occupied.contains(sq) {
             None

@@ -193,7 +193,7 @@ pub(crate) fn generate<S: MoveSink>(
         let without_king = occupied.without(king);
         let mut safe = Bitboard::EMPTY;
         while let Some(to) = targets.pop_front() {
-            if board.attacks_to(to, them, without_king).is_empty() {
+            if !square_attacked(board, to, them, without_king) {
                 safe.add(to);
             }
         }
@@ -360,7 +360,8 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
     let us = pos.turn();
     let them = us.other();
     let board = pos.board();
-    if king.rank() != Rank::First.relative_to(us) || rook.rank() != king.rank() {
+    let back_rank = Bitboard::from_rank(Rank::First.relative_to(us));
+    if !(back_rank.contains(king) && back_rank.contains(rook)) {
         return false;
     }
     let side = CastlingSide::from_king_and_rook(king, rook);
@@ -403,7 +404,7 @@ pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> boo
 /// `true` if `attacker` attacks `sq`; slider tables are consulted only when
 /// a slider stands on a line through `sq` (castling paths are often clear
 /// of them).
-#[inline]
+#[inline(always)]
 fn square_attacked(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
     let theirs = board.by_color(attacker);
     if (theirs
@@ -436,7 +437,9 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveList {
 
 /// `true` if the side to move has a legal move. A safe king step answers
 /// at once (the usual case, also in check, which is when the `#` test of
-/// SAN writing asks); otherwise the moves are counted.
+/// SAN writing asks); otherwise the moves are counted. Steps are tested with
+/// [`square_attacked`], which looks up slider attacks only when an enemy
+/// slider stands on a line through the square.
 pub(crate) fn has_legal_move(pos: &Position) -> bool {
     let board = pos.board();
     let us = pos.turn();
@@ -444,7 +447,7 @@ pub(crate) fn has_legal_move(pos: &Position) -> bool {
         let without_king = board.occupied().without(king);
         let mut steps = attacks::king_attacks(king) & !board.by_color(us);
         if Iterator::any(&mut steps, |to| {
-            board.attacks_to(to, us.other(), without_king).is_empty()
+            !square_attacked(board, to, us.other(), without_king)
         }) {
             return true;
         }

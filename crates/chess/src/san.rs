@@ -350,8 +350,7 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
 }
 
 /// Resolves a piece (not pawn) move: the candidates are our pieces of
-/// `role` in `from` that attack `to`, nearly always exactly one, which is
-/// tested alone; several go to [`resolve_among`].
+/// `role` in `from` that attack `to`.
 #[inline(always)]
 fn resolve_piece(
     pos: &Position,
@@ -367,49 +366,100 @@ fn resolve_piece(
         return Err(SanError::Illegal);
     }
     let captured = if takes { board.role_at(to) } else { None };
-    let candidates = from & reach(pos, role, to);
+    let candidates = reaching(pos, role, from, to);
+    let arrival = Arrival {
+        to,
+        captured,
+        promotion: None,
+    };
+    resolve_candidates(pos, king, role, candidates, arrival)
+}
+
+/// The pieces in `from` (ours, of `role`) that attack `to`. Usually a
+/// single piece of the kind even stands on a line to `to`; for a slider its
+/// path is then checked with one table lookup, which is cheaper than the
+/// occupancy-dependent attack lookup [`reach`] needs.
+#[inline(always)]
+fn reaching(pos: &Position, role: Role, from: Bitboard, to: Square) -> Bitboard {
+    let on_lines = from & reach_on_empty_board(role, to);
+    if on_lines.more_than_one() {
+        return on_lines & reach(pos, role, to);
+    }
+    let is_slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+    match on_lines.first() {
+        Some(f) if is_slider && (attacks::between(f, to) & pos.board().occupied()).any() => {
+            Bitboard::EMPTY
+        }
+        _ => on_lines,
+    }
+}
+
+/// Where a move goes: its destination, what it takes there, its promotion.
+#[derive(Clone, Copy)]
+struct Arrival {
+    to: Square,
+    captured: Option<Role>,
+    promotion: Option<Role>,
+}
+
+impl Arrival {
+    /// The move of our `role` from `from` to here (not en passant or castling).
+    #[inline(always)]
+    fn move_from(self, role: Role, from: Square) -> Move {
+        Move::Normal {
+            role,
+            from,
+            capture: self.captured,
+            to: self.to,
+            promotion: self.promotion,
+        }
+    }
+}
+
+/// The one legal move among the `candidates` (our pieces of `role` that
+/// reach the arrival square). Nearly always there is exactly one, which is
+/// tested alone; several go to [`resolve_among`] out of line, so the common
+/// case pays for no loop.
+#[inline(always)]
+fn resolve_candidates(
+    pos: &Position,
+    king: Square,
+    role: Role,
+    candidates: Bitboard,
+    arrival: Arrival,
+) -> Result<Move, SanError> {
     if candidates.more_than_one() {
-        return resolve_among(pos, king, role, candidates, captured, to);
+        return resolve_among(pos, king, role, candidates, arrival);
     }
     match candidates.first() {
-        Some(f) if candidate_is_safe(pos, king, role, f, to) => Ok(Move::Normal {
-            role,
-            from: f,
-            capture: captured,
-            to,
-            promotion: None,
-        }),
+        Some(f) if candidate_is_safe(pos, king, role, f, arrival.to) => {
+            Ok(arrival.move_from(role, f))
+        }
         _ => Err(SanError::Illegal),
     }
 }
 
-/// Resolves a piece move with several candidates: the legal one, or
-/// `Ambiguous`.
+/// Resolves a move with several candidates: the legal one, or `Ambiguous`.
 #[inline(never)]
 fn resolve_among(
     pos: &Position,
     king: Square,
     role: Role,
     candidates: Bitboard,
-    captured: Option<Role>,
-    to: Square,
+    arrival: Arrival,
 ) -> Result<Move, SanError> {
     let mut found = Found::default();
     for f in candidates {
-        let m = Move::Normal {
-            role,
-            from: f,
-            capture: captured,
-            to,
-            promotion: None,
-        };
-        found.consider(m, candidate_is_safe(pos, king, role, f, to));
+        found.consider(
+            arrival.move_from(role, f),
+            candidate_is_safe(pos, king, role, f, arrival.to),
+        );
     }
     found.result()
 }
 
-/// `true` if our piece of `role` (not a pawn) may move from `from` to `to`
-/// without leaving our king on `king` in check.
+/// `true` if our piece of `role` may move from `from` to `to` (not en
+/// passant or castling) without leaving our king on `king` in check.
 #[inline(always)]
 fn candidate_is_safe(pos: &Position, king: Square, role: Role, from: Square, to: Square) -> bool {
     match role {
@@ -448,8 +498,48 @@ impl Found {
 /// Resolves a pawn move from its destination: a push has at most one
 /// origin (one or two squares behind `to`), a capture at most two (the
 /// squares from which our pawns attack `to`), so no search is needed.
-#[inline(never)]
+///
+/// Pushes, about three pawn moves in four, are resolved inline by
+/// [`resolve_pawn_push`]; captures and promotions go out of line to
+/// [`resolve_pawn_other`], which keeps the caller's code small.
+#[inline(always)]
 fn resolve_pawn(
+    pos: &Position,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> Result<Move, SanError> {
+    match (capture, promotion) {
+        (false, None) => resolve_pawn_push(pos, from, to),
+        _ => resolve_pawn_other(pos, from, capture, to, promotion),
+    }
+}
+
+/// Resolves a pawn push without promotion (`e4`).
+#[inline(always)]
+fn resolve_pawn_push(pos: &Position, from: Bitboard, to: Square) -> Result<Move, SanError> {
+    let us = pos.turn();
+    if to.rank() == Rank::Eighth.relative_to(us) {
+        // A push to the last rank must promote.
+        return Err(SanError::Illegal);
+    }
+    let king = king_if_free(pos, to)?;
+    match push_origin(pos.board(), us, from, to) {
+        Some(origin) if piece_move_is_safe(pos, king, origin, to) => Ok(Move::Normal {
+            role: Role::Pawn,
+            from: origin,
+            capture: None,
+            to,
+            promotion: None,
+        }),
+        _ => Err(SanError::Illegal),
+    }
+}
+
+/// Resolves a pawn capture (en passant included) or a promotion.
+#[inline(never)]
+fn resolve_pawn_other(
     pos: &Position,
     from: Bitboard,
     capture: bool,
@@ -468,28 +558,32 @@ fn resolve_pawn(
     if !promotion_ok {
         return Err(SanError::Illegal);
     }
-    let pawn_move = |from: Square, capture: Option<Role>| Move::Normal {
-        role: Role::Pawn,
-        from,
-        capture,
-        to,
-        promotion,
-    };
     if !capture {
         let origin = push_origin(board, us, from, to).ok_or(SanError::Illegal)?;
-        return match piece_move_is_safe(pos, king, origin, to) {
-            true => Ok(pawn_move(origin, None)),
-            false => Err(SanError::Illegal),
+        let arrival = Arrival {
+            to,
+            captured: None,
+            promotion,
         };
+        return resolve_candidates(
+            pos,
+            king,
+            Role::Pawn,
+            Bitboard::from_square(origin),
+            arrival,
+        );
     }
-    let mut found = Found::default();
     let attackers = from & attacks::pawn_attacks(them, to);
     if board.by_color(them).contains(to) {
-        let captured = board.role_at(to);
-        for f in attackers {
-            found.consider(pawn_move(f, captured), piece_move_is_safe(pos, king, f, to));
-        }
-    } else if pos.ep_square() == Some(to) {
+        let arrival = Arrival {
+            to,
+            captured: board.role_at(to),
+            promotion,
+        };
+        return resolve_candidates(pos, king, Role::Pawn, attackers, arrival);
+    }
+    let mut found = Found::default();
+    if pos.ep_square() == Some(to) {
         for f in attackers {
             found.consider(
                 Move::EnPassant { from: f, to },
@@ -559,7 +653,8 @@ pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
 /// rank, or both. Most moves have no other piece of their kind attacking
-/// the destination; only then are the rivals tested ([`disambiguate_among`]).
+/// the destination (found cheaply by [`reaching`]); only when some do are
+/// the rivals tested ([`disambiguate_among`]).
 #[inline]
 fn disambiguate(
     pos: &Position,
@@ -568,13 +663,7 @@ fn disambiguate(
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
-    // Usually no other piece of the kind is even on a line to `to`: then
-    // the occupancy-dependent attack lookup is skipped.
-    let on_lines = ours & reach_on_empty_board(role, to);
-    if on_lines.is_empty() {
-        return (None, None);
-    }
-    let others = on_lines & reach(pos, role, to);
+    let others = reaching(pos, role, ours, to);
     if others.is_empty() {
         (None, None)
     } else {
@@ -605,12 +694,11 @@ fn disambiguate_among(
     from: Square,
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
-    let board = pos.board();
     let Some(king) = pos.our_king() else {
         return (None, None);
     };
     let rivals: Bitboard = others
-        .filter(|&sq| movegen::normal_move_is_safe(board, pos.turn(), king, sq, to))
+        .filter(|&sq| piece_move_is_safe(pos, king, sq, to))
         .collect();
     if rivals.is_empty() {
         (None, None)
@@ -969,6 +1057,24 @@ mod tests {
         assert!(resolve(&p, "cxd5").is_ok());
         // A capture needs its x in strict SAN.
         assert!("cd5".parse::<San>().is_err());
+    }
+
+    #[test]
+    fn blocked_sliders_do_not_reach() {
+        // One slider of the kind on a line to the target: it moves there
+        // only if nothing stands between.
+        let p = pos("4k3/8/8/8/8/8/P2N4/R1B1K3 w - - 0 1");
+        assert_eq!(resolve(&p, "Ra3"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Rb1").is_ok());
+        assert_eq!(resolve(&p, "Be3"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Bb2").is_ok());
+        let p = pos("4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1");
+        assert_eq!(resolve(&p, "Qd4"), Err(SanError::Illegal));
+        assert!(resolve(&p, "Qa4").is_ok());
+        // Two rooks on the file, the far one blocked by the near one.
+        let p = pos("4k3/8/8/R7/8/R7/8/4K3 w - - 0 1");
+        let m = resolve(&p, "Ra2").unwrap();
+        assert_eq!(m.from(), Some(Square::A3));
     }
 
     #[test]

@@ -32,9 +32,22 @@ impl File {
     ];
 
     /// The file with index `index & 7` (0 = a).
+    ///
+    /// A `match` rather than an index into [`File::ALL`]: the compiler turns
+    /// it into a plain mask, where the array index made it build the array
+    /// on the stack at every call.
     #[inline]
     pub const fn new(index: u32) -> File {
-        File::ALL[(index & 7) as usize]
+        match index & 7 {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            _ => File::H,
+        }
     }
 
     /// The file with this index, if it is below 8.
@@ -128,9 +141,20 @@ impl Rank {
     ];
 
     /// The rank with index `index & 7` (0 = first rank).
+    ///
+    /// A `match` for the same reason as [`File::new`].
     #[inline]
     pub const fn new(index: u32) -> Rank {
-        Rank::ALL[(index & 7) as usize]
+        match index & 7 {
+            0 => Rank::First,
+            1 => Rank::Second,
+            2 => Rank::Third,
+            3 => Rank::Fourth,
+            4 => Rank::Fifth,
+            5 => Rank::Sixth,
+            6 => Rank::Seventh,
+            _ => Rank::Eighth,
+        }
     }
 
     /// The rank with this index, if it is below 8.
