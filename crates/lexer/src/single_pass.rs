@@ -18,7 +18,10 @@
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
-use crate::lexer::{STANDARD_LIMIT, letter_token, lex, run_end, string_token};
+use crate::lexer::{
+    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, letter_token, lex,
+    periods_end, run_end, skip_white, string_token, token_at,
+};
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
 use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
@@ -339,41 +342,96 @@ enum Movetext {
 }
 
 /// The movetext from its first token, as the splitter's movetext scan reads it.
+///
+/// The loop dispatches on a token's first byte itself, so that the common tokens (moves,
+/// move numbers with their periods, brace comments), which the splitter's reading passes over,
+/// are kept right where they are lexed; the other tokens go through [`movetext_token`].
 #[inline(always)]
 fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
     let buf = lexing.buf;
     let mut depth = 0u32;
-    let mut t = first;
+    if let Some(end) = movetext_token(lexing, first, &mut depth) {
+        return end;
+    }
     loop {
-        match t.kind {
-            TokenKind::VariationOpen => depth += 1,
-            TokenKind::VariationClose => depth = depth.saturating_sub(1),
-            TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => return None,
-            TokenKind::Termination(_) if depth == 0 => return Some(Movetext::Marker),
-            TokenKind::TagOpen
-                if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
-            {
-                return Some(Movetext::End(t.span.start));
-            }
-            TokenKind::Integer => {
-                // A move number's periods follow it: they are kept here, without the lexer's
-                // dispatch (the same token: a run of periods).
-                let start = t.span.end;
-                if buf.get(start) == Some(&b'.') {
-                    let mut end = start + 1;
-                    while buf.get(end) == Some(&b'.') {
-                        end += 1;
-                    }
-                    lexing.keep(TokenKind::Period, Span::new(start, end));
-                }
-            }
-            TokenKind::Error(_) => return None,
-            _ => {}
-        }
-        t = match lexing.next() {
-            Some(t) => t,
-            None => return Some(Movetext::End(buf.len())),
+        let Some((pos, b, path)) = skip_white(buf, lexing.pos) else {
+            return Some(Movetext::End(buf.len()));
         };
+        let (end, kind) = match path {
+            LETTER => {
+                let (end, kind) = letter_token(buf, lexing.warnings, pos, b);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::Symbol {
+                    continue;
+                }
+                (end, kind)
+            }
+            DIGIT => {
+                let (end, kind) = digit_token(buf, lexing.warnings, pos, b);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::Integer {
+                    keep_periods(lexing, end);
+                    continue;
+                }
+                (end, kind)
+            }
+            BRACE => {
+                let (end, kind) = comment_token(buf, pos);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::BraceComment {
+                    continue;
+                }
+                (end, kind)
+            }
+            _ => {
+                let (end, kind) = token_at(buf, lexing.warnings, pos, b, path);
+                lexing.keep(kind, Span::new(pos, end));
+                (end, kind)
+            }
+        };
+        let span = Span::new(pos, end);
+        if let Some(end) = movetext_token(lexing, GameToken { kind, span }, &mut depth) {
+            return end;
+        }
+    }
+}
+
+/// What the splitter's movetext scan makes of the token `t` (already kept), `depth` being the
+/// variations open: `Some` when the movetext ends there (or the splitter must decide), `None`
+/// to read on.
+#[inline(always)]
+fn movetext_token(
+    lexing: &mut Lexing<'_>,
+    t: GameToken,
+    depth: &mut u32,
+) -> Option<Option<Movetext>> {
+    let buf = lexing.buf;
+    match t.kind {
+        TokenKind::VariationOpen => *depth += 1,
+        TokenKind::VariationClose => *depth = depth.saturating_sub(1),
+        TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => {
+            return Some(None);
+        }
+        TokenKind::Termination(_) if *depth == 0 => return Some(Some(Movetext::Marker)),
+        TokenKind::TagOpen
+            if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
+        {
+            return Some(Some(Movetext::End(t.span.start)));
+        }
+        TokenKind::Integer => keep_periods(lexing, t.span.end),
+        TokenKind::Error(_) => return Some(None),
+        _ => {}
+    }
+    None
+}
+
+/// The periods right after a move number at `start`, kept without the lexer's dispatch (the
+/// same token: a run of periods).
+#[inline(always)]
+fn keep_periods(lexing: &mut Lexing<'_>, start: usize) {
+    if lexing.buf.get(start) == Some(&b'.') {
+        let end = periods_end(lexing.buf, start + 1);
+        lexing.keep(TokenKind::Period, Span::new(start, end));
     }
 }
 
