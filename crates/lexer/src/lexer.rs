@@ -277,6 +277,9 @@ fn rare_token(
 /// The brace comment opened at `pos`.
 #[inline(always)]
 pub(crate) fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
+    if let Some(end) = crate::shapes::clock_comment_end(input, pos) {
+        return (end, TokenKind::BraceComment);
+    }
     match crate::shapes::comment_end(input, pos) {
         (e, true) => (e, TokenKind::BraceComment),
         (e, false) => (
