@@ -824,12 +824,16 @@ impl<'a> GameReader<'a> {
             }
             return false;
         }
+        // Moves first, without the jump over every kind: half of the tokens
+        // here (most others are comments).
+        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
+            let token = self.token(token);
+            self.play(token, line, depth > 1, visitor);
+            return false;
+        }
         match token.kind {
             TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
-            TokenKind::Symbol | TokenKind::NullMove => {
-                let token = self.token(token);
-                self.play(token, line, depth > 1, visitor);
-            }
+            TokenKind::Symbol | TokenKind::NullMove => {}
             TokenKind::Suffix(suffix) => {
                 if line.after_move {
                     line.after_move = false;
@@ -1087,7 +1091,8 @@ impl<'a> GameReader<'a> {
                 mv,
                 text: token.text,
             });
-        } else {
+        } else if V::TEXT {
+            // Without texts no comment ever waits.
             line.pending.clear();
         }
         line.last_en_passant = mv.is_en_passant();
