@@ -1138,7 +1138,7 @@ struct TagNames<'a> {
 
 impl<'a> TagNames<'a> {
     /// Adds `name`; `false` if it was already there.
-    #[inline(never)]
+    #[inline(always)]
     fn insert(&mut self, name: &'a [u8]) -> bool {
         // Length, first, middle and last byte: cheap, and rarely shared (the middle byte tells
         // `UTCDate` from `UTCTime`, `EndDate` from `EndTime`).
@@ -1149,10 +1149,20 @@ impl<'a> TagNames<'a> {
             | byte(len / 2) << 8
             | byte(len.wrapping_sub(1));
         let bit = 1u64 << (key.wrapping_mul(0x9e37_79b1) >> 26);
-        if self.seen & bit != 0 && self.names.iter().any(|&(k, n)| k == key && n == name) {
-            return false;
+        if self.seen & bit != 0 {
+            return self.insert_seen(key, name);
         }
         self.seen |= bit;
+        self.names.push((key, name));
+        true
+    }
+
+    /// [`insert`](TagNames::insert) when a name of the same hash was seen.
+    #[inline(never)]
+    fn insert_seen(&mut self, key: u32, name: &'a [u8]) -> bool {
+        if self.names.iter().any(|&(k, n)| k == key && n == name) {
+            return false;
+        }
         self.names.push((key, name));
         true
     }
