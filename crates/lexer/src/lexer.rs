@@ -200,15 +200,22 @@ pub(crate) fn digit_token(
     pos: usize,
     b: u8,
 ) -> (usize, TokenKind) {
-    let mut e = pos + 1;
-    while input.get(e).is_some_and(u8::is_ascii_digit) {
-        e += 1;
-    }
+    let e = digits_end(input, pos + 1);
     match input.get(e) {
         Some(&c) if is_symbol_continue(c) || c >= 0x80 => rare_token(input, warnings, pos, b),
         _ if e - pos >= 4 => rare_token(input, warnings, pos, b),
         _ => (e, TokenKind::Integer),
     }
+}
+
+/// The end of the run of digits from `from`.
+#[inline(always)]
+pub(crate) fn digits_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while input.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
+    }
+    e
 }
 
 /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).

@@ -19,8 +19,8 @@
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
 use crate::lexer::{
-    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, letter_token, lex,
-    periods_end, run_end, skip_white, string_token, token_at,
+    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
+    lex, periods_end, run_end, skip_white, string_token, token_at,
 };
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
 use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
@@ -367,6 +367,15 @@ fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
                 (end, kind)
             }
             DIGIT => {
+                // A move number and its periods (`12.`, `3...`): a `.` after up to three
+                // digits makes them an integer token for the lexer too.
+                let digits = digits_end(buf, pos + 1);
+                if digits - pos < 4 && buf.get(digits) == Some(&b'.') {
+                    lexing.keep(TokenKind::Integer, Span::new(pos, digits));
+                    let end = periods_end(buf, digits + 1);
+                    lexing.keep(TokenKind::Period, Span::new(digits, end));
+                    continue;
+                }
                 let (end, kind) = digit_token(buf, lexing.warnings, pos, b);
                 lexing.keep(kind, Span::new(pos, end));
                 if kind == TokenKind::Integer {
