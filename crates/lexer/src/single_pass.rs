@@ -79,7 +79,7 @@ pub struct TokenizedGame<'a, 't> {
 pub(crate) struct GameTokens {
     pub(crate) tokens: Vec<GameToken>,
     pub(crate) warnings: Vec<LexWarning>,
-    /// Tag names of the tag section so far, for the splitter's duplicate rule.
+    /// The splitter's list of tag names (for its duplicate rule), lent to it in the fallback.
     names: Vec<(usize, usize)>,
 }
 
@@ -144,7 +144,7 @@ impl GameTokens {
             tokens: &mut self.tokens,
             warnings: &mut self.warnings,
         };
-        let first = match tag_section(&mut lexing, &mut self.names)? {
+        let first = match tag_section(&mut lexing)? {
             TagSection::End(end) => return Some(end),
             TagSection::Movetext(first) => first,
         };
@@ -203,9 +203,8 @@ enum TagSection {
 
 /// The tag section, as the splitter reads it (see `game_end`).
 #[inline(always)]
-fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Option<TagSection> {
+fn tag_section(lexing: &mut Lexing<'_>) -> Option<TagSection> {
     let buf = lexing.buf;
-    names.clear();
     let mut empty_line = false;
     // Where the splitter resumes after the last thing it read: the white space from there to
     // the next token may hold an empty line.
@@ -230,14 +229,9 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
         match t.kind {
             TokenKind::TagOpen => {
                 let (name, end) = tag_pair(lexing, start)?;
-                if empty_line
-                    && names
-                        .iter()
-                        .any(|&(s, e)| buf.get(s..e) == buf.get(name.range()))
-                {
+                if empty_line && name_seen(lexing.tokens, buf, name) {
                     return Some(TagSection::End(start));
                 }
-                names.push((name.start, name.end));
                 empty_line = false;
                 resume = end;
             }
@@ -247,6 +241,20 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
             _ => return Some(TagSection::Movetext(t)),
         }
     }
+}
+
+/// Whether a tag pair before the one named at `name` has the same name, for the splitter's
+/// duplicate rule. Rarely asked (only after an empty line in a tag section), so the names are
+/// not listed as they are read but found again among the kept `tokens`: every `[` there opened
+/// a tag pair of the section (any other gives up the pass), its name right after it.
+#[cold]
+#[inline(never)]
+fn name_seen(tokens: &[GameToken], buf: &[u8], name: Span) -> bool {
+    tokens.windows(2).any(|pair| {
+        matches!(pair, [open, before] if open.kind == TokenKind::TagOpen
+            && before.span.start < name.start
+            && buf.get(before.span.range()) == buf.get(name.range()))
+    })
 }
 
 /// The `[` right at the start of the next line, when the splitter resumes at that line's end
@@ -529,6 +537,22 @@ mod tests {
         // The splitter decides these.
         for game in ["[White \"\"Expert\"\"]\n*", "\u{feff}e4 *", "e4 { open"] {
             assert!(!check(game.as_bytes()), "{game}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_tag_name_after_an_empty_line_starts_a_game() {
+        for (game, end) in [
+            ("[A \"a\"]\n[B \"b\"]\n\n[B \"c\"]\n*", 17),
+            ("[A \"a\"]\n[B \"b\"]\n\n[A \"c\"]\n*", 17),
+            // Only the first tag pair after the empty line is looked at.
+            ("[A \"a\"]\n[B \"b\"]\n\n[C \"c\"]\n[B \"d\"]\n*", 34),
+            ("[A \"a\"]\n{x}\n\n[A \"c\"]\n*", 13),
+            ("[AB \"a\"] [A \"b\"]\n\n[ABC \"c\"]\n*", 29),
+        ] {
+            assert!(check(game.as_bytes()), "{game}");
+            let mut pass = GameTokens::default();
+            assert_eq!(pass.single_pass(game.as_bytes()), Some(end), "{game}");
         }
     }
 
