@@ -668,7 +668,8 @@ impl<'a> GameReader<'a> {
                 return false;
             }
         };
-        let value = match lexer.next().map(|t| self.token(t)) {
+        // The value's text is sliced only where it is wanted (see below).
+        let value = match lexer.next() {
             Some(t) if t.kind == TokenKind::String => t,
             Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
                 // Reading continues with the next line, still in the tags.
@@ -676,6 +677,7 @@ impl<'a> GameReader<'a> {
                 return true;
             }
             other => {
+                let other = other.map(|t| self.token(t));
                 let span = other.map_or(name.span, |t| t.span);
                 let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
                 self.diag(
@@ -710,6 +712,7 @@ impl<'a> GameReader<'a> {
         if !V::TEXT && !special_name {
             return true;
         }
+        let value = self.token(value);
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
