@@ -246,9 +246,27 @@ pub fn visit_tokenized<V: Visitor>(
 /// The tokens the game reader reads (kinds and spans in the game's bytes;
 /// the reader slices a token's text only where it needs it): from a
 /// [`Lexer`], or from the splitter's single pass.
-trait Tokens: Iterator<Item = GameToken> {
+trait Tokens: Iterator<Item = GameToken> + Sized {
     /// The first TAB-in-a-string warning of the tokens read so far.
     fn tab_in_string(&self) -> Option<Span>;
+
+    /// Gives `take` the next tokens that are neither move numbers nor
+    /// periods (a third of the movetext, which means nothing to the
+    /// reader), up to the first for which it returns `true` or the last.
+    #[inline(always)]
+    fn read_movetext(&mut self, mut take: impl FnMut(GameToken) -> bool) {
+        for token in self.by_ref() {
+            if !is_move_number(token.kind) && take(token) {
+                break;
+            }
+        }
+    }
+}
+
+/// Whether tokens of `kind` are move numbers and their periods.
+#[inline(always)]
+fn is_move_number(kind: TokenKind) -> bool {
+    matches!(kind, TokenKind::Integer | TokenKind::Period)
 }
 
 /// A [`Lexer`]'s tokens without their texts.
@@ -305,6 +323,25 @@ impl Tokens for SliceTokens<'_> {
         // A warning belongs to the token it starts with: those read so far start before `pos`.
         let pos = self.pos;
         first_tab(self.warnings.iter().take_while(|w| w.span.start < pos))
+    }
+
+    /// The loop runs on a local copy of the slice iterator (kept in
+    /// registers, not stored back at every token), which goes back into
+    /// `self` at the end.
+    #[inline(always)]
+    fn read_movetext(&mut self, mut take: impl FnMut(GameToken) -> bool) {
+        let all = self.tokens.as_slice();
+        let mut tokens = self.tokens.clone();
+        for &token in tokens.by_ref() {
+            if !is_move_number(token.kind) && take(token) {
+                break;
+            }
+        }
+        let read = all.get(..all.len() - tokens.len()).unwrap_or_default();
+        if let Some(last) = read.last() {
+            self.pos = last.span.end;
+        }
+        self.tokens = tokens;
     }
 }
 
@@ -405,14 +442,17 @@ struct SpecialTags<'a> {
     result: Option<Cow<'a, [u8]>>,
 }
 
-fn comment_of<'a>(token: &Token<'a>) -> Option<RawComment<'a>> {
-    let kind = match token.kind {
-        TokenKind::BraceComment => CommentKind::Brace,
-        TokenKind::LineComment => CommentKind::Line,
+/// The comment the token `t` of the game's `bytes` is, if it is one: its text is sliced from
+/// the bytes once (not the token's text, then the text inside).
+#[inline(always)]
+fn comment_of(bytes: &[u8], t: GameToken) -> Option<RawComment<'_>> {
+    let (kind, end) = match t.kind {
+        TokenKind::BraceComment => (CommentKind::Brace, t.span.end.saturating_sub(1)),
+        TokenKind::LineComment => (CommentKind::Line, t.span.end),
         _ => return None,
     };
     Some(RawComment {
-        text: token.comment_text().unwrap_or_default(),
+        text: bytes.get(t.span.start + 1..end).unwrap_or_default(),
         kind,
     })
 }
@@ -495,7 +535,7 @@ impl<'a> GameReader<'a> {
                 }
                 TokenKind::BraceComment | TokenKind::LineComment => {
                     if V::TEXT
-                        && let Some(c) = comment_of(&self.token(token))
+                        && let Some(c) = comment_of(self.game.bytes, token)
                     {
                         pre_comments.push(c);
                     }
@@ -532,23 +572,16 @@ impl<'a> GameReader<'a> {
         let marker_first = first_movetext
             .is_some_and(|token| self.movetext_token(token, &mut lines, &mut marker, visitor));
         if !marker_first {
-            for token in lexer.by_ref() {
-                // Move numbers and periods (a third of the movetext) mean
-                // nothing to the reader, whether it skips or not.
-                if matches!(token.kind, TokenKind::Integer | TokenKind::Period) {
-                    continue;
-                }
-                if self.movetext_token(token, &mut lines, &mut marker, visitor) {
-                    break;
-                }
-            }
+            lexer.read_movetext(|token| {
+                self.movetext_token(token, &mut lines, &mut marker, visitor)
+            });
         }
         // After the marker: only comments (kept with this game) may follow.
-        for token in lexer.by_ref() {
-            let token = self.token(token);
+        for raw in lexer.by_ref() {
+            let token = self.token(raw);
             match token.kind {
                 TokenKind::BraceComment | TokenKind::LineComment => {
-                    if let Some(c) = comment_of(&token) {
+                    if let Some(c) = comment_of(self.game.bytes, raw) {
                         after_marker.push((c, token.span));
                     }
                 }
@@ -635,7 +668,8 @@ impl<'a> GameReader<'a> {
                 return false;
             }
         };
-        let value = match lexer.next().map(|t| self.token(t)) {
+        // The value's text is sliced only where it is wanted (see below).
+        let value = match lexer.next() {
             Some(t) if t.kind == TokenKind::String => t,
             Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
                 // Reading continues with the next line, still in the tags.
@@ -643,6 +677,7 @@ impl<'a> GameReader<'a> {
                 return true;
             }
             other => {
+                let other = other.map(|t| self.token(t));
                 let span = other.map_or(name.span, |t| t.span);
                 let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
                 self.diag(
@@ -677,6 +712,7 @@ impl<'a> GameReader<'a> {
         if !V::TEXT && !special_name {
             return true;
         }
+        let value = self.token(value);
         let unescaped = value.string_value().unwrap_or_default();
         match name_text {
             b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
@@ -791,12 +827,16 @@ impl<'a> GameReader<'a> {
             }
             return false;
         }
+        // Moves first, without the jump over every kind: half of the tokens
+        // here (most others are comments).
+        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
+            let token = self.token(token);
+            self.play(token, line, depth > 1, visitor);
+            return false;
+        }
         match token.kind {
             TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
-            TokenKind::Symbol | TokenKind::NullMove => {
-                let token = self.token(token);
-                self.play(token, line, depth > 1, visitor);
-            }
+            TokenKind::Symbol | TokenKind::NullMove => {}
             TokenKind::Suffix(suffix) => {
                 if line.after_move {
                     line.after_move = false;
@@ -822,7 +862,7 @@ impl<'a> GameReader<'a> {
                 line.after_move = false;
                 // Comments only ever reach the visitor (waiting ones too).
                 if V::TEXT
-                    && let Some(c) = comment_of(&self.token(token))
+                    && let Some(c) = comment_of(self.game.bytes, token)
                 {
                     if line.has_move && !line.after_close {
                         visitor.comment(c);
@@ -1042,8 +1082,11 @@ impl<'a> GameReader<'a> {
             line.announced = true;
         }
         if V::MOVES {
-            for c in line.pending.drain(..) {
-                visitor.comment_before(c);
+            // Most moves have no comment before them: no drain to set up then.
+            if !line.pending.is_empty() {
+                for c in line.pending.drain(..) {
+                    visitor.comment_before(c);
+                }
             }
             visitor.san(MoveEvent {
                 before: &line.prev,
@@ -1051,7 +1094,8 @@ impl<'a> GameReader<'a> {
                 mv,
                 text: token.text,
             });
-        } else {
+        } else if V::TEXT {
+            // Without texts no comment ever waits.
             line.pending.clear();
         }
         line.last_en_passant = mv.is_en_passant();
@@ -1097,17 +1141,31 @@ struct TagNames<'a> {
 
 impl<'a> TagNames<'a> {
     /// Adds `name`; `false` if it was already there.
-    #[inline]
+    #[inline(always)]
     fn insert(&mut self, name: &'a [u8]) -> bool {
-        // Length, first and last byte: cheap, and rarely shared.
-        let first = name.first().copied().unwrap_or(0);
-        let last = name.last().copied().unwrap_or(0);
-        let key = (name.len() as u32 & 0xffff) << 16 | u32::from(first) << 8 | u32::from(last);
+        // Length, first, middle and last byte: cheap, and rarely shared (the middle byte tells
+        // `UTCDate` from `UTCTime`, `EndDate` from `EndTime`).
+        let byte = |i: usize| u32::from(name.get(i).copied().unwrap_or(0));
+        let len = name.len();
+        let key = (len as u32 & 0xff) << 24
+            | byte(0) << 16
+            | byte(len / 2) << 8
+            | byte(len.wrapping_sub(1));
         let bit = 1u64 << (key.wrapping_mul(0x9e37_79b1) >> 26);
-        if self.seen & bit != 0 && self.names.iter().any(|&(k, n)| k == key && n == name) {
-            return false;
+        if self.seen & bit != 0 {
+            return self.insert_seen(key, name);
         }
         self.seen |= bit;
+        self.names.push((key, name));
+        true
+    }
+
+    /// [`insert`](TagNames::insert) when a name of the same hash was seen.
+    #[inline(never)]
+    fn insert_seen(&mut self, key: u32, name: &'a [u8]) -> bool {
+        if self.names.iter().any(|&(k, n)| k == key && n == name) {
+            return false;
+        }
         self.names.push((key, name));
         true
     }

@@ -194,21 +194,28 @@ pub(crate) fn letter_token(
 /// digits) starting with the digit at `pos`; anything else (markers, castling with zeros,
 /// `0000`, long numbers) goes through the rules.
 #[inline(always)]
-fn digit_token(
+pub(crate) fn digit_token(
     input: &[u8],
     warnings: &mut Vec<LexWarning>,
     pos: usize,
     b: u8,
 ) -> (usize, TokenKind) {
-    let mut e = pos + 1;
-    while input.get(e).is_some_and(u8::is_ascii_digit) {
-        e += 1;
-    }
+    let e = digits_end(input, pos + 1);
     match input.get(e) {
         Some(&c) if is_symbol_continue(c) || c >= 0x80 => rare_token(input, warnings, pos, b),
         _ if e - pos >= 4 => rare_token(input, warnings, pos, b),
         _ => (e, TokenKind::Integer),
     }
+}
+
+/// The end of the run of digits from `from`.
+#[inline(always)]
+pub(crate) fn digits_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while input.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
+    }
+    e
 }
 
 /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
@@ -276,7 +283,10 @@ fn rare_token(
 
 /// The brace comment opened at `pos`.
 #[inline(always)]
-fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
+pub(crate) fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
+    if let Some(end) = crate::shapes::clock_comment_end(input, pos) {
+        return (end, TokenKind::BraceComment);
+    }
     match crate::shapes::comment_end(input, pos) {
         (e, true) => (e, TokenKind::BraceComment),
         (e, false) => (
@@ -307,13 +317,13 @@ static FAST_PATH: [u8; 256] = {
 };
 
 /// [`FAST_PATH`]: a letter (a symbol).
-const LETTER: u8 = 1;
+pub(crate) const LETTER: u8 = 1;
 /// [`FAST_PATH`]: a digit (a move number).
-const DIGIT: u8 = 2;
+pub(crate) const DIGIT: u8 = 2;
 /// [`FAST_PATH`]: periods.
 const PERIOD: u8 = 3;
 /// [`FAST_PATH`]: a brace comment.
-const BRACE: u8 = 4;
+pub(crate) const BRACE: u8 = 4;
 /// [`FAST_PATH`]: a string.
 const QUOTE: u8 = 5;
 /// [`FAST_PATH`]: a token of one byte, see [`single_kind`].
@@ -344,11 +354,24 @@ fn single_kind(b: u8) -> TokenKind {
 #[inline(always)]
 pub(crate) fn lex<'a>(
     input: &'a [u8],
-    mut pos: usize,
+    pos: usize,
     warnings: &mut Vec<LexWarning>,
 ) -> Option<Token<'a>> {
-    // One table load per byte for white space and the token's fast path, and one jump (the
-    // paths are numbered densely for a jump table).
+    let (pos, b, path) = skip_white(input, pos)?;
+    let (end, kind) = token_at(input, warnings, pos, b, path);
+    let text = input.get(pos..end).unwrap_or_default();
+    Some(Token {
+        kind,
+        span: Span::new(pos, end),
+        text,
+    })
+}
+
+/// The first byte at or after `pos` that is not white space: its offset, the byte and its fast
+/// path ([`FAST_PATH`]); `None` at the end of the input. One table load per byte for white
+/// space and the token's fast path.
+#[inline(always)]
+pub(crate) fn skip_white(input: &[u8], mut pos: usize) -> Option<(usize, u8, u8)> {
     let mut b = *input.get(pos)?;
     let mut path = FAST_PATH[b as usize];
     while path == WHITE {
@@ -356,27 +379,38 @@ pub(crate) fn lex<'a>(
         b = *input.get(pos)?;
         path = FAST_PATH[b as usize];
     }
-    let (end, kind) = match path {
+    Some((pos, b, path))
+}
+
+/// The end and kind of the token that starts with `b` at `pos`, `path` being its fast path
+/// (from [`skip_white`]): one jump, the paths being numbered densely for a jump table.
+#[inline(always)]
+pub(crate) fn token_at(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+    path: u8,
+) -> (usize, TokenKind) {
+    match path {
         LETTER => letter_token(input, warnings, pos, b),
         DIGIT => digit_token(input, warnings, pos, b),
-        PERIOD => {
-            let mut e = pos + 1;
-            while input.get(e) == Some(&b'.') {
-                e += 1;
-            }
-            (e, TokenKind::Period)
-        }
+        PERIOD => (periods_end(input, pos + 1), TokenKind::Period),
         BRACE => comment_token(input, pos),
         QUOTE => string_token(input, warnings, pos),
         SINGLE => (pos + 1, single_kind(b)),
         _ => rare_token(input, warnings, pos, b),
-    };
-    let text = input.get(pos..end).unwrap_or_default();
-    Some(Token {
-        kind,
-        span: Span::new(pos, end),
-        text,
-    })
+    }
+}
+
+/// The end of the run of periods from `from`.
+#[inline(always)]
+pub(crate) fn periods_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while input.get(e) == Some(&b'.') {
+        e += 1;
+    }
+    e
 }
 
 impl<'a> Iterator for Lexer<'a> {

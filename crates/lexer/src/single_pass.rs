@@ -18,7 +18,10 @@
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
-use crate::lexer::{STANDARD_LIMIT, letter_token, lex, run_end, string_token};
+use crate::lexer::{
+    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
+    lex, periods_end, run_end, skip_white, string_token, token_at,
+};
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
 use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
@@ -76,7 +79,7 @@ pub struct TokenizedGame<'a, 't> {
 pub(crate) struct GameTokens {
     pub(crate) tokens: Vec<GameToken>,
     pub(crate) warnings: Vec<LexWarning>,
-    /// Tag names of the tag section so far, for the splitter's duplicate rule.
+    /// The splitter's list of tag names (for its duplicate rule), lent to it in the fallback.
     names: Vec<(usize, usize)>,
 }
 
@@ -141,7 +144,7 @@ impl GameTokens {
             tokens: &mut self.tokens,
             warnings: &mut self.warnings,
         };
-        let first = match tag_section(&mut lexing, &mut self.names)? {
+        let first = match tag_section(&mut lexing)? {
             TagSection::End(end) => return Some(end),
             TagSection::Movetext(first) => first,
         };
@@ -200,9 +203,8 @@ enum TagSection {
 
 /// The tag section, as the splitter reads it (see `game_end`).
 #[inline(always)]
-fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Option<TagSection> {
+fn tag_section(lexing: &mut Lexing<'_>) -> Option<TagSection> {
     let buf = lexing.buf;
-    names.clear();
     let mut empty_line = false;
     // Where the splitter resumes after the last thing it read: the white space from there to
     // the next token may hold an empty line.
@@ -227,14 +229,9 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
         match t.kind {
             TokenKind::TagOpen => {
                 let (name, end) = tag_pair(lexing, start)?;
-                if empty_line
-                    && names
-                        .iter()
-                        .any(|&(s, e)| buf.get(s..e) == buf.get(name.range()))
-                {
+                if empty_line && name_seen(lexing.tokens, buf, name) {
                     return Some(TagSection::End(start));
                 }
-                names.push((name.start, name.end));
                 empty_line = false;
                 resume = end;
             }
@@ -244,6 +241,20 @@ fn tag_section(lexing: &mut Lexing<'_>, names: &mut Vec<(usize, usize)>) -> Opti
             _ => return Some(TagSection::Movetext(t)),
         }
     }
+}
+
+/// Whether a tag pair before the one named at `name` has the same name, for the splitter's
+/// duplicate rule. Rarely asked (only after an empty line in a tag section), so the names are
+/// not listed as they are read but found again among the kept `tokens`: every `[` there opened
+/// a tag pair of the section (any other gives up the pass), its name right after it.
+#[cold]
+#[inline(never)]
+fn name_seen(tokens: &[GameToken], buf: &[u8], name: Span) -> bool {
+    tokens.windows(2).any(|pair| {
+        matches!(pair, [open, before] if open.kind == TokenKind::TagOpen
+            && before.span.start < name.start
+            && buf.get(before.span.range()) == buf.get(name.range()))
+    })
 }
 
 /// The `[` right at the start of the next line, when the splitter resumes at that line's end
@@ -339,41 +350,105 @@ enum Movetext {
 }
 
 /// The movetext from its first token, as the splitter's movetext scan reads it.
+///
+/// The loop dispatches on a token's first byte itself, so that the common tokens (moves,
+/// move numbers with their periods, brace comments), which the splitter's reading passes over,
+/// are kept right where they are lexed; the other tokens go through [`movetext_token`].
 #[inline(always)]
 fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
     let buf = lexing.buf;
     let mut depth = 0u32;
-    let mut t = first;
+    if let Some(end) = movetext_token(lexing, first, &mut depth) {
+        return end;
+    }
     loop {
-        match t.kind {
-            TokenKind::VariationOpen => depth += 1,
-            TokenKind::VariationClose => depth = depth.saturating_sub(1),
-            TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => return None,
-            TokenKind::Termination(_) if depth == 0 => return Some(Movetext::Marker),
-            TokenKind::TagOpen
-                if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
-            {
-                return Some(Movetext::End(t.span.start));
-            }
-            TokenKind::Integer => {
-                // A move number's periods follow it: they are kept here, without the lexer's
-                // dispatch (the same token: a run of periods).
-                let start = t.span.end;
-                if buf.get(start) == Some(&b'.') {
-                    let mut end = start + 1;
-                    while buf.get(end) == Some(&b'.') {
-                        end += 1;
-                    }
-                    lexing.keep(TokenKind::Period, Span::new(start, end));
-                }
-            }
-            TokenKind::Error(_) => return None,
-            _ => {}
-        }
-        t = match lexing.next() {
-            Some(t) => t,
-            None => return Some(Movetext::End(buf.len())),
+        let Some((pos, b, path)) = skip_white(buf, lexing.pos) else {
+            return Some(Movetext::End(buf.len()));
         };
+        let (end, kind) = match path {
+            LETTER => {
+                let (end, kind) = letter_token(buf, lexing.warnings, pos, b);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::Symbol {
+                    continue;
+                }
+                (end, kind)
+            }
+            DIGIT => {
+                // A move number and its periods (`12.`, `3...`): a `.` after up to three
+                // digits makes them an integer token for the lexer too.
+                let digits = digits_end(buf, pos + 1);
+                if digits - pos < 4 && buf.get(digits) == Some(&b'.') {
+                    lexing.keep(TokenKind::Integer, Span::new(pos, digits));
+                    let end = periods_end(buf, digits + 1);
+                    lexing.keep(TokenKind::Period, Span::new(digits, end));
+                    continue;
+                }
+                let (end, kind) = digit_token(buf, lexing.warnings, pos, b);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::Integer {
+                    keep_periods(lexing, end);
+                    continue;
+                }
+                (end, kind)
+            }
+            BRACE => {
+                let (end, kind) = comment_token(buf, pos);
+                lexing.keep(kind, Span::new(pos, end));
+                if kind == TokenKind::BraceComment {
+                    continue;
+                }
+                (end, kind)
+            }
+            _ => {
+                let (end, kind) = token_at(buf, lexing.warnings, pos, b, path);
+                lexing.keep(kind, Span::new(pos, end));
+                (end, kind)
+            }
+        };
+        let span = Span::new(pos, end);
+        if let Some(end) = movetext_token(lexing, GameToken { kind, span }, &mut depth) {
+            return end;
+        }
+    }
+}
+
+/// What the splitter's movetext scan makes of the token `t` (already kept), `depth` being the
+/// variations open: `Some` when the movetext ends there (or the splitter must decide), `None`
+/// to read on.
+#[inline(always)]
+fn movetext_token(
+    lexing: &mut Lexing<'_>,
+    t: GameToken,
+    depth: &mut u32,
+) -> Option<Option<Movetext>> {
+    let buf = lexing.buf;
+    match t.kind {
+        TokenKind::VariationOpen => *depth += 1,
+        TokenKind::VariationClose => *depth = depth.saturating_sub(1),
+        TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => {
+            return Some(None);
+        }
+        TokenKind::Termination(_) if *depth == 0 => return Some(Some(Movetext::Marker)),
+        TokenKind::TagOpen
+            if at_line_start(buf, t.span.start) && tag_shape(buf, t.span.start).is_some() =>
+        {
+            return Some(Some(Movetext::End(t.span.start)));
+        }
+        TokenKind::Integer => keep_periods(lexing, t.span.end),
+        TokenKind::Error(_) => return Some(None),
+        _ => {}
+    }
+    None
+}
+
+/// The periods right after a move number at `start`, kept without the lexer's dispatch (the
+/// same token: a run of periods).
+#[inline(always)]
+fn keep_periods(lexing: &mut Lexing<'_>, start: usize) {
+    if lexing.buf.get(start) == Some(&b'.') {
+        let end = periods_end(lexing.buf, start + 1);
+        lexing.keep(TokenKind::Period, Span::new(start, end));
     }
 }
 
@@ -462,6 +537,22 @@ mod tests {
         // The splitter decides these.
         for game in ["[White \"\"Expert\"\"]\n*", "\u{feff}e4 *", "e4 { open"] {
             assert!(!check(game.as_bytes()), "{game}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_tag_name_after_an_empty_line_starts_a_game() {
+        for (game, end) in [
+            ("[A \"a\"]\n[B \"b\"]\n\n[B \"c\"]\n*", 17),
+            ("[A \"a\"]\n[B \"b\"]\n\n[A \"c\"]\n*", 17),
+            // Only the first tag pair after the empty line is looked at.
+            ("[A \"a\"]\n[B \"b\"]\n\n[C \"c\"]\n[B \"d\"]\n*", 34),
+            ("[A \"a\"]\n{x}\n\n[A \"c\"]\n*", 13),
+            ("[AB \"a\"] [A \"b\"]\n\n[ABC \"c\"]\n*", 29),
+        ] {
+            assert!(check(game.as_bytes()), "{game}");
+            let mut pass = GameTokens::default();
+            assert_eq!(pass.single_pass(game.as_bytes()), Some(end), "{game}");
         }
     }
 
