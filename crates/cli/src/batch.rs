@@ -16,7 +16,7 @@ use pgnkit::game::GameStart;
 use pgnkit::lexer::{self, GameToken, LexWarning, RawGame, TokenizedGame};
 
 /// A batch closes after the game that brings it to this many bytes.
-const BATCH_BYTES: usize = 1 << 19;
+const BATCH_BYTES: usize = 1 << 18;
 
 /// Batches kept for reuse.
 const MAX_SPARE: usize = 8;
@@ -29,6 +29,10 @@ pub struct Batch {
     tokens: Vec<GameToken>,
     warnings: Vec<LexWarning>,
     games: Vec<Entry>,
+    /// The text the job wrote for the games, one after the other.
+    text: Vec<u8>,
+    /// Where each game's text ends in `text`.
+    text_ends: Vec<usize>,
 }
 
 /// One game of a batch: where it was in the input and where its parts are
@@ -50,6 +54,8 @@ impl Batch {
         self.tokens.clear();
         self.warnings.clear();
         self.games.clear();
+        self.text.clear();
+        self.text_ends.clear();
     }
 
     /// Adds `game` after the batch's games.
@@ -84,6 +90,34 @@ impl Batch {
             };
             f(i, game);
         }
+    }
+
+    /// Runs `f` on each game of the batch, in order, with the batch's text
+    /// buffer to append the game's text to; returns the outputs in order.
+    pub fn run<O>(
+        &mut self,
+        mut f: impl FnMut(TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
+    ) -> Vec<O> {
+        let mut outputs = Vec::with_capacity(self.games.len());
+        let mut text = std::mem::take(&mut self.text);
+        let mut ends = std::mem::take(&mut self.text_ends);
+        self.for_each_game(|_, game| {
+            outputs.push(f(game, &mut text));
+            ends.push(text.len());
+        });
+        self.text = text;
+        self.text_ends = ends;
+        outputs
+    }
+
+    /// The text written for the game at `index` by [`Batch::run`].
+    pub fn text(&self, index: usize) -> &[u8] {
+        let start = match index.checked_sub(1) {
+            Some(before) => self.text_ends.get(before).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.text_ends.get(index).copied().unwrap_or(start);
+        self.text.get(start..end).unwrap_or_default()
     }
 
     /// The game at `index` (as numbered by [`Batch::for_each_game`]).

@@ -30,8 +30,11 @@ pub trait Job: Sync {
     type Output: Send;
     /// New scratch state.
     fn state(&self) -> Self::State;
-    /// Processes one game.
-    fn run(&self, state: &mut Self::State, game: Game<'_, '_>) -> Self::Output;
+    /// Processes one game. Text to write for the game may be appended to
+    /// `text` (empty, or holding earlier games' text, which must stay):
+    /// the sink gets it with the output. Texts gathered this way cost no
+    /// allocation per game.
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Self::Output;
 }
 
 /// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
@@ -59,23 +62,25 @@ pub struct Totals {
     pub skipped: u64,
 }
 
-/// Runs `job` over every game in `reader`, calling `sink` with each game and
-/// its output in input order.
+/// Runs `job` over every game in `reader`, calling `sink` with each game,
+/// its output and its text in input order.
 pub fn run<J, R, S>(job: &J, reader: R, threads: usize, mut sink: S) -> io::Result<Totals>
 where
     J: Job,
     R: BufRead + Send,
-    S: FnMut(GameStart<'_>, J::Output) -> io::Result<()>,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
     if threads > 1 {
         return run_parallel(job, reader, threads, sink);
     }
     let mut games = lexer::Reader::new(reader);
     let mut state = job.state();
+    let mut text = Vec::new();
     while let Some(game) = games.next_tokenized()? {
         let start = GameStart::from(game.raw);
-        let output = job.run(&mut state, Game(game));
-        sink(start, output)?;
+        text.clear();
+        let output = job.run(&mut state, Game(game), &mut text);
+        sink(start, output, &text)?;
     }
     Ok(Totals {
         skipped: games.skipped(),
@@ -90,7 +95,7 @@ fn run_parallel<J, R, S>(job: &J, reader: R, threads: usize, sink: S) -> io::Res
 where
     J: Job,
     R: BufRead + Send,
-    S: FnMut(GameStart<'_>, J::Output) -> io::Result<()>,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
     let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
     let work_rx = Mutex::new(work_rx);
@@ -133,14 +138,13 @@ fn work<J: Job>(
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .recv();
-        let Ok((seq, batch)) = next else {
+        let Ok((seq, mut batch)) = next else {
             return;
         };
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let mut outputs = Vec::new();
-        batch.for_each_game(|_, game| outputs.push(job.run(&mut state, Game(game))));
+        let outputs = batch.run(|game, text| job.run(&mut state, Game(game), text));
         if done_tx.send((seq, batch, outputs)).is_err() {
             return;
         }
@@ -163,7 +167,7 @@ impl<O> Flow<O> {
     fn feed_and_sink<R: BufRead>(
         self,
         batcher: &mut Batcher<R>,
-        mut sink: impl FnMut(GameStart<'_>, O) -> io::Result<()>,
+        mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
     ) -> io::Result<()> {
         let (mut sent, mut next) = (0, 0);
         let mut early = BTreeMap::new();
@@ -194,7 +198,7 @@ impl<O> Flow<O> {
                 early.insert(seq, (batch, outputs));
             };
             for (i, output) in outputs.into_iter().enumerate() {
-                sink(batch.game(i), output)?;
+                sink(batch.game(i), output, batch.text(i))?;
             }
             batcher.recycle(batch);
             next += 1;
@@ -214,15 +218,15 @@ pub struct Ended {
 pub fn over_inputs<J: Job>(
     inputs: &crate::args::Inputs,
     job: &J,
-    mut sink: impl FnMut(&str, GameStart<'_>, J::Output) -> io::Result<()>,
+    mut sink: impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 ) -> Result<Ended, crate::failure::Failure> {
     let mut ended = Ended::default();
     for path in crate::input::names(&inputs.files) {
         let source = crate::input::open(&path)?;
         let name = source.name.clone();
         let threads = inputs.threads();
-        let result = run(job, source.reader, threads, |game, output| {
-            sink(&name, game, output)
+        let result = run(job, source.reader, threads, |game, output, text| {
+            sink(&name, game, output, text)
         });
         if let Some(bar) = &source.progress {
             bar.finish_and_clear();
