@@ -16,7 +16,7 @@ use pgnkit::game::GameStart;
 use pgnkit::lexer::{self, GameToken, LexWarning, RawGame, TokenizedGame};
 
 /// A batch closes after the game that brings it to this many bytes.
-const BATCH_BYTES: usize = 1 << 18;
+const BATCH_BYTES: usize = 1 << 16;
 
 /// Batches kept for reuse.
 const MAX_SPARE: usize = 8;
