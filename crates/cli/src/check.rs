@@ -22,7 +22,7 @@ impl Job for CheckJob {
         Validate
     }
 
-    fn run(&self, validate: &mut Validate, game: Game<'_, '_>) -> Diagnostics {
+    fn run(&self, validate: &mut Validate, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Diagnostics {
         game.visit(validate, self.read).1
     }
 }
@@ -34,7 +34,7 @@ pub fn run(args: &CheckArgs) -> Result<bool, Failure> {
     };
     let mut tally = Tally::new();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics| {
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, _| {
         tally.game(game.bytes.len(), &diagnostics);
         for d in diagnostics.iter() {
             if args.json {

@@ -2,7 +2,6 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::sync::{Mutex, PoisonError};
 
 use pgnkit::export::{ExportOptions, Notation, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
@@ -16,52 +15,34 @@ use crate::{finish_output, read_options, render};
 struct ExportJob {
     options: ExportOptions,
     read: ReadOptions,
-    /// Text buffers already written out, for the next games.
-    spare: Mutex<Vec<Vec<u8>>>,
 }
-
-impl ExportJob {
-    /// A written game's text buffer, given back for reuse.
-    fn recycle(&self, text: Vec<u8>) {
-        let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
-        if spare.len() < MAX_SPARE {
-            spare.push(text);
-        }
-    }
-
-    /// An empty buffer: a recycled one, else a new one.
-    fn buffer(&self) -> Vec<u8> {
-        let mut spare = self.spare.lock().unwrap_or_else(PoisonError::into_inner);
-        spare
-            .pop()
-            .unwrap_or_else(|| Vec::with_capacity(BUFFER_CAPACITY))
-    }
-}
-
-/// Spare buffers kept at most. One is enough with one thread. With several,
-/// a whole batch's games are in flight at once and most of them take a new
-/// buffer: keeping a batch's worth of spares would nearly double the peak
-/// memory (62 MB against 35 MB on the bench file with two threads) for
-/// allocations that are cheap next to the game's own work.
-const MAX_SPARE: usize = 64;
-
-/// The capacity of a new text buffer (most games' text fits).
-const BUFFER_CAPACITY: usize = 4096;
 
 impl Job for ExportJob {
     type State = StreamWriter;
-    type Output = (Option<Vec<u8>>, Diagnostics);
+    type Output = Diagnostics;
 
     fn state(&self) -> StreamWriter {
         StreamWriter::new(self.options.clone())
     }
 
-    fn run(&self, writer: &mut StreamWriter, game: Game<'_, '_>) -> Self::Output {
+    fn run(
+        &self,
+        writer: &mut StreamWriter,
+        game: Game<'_, '_>,
+        text: &mut Vec<u8>,
+    ) -> Diagnostics {
         let (_, diagnostics) = game.visit(writer, self.read);
-        // The text changes hands instead of being copied, and a buffer
-        // written out before takes its place: no allocation per game.
-        let text = (!diagnostics.has_errors()).then(|| writer.take_game_text(self.buffer()));
-        (text, diagnostics)
+        if diagnostics.has_errors() {
+            return diagnostics;
+        }
+        if text.is_empty() {
+            // The text changes hands instead of being copied: the writer
+            // writes the next game into the buffer given back.
+            *text = writer.take_game_text(std::mem::take(text));
+        } else {
+            text.extend_from_slice(writer.game_text());
+        }
+        diagnostics
     }
 }
 
@@ -97,7 +78,6 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
     let job = ExportJob {
         options: export_options(args),
         read: read_options(&args.inputs),
-        spare: Mutex::new(Vec::new()),
     };
     let (out_name, out): (String, Box<dyn Write>) = match &args.output {
         Some(path) => {
@@ -116,12 +96,10 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
     };
     let mut tally = Tally::new();
     let stderr = io::stderr();
-    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (text, diagnostics)| {
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, text| {
         tally.game(game.bytes.len(), &diagnostics);
-        if let Some(text) = text {
-            let written = out.write_all(&text);
-            job.recycle(text);
-            return written;
+        if !diagnostics.has_errors() {
+            return out.write_all(text);
         }
         let kept = rejects.is_some();
         render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, !kept)?;

@@ -73,7 +73,7 @@ impl Job for FenJob {
         }
     }
 
-    fn run(&self, line: &mut MainLine, game: Game<'_, '_>) -> Self::Output {
+    fn run(&self, line: &mut MainLine, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Self::Output {
         game.visit(line, self.read)
     }
 }
@@ -87,7 +87,7 @@ pub fn run(args: &FenArgs) -> Result<bool, Failure> {
     let mut tally = Tally::new();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let stderr = io::stderr();
-    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (fens, diagnostics)| {
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (fens, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
         if !diagnostics.has_errors() {
             for fen in &fens {

@@ -22,7 +22,12 @@ impl Job for JsonJob {
         TreeBuilder::new()
     }
 
-    fn run(&self, builder: &mut TreeBuilder, game: Game<'_, '_>) -> Self::Output {
+    fn run(
+        &self,
+        builder: &mut TreeBuilder,
+        game: Game<'_, '_>,
+        _text: &mut Vec<u8>,
+    ) -> Self::Output {
         let (game, diagnostics) = game.visit(builder, self.read);
         let json = (!diagnostics.has_errors()).then(|| game.to_json());
         (json, diagnostics)
@@ -37,7 +42,7 @@ pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
     let mut tally = Tally::new();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let stderr = io::stderr();
-    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics)| {
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
         if let Some(json) = json {
             return writeln!(out, "{json}");

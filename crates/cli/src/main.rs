@@ -6,6 +6,7 @@
 //! and I/O errors.
 
 mod args;
+mod batch;
 mod check;
 mod export;
 mod failure;

@@ -1,17 +1,26 @@
 //! Running a job over every game of an input, on one thread or several,
 //! with results handed back in input order.
 //!
-//! The input is split into games by the lexer's streaming reader (constant
-//! memory). With one thread each game is processed as soon as it is split.
-//! With more, games are gathered into batches; a batch is processed in
-//! parallel (rayon) while the next one is being split, and its results are
-//! handed to the sink in order, so output order never depends on timing.
+//! Every game is read by the lexer's single pass from the streaming reader
+//! (constant memory). With one thread each game is then processed at once.
+//! With more, the main thread lexes and gathers games into batches
+//! (`batch.rs`), worker threads each take a batch and process its games,
+//! and the main thread hands each batch's results to the sink in input
+//! order while the workers go on with the next batches, so output order
+//! never depends on timing. At most a few batches per worker are in
+//! flight, so memory stays bounded whatever the input's size.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
 
-use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Visitor, visit_game, visit_tokenized};
+use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Visitor, visit_tokenized};
 use pgnkit::lexer;
-use rayon::prelude::*;
+
+use crate::batch::{Batch, Batcher};
 
 /// Work done on each game, independently of the others.
 pub trait Job: Sync {
@@ -21,18 +30,16 @@ pub trait Job: Sync {
     type Output: Send;
     /// New scratch state.
     fn state(&self) -> Self::State;
-    /// Processes one game.
-    fn run(&self, state: &mut Self::State, game: Game<'_, '_>) -> Self::Output;
+    /// Processes one game. Text to write for the game may be appended to
+    /// `text` (empty, or holding earlier games' text, which must stay):
+    /// the sink gets it with the output. Texts gathered this way cost no
+    /// allocation per game.
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Self::Output;
 }
 
-/// A game handed to a [`Job`]: with its tokens when the lexer's single
-/// pass read it (one thread), as bytes when it was copied into a batch.
-pub enum Game<'a, 't> {
-    /// Bytes only: the reader lexes them.
-    Bytes(GameStart<'a>),
-    /// Bytes and tokens from one pass over them.
-    Tokenized(lexer::TokenizedGame<'a, 't>),
-}
+/// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
+/// pass, at their place in the input.
+pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>);
 
 impl Game<'_, '_> {
     /// Sends the game through `visitor`: its output and diagnostics.
@@ -41,35 +48,12 @@ impl Game<'_, '_> {
         visitor: &mut V,
         options: ReadOptions,
     ) -> (V::Output, Diagnostics) {
-        match self {
-            Game::Bytes(start) => visit_game(start, visitor, options),
-            Game::Tokenized(game) => visit_tokenized(game, visitor, options),
-        }
+        visit_tokenized(self.0, visitor, options)
     }
 }
 
-/// A game's bytes, owned, for a batch handed to other threads.
-struct OwnedGame {
-    bytes: Vec<u8>,
-    offset: u64,
-    line: u64,
-    column: u64,
-}
-
-impl OwnedGame {
-    fn start(&self) -> GameStart<'_> {
-        GameStart {
-            bytes: &self.bytes,
-            offset: self.offset,
-            line: self.line,
-            column: self.column,
-        }
-    }
-}
-
-/// Batches close at this many games or bytes, whichever comes first.
-const BATCH_GAMES: usize = 2048;
-const BATCH_BYTES: usize = 8 << 20;
+/// Batches in flight (being processed or waiting for the sink) per worker.
+const IN_FLIGHT_PER_WORKER: usize = 2;
 
 /// What the run saw besides the games.
 #[derive(Debug, Default, Clone, Copy)]
@@ -78,72 +62,148 @@ pub struct Totals {
     pub skipped: u64,
 }
 
-/// Runs `job` over every game in `reader`, calling `sink` with each game and
-/// its output in input order.
+/// Runs `job` over every game in `reader`, calling `sink` with each game,
+/// its output and its text in input order.
 pub fn run<J, R, S>(job: &J, reader: R, threads: usize, mut sink: S) -> io::Result<Totals>
 where
     J: Job,
     R: BufRead + Send,
-    S: FnMut(GameStart<'_>, J::Output) -> io::Result<()>,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
-    let mut games = lexer::Reader::new(reader);
-    if threads <= 1 {
-        let mut state = job.state();
-        while let Some(game) = games.next_tokenized()? {
-            let start = GameStart::from(game.raw);
-            let output = job.run(&mut state, Game::Tokenized(game));
-            sink(start, output)?;
-        }
-        return Ok(Totals {
-            skipped: games.skipped(),
-        });
+    if threads > 1 {
+        return run_parallel(job, reader, threads, sink);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(io::Error::other)?;
-    let mut batch = read_batch(&mut games)?;
-    while !batch.is_empty() {
-        let (outputs, next) = pool.install(|| {
-            rayon::join(
-                || {
-                    batch
-                        .par_iter()
-                        .map_init(
-                            || job.state(),
-                            |state, game| job.run(state, Game::Bytes(game.start())),
-                        )
-                        .collect::<Vec<_>>()
-                },
-                || read_batch(&mut games),
-            )
-        });
-        for (game, output) in batch.iter().zip(outputs) {
-            sink(game.start(), output)?;
-        }
-        batch = next?;
+    let mut games = lexer::Reader::new(reader);
+    let mut state = job.state();
+    let mut text = Vec::new();
+    while let Some(game) = games.next_tokenized()? {
+        let start = GameStart::from(game.raw);
+        text.clear();
+        let output = job.run(&mut state, Game(game), &mut text);
+        sink(start, output, &text)?;
     }
     Ok(Totals {
         skipped: games.skipped(),
     })
 }
 
-fn read_batch<R: BufRead>(games: &mut lexer::Reader<R>) -> io::Result<Vec<OwnedGame>> {
-    let mut batch = Vec::new();
-    let mut bytes = 0;
-    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
-        let Some(raw) = games.next_game()? else {
-            break;
+/// A batch (by its number) and the outputs of its games, in order.
+type Done<O> = (usize, Batch, Vec<O>);
+
+/// [`run`] with `threads` workers.
+fn run_parallel<J, R, S>(job: &J, reader: R, threads: usize, sink: S) -> io::Result<Totals>
+where
+    J: Job,
+    R: BufRead + Send,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+{
+    let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
+    // Set when the sink fails (`| head`): the workers stop early.
+    let stop = AtomicBool::new(false);
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let (work_rx, stop) = (&work_rx, &stop);
+            scope.spawn(move || work(job, work_rx, &done_tx, stop));
+        }
+        drop(done_tx);
+        let mut batcher = Batcher::new(reader);
+        let flow = Flow {
+            work_tx,
+            done_rx,
+            in_flight: threads * IN_FLIGHT_PER_WORKER,
         };
-        bytes += raw.bytes.len();
-        batch.push(OwnedGame {
-            bytes: raw.bytes.to_vec(),
-            offset: raw.offset,
-            line: raw.line,
-            column: raw.column,
-        });
+        let result = flow.feed_and_sink(&mut batcher, sink);
+        if result.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        result.map(|()| Totals {
+            skipped: batcher.skipped(),
+        })
+    })
+}
+
+/// A worker: processes batches until there are none or the run stops.
+fn work<J: Job>(
+    job: &J,
+    work_rx: &Mutex<Receiver<(usize, Batch)>>,
+    done_tx: &Sender<Done<J::Output>>,
+    stop: &AtomicBool,
+) {
+    let mut state = job.state();
+    loop {
+        let next = work_rx
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv();
+        let Ok((seq, mut batch)) = next else {
+            return;
+        };
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let outputs = batch.run(|game, text| job.run(&mut state, Game(game), text));
+        if done_tx.send((seq, batch, outputs)).is_err() {
+            return;
+        }
     }
-    Ok(batch)
+}
+
+/// The main thread's side of the parallel run: batches out to the workers,
+/// results back to the sink in order.
+struct Flow<O> {
+    work_tx: Sender<(usize, Batch)>,
+    done_rx: Receiver<Done<O>>,
+    /// Batches handed out at most whose results the sink has not had.
+    in_flight: usize,
+}
+
+impl<O> Flow<O> {
+    /// Feeds every batch of `batcher` to the workers and `sink`s their
+    /// results in input order. Dropping the sender at the end lets idle
+    /// workers finish.
+    fn feed_and_sink<R: BufRead>(
+        self,
+        batcher: &mut Batcher<R>,
+        mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let (mut sent, mut next) = (0, 0);
+        let mut early = BTreeMap::new();
+        let mut ended = false;
+        loop {
+            while !ended && sent - next < self.in_flight {
+                match batcher.next_batch()? {
+                    Some(batch) => {
+                        self.work_tx
+                            .send((sent, batch))
+                            .map_err(|_| io::Error::other("the worker threads stopped"))?;
+                        sent += 1;
+                    }
+                    None => ended = true,
+                }
+            }
+            if next == sent {
+                return Ok(());
+            }
+            let (batch, outputs) = loop {
+                if let Some(done) = early.remove(&next) {
+                    break done;
+                }
+                let (seq, batch, outputs) = self
+                    .done_rx
+                    .recv()
+                    .map_err(|_| io::Error::other("the worker threads stopped"))?;
+                early.insert(seq, (batch, outputs));
+            };
+            for (i, output) in outputs.into_iter().enumerate() {
+                sink(batch.game(i), output, batch.text(i))?;
+            }
+            batcher.recycle(batch);
+            next += 1;
+        }
+    }
 }
 
 /// How a run over all inputs ended.
@@ -158,15 +218,15 @@ pub struct Ended {
 pub fn over_inputs<J: Job>(
     inputs: &crate::args::Inputs,
     job: &J,
-    mut sink: impl FnMut(&str, GameStart<'_>, J::Output) -> io::Result<()>,
+    mut sink: impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 ) -> Result<Ended, crate::failure::Failure> {
     let mut ended = Ended::default();
     for path in crate::input::names(&inputs.files) {
         let source = crate::input::open(&path)?;
         let name = source.name.clone();
         let threads = inputs.threads();
-        let result = run(job, source.reader, threads, |game, output| {
-            sink(&name, game, output)
+        let result = run(job, source.reader, threads, |game, output, text| {
+            sink(&name, game, output, text)
         });
         if let Some(bar) = &source.progress {
             bar.finish_and_clear();

@@ -80,6 +80,13 @@ impl Entry {
     fn name<'a>(&self, arena: &'a [u8]) -> &'a [u8] {
         arena.get(self.line + 1..self.name_end).unwrap_or_default()
     }
+
+    /// Whether the name sorts after `FEN`: told by the key, unless the key
+    /// is `FEN`'s.
+    fn after_fen(&self, arena: &[u8]) -> bool {
+        const FEN_KEY: u64 = u64::from_be_bytes(*b"FEN\0\0\0\0\0");
+        self.key > FEN_KEY || (self.key == FEN_KEY && self.name(arena) > b"FEN".as_slice())
+    }
 }
 
 /// The order of the tags besides the roster, by name, as indices into their
@@ -226,24 +233,24 @@ impl TagSection {
         // Every other tag, FEN included, in ASCII order of its name (the
         // first of duplicate names wins).
         let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
-        let mut fen_written = fen.is_none();
-        let mut previous: Option<(u64, &[u8])> = None;
+        let mut fen_pending = fen;
+        let mut previous: Option<&Entry> = None;
         for entry in self.order.of(arena, &self.others) {
-            let name = entry.name(arena);
             // Names with different keys differ: most need no comparison.
-            if previous.is_some_and(|(key, before)| key == entry.key && before == name) {
+            if previous.is_some_and(|p| p.key == entry.key && p.name(arena) == entry.name(arena)) {
                 continue;
             }
-            previous = Some((entry.key, name));
-            if !fen_written && name > b"FEN".as_slice() {
-                if let Some(fen) = fen {
-                    out.extend_from_slice(fen);
-                }
-                fen_written = true;
+            previous = Some(entry);
+            if let Some(line) = fen_pending
+                && entry.after_fen(arena)
+            {
+                out.extend_from_slice(line);
+                fen_pending = None;
             }
             let keep = match filter {
                 TagFilter::All => true,
                 TagFilter::Reduced { variant } => {
+                    let name = entry.name(arena);
                     (name == b"SetUp" && fen.is_some()) || (name == b"Variant" && variant)
                 }
             };
@@ -251,8 +258,8 @@ impl TagSection {
                 out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
             }
         }
-        if !fen_written && let Some(fen) = fen {
-            out.extend_from_slice(fen);
+        if let Some(line) = fen_pending {
+            out.extend_from_slice(line);
         }
         out.push(b'\n');
         result_at
@@ -603,6 +610,37 @@ mod tests {
         let at = section.write(&mut out, b"*", TagFilter::All);
         assert_eq!(out.get(at), Some(&b'*'));
         assert!(out[..at].ends_with(b"\n[Result \""));
+    }
+
+    #[test]
+    fn after_fen_is_the_name_order() {
+        for name in [
+            &b"FEN"[..],
+            b"FE",
+            b"FEN2",
+            b"FENX",
+            b"FEM",
+            b"Fa",
+            b"ECO",
+            b"",
+            b"FEN\0",
+            b"FEN\0\0\0\0\0\x01",
+            b"FEN\0\0\0\0\0",
+        ] {
+            let mut arena = Vec::new();
+            write_tag(&mut arena, name, b"v");
+            let entry = Entry {
+                key: sort_key(name),
+                line: 0,
+                name_end: 1 + name.len(),
+                end: arena.len(),
+            };
+            assert_eq!(
+                entry.after_fen(&arena),
+                name > b"FEN".as_slice(),
+                "{name:?}"
+            );
+        }
     }
 
     mod properties {

@@ -1,0 +1,251 @@
+//! Batches of whole games for the parallel pipeline: the games' bytes and
+//! tokens, from the lexer's single pass, in a few flat buffers.
+//!
+//! The main thread reads the input with the single pass (each byte lexed
+//! once, as with one thread) and copies each game's bytes, tokens and
+//! warnings to the end of the batch being filled; worker threads then read
+//! and process a batch's games (the game reader, the job) from those
+//! buffers. Lexing is about a quarter of the work of `pgnkit export`, so the
+//! main thread keeps ahead of two workers. A batch's buffers are reused for
+//! the next batches, so nothing is allocated per game.
+
+use std::io::{self, BufRead};
+use std::ops::Range;
+
+use pgnkit::game::GameStart;
+use pgnkit::lexer::{self, GameToken, LexWarning, RawGame, TokenizedGame};
+
+/// A batch closes after the game that brings it to this many bytes.
+const BATCH_BYTES: usize = 1 << 16;
+
+/// Batches kept for reuse.
+const MAX_SPARE: usize = 8;
+
+/// Whole games, in input order: their bytes, tokens and warnings.
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// The games' bytes, one after the other.
+    bytes: Vec<u8>,
+    tokens: Vec<GameToken>,
+    warnings: Vec<LexWarning>,
+    games: Vec<Entry>,
+    /// The text the job wrote for the games, one after the other.
+    text: Vec<u8>,
+    /// Where each game's text ends in `text`.
+    text_ends: Vec<usize>,
+}
+
+/// One game of a batch: where it was in the input and where its parts are
+/// in the batch.
+#[derive(Debug, Clone)]
+struct Entry {
+    offset: u64,
+    line: u64,
+    column: u64,
+    bytes: Range<usize>,
+    tokens: Range<usize>,
+    warnings: Range<usize>,
+}
+
+impl Batch {
+    /// Empties the batch, keeping its buffers.
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.tokens.clear();
+        self.warnings.clear();
+        self.games.clear();
+        self.text.clear();
+        self.text_ends.clear();
+    }
+
+    /// Adds `game` after the batch's games.
+    fn push(&mut self, game: &TokenizedGame<'_, '_>) {
+        let raw = game.raw;
+        let entry = Entry {
+            offset: raw.offset,
+            line: raw.line,
+            column: raw.column,
+            bytes: extend(&mut self.bytes, raw.bytes),
+            tokens: extend(&mut self.tokens, game.tokens),
+            warnings: extend(&mut self.warnings, game.warnings),
+        };
+        self.games.push(entry);
+    }
+
+    /// Calls `f` with each game of the batch, in order, with its index.
+    pub fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
+        for (i, entry) in self.games.iter().enumerate() {
+            let game = TokenizedGame {
+                raw: RawGame {
+                    bytes: self.bytes.get(entry.bytes.clone()).unwrap_or_default(),
+                    offset: entry.offset,
+                    line: entry.line,
+                    column: entry.column,
+                },
+                tokens: self.tokens.get(entry.tokens.clone()).unwrap_or_default(),
+                warnings: self
+                    .warnings
+                    .get(entry.warnings.clone())
+                    .unwrap_or_default(),
+            };
+            f(i, game);
+        }
+    }
+
+    /// Runs `f` on each game of the batch, in order, with the batch's text
+    /// buffer to append the game's text to; returns the outputs in order.
+    pub fn run<O>(
+        &mut self,
+        mut f: impl FnMut(TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
+    ) -> Vec<O> {
+        let mut outputs = Vec::with_capacity(self.games.len());
+        let mut text = std::mem::take(&mut self.text);
+        let mut ends = std::mem::take(&mut self.text_ends);
+        self.for_each_game(|_, game| {
+            outputs.push(f(game, &mut text));
+            ends.push(text.len());
+        });
+        self.text = text;
+        self.text_ends = ends;
+        outputs
+    }
+
+    /// The text written for the game at `index` by [`Batch::run`].
+    pub fn text(&self, index: usize) -> &[u8] {
+        let start = match index.checked_sub(1) {
+            Some(before) => self.text_ends.get(before).copied().unwrap_or(0),
+            None => 0,
+        };
+        let end = self.text_ends.get(index).copied().unwrap_or(start);
+        self.text.get(start..end).unwrap_or_default()
+    }
+
+    /// The game at `index` (as numbered by [`Batch::for_each_game`]).
+    pub fn game(&self, index: usize) -> GameStart<'_> {
+        let entry = self.games.get(index);
+        GameStart {
+            bytes: entry
+                .and_then(|e| self.bytes.get(e.bytes.clone()))
+                .unwrap_or_default(),
+            offset: entry.map_or(0, |e| e.offset),
+            line: entry.map_or(1, |e| e.line),
+            column: entry.map_or(1, |e| e.column),
+        }
+    }
+}
+
+/// Appends `items` to `buf`, returning where they went.
+fn extend<T: Copy>(buf: &mut Vec<T>, items: &[T]) -> Range<usize> {
+    let start = buf.len();
+    buf.extend_from_slice(items);
+    start..buf.len()
+}
+
+/// Cuts an input into batches.
+pub struct Batcher<R> {
+    games: lexer::Reader<R>,
+    spare: Vec<Batch>,
+}
+
+impl<R: BufRead> Batcher<R> {
+    /// Batches of the games of `reader`.
+    pub fn new(reader: R) -> Batcher<R> {
+        Batcher {
+            games: lexer::Reader::new(reader),
+            spare: Vec::new(),
+        }
+    }
+
+    /// The next batch; `None` at the end of the input.
+    pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+        let mut batch = self.spare.pop().unwrap_or_default();
+        while batch.bytes.len() < BATCH_BYTES {
+            let Some(game) = self.games.next_tokenized()? else {
+                break;
+            };
+            batch.push(&game);
+        }
+        if batch.games.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(batch))
+    }
+
+    /// Takes back a batch whose games are done, to reuse its buffers.
+    pub fn recycle(&mut self, mut batch: Batch) {
+        if self.spare.len() < MAX_SPARE {
+            batch.clear();
+            self.spare.push(batch);
+        }
+    }
+
+    /// Bytes outside any game (see [`lexer::Reader::skipped`]).
+    pub fn skipped(&self) -> u64 {
+        self.games.skipped()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pgnkit::lexer::GameSplitter;
+
+    /// A game's bytes, position, tokens and warnings.
+    type Seen = (Vec<u8>, u64, u64, u64, Vec<GameToken>, Vec<LexWarning>);
+
+    fn seen(game: &TokenizedGame<'_, '_>) -> Seen {
+        let raw = game.raw;
+        (
+            raw.bytes.to_vec(),
+            raw.offset,
+            raw.line,
+            raw.column,
+            game.tokens.to_vec(),
+            game.warnings.to_vec(),
+        )
+    }
+
+    #[test]
+    fn batches_hold_the_games_of_the_single_pass() {
+        let mut input = b"\xef\xbb\xbf \n".to_vec();
+        let mut n = 0;
+        while input.len() < 3 * BATCH_BYTES {
+            let game = match n % 3 {
+                0 => format!("[Event \"{n}\"]\n\n1. e4 {{ a comment }} e5 1-0 "),
+                1 => format!("[Event \"{n}\tTAB\"]\n1. d4 *\n"),
+                _ => format!("1. Nf3 d5 {n}. Qxx7 *\n\n"),
+            };
+            input.extend_from_slice(game.as_bytes());
+            n += 1;
+        }
+        let mut batcher = Batcher::new(&input[..]);
+        let mut batched = Vec::new();
+        let mut batches = 0;
+        while let Some(batch) = batcher.next_batch().expect("reading a slice") {
+            batch.for_each_game(|i, game| {
+                let start = batch.game(i);
+                assert_eq!(start.bytes, game.raw.bytes);
+                assert_eq!((start.offset, start.line), (game.raw.offset, game.raw.line));
+                batched.push(seen(&game));
+            });
+            batcher.recycle(batch);
+            batches += 1;
+        }
+        let mut splitter = GameSplitter::new(&input);
+        let mut whole = Vec::new();
+        while let Some(game) = splitter.next_tokenized() {
+            whole.push(seen(&game));
+        }
+        assert_eq!(batched, whole);
+        assert!(batches >= 3, "{batches} batches");
+        assert!(whole.iter().any(|g| !g.5.is_empty()), "a warning is kept");
+        assert_eq!(batcher.skipped(), 5);
+    }
+
+    #[test]
+    fn an_empty_input_has_no_batch() {
+        let mut batcher = Batcher::new(&b" \n\n"[..]);
+        assert!(batcher.next_batch().expect("slice").is_none());
+        assert_eq!(batcher.skipped(), 3);
+    }
+}
