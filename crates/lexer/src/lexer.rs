@@ -287,7 +287,9 @@ pub(crate) fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
     if let Some(end) = crate::shapes::clock_comment_end(input, pos) {
         return (end, TokenKind::BraceComment);
     }
-    match crate::shapes::comment_end(input, pos) {
+    // Engine output runs to hundreds of bytes a comment: the splitter's scan, which passes
+    // over a long comment with a vectorized search, gives `comment_end`'s result.
+    match crate::split::skip_comment(input, pos) {
         (e, true) => (e, TokenKind::BraceComment),
         (e, false) => (
             e.max(pos + 1).min(input.len()),

@@ -55,6 +55,9 @@ pub struct Reader<R> {
     line_ends: LineEnds,
     /// The tokens of the last game of [`next_tokenized`](Reader::next_tokenized).
     tokens: GameTokens,
+    /// An error of a read ahead ([`read_ahead`](Reader::read_ahead)), kept for the read that
+    /// needs the bytes.
+    pending: Option<io::Error>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -82,6 +85,7 @@ impl<R: BufRead> Reader<R> {
             names: Vec::new(),
             line_ends: LineEnds::default(),
             tokens: GameTokens::default(),
+            pending: None,
         }
     }
 
@@ -95,8 +99,32 @@ impl<R: BufRead> Reader<R> {
         self.inner
     }
 
+    /// Reads ahead (one read, with room for eight chunks) when fewer than a quarter of a chunk
+    /// is left, before a game is read. A game cut by the end of the buffer is read again from its start once more
+    /// bytes are in (the single pass does not resume), which cost engine games of tens of
+    /// kilobytes a second pass over most of their bytes; reading ahead makes that rare. The
+    /// bytes moved to the buffer's start on the way ([`fill`](Reader::fill)) are few: at most
+    /// a quarter of a chunk for each eight read. An error here is kept for the read that
+    /// needs the bytes, so that errors come where they did.
+    fn read_ahead(&mut self) {
+        if self.eof || self.pending.is_some() || self.end - self.start >= self.chunk / 4 {
+            return;
+        }
+        if let Err(e) = self.fill_with(1, self.chunk.saturating_mul(8)) {
+            self.pending = Some(e);
+        }
+    }
+
     /// Reads at least `want` more bytes into the buffer (fewer at the end of the stream).
     fn fill(&mut self, want: usize) -> io::Result<()> {
+        self.fill_with(want, self.chunk)
+    }
+
+    /// [`fill`](Reader::fill) with room for at least `room` bytes in each read.
+    fn fill_with(&mut self, want: usize, room: usize) -> io::Result<()> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         if self.start > 0 && self.start >= self.end / 2 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
@@ -107,7 +135,7 @@ impl<R: BufRead> Reader<R> {
         while got < want {
             // Room for at least one chunk, so that a `BufReader` of that capacity reads
             // straight into it.
-            let room = (want - got).max(self.chunk);
+            let room = (want - got).max(room);
             if self.buf.len() - self.end < room {
                 self.buf.resize(self.end + room, 0);
             }
@@ -215,6 +243,7 @@ impl<R: BufRead> Reader<R> {
             }
         }
         loop {
+            self.read_ahead();
             let avail = self.buf.get(self.start..self.end).unwrap_or_default();
             if avail.is_empty() && self.eof {
                 return Ok(None);
@@ -285,5 +314,63 @@ mod tests {
         both(b"\xef\xbb", 1, 1);
         both(b"\xef\xbb\xbf", 1, 1);
         both(b"x", 1, 1);
+    }
+
+    /// A stream that gives its bytes, fails once, then ends.
+    struct FailsOnce {
+        bytes: Vec<u8>,
+        at: usize,
+        failed: bool,
+    }
+
+    impl io::Read for FailsOnce {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let rest = self.bytes.get(self.at..).unwrap_or_default();
+            if !rest.is_empty() {
+                let n = buf.len().min(rest.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                self.at += n;
+                return Ok(n);
+            }
+            if !self.failed {
+                self.failed = true;
+                return Err(io::Error::other("broken"));
+            }
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn an_error_of_a_read_ahead_comes_when_the_bytes_are_needed() {
+        // One chunk of 64 bytes: a game of 50, then seven games `*` of 2, the last of which
+        // ends where the bytes end. The read ahead after the first game fails; the games read
+        // before the error come out all the same, as when no read ahead was made.
+        let first = format!("[Event \"{}\"]\n*\n\n", "a".repeat(36));
+        assert_eq!(first.len(), 50);
+        let bytes = [first.as_bytes(), &b"*\n".repeat(7)].concat();
+        let stream = FailsOnce {
+            bytes,
+            at: 0,
+            failed: false,
+        };
+        let mut reader = Reader::with_chunk_size(stream_reader(stream), 64);
+        let mut next = || {
+            reader
+                .next_tokenized()
+                .map(|g| g.map(|g| g.raw.bytes.to_vec()))
+        };
+        assert_eq!(next().unwrap().as_deref(), Some(first.as_bytes()));
+        for _ in 0..6 {
+            assert_eq!(next().unwrap().as_deref(), Some(&b"*\n"[..]));
+        }
+        // The last game ends at the end of the bytes read: the read that would tell whether
+        // more follows fails.
+        assert!(next().is_err());
+        assert_eq!(next().unwrap().as_deref(), Some(&b"*\n"[..]));
+        assert_eq!(next().unwrap(), None);
+    }
+
+    fn stream_reader(stream: FailsOnce) -> io::BufReader<FailsOnce> {
+        io::BufReader::with_capacity(16, stream)
     }
 }

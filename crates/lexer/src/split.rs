@@ -43,6 +43,7 @@ mod vector;
 use crate::byte_class::is_ws;
 use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
 use crate::single_pass::{GameTokens, TokenizedGame};
+pub(crate) use movetext_scan::skip_comment;
 use movetext_scan::{Movetext, Scanners, scan_movetext_with};
 #[cfg(test)]
 use movetext_scan::{movetext_stop, stops_movetext};

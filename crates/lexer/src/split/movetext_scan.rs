@@ -129,7 +129,7 @@ fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
 /// with a vectorized search for `}` and line ends (a line inside a comment that starts like a
 /// tag pair ends the comment unterminated; other control bytes mean nothing there).
 #[inline(always)]
-fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
+pub(crate) fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
     // The byte after the `{`, then the sixteen after it at once: most comments end there.
     let (Some(&second), Some(rest)) = (
         buf.get(open + 1),
