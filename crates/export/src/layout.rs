@@ -61,6 +61,17 @@ impl Word {
         }
     }
 
+    /// The token whose bytes are the low `len` bytes of `bits` (the bytes
+    /// above them zero; `len` at most eight).
+    #[inline(always)]
+    pub(crate) fn from_bits(bits: u64, len: usize) -> Word {
+        debug_assert!(len <= 8 && (len == 8 || bits >> (8 * len) == 0));
+        Word {
+            bits,
+            len: len.min(8),
+        }
+    }
+
     /// Appends `b`; a full word stays as it is (no token needs more).
     #[inline(always)]
     pub(crate) fn push(&mut self, b: u8) {
@@ -74,21 +85,25 @@ impl Word {
     /// fits in a word (numbers below 100,000).
     #[inline]
     pub(crate) fn move_number(number: u32, black: bool) -> Option<Word> {
-        let (digits, len) = match NUMBER_DIGITS.get(number as usize) {
-            Some(&digits) => (u64::from(digits), digit_count(number)),
+        let white = match MOVE_NUMBERS.get(number as usize) {
+            Some(&packed) => Word {
+                bits: packed & 0xffff_ffff,
+                len: (packed >> 56) as usize,
+            },
             None if number < 100_000 => {
-                let mut buf = [0u8; 10];
-                let len = write_decimal(&mut buf, number);
-                let mut head = [0u8; 8];
-                head[..5].copy_from_slice(&buf[..5]);
-                (u64::from_le_bytes(head), len)
+                let mut buf = [b'.'; 8];
+                let len = write_decimal(&mut buf, number) + 1;
+                Word::from_array(&buf, len)
             }
             None => return None,
         };
-        let (dots, n) = if black { (0x2e_2e2e, 3) } else { (0x2e, 1) };
-        Some(Word {
-            bits: digits | dots << (8 * len),
-            len: len + n,
+        Some(if black {
+            Word {
+                bits: white.bits | 0x2e2e << (8 * white.len),
+                len: white.len + 2,
+            }
+        } else {
+            white
         })
     }
 
@@ -115,31 +130,27 @@ impl Word {
     }
 }
 
-/// The digits of the numbers below 1000, packed as in a [`Word`] (the
-/// move numbers nearly every game stays within).
-static NUMBER_DIGITS: [u32; 1000] = number_digits();
+/// White's move number indications `1.` to `999.` (the numbers nearly
+/// every game stays within), packed as in a [`Word`] with the length in
+/// the top byte: one load gives both.
+static MOVE_NUMBERS: [u64; 1000] = move_numbers();
 
-const fn number_digits() -> [u32; 1000] {
-    let mut table = [0u32; 1000];
+const fn move_numbers() -> [u64; 1000] {
+    let mut table = [0u64; 1000];
     let mut n = 0;
     while n < 1000 {
-        let (h, t, u) = ((n / 100) as u32, ((n / 10) % 10) as u32, (n % 10) as u32);
-        table[n] = if n < 10 {
-            0x30 + u
+        let (h, t, u) = ((n / 100) as u64, ((n / 10) % 10) as u64, (n % 10) as u64);
+        let (digits, len) = if n < 10 {
+            (0x30 + u, 1)
         } else if n < 100 {
-            (0x30 + t) | (0x30 + u) << 8
+            ((0x30 + t) | (0x30 + u) << 8, 2)
         } else {
-            (0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16
+            ((0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16, 3)
         };
+        table[n] = digits | (b'.' as u64) << (8 * len) | ((len + 1) as u64) << 56;
         n += 1;
     }
     table
-}
-
-/// The number of decimal digits of `n` (below 1000).
-#[inline(always)]
-fn digit_count(n: u32) -> usize {
-    1 + usize::from(n >= 10) + usize::from(n >= 100)
 }
 
 /// Where the current line and the pending unit stand. Kept apart from the
