@@ -494,15 +494,15 @@ impl Layout {
             self.plain_comment(trimmed, [(0, spaces)]);
             return true;
         }
-        if trimmed.len() > PLAIN_BLOCK && is_long_plain(trimmed) {
+        if trimmed.len() > PLAIN_BLOCK
+            && let Some(masks) = long_plain_spaces(trimmed)
+        {
             // Long comments (annotations, engine lines) are about half of
             // the bytes of many files, and nearly all are plain: checked and
             // placed one block of 64 bytes at a time.
-            let blocks = trimmed.chunks(PLAIN_BLOCK).enumerate();
-            self.plain_comment(
-                trimmed,
-                blocks.map(|(k, block)| (k * PLAIN_BLOCK, block_spaces(block).unwrap_or(0))),
-            );
+            let blocks = masks.into_iter().enumerate();
+            let blocks = blocks.map(|(k, spaces)| (k * PLAIN_BLOCK, spaces));
+            self.plain_comment(trimmed, blocks.take(trimmed.len().div_ceil(PLAIN_BLOCK)));
             return true;
         }
         let brace = words.contains(&b'}');
@@ -752,24 +752,29 @@ fn block_spaces(block: &[u8]) -> Option<u64> {
     (scan.bad == 0 && double == 0).then_some(scan.spaces)
 }
 
-/// Whether `text` (a comment's text from its first word to its last), of
-/// any length, is plain as [`plain_spaces`] means it: each block of 64
-/// bytes is, and no two spaces meet where blocks join. The caller asks
-/// [`block_spaces`] for the blocks' spaces again as it places the words:
-/// checking first keeps the output untouched when a text is not plain,
-/// and the check costs a few instructions for eight bytes.
-fn is_long_plain(text: &[u8]) -> bool {
+/// The most blocks [`long_plain_spaces`] takes: texts up to 1 KB (longer
+/// comments are rare and take the general path).
+const PLAIN_BLOCKS: usize = 16;
+
+/// The spaces of each block of 64 bytes of `text` (a comment's text from
+/// its first word to its last, at most [`PLAIN_BLOCKS`] blocks long), as
+/// [`block_spaces`] finds them, if `text` is plain as [`plain_spaces`]
+/// means it: each block is, and no two spaces meet where blocks join.
+fn long_plain_spaces(text: &[u8]) -> Option<[u64; PLAIN_BLOCKS]> {
+    if text.len() > PLAIN_BLOCK * PLAIN_BLOCKS || text.last() == Some(&b' ') {
+        return None;
+    }
+    let mut masks = [0u64; PLAIN_BLOCKS];
     let mut space_before = false;
-    for block in text.chunks(PLAIN_BLOCK) {
-        let Some(spaces) = block_spaces(block) else {
-            return false;
-        };
+    for (mask, block) in masks.iter_mut().zip(text.chunks(PLAIN_BLOCK)) {
+        let spaces = block_spaces(block)?;
         if space_before && spaces & 1 != 0 {
-            return false;
+            return None;
         }
         space_before = block.last() == Some(&b' ');
+        *mask = spaces;
     }
-    text.last() != Some(&b' ')
+    Some(masks)
 }
 
 /// A comment text of 8 to 16 bytes, once one space is taken off each
@@ -1251,14 +1256,19 @@ mod tests {
     fn long_plain_texts_are_checked_across_blocks() {
         let text = |head: usize, gap: &str| format!("{}{gap}b c", "a".repeat(head));
         // One space either side of the first block's end: plain.
-        assert!(is_long_plain(text(63, " ").as_bytes()));
-        assert!(is_long_plain(text(64, " ").as_bytes()));
+        let masks = long_plain_spaces(text(63, " ").as_bytes()).expect("plain");
+        assert_eq!(masks[..3], [1 << 63, 1 << 1, 0]);
+        let masks = long_plain_spaces(text(64, " ").as_bytes()).expect("plain");
+        assert_eq!(masks[..3], [0, 1 | 1 << 2, 0]);
         // Two spaces, one each side of the block boundary, or both after it.
-        assert!(!is_long_plain(text(63, "  ").as_bytes()));
-        assert!(!is_long_plain(text(64, "  ").as_bytes()));
+        assert!(long_plain_spaces(text(63, "  ").as_bytes()).is_none());
+        assert!(long_plain_spaces(text(64, "  ").as_bytes()).is_none());
         // What is not plain in any block.
         for bad in ["\n", "}", "\t", "é", " \u{7f}"] {
-            assert!(!is_long_plain(text(100, bad).as_bytes()), "{bad:?}");
+            assert!(
+                long_plain_spaces(text(100, bad).as_bytes()).is_none(),
+                "{bad:?}"
+            );
         }
         // The plain path (one space) lays words out as the general path
         // (which the other gaps take) does: single-spaced, `[`/`%` words
@@ -1582,10 +1592,10 @@ mod tests {
             }
 
             #[test]
-            fn is_long_plain_finds_exactly_the_plain_texts(text in "[!-|]([ -|]{0,3}[ -~\té]){20,60}[!-|]") {
+            fn long_plain_spaces_finds_exactly_the_plain_texts(text in "[!-|]([ -|]{0,3}[ -~\té]){20,60}[!-|]") {
                 let bytes = text.as_bytes();
                 let plain = !text.contains("  ") && bytes.iter().all(|&b| (b' '..=b'|').contains(&b));
-                prop_assert_eq!(is_long_plain(bytes), plain);
+                prop_assert_eq!(long_plain_spaces(bytes).is_some(), plain);
             }
 
             #[test]
