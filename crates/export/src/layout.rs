@@ -61,6 +61,17 @@ impl Word {
         }
     }
 
+    /// The token whose bytes are the low `len` bytes of `bits` (the bytes
+    /// above them zero; `len` at most eight).
+    #[inline(always)]
+    pub(crate) fn from_bits(bits: u64, len: usize) -> Word {
+        debug_assert!(len <= 8 && (len == 8 || bits >> (8 * len) == 0));
+        Word {
+            bits,
+            len: len.min(8),
+        }
+    }
+
     /// Appends `b`; a full word stays as it is (no token needs more).
     #[inline(always)]
     pub(crate) fn push(&mut self, b: u8) {
@@ -74,26 +85,30 @@ impl Word {
     /// fits in a word (numbers below 100,000).
     #[inline]
     pub(crate) fn move_number(number: u32, black: bool) -> Option<Word> {
-        let (digits, len) = match NUMBER_DIGITS.get(number as usize) {
-            Some(&digits) => (u64::from(digits), digit_count(number)),
+        let white = match MOVE_NUMBERS.get(number as usize) {
+            Some(&packed) => Word {
+                bits: packed & 0xffff_ffff,
+                len: (packed >> 56) as usize,
+            },
             None if number < 100_000 => {
-                let mut buf = [0u8; 10];
-                let len = write_decimal(&mut buf, number);
-                let mut head = [0u8; 8];
-                head[..5].copy_from_slice(&buf[..5]);
-                (u64::from_le_bytes(head), len)
+                let mut buf = [b'.'; 8];
+                let len = write_decimal(&mut buf, number) + 1;
+                Word::from_array(&buf, len)
             }
             None => return None,
         };
-        let (dots, n) = if black { (0x2e_2e2e, 3) } else { (0x2e, 1) };
-        Some(Word {
-            bits: digits | dots << (8 * len),
-            len: len + n,
+        Some(if black {
+            Word {
+                bits: white.bits | 0x2e2e << (8 * white.len),
+                len: white.len + 2,
+            }
+        } else {
+            white
         })
     }
 
     /// The token's length in bytes.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn len(self) -> usize {
         self.len
     }
@@ -115,31 +130,27 @@ impl Word {
     }
 }
 
-/// The digits of the numbers below 1000, packed as in a [`Word`] (the
-/// move numbers nearly every game stays within).
-static NUMBER_DIGITS: [u32; 1000] = number_digits();
+/// White's move number indications `1.` to `999.` (the numbers nearly
+/// every game stays within), packed as in a [`Word`] with the length in
+/// the top byte: one load gives both.
+static MOVE_NUMBERS: [u64; 1000] = move_numbers();
 
-const fn number_digits() -> [u32; 1000] {
-    let mut table = [0u32; 1000];
+const fn move_numbers() -> [u64; 1000] {
+    let mut table = [0u64; 1000];
     let mut n = 0;
     while n < 1000 {
-        let (h, t, u) = ((n / 100) as u32, ((n / 10) % 10) as u32, (n % 10) as u32);
-        table[n] = if n < 10 {
-            0x30 + u
+        let (h, t, u) = ((n / 100) as u64, ((n / 10) % 10) as u64, (n % 10) as u64);
+        let (digits, len) = if n < 10 {
+            (0x30 + u, 1)
         } else if n < 100 {
-            (0x30 + t) | (0x30 + u) << 8
+            ((0x30 + t) | (0x30 + u) << 8, 2)
         } else {
-            (0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16
+            ((0x30 + h) | (0x30 + t) << 8 | (0x30 + u) << 16, 3)
         };
+        table[n] = digits | (b'.' as u64) << (8 * len) | ((len + 1) as u64) << 56;
         n += 1;
     }
     table
-}
-
-/// The number of decimal digits of `n` (below 1000).
-#[inline(always)]
-fn digit_count(n: u32) -> usize {
-    1 + usize::from(n >= 10) + usize::from(n >= 100)
 }
 
 /// Where the current line and the pending unit stand. Kept apart from the
@@ -351,9 +362,15 @@ impl Layout {
 
     /// A short ASCII move (SAN), held in the first `len` bytes of `buf`,
     /// after its move number (`number` and whether Black plays) if given.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn ascii_move(&mut self, number: Option<(u32, bool)>, buf: &[u8; 8], len: usize) {
-        let mv = Word::from_array(buf, len);
+        self.word_move(number, Word::from_array(buf, len));
+    }
+
+    /// A short ASCII move (SAN) held in a [`Word`], after its move number
+    /// (`number` and whether Black plays) if given.
+    #[inline]
+    pub(crate) fn word_move(&mut self, number: Option<(u32, bool)>, mv: Word) {
         match number {
             None => self.numbered_move(None, mv),
             Some((n, black)) => match Word::move_number(n, black) {
@@ -474,10 +491,18 @@ impl Layout {
             .map_or(0, |i| i + 1);
         let trimmed = words.get(..end).unwrap_or_default();
         if let Some(spaces) = plain_spaces(trimmed) {
-            let body = self.out.len();
-            self.out.extend_from_slice(trimmed);
-            self.place_plain_words(trimmed, body, spaces);
-            self.close_comment();
+            self.plain_comment(trimmed, [(0, spaces)]);
+            return true;
+        }
+        if trimmed.len() > PLAIN_BLOCK
+            && let Some(masks) = long_plain_spaces(trimmed)
+        {
+            // Long comments (annotations, engine lines) are about half of
+            // the bytes of many files, and nearly all are plain: checked and
+            // placed one block of 64 bytes at a time.
+            let blocks = masks.into_iter().enumerate();
+            let blocks = blocks.map(|(k, spaces)| (k * PLAIN_BLOCK, spaces));
+            self.plain_comment(trimmed, blocks.take(trimmed.len().div_ceil(PLAIN_BLOCK)));
             return true;
         }
         let brace = words.contains(&b'}');
@@ -521,40 +546,59 @@ impl Layout {
         }
         self.out.extend_from_slice(&buf);
         self.out.truncate(body + len + 2);
-        self.place_plain_words(short.text, body, short.spaces);
+        self.place_plain_words(short.text, body, [(0, short.spaces)]);
         // The ` }` is written: count it into the last unit.
         self.fill.unit_chars += 2;
     }
 
+    /// Writes a plain comment text (see [`plain_spaces`]) after its `{ `
+    /// (already written), then its closing ` }`. `blocks` as for
+    /// [`Layout::place_plain_words`].
+    fn plain_comment(&mut self, text: &[u8], blocks: impl IntoIterator<Item = (usize, u64)>) {
+        let body = self.out.len();
+        self.out.extend_from_slice(text);
+        self.place_plain_words(text, body, blocks);
+        self.close_comment();
+    }
+
     /// Places the units of a plain comment text (see [`plain_spaces`]) that is
     /// already copied to `out` at `body`, after `{ ` (its closing ` }` is
-    /// the caller's).
-    /// `spaces` has bit `i` set when `text[i]` is a space.
+    /// the caller's). `blocks` gives, for each block of up to 64 bytes of
+    /// `text` in order, its offset in `text` and its spaces (bit `i` set
+    /// when the block's byte `i` is a space).
     ///
     /// Why this fast path: most comments are clock or evaluation commands
-    /// like `[%clk 0:09:57.1]`, already written as export format wants them.
-    /// Such a text is checked eight bytes at a time and copied as it is, and
-    /// only its spaces need looking at: the ones where a unit ends become
-    /// line feeds where a line is full.
-    fn place_plain_words(&mut self, text: &[u8], body: usize, spaces: u64) {
+    /// like `[%clk 0:09:57.1]` or annotations already written as export
+    /// format wants them. Such a text is checked eight bytes at a time and
+    /// copied as it is, and only its spaces need looking at: the ones where
+    /// a unit ends become line feeds where a line is full.
+    #[inline]
+    fn place_plain_words(
+        &mut self,
+        text: &[u8],
+        body: usize,
+        blocks: impl IntoIterator<Item = (usize, u64)>,
+    ) {
         let fill = &mut self.fill;
         // The pending unit is `{ ` (perhaps after a `(`) and the text from
         // `from` on; all ASCII, so characters are bytes.
         let mut chars = fill.unit_chars;
         let mut from = 0;
-        let mut spaces = spaces;
-        while spaces != 0 {
-            let i = spaces.trailing_zeros() as usize;
-            spaces &= spaces - 1;
-            // A plain text has a word after each space.
-            if matches!(text.get(i + 1), Some(b'[' | b'%')) {
-                continue;
+        for (base, spaces) in blocks {
+            let mut spaces = spaces;
+            while spaces != 0 {
+                let i = base + spaces.trailing_zeros() as usize;
+                spaces &= spaces - 1;
+                // A plain text has a word after each space.
+                if matches!(text.get(i + 1), Some(b'[' | b'%')) {
+                    continue;
+                }
+                fill.unit_chars = chars + (i - from);
+                fill.end_unit(&mut self.out);
+                fill.unit_start = body + i;
+                chars = 0;
+                from = i + 1;
             }
-            fill.unit_chars = chars + (i - from);
-            fill.end_unit(&mut self.out);
-            fill.unit_start = body + i;
-            chars = 0;
-            from = i + 1;
         }
         fill.unit_chars = chars + (text.len() - from);
     }
@@ -669,6 +713,10 @@ fn gather_bits(mask: u64) -> u64 {
     ((mask >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
+/// The length of the blocks a long plain text is checked in (see
+/// [`is_long_plain`]): the bits of a `u64`.
+const PLAIN_BLOCK: usize = 64;
+
 /// The positions of the spaces in `text` (a comment's text from its first
 /// word), bit `i` for `text[i]`, if the text is plain; else `None`.
 ///
@@ -676,11 +724,18 @@ fn gather_bits(mask: u64) -> u64 {
 /// a word boundary and characters are bytes: at most 64 bytes, all of them
 /// printable ASCII below `}`, or single spaces between words.
 fn plain_spaces(text: &[u8]) -> Option<u64> {
-    if text.len() > 64 || text.last() == Some(&b' ') {
+    if text.len() > PLAIN_BLOCK || text.last() == Some(&b' ') {
         return None;
     }
+    block_spaces(text)
+}
+
+/// The positions of the spaces in `block` (at most 64 bytes), bit `i` for
+/// `block[i]`, if all its bytes are printable ASCII below `}` or spaces and
+/// no two spaces are next to each other; else `None`.
+fn block_spaces(block: &[u8]) -> Option<u64> {
     let mut scan = PlainScan::default();
-    let (chunks, rest) = text.as_chunks::<8>();
+    let (chunks, rest) = block.as_chunks::<8>();
     for (k, chunk) in chunks.iter().enumerate() {
         scan.add(u64::from_le_bytes(*chunk), 8 * k);
         // Leaving early also keeps the compiler from vectorizing this loop,
@@ -690,11 +745,36 @@ fn plain_spaces(text: &[u8]) -> Option<u64> {
         }
     }
     if !rest.is_empty() {
-        scan.add(tail_chunk(text, rest.len()), 8 * chunks.len());
+        scan.add(tail_chunk(block, rest.len()), 8 * chunks.len());
     }
     // Two spaces in a row are two bits in a row.
     let double = scan.spaces & (scan.spaces >> 1);
     (scan.bad == 0 && double == 0).then_some(scan.spaces)
+}
+
+/// The most blocks [`long_plain_spaces`] takes: texts up to 1 KB (longer
+/// comments are rare and take the general path).
+const PLAIN_BLOCKS: usize = 16;
+
+/// The spaces of each block of 64 bytes of `text` (a comment's text from
+/// its first word to its last, at most [`PLAIN_BLOCKS`] blocks long), as
+/// [`block_spaces`] finds them, if `text` is plain as [`plain_spaces`]
+/// means it: each block is, and no two spaces meet where blocks join.
+fn long_plain_spaces(text: &[u8]) -> Option<[u64; PLAIN_BLOCKS]> {
+    if text.len() > PLAIN_BLOCK * PLAIN_BLOCKS || text.last() == Some(&b' ') {
+        return None;
+    }
+    let mut masks = [0u64; PLAIN_BLOCKS];
+    let mut space_before = false;
+    for (mask, block) in masks.iter_mut().zip(text.chunks(PLAIN_BLOCK)) {
+        let spaces = block_spaces(block)?;
+        if space_before && spaces & 1 != 0 {
+            return None;
+        }
+        space_before = block.last() == Some(&b' ');
+        *mask = spaces;
+    }
+    Some(masks)
 }
 
 /// A comment text of 8 to 16 bytes, once one space is taken off each
@@ -1173,6 +1253,44 @@ mod tests {
     }
 
     #[test]
+    fn long_plain_texts_are_checked_across_blocks() {
+        let text = |head: usize, gap: &str| format!("{}{gap}b c", "a".repeat(head));
+        // One space either side of the first block's end: plain.
+        let masks = long_plain_spaces(text(63, " ").as_bytes()).expect("plain");
+        assert_eq!(masks[..3], [1 << 63, 1 << 1, 0]);
+        let masks = long_plain_spaces(text(64, " ").as_bytes()).expect("plain");
+        assert_eq!(masks[..3], [0, 1 | 1 << 2, 0]);
+        // Two spaces, one each side of the block boundary, or both after it.
+        assert!(long_plain_spaces(text(63, "  ").as_bytes()).is_none());
+        assert!(long_plain_spaces(text(64, "  ").as_bytes()).is_none());
+        // What is not plain in any block.
+        for bad in ["\n", "}", "\t", "é", " \u{7f}"] {
+            assert!(
+                long_plain_spaces(text(100, bad).as_bytes()).is_none(),
+                "{bad:?}"
+            );
+        }
+        // The plain path (one space) lays words out as the general path
+        // (which the other gaps take) does: single-spaced, `[`/`%` words
+        // joined to the word before, lines filled greedily.
+        let layouts: Vec<Vec<u8>> = [" ", "  ", " \n "]
+            .iter()
+            .map(|gap| {
+                let comment = format!("{} [%eval 1.2]{gap}{}", "a".repeat(60), "d ".repeat(40));
+                let mut l = Layout::new(79);
+                assert!(l.comment(comment.as_bytes()));
+                l.finish();
+                l.output().to_vec()
+            })
+            .collect();
+        assert!(layouts[0].starts_with(b"{ aaaa"));
+        assert!(layouts[0].ends_with(b"d d }\n"));
+        assert_eq!(layouts[0].iter().filter(|&&b| b == b'\n').count(), 2);
+        assert_eq!(layouts[0], layouts[1]);
+        assert_eq!(layouts[0], layouts[2]);
+    }
+
+    #[test]
     fn tail_chunks_pad_with_a_plain_byte() {
         assert_eq!(tail_chunk(b"abc", 3).to_le_bytes(), *b"abcaaaaa");
         assert_eq!(tail_chunk(b"0123456789", 2).to_le_bytes(), *b"89aaaaaa");
@@ -1302,6 +1420,18 @@ mod tests {
                 " {0,2}[!-|]{1,9}( [!-|]{1,8})? {0,2}".prop_map(Item::Comment),
                 // Clock commands, some too short or too long for their path.
                 " {0,2}\\[%clk [0-9%\\[][!-|]{5,17}( [!-|]{1,3})? {0,2}".prop_map(Item::Comment),
+            ]
+        }
+
+        /// Items as [`item_or_plain`], plus long comments (annotations) of
+        /// up to a few hundred bytes: words, some starting with `[` or `%`,
+        /// mostly single spaces, now and then two spaces, a line feed or a
+        /// `}` (which the long plain path must leave to the general one).
+        fn item_or_long() -> impl Strategy<Value = Item> {
+            prop_oneof![
+                item_or_plain(),
+                " ?[!-|]{1,9}( [!-|\\[%]{1,9}){6,40} ?".prop_map(Item::Comment),
+                "[!-|]{1,12}(( |  | \n|\t)[!-~]{1,12}){5,30}".prop_map(Item::Comment),
             ]
         }
 
@@ -1454,6 +1584,18 @@ mod tests {
             #[test]
             fn fast_paths_match_the_reference(items in prop::collection::vec(item_or_plain(), 0..60), width in 10usize..100) {
                 check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn long_comments_match_the_reference(items in prop::collection::vec(item_or_long(), 0..30), width in 10usize..100) {
+                check_layout(&items, width)?;
+            }
+
+            #[test]
+            fn long_plain_spaces_finds_exactly_the_plain_texts(text in "[!-|]([ -|]{0,3}[ -~\té]){20,60}[!-|]") {
+                let bytes = text.as_bytes();
+                let plain = !text.contains("  ") && bytes.iter().all(|&b| (b' '..=b'|').contains(&b));
+                prop_assert_eq!(long_plain_spaces(bytes).is_some(), plain);
             }
 
             #[test]

@@ -299,6 +299,29 @@ impl StreamWriter {
     }
 }
 
+impl StreamWriter {
+    /// A move while tokens go to the tape or in another notation than SAN,
+    /// after its move number (`number` and whether Black plays) if given.
+    /// Kept out of line: the common path of [`Visitor::san`] stays small.
+    #[inline(never)]
+    fn other_move(&mut self, event: &MoveEvent<'_>, number: Option<(u32, bool)>) {
+        let san = san_plus(event);
+        let taping = self.taping();
+        if let Some((number, black)) = number {
+            self.emit(Token::Number(number, black));
+        }
+        let text = self
+            .moves
+            .write_parts(&event.mv, &san, self.options.notation);
+        if taping {
+            let range = store(&mut self.arena, text);
+            self.tape.push(Token::Move(range));
+        } else {
+            self.layout.mov(text);
+        }
+    }
+}
+
 /// `bytes` read as Latin-1, written into `scratch` as UTF-8. Kept out of
 /// line: the callers' common path (UTF-8 text) stays small.
 #[inline(never)]
@@ -397,26 +420,12 @@ impl Visitor for StreamWriter {
             self.flush_tape();
         }
         let (number, black) = self.numbering.at(ply);
-        let taping = self.taping();
-        if !taping && self.options.notation == Notation::San {
+        let number = (!black || need_number).then_some((number, black));
+        if !self.taping() && self.options.notation == Notation::San {
             // The common case: straight into the layout, SAN in a register.
-            let san = san_word(&event);
-            let number = (!black || need_number).then_some((number, black));
-            self.layout.ascii_move(number, &san.bytes(), san.len());
-            return;
-        }
-        let san = san_plus(&event);
-        if !black || need_number {
-            self.emit(Token::Number(number, black));
-        }
-        let text = self
-            .moves
-            .write_parts(&event.mv, &san, self.options.notation);
-        if taping {
-            let range = store(&mut self.arena, text);
-            self.tape.push(Token::Move(range));
+            self.layout.word_move(number, san_word(&event));
         } else {
-            self.layout.mov(text);
+            self.other_move(&event, number);
         }
     }
 
