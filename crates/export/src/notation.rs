@@ -227,3 +227,49 @@ fn to_figurines(buf: &mut Vec<u8>) {
         buf.extend_from_slice(&tmp[..n]);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `plain_san` spells every undisambiguated shape as `San::write_ascii`
+    /// does: it is a second speller, kept only for speed.
+    #[test]
+    fn plain_san_spells_as_write_ascii() {
+        let promotions = [
+            None,
+            Some(Role::Queen),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+            Some(Role::Knight),
+        ];
+        for role in Role::ALL {
+            for from in (0..64).map(Square::new) {
+                for to in (0..64).map(Square::new) {
+                    for capture in [false, true] {
+                        let promos = if role == Role::Pawn {
+                            &promotions[..]
+                        } else {
+                            &promotions[..1]
+                        };
+                        for &promotion in promos {
+                            let san = San::Normal {
+                                role,
+                                file: (role == Role::Pawn && capture).then(|| from.file()),
+                                rank: None,
+                                capture,
+                                to,
+                                promotion,
+                            };
+                            let mut expected = [0u8; 8];
+                            let len = san.write_ascii(&mut expected);
+                            let word = plain_san(role, from, capture, to, promotion);
+                            assert_eq!(word.bytes()[..len], expected[..len], "{san:?}");
+                            assert_eq!(word.bytes()[len..], [0; 8][len..], "{san:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
