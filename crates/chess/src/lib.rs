@@ -71,6 +71,7 @@ pub mod perft;
 mod position;
 mod role;
 mod san;
+mod san_play;
 mod square;
 mod uci;
 pub mod zobrist;

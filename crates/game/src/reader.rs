@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, San, SanError, Setup};
+use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, SanError, Setup};
 use pgnkit_lexer::{
     GameSplitter, GameToken, LexErrorKind, LexWarning, LexWarningKind, Lexer, LineIndex, Span,
     Token, TokenKind, TokenizedGame,
@@ -355,8 +355,9 @@ fn read_game<'a, V: Visitor, T: Tokens>(
     let mut reader = GameReader {
         game,
         // Without a `(` no variation can start, so the position before each
-        // move need not be kept (the validate-only path saves a copy a move).
-        keep_prev: memchr::memchr(b'(', game.bytes).is_some(),
+        // move need not be kept (the validate-only path saves a copy a move);
+        // strict mode's messages show it.
+        keep_prev: options.strict || memchr::memchr(b'(', game.bytes).is_some(),
         var_marker: None,
         options,
         diagnostics: Diagnostics::new(),
@@ -997,7 +998,12 @@ impl<'a> GameReader<'a> {
     }
 
     /// Resolves and plays a move of `line`, the current line (a variation
-    /// when `in_variation`).
+    /// when `in_variation`). Nearly every move is strict SAN, legal, and
+    /// needs nothing reported: it is played here, in one step
+    /// ([`Position::play_san`]); everything else goes to
+    /// [`play_other`](GameReader::play_other), out of line, so the common
+    /// path stays small.
+    #[inline(never)]
     fn play<V: Visitor>(
         &mut self,
         token: Token<'a>,
@@ -1007,23 +1013,41 @@ impl<'a> GameReader<'a> {
     ) {
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
-        if self.keep_prev || V::MOVES || self.options.strict {
+        if self.keep_prev || V::MOVES {
             line.prev.clone_from(&line.pos);
         }
-        // Fast path: strict SAN names the move (its `+`/`#` unchecked, which
-        // only strict mode cares about). Anything else goes the lenient way,
+        // In strict mode a null move is an error; a variation's first move
+        // is announced first.
+        let fast = !self.options.strict && (line.announced || !in_variation);
+        if fast && let Some(mv) = line.pos.play_san(token.text) {
+            moved(line, mv, token.text, visitor);
+            return;
+        }
+        self.play_other(token, line, in_variation, fast, visitor);
+    }
+
+    /// [`play`](GameReader::play) for the rest: lenient forms, errors,
+    /// strict mode, en passant markers and a variation's first move.
+    /// `tried`: the text is known not to be strict SAN for a legal move.
+    #[cold]
+    #[inline(never)]
+    fn play_other<V: Visitor>(
+        &mut self,
+        token: Token<'a>,
+        line: &mut Line<'a>,
+        in_variation: bool,
+        tried: bool,
+        visitor: &mut V,
+    ) {
+        // Strict SAN names the move (its `+`/`#` unchecked, which only
+        // strict mode cares about). Anything else goes the lenient way,
         // which also gives the error.
-        let strict_san = match self.options.strict {
-            false => San::parse(token.text)
-                .ok()
-                .and_then(|san| san.to_move(&line.pos).ok()),
+        let strict_san = match self.options.strict || tried {
+            false => line.pos.play_san(token.text),
             true => None,
         };
         let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
-            Some(m) => {
-                line.pos.play_unchecked(m);
-                Ok((m, Lenience::NONE))
-            }
+            Some(m) => Ok((m, Lenience::NONE)),
             None if matches!(token.text, b"e.p." | b"ep") => {
                 self.en_passant_marker(token, line);
                 return;
@@ -1081,28 +1105,35 @@ impl<'a> GameReader<'a> {
             }
             line.announced = true;
         }
-        if V::MOVES {
-            // Most moves have no comment before them: no drain to set up then.
-            if !line.pending.is_empty() {
-                for c in line.pending.drain(..) {
-                    visitor.comment_before(c);
-                }
-            }
-            visitor.san(MoveEvent {
-                before: &line.prev,
-                after: &line.pos,
-                mv,
-                text: token.text,
-            });
-        } else if V::TEXT {
-            // Without texts no comment ever waits.
-            line.pending.clear();
-        }
-        line.last_en_passant = mv.is_en_passant();
-        line.has_move = true;
-        line.after_close = false;
-        line.after_move = true;
+        moved(line, mv, token.text, visitor);
     }
+}
+
+/// After `mv` (written `text`) was played on `line`: the move's events
+/// (with the comments waiting before it) and the line's state.
+#[inline(always)]
+fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
+    if V::MOVES {
+        // Most moves have no comment before them: no drain to set up then.
+        if !line.pending.is_empty() {
+            for c in line.pending.drain(..) {
+                visitor.comment_before(c);
+            }
+        }
+        visitor.san(MoveEvent {
+            before: &line.prev,
+            after: &line.pos,
+            mv,
+            text,
+        });
+    } else if V::TEXT {
+        // Without texts no comment ever waits.
+        line.pending.clear();
+    }
+    line.last_en_passant = mv.is_en_passant();
+    line.has_move = true;
+    line.after_close = false;
+    line.after_move = true;
 }
 
 /// Sends a line's waiting comments as trailing comments.
