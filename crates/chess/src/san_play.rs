@@ -58,23 +58,29 @@ impl Position {
             [body @ .., b'+' | b'#'] => body,
             _ => text,
         };
-        match *body {
-            [f, r] => self.play_push(san::square_of(f, r)?),
-            [b'O', b'-', b'O'] => self.play_castle(CastlingSide::KingSide),
-            [p, f, r] => {
-                let role = san::piece_of(p)?;
-                self.play_piece(role, Bitboard::FULL, false, san::square_of(f, r)?)
+        // Piece moves: the letter, the start squares allowed, the `x`, the destination.
+        let (letter, from, capture, to) = match *body {
+            [f, r] => return self.play_push(san::square_of(f, r)?),
+            [b'O', b'-', b'O'] => return self.play_castle(CastlingSide::KingSide),
+            [p, f, r] => (p, Bitboard::FULL, false, san::square_of(f, r)?),
+            [p @ b'a'..=b'h', b'x', f, r] => {
+                return self.play_pawn_capture(p, san::square_of(f, r)?);
             }
-            [p, b'x', f, r] => {
-                let to = san::square_of(f, r)?;
-                match san::piece_of(p) {
-                    Some(role) => self.play_piece(role, Bitboard::FULL, true, to),
-                    None => self.play_pawn_capture(p, to),
-                }
-            }
-            [p, d, f, r] => self.play_disambiguated(p, d, false, f, r),
-            [b'O', b'-', b'O', b'-', b'O'] => self.play_castle(CastlingSide::QueenSide),
-            [p, d, b'x', f, r] => self.play_disambiguated(p, d, true, f, r),
+            [p, b'x', f, r] => (p, Bitboard::FULL, true, san::square_of(f, r)?),
+            [p, d, f, r] => (p, start_squares(d)?, false, san::square_of(f, r)?),
+            [b'O', b'-', b'O', b'-', b'O'] => return self.play_castle(CastlingSide::QueenSide),
+            [p, d, b'x', f, r] => (p, start_squares(d)?, true, san::square_of(f, r)?),
+            _ => return None,
+        };
+        // One call per role, each with its role a constant: the resolution
+        // and the move then take that piece's way through, with no test
+        // of the role on it.
+        match letter {
+            b'N' => self.play_piece(Role::Knight, from, capture, to),
+            b'B' => self.play_piece(Role::Bishop, from, capture, to),
+            b'R' => self.play_piece(Role::Rook, from, capture, to),
+            b'Q' => self.play_piece(Role::Queen, from, capture, to),
+            b'K' => self.play_piece(Role::King, from, capture, to),
             _ => None,
         }
     }
@@ -112,19 +118,6 @@ impl Position {
         Some(san::plain_move(role, from, captured, to))
     }
 
-    /// A piece move with a start file or rank (`Nbd7`, `R1xe2`).
-    #[inline(always)]
-    fn play_disambiguated(&mut self, p: u8, d: u8, capture: bool, f: u8, r: u8) -> Option<Move> {
-        let role = san::piece_of(p)?;
-        let to = san::square_of(f, r)?;
-        let from = match san::file_or_rank(d)? {
-            (Some(file), _) => Bitboard::from_file(file),
-            (_, Some(rank)) => Bitboard::from_rank(rank),
-            (None, None) => return None,
-        };
-        self.play_piece(role, from, capture, to)
-    }
-
     /// A pawn capture without promotion (`exd5`, en passant included) from
     /// the file letter `file`.
     #[inline(always)]
@@ -142,6 +135,16 @@ impl Position {
         let m = self.castling_move(side)?;
         self.play_unchecked(m);
         Some(m)
+    }
+}
+
+/// The start squares a disambiguating file or rank byte allows (`Nbd7`, `R1e2`).
+#[inline(always)]
+fn start_squares(d: u8) -> Option<Bitboard> {
+    match san::file_or_rank(d)? {
+        (Some(file), _) => Some(Bitboard::from_file(file)),
+        (_, Some(rank)) => Some(Bitboard::from_rank(rank)),
+        (None, None) => None,
     }
 }
 
