@@ -831,8 +831,7 @@ impl<'a> GameReader<'a> {
         // Moves first, without the jump over every kind: half of the tokens
         // here (most others are comments).
         if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
-            let token = self.token(token);
-            self.play(token, line, depth > 1, visitor);
+            self.play(token.span, line, depth > 1, visitor);
             return false;
         }
         match token.kind {
@@ -982,7 +981,7 @@ impl<'a> GameReader<'a> {
 
     /// A separate en passant marker: only right after an en passant
     /// capture (and then a lenient form).
-    fn en_passant_marker(&mut self, token: Token<'a>, line: &mut Line<'a>) {
+    fn en_passant_marker(&mut self, span: Span, text: &[u8], line: &mut Line<'a>) {
         let after_ep = line.after_move && line.last_en_passant;
         line.after_move = false;
         if after_ep && !self.options.strict {
@@ -994,7 +993,7 @@ impl<'a> GameReader<'a> {
         } else {
             DiagnosticKind::InvalidMove
         };
-        self.diag_move(kind, token.span, Some(lossy(token.text)), None);
+        self.diag_move(kind, span, Some(lossy(text)), None);
     }
 
     /// Resolves and plays a move of `line`, the current line (a variation
@@ -1003,14 +1002,18 @@ impl<'a> GameReader<'a> {
     /// ([`Position::play_san`]); everything else goes to
     /// [`play_other`](GameReader::play_other), out of line, so the common
     /// path stays small.
+    ///
+    /// It takes the move's span alone (two registers; a whole token would
+    /// be passed through memory) and slices the text itself.
     #[inline(never)]
     fn play<V: Visitor>(
         &mut self,
-        token: Token<'a>,
+        span: Span,
         line: &mut Line<'a>,
         in_variation: bool,
         visitor: &mut V,
     ) {
+        let text = span.slice(self.game.bytes);
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
         if self.keep_prev || V::MOVES {
@@ -1019,11 +1022,11 @@ impl<'a> GameReader<'a> {
         // In strict mode a null move is an error; a variation's first move
         // is announced first.
         let fast = !self.options.strict && (line.announced || !in_variation);
-        if fast && let Some(mv) = line.pos.play_san(token.text) {
-            moved(line, mv, token.text, visitor);
+        if fast && let Some(mv) = line.pos.play_san(text) {
+            moved(line, mv, text, visitor);
             return;
         }
-        self.play_other(token, line, in_variation, fast, visitor);
+        self.play_other(span, text, line, in_variation, fast, visitor);
     }
 
     /// [`play`](GameReader::play) for the rest: lenient forms, errors,
@@ -1033,7 +1036,8 @@ impl<'a> GameReader<'a> {
     #[inline(never)]
     fn play_other<V: Visitor>(
         &mut self,
-        token: Token<'a>,
+        span: Span,
+        text: &'a [u8],
         line: &mut Line<'a>,
         in_variation: bool,
         tried: bool,
@@ -1043,16 +1047,16 @@ impl<'a> GameReader<'a> {
         // strict mode cares about). Anything else goes the lenient way,
         // which also gives the error.
         let strict_san = match self.options.strict || tried {
-            false => line.pos.play_san(token.text),
+            false => line.pos.play_san(text),
             true => None,
         };
         let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
             Some(m) => Ok((m, Lenience::NONE)),
-            None if matches!(token.text, b"e.p." | b"ep") => {
-                self.en_passant_marker(token, line);
+            None if matches!(text, b"e.p." | b"ep") => {
+                self.en_passant_marker(span, text, line);
                 return;
             }
-            None => match LenientSan::parse(token.text) {
+            None => match LenientSan::parse(text) {
                 Ok(san) => san.to_move_and_play(&mut line.pos).map_err(|e| match e {
                     SanError::Ambiguous => DiagnosticKind::AmbiguousMove,
                     _ => DiagnosticKind::IllegalMove,
@@ -1066,7 +1070,7 @@ impl<'a> GameReader<'a> {
                 // The position is unchanged on error.
                 line.skipping = true;
                 let fen = line.pos.to_string();
-                self.diag_move(kind, token.span, Some(lossy(token.text)), Some(fen));
+                self.diag_move(kind, span, Some(lossy(text)), Some(fen));
                 return;
             }
         };
@@ -1081,8 +1085,8 @@ impl<'a> GameReader<'a> {
                 let fen = line.prev.to_string();
                 self.diag_move(
                     DiagnosticKind::LenientForm(forms.join(", ")),
-                    token.span,
-                    Some(lossy(token.text)),
+                    span,
+                    Some(lossy(text)),
                     Some(fen),
                 );
                 return;
@@ -1090,8 +1094,8 @@ impl<'a> GameReader<'a> {
             if lenience.contains(Lenience::LOWERCASE_PIECE) {
                 self.diag_move(
                     DiagnosticKind::LowerCasePiece,
-                    token.span,
-                    Some(lossy(token.text)),
+                    span,
+                    Some(lossy(text)),
                     None,
                 );
             }
@@ -1105,7 +1109,7 @@ impl<'a> GameReader<'a> {
             }
             line.announced = true;
         }
-        moved(line, mv, token.text, visitor);
+        moved(line, mv, text, visitor);
     }
 }
 
