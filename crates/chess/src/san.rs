@@ -556,11 +556,11 @@ pub(crate) fn resolve_pawn_other(
         let origin = resolve_candidates(pos, king, Role::Pawn, Bitboard::from_square(origin), to)?;
         return Ok(pawn_move(origin, None));
     }
-    let attackers = from & attacks::pawn_attacks(them, to);
     if board.by_color(them).contains(to) {
-        let origin = resolve_candidates(pos, king, Role::Pawn, attackers, to)?;
+        let origin = pawn_capture_origin(pos, king, from, to)?;
         return Ok(pawn_move(origin, board.role_at(to)));
     }
+    let attackers = from & attacks::pawn_attacks(them, to);
     let mut found = Found::default();
     if pos.ep_square() == Some(to) {
         for f in attackers {
@@ -568,6 +568,19 @@ pub(crate) fn resolve_pawn_other(
         }
     }
     found.result().map(|from| Move::EnPassant { from, to })
+}
+
+/// The start square of a pawn capture (not en passant) onto `to`, where an
+/// enemy piece stands, by one of our pawns in `from`; `king` is ours.
+#[inline(always)]
+pub(crate) fn pawn_capture_origin(
+    pos: &Position,
+    king: Square,
+    from: Bitboard,
+    to: Square,
+) -> Result<Square, SanError> {
+    let attackers = from & attacks::pawn_attacks(pos.turn().other(), to);
+    resolve_candidates(pos, king, Role::Pawn, attackers, to)
 }
 
 /// The square in `from` from which a pawn of `us` pushes to `to`: one

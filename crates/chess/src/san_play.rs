@@ -17,7 +17,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
 use crate::san::{self, San};
-use crate::square::{File, Square};
+use crate::square::{File, Rank, Square};
 
 impl Position {
     /// Plays the move that the strict SAN `text` names and returns it; a
@@ -119,11 +119,33 @@ impl Position {
     }
 
     /// A pawn capture without promotion (`exd5`, en passant included) from
-    /// the file letter `file`.
-    #[inline(always)]
+    /// the file letter `file`; the last rank needs a promotion. Out of
+    /// line: a pawn capture is one move in sixteen, and inlined its code
+    /// crowds the registers of the other paths.
+    #[inline(never)]
     fn play_pawn_capture(&mut self, file: u8, to: Square) -> Option<Move> {
         let file = File::from_byte(file).filter(|&f| f != to.file())?;
-        let pawns = self.board().by_piece(Role::Pawn.of(self.turn())) & Bitboard::from_file(file);
+        let us = self.turn();
+        let pawns = self.board().by_piece(Role::Pawn.of(us)) & Bitboard::from_file(file);
+        // Nearly always an enemy piece stands there and it is not a
+        // promotion: that case is played here, the rest (en passant) by
+        // the general pawn resolution.
+        let captured = match self.board().role_at(to) {
+            Some(role) if self.board().by_color(us.other()).contains(to) => role,
+            _ => return self.play_pawn_other(pawns, to),
+        };
+        if to.rank() == Rank::Eighth.relative_to(us) {
+            return None;
+        }
+        let king = self.our_king()?;
+        let from = san::pawn_capture_origin(self, king, pawns, to).ok()?;
+        self.play_normal(Role::Pawn, from, Some(captured), to);
+        Some(san::plain_move(Role::Pawn, from, Some(captured), to))
+    }
+
+    /// A pawn capture by one of our `pawns` onto the empty `to` (en passant).
+    #[inline(never)]
+    fn play_pawn_other(&mut self, pawns: Bitboard, to: Square) -> Option<Move> {
         let m = san::resolve_pawn_other(self, pawns, true, to, None).ok()?;
         self.play_unchecked(m);
         Some(m)
