@@ -372,7 +372,13 @@ impl Position {
 
     /// A move or capture by `role` without promotion.
     #[inline(always)]
-    fn play_normal(&mut self, role: Role, from: Square, capture: Option<Role>, to: Square) {
+    pub(crate) fn play_normal(
+        &mut self,
+        role: Role,
+        from: Square,
+        capture: Option<Role>,
+        to: Square,
+    ) {
         let (us, them) = self.begin_move();
         if let Some(captured) = capture {
             self.board.discard_piece_at(to, captured.of(them));

@@ -336,7 +336,21 @@ pub(crate) fn resolve_normal(
     match role {
         Role::Pawn => resolve_pawn(pos, from, capture, to, promotion),
         _ if promotion.is_some() => Err(SanError::Illegal),
-        _ => resolve_piece(pos, role, from, capture, to),
+        _ => piece_origin(pos, role, from, capture, to)
+            .map(|(origin, captured)| plain_move(role, origin, captured, to)),
+    }
+}
+
+/// The move of our `role` from `from` to `to`, taking `capture`, without
+/// promotion (not en passant or castling).
+#[inline(always)]
+pub(crate) fn plain_move(role: Role, from: Square, capture: Option<Role>, to: Square) -> Move {
+    Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: None,
     }
 }
 
@@ -350,15 +364,16 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
 }
 
 /// Resolves a piece (not pawn) move: the candidates are our pieces of
-/// `role` in `from` that attack `to`.
+/// `role` in `from` that attack `to`. Gives the one legal start square and
+/// the piece taken on `to` (`capture` must say whether there is one).
 #[inline(always)]
-fn resolve_piece(
+pub(crate) fn piece_origin(
     pos: &Position,
     role: Role,
     from: Bitboard,
     capture: bool,
     to: Square,
-) -> Result<Move, SanError> {
+) -> Result<(Square, Option<Role>), SanError> {
     let king = king_if_free(pos, to)?;
     let board = pos.board();
     let takes = board.by_color(pos.turn().other()).contains(to);
@@ -367,12 +382,8 @@ fn resolve_piece(
     }
     let captured = if takes { board.role_at(to) } else { None };
     let candidates = reaching(pos, role, from, to);
-    let arrival = Arrival {
-        to,
-        captured,
-        promotion: None,
-    };
-    resolve_candidates(pos, king, role, candidates, arrival)
+    let origin = resolve_candidates(pos, king, role, candidates, to)?;
+    Ok((origin, captured))
 }
 
 /// The pieces in `from` (ours, of `role`) that attack `to`. Usually a
@@ -394,47 +405,23 @@ fn reaching(pos: &Position, role: Role, from: Bitboard, to: Square) -> Bitboard 
     }
 }
 
-/// Where a move goes: its destination, what it takes there, its promotion.
-#[derive(Clone, Copy)]
-struct Arrival {
-    to: Square,
-    captured: Option<Role>,
-    promotion: Option<Role>,
-}
-
-impl Arrival {
-    /// The move of our `role` from `from` to here (not en passant or castling).
-    #[inline(always)]
-    fn move_from(self, role: Role, from: Square) -> Move {
-        Move::Normal {
-            role,
-            from,
-            capture: self.captured,
-            to: self.to,
-            promotion: self.promotion,
-        }
-    }
-}
-
-/// The one legal move among the `candidates` (our pieces of `role` that
-/// reach the arrival square). Nearly always there is exactly one, which is
-/// tested alone; several go to [`resolve_among`] out of line, so the common
-/// case pays for no loop.
+/// The one legal start square among the `candidates` (our pieces of `role`
+/// that reach `to`). Nearly always there is exactly one, which is tested
+/// alone; several go to [`resolve_among`] out of line, so the common case
+/// pays for no loop.
 #[inline(always)]
 fn resolve_candidates(
     pos: &Position,
     king: Square,
     role: Role,
     candidates: Bitboard,
-    arrival: Arrival,
-) -> Result<Move, SanError> {
+    to: Square,
+) -> Result<Square, SanError> {
     if candidates.more_than_one() {
-        return resolve_among(pos, king, role, candidates, arrival);
+        return resolve_among(pos, king, role, candidates, to);
     }
     match candidates.first() {
-        Some(f) if candidate_is_safe(pos, king, role, f, arrival.to) => {
-            Ok(arrival.move_from(role, f))
-        }
+        Some(f) if candidate_is_safe(pos, king, role, f, to) => Ok(f),
         _ => Err(SanError::Illegal),
     }
 }
@@ -446,14 +433,11 @@ fn resolve_among(
     king: Square,
     role: Role,
     candidates: Bitboard,
-    arrival: Arrival,
-) -> Result<Move, SanError> {
+    to: Square,
+) -> Result<Square, SanError> {
     let mut found = Found::default();
     for f in candidates {
-        found.consider(
-            arrival.move_from(role, f),
-            candidate_is_safe(pos, king, role, f, arrival.to),
-        );
+        found.consider(f, candidate_is_safe(pos, king, role, f, to));
     }
     found.result()
 }
@@ -468,27 +452,28 @@ fn candidate_is_safe(pos: &Position, king: Square, role: Role, from: Square, to:
     }
 }
 
-/// The legal candidates seen so far: the last one and how many.
+/// The legal start squares seen so far: the last one and how many.
 #[derive(Default)]
 struct Found {
-    last: Option<Move>,
+    last: Option<Square>,
     count: u32,
 }
 
 impl Found {
     #[inline]
-    fn consider(&mut self, m: Move, legal: bool) {
+    fn consider(&mut self, from: Square, legal: bool) {
         if legal {
-            self.last = Some(m);
+            self.last = Some(from);
             self.count += 1;
         }
     }
 
-    /// The one legal move, else `Illegal` (none) or `Ambiguous` (several).
+    /// The one legal start square, else `Illegal` (none) or `Ambiguous`
+    /// (several).
     #[inline]
-    fn result(self) -> Result<Move, SanError> {
+    fn result(self) -> Result<Square, SanError> {
         match (self.last, self.count) {
-            (Some(m), 1) => Ok(m),
+            (Some(from), 1) => Ok(from),
             (None, _) => Err(SanError::Illegal),
             _ => Err(SanError::Ambiguous),
         }
@@ -500,7 +485,7 @@ impl Found {
 /// squares from which our pawns attack `to`), so no search is needed.
 ///
 /// Pushes, about three pawn moves in four, are resolved inline by
-/// [`resolve_pawn_push`]; captures and promotions go out of line to
+/// [`pawn_push_origin`]; captures and promotions go out of line to
 /// [`resolve_pawn_other`], which keeps the caller's code small.
 #[inline(always)]
 fn resolve_pawn(
@@ -511,14 +496,21 @@ fn resolve_pawn(
     promotion: Option<Role>,
 ) -> Result<Move, SanError> {
     match (capture, promotion) {
-        (false, None) => resolve_pawn_push(pos, from, to),
+        (false, None) => {
+            pawn_push_origin(pos, from, to).map(|origin| plain_move(Role::Pawn, origin, None, to))
+        }
         _ => resolve_pawn_other(pos, from, capture, to, promotion),
     }
 }
 
-/// Resolves a pawn push without promotion (`e4`).
+/// The start square of a pawn push without promotion (`e4`) by one of our
+/// pawns in `from`.
 #[inline(always)]
-fn resolve_pawn_push(pos: &Position, from: Bitboard, to: Square) -> Result<Move, SanError> {
+pub(crate) fn pawn_push_origin(
+    pos: &Position,
+    from: Bitboard,
+    to: Square,
+) -> Result<Square, SanError> {
     let us = pos.turn();
     if to.rank() == Rank::Eighth.relative_to(us) {
         // A push to the last rank must promote.
@@ -526,20 +518,14 @@ fn resolve_pawn_push(pos: &Position, from: Bitboard, to: Square) -> Result<Move,
     }
     let king = king_if_free(pos, to)?;
     match push_origin(pos.board(), us, from, to) {
-        Some(origin) if piece_move_is_safe(pos, king, origin, to) => Ok(Move::Normal {
-            role: Role::Pawn,
-            from: origin,
-            capture: None,
-            to,
-            promotion: None,
-        }),
+        Some(origin) if piece_move_is_safe(pos, king, origin, to) => Ok(origin),
         _ => Err(SanError::Illegal),
     }
 }
 
 /// Resolves a pawn capture (en passant included) or a promotion.
 #[inline(never)]
-fn resolve_pawn_other(
+pub(crate) fn resolve_pawn_other(
     pos: &Position,
     from: Bitboard,
     capture: bool,
@@ -558,40 +544,43 @@ fn resolve_pawn_other(
     if !promotion_ok {
         return Err(SanError::Illegal);
     }
+    let pawn_move = |from: Square, capture: Option<Role>| Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture,
+        to,
+        promotion,
+    };
     if !capture {
         let origin = push_origin(board, us, from, to).ok_or(SanError::Illegal)?;
-        let arrival = Arrival {
-            to,
-            captured: None,
-            promotion,
-        };
-        return resolve_candidates(
-            pos,
-            king,
-            Role::Pawn,
-            Bitboard::from_square(origin),
-            arrival,
-        );
+        let origin = resolve_candidates(pos, king, Role::Pawn, Bitboard::from_square(origin), to)?;
+        return Ok(pawn_move(origin, None));
+    }
+    if board.by_color(them).contains(to) {
+        let origin = pawn_capture_origin(pos, king, from, to)?;
+        return Ok(pawn_move(origin, board.role_at(to)));
     }
     let attackers = from & attacks::pawn_attacks(them, to);
-    if board.by_color(them).contains(to) {
-        let arrival = Arrival {
-            to,
-            captured: board.role_at(to),
-            promotion,
-        };
-        return resolve_candidates(pos, king, Role::Pawn, attackers, arrival);
-    }
     let mut found = Found::default();
     if pos.ep_square() == Some(to) {
         for f in attackers {
-            found.consider(
-                Move::EnPassant { from: f, to },
-                movegen::en_passant_is_safe(board, us, f, to),
-            );
+            found.consider(f, movegen::en_passant_is_safe(board, us, f, to));
         }
     }
-    found.result()
+    found.result().map(|from| Move::EnPassant { from, to })
+}
+
+/// The start square of a pawn capture (not en passant) onto `to`, where an
+/// enemy piece stands, by one of our pawns in `from`; `king` is ours.
+#[inline(always)]
+pub(crate) fn pawn_capture_origin(
+    pos: &Position,
+    king: Square,
+    from: Bitboard,
+    to: Square,
+) -> Result<Square, SanError> {
+    let attackers = from & attacks::pawn_attacks(pos.turn().other(), to);
+    resolve_candidates(pos, king, Role::Pawn, attackers, to)
 }
 
 /// The square in `from` from which a pawn of `us` pushes to `to`: one
@@ -713,14 +702,14 @@ fn disambiguate_among(
 
 /// The square named by a file letter and a rank digit.
 #[inline]
-fn square_of(file: u8, rank: u8) -> Option<Square> {
+pub(crate) fn square_of(file: u8, rank: u8) -> Option<Square> {
     let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
     (f < 8 && r < 8).then(|| Square::new(u32::from(f) | u32::from(r) << 3))
 }
 
 /// The piece named by an upper-case letter (not `P`: strict SAN omits it).
 #[inline]
-fn piece_of(letter: u8) -> Option<Role> {
+pub(crate) fn piece_of(letter: u8) -> Option<Role> {
     match letter {
         b'N' => Some(Role::Knight),
         b'B' => Some(Role::Bishop),
@@ -771,11 +760,7 @@ fn promotion_onto(to: Square, letter: u8) -> Option<Role> {
 fn disambiguated(p: u8, d: u8, capture: bool, f: u8, r: u8) -> Option<San> {
     let role = piece_of(p)?;
     let to = square_of(f, r)?;
-    let (file, rank) = match (File::from_byte(d), Rank::from_byte(d)) {
-        (Some(file), _) => (Some(file), None),
-        (_, Some(rank)) => (None, Some(rank)),
-        _ => return None,
-    };
+    let (file, rank) = file_or_rank(d)?;
     Some(San::Normal {
         role,
         file,
@@ -784,6 +769,16 @@ fn disambiguated(p: u8, d: u8, capture: bool, f: u8, r: u8) -> Option<San> {
         to,
         promotion: None,
     })
+}
+
+/// The start file or rank a disambiguating byte names (one of the two).
+#[inline]
+pub(crate) fn file_or_rank(d: u8) -> Option<(Option<File>, Option<Rank>)> {
+    match (File::from_byte(d), Rank::from_byte(d)) {
+        (Some(file), _) => Some((Some(file), None)),
+        (_, Some(rank)) => Some((None, Some(rank))),
+        _ => None,
+    }
 }
 
 /// Decodes the shapes nearly all real moves take (`e4`, `exd5`, `Nf3`,

@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, San, SanError, Setup};
+use pgnkit_chess::{CastlingMode, Lenience, LenientSan, Move, Position, SanError, Setup};
 use pgnkit_lexer::{
     GameSplitter, GameToken, LexErrorKind, LexWarning, LexWarningKind, Lexer, LineIndex, Span,
     Token, TokenKind, TokenizedGame,
@@ -355,8 +355,9 @@ fn read_game<'a, V: Visitor, T: Tokens>(
     let mut reader = GameReader {
         game,
         // Without a `(` no variation can start, so the position before each
-        // move need not be kept (the validate-only path saves a copy a move).
-        keep_prev: memchr::memchr(b'(', game.bytes).is_some(),
+        // move need not be kept (the validate-only path saves a copy a move);
+        // strict mode's messages show it.
+        keep_prev: options.strict || memchr::memchr(b'(', game.bytes).is_some(),
         var_marker: None,
         options,
         diagnostics: Diagnostics::new(),
@@ -830,8 +831,7 @@ impl<'a> GameReader<'a> {
         // Moves first, without the jump over every kind: half of the tokens
         // here (most others are comments).
         if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
-            let token = self.token(token);
-            self.play(token, line, depth > 1, visitor);
+            self.play(token.span, line, depth > 1, visitor);
             return false;
         }
         match token.kind {
@@ -981,7 +981,7 @@ impl<'a> GameReader<'a> {
 
     /// A separate en passant marker: only right after an en passant
     /// capture (and then a lenient form).
-    fn en_passant_marker(&mut self, token: Token<'a>, line: &mut Line<'a>) {
+    fn en_passant_marker(&mut self, span: Span, text: &[u8], line: &mut Line<'a>) {
         let after_ep = line.after_move && line.last_en_passant;
         line.after_move = false;
         if after_ep && !self.options.strict {
@@ -993,42 +993,70 @@ impl<'a> GameReader<'a> {
         } else {
             DiagnosticKind::InvalidMove
         };
-        self.diag_move(kind, token.span, Some(lossy(token.text)), None);
+        self.diag_move(kind, span, Some(lossy(text)), None);
     }
 
     /// Resolves and plays a move of `line`, the current line (a variation
-    /// when `in_variation`).
+    /// when `in_variation`). Nearly every move is strict SAN, legal, and
+    /// needs nothing reported: it is played here, in one step
+    /// ([`Position::play_san`]); everything else goes to
+    /// [`play_other`](GameReader::play_other), out of line, so the common
+    /// path stays small.
+    ///
+    /// It takes the move's span alone (two registers; a whole token would
+    /// be passed through memory) and slices the text itself.
+    #[inline(never)]
     fn play<V: Visitor>(
         &mut self,
-        token: Token<'a>,
+        span: Span,
         line: &mut Line<'a>,
         in_variation: bool,
         visitor: &mut V,
     ) {
+        let text = span.slice(self.game.bytes);
         // The position before the move is kept when a variation may start
         // from it, when the visitor wants it, or for strict-mode messages.
-        if self.keep_prev || V::MOVES || self.options.strict {
+        if self.keep_prev || V::MOVES {
             line.prev.clone_from(&line.pos);
         }
-        // Fast path: strict SAN names the move (its `+`/`#` unchecked, which
-        // only strict mode cares about). Anything else goes the lenient way,
+        // In strict mode a null move is an error; a variation's first move
+        // is announced first.
+        let fast = !self.options.strict && (line.announced || !in_variation);
+        if fast && let Some(mv) = line.pos.play_san(text) {
+            moved(line, mv, text, visitor);
+            return;
+        }
+        self.play_other(span, text, line, in_variation, fast, visitor);
+    }
+
+    /// [`play`](GameReader::play) for the rest: lenient forms, errors,
+    /// strict mode, en passant markers and a variation's first move.
+    /// `tried`: the text is known not to be strict SAN for a legal move.
+    #[cold]
+    #[inline(never)]
+    fn play_other<V: Visitor>(
+        &mut self,
+        span: Span,
+        text: &'a [u8],
+        line: &mut Line<'a>,
+        in_variation: bool,
+        tried: bool,
+        visitor: &mut V,
+    ) {
+        // Strict SAN names the move (its `+`/`#` unchecked, which only
+        // strict mode cares about). Anything else goes the lenient way,
         // which also gives the error.
-        let strict_san = match self.options.strict {
-            false => San::parse(token.text)
-                .ok()
-                .and_then(|san| san.to_move(&line.pos).ok()),
+        let strict_san = match self.options.strict || tried {
+            false => line.pos.play_san(text),
             true => None,
         };
         let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
-            Some(m) => {
-                line.pos.play_unchecked(m);
-                Ok((m, Lenience::NONE))
-            }
-            None if matches!(token.text, b"e.p." | b"ep") => {
-                self.en_passant_marker(token, line);
+            Some(m) => Ok((m, Lenience::NONE)),
+            None if matches!(text, b"e.p." | b"ep") => {
+                self.en_passant_marker(span, text, line);
                 return;
             }
-            None => match LenientSan::parse(token.text) {
+            None => match LenientSan::parse(text) {
                 Ok(san) => san.to_move_and_play(&mut line.pos).map_err(|e| match e {
                     SanError::Ambiguous => DiagnosticKind::AmbiguousMove,
                     _ => DiagnosticKind::IllegalMove,
@@ -1042,7 +1070,7 @@ impl<'a> GameReader<'a> {
                 // The position is unchanged on error.
                 line.skipping = true;
                 let fen = line.pos.to_string();
-                self.diag_move(kind, token.span, Some(lossy(token.text)), Some(fen));
+                self.diag_move(kind, span, Some(lossy(text)), Some(fen));
                 return;
             }
         };
@@ -1057,8 +1085,8 @@ impl<'a> GameReader<'a> {
                 let fen = line.prev.to_string();
                 self.diag_move(
                     DiagnosticKind::LenientForm(forms.join(", ")),
-                    token.span,
-                    Some(lossy(token.text)),
+                    span,
+                    Some(lossy(text)),
                     Some(fen),
                 );
                 return;
@@ -1066,8 +1094,8 @@ impl<'a> GameReader<'a> {
             if lenience.contains(Lenience::LOWERCASE_PIECE) {
                 self.diag_move(
                     DiagnosticKind::LowerCasePiece,
-                    token.span,
-                    Some(lossy(token.text)),
+                    span,
+                    Some(lossy(text)),
                     None,
                 );
             }
@@ -1081,28 +1109,35 @@ impl<'a> GameReader<'a> {
             }
             line.announced = true;
         }
-        if V::MOVES {
-            // Most moves have no comment before them: no drain to set up then.
-            if !line.pending.is_empty() {
-                for c in line.pending.drain(..) {
-                    visitor.comment_before(c);
-                }
-            }
-            visitor.san(MoveEvent {
-                before: &line.prev,
-                after: &line.pos,
-                mv,
-                text: token.text,
-            });
-        } else if V::TEXT {
-            // Without texts no comment ever waits.
-            line.pending.clear();
-        }
-        line.last_en_passant = mv.is_en_passant();
-        line.has_move = true;
-        line.after_close = false;
-        line.after_move = true;
+        moved(line, mv, text, visitor);
     }
+}
+
+/// After `mv` (written `text`) was played on `line`: the move's events
+/// (with the comments waiting before it) and the line's state.
+#[inline(always)]
+fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
+    if V::MOVES {
+        // Most moves have no comment before them: no drain to set up then.
+        if !line.pending.is_empty() {
+            for c in line.pending.drain(..) {
+                visitor.comment_before(c);
+            }
+        }
+        visitor.san(MoveEvent {
+            before: &line.prev,
+            after: &line.pos,
+            mv,
+            text,
+        });
+    } else if V::TEXT {
+        // Without texts no comment ever waits.
+        line.pending.clear();
+    }
+    line.last_en_passant = mv.is_en_passant();
+    line.has_move = true;
+    line.after_close = false;
+    line.after_move = true;
 }
 
 /// Sends a line's waiting comments as trailing comments.

@@ -1,0 +1,276 @@
+//! Strict SAN straight to a played move: [`Position::play_san`].
+//!
+//! Parsing a [`San`], resolving it to a [`Move`] and playing that move each
+//! match on what the step before built. For the shapes nearly every real
+//! move takes (`e4`, `Nf3`, `Nxe5`, `Nbd7`, `exd5`, `O-O`, each maybe with
+//! `+` or `#`) this module goes from the bytes to the played move in one
+//! step: the shape says which piece moves and how, so the resolution and
+//! the move are the ones for that shape alone. Every other text, and every
+//! common shape that names no legal move, goes the general way (parse,
+//! [`San::to_move`], [`Position::play_unchecked`]); since the general
+//! parser reads the common shapes exactly as they are read here (a test of
+//! `san.rs` checks it), the result is always that composition's.
+
+use crate::bitboard::Bitboard;
+use crate::castling::CastlingSide;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::role::Role;
+use crate::san::{self, San};
+use crate::square::{File, Rank, Square};
+
+impl Position {
+    /// Plays the move that the strict SAN `text` names and returns it; a
+    /// trailing `+` or `#` is accepted unchecked, as [`San::parse`] does.
+    /// `None`, with the position unchanged, when `text` is not strict SAN
+    /// or names no legal move, or several ([`San::parse`] and
+    /// [`San::to_move`] tell which).
+    ///
+    /// The same as `San::parse(text)`, [`San::to_move`] and
+    /// [`play_unchecked`](Position::play_unchecked) in one step, and
+    /// cheaper: the usual shapes of a move are played without building the
+    /// [`San`] first (the game reader's path for nearly every move).
+    ///
+    /// ```
+    /// use pgnkit_chess::{Position, Square};
+    ///
+    /// let mut pos = Position::new();
+    /// let m = pos.play_san(b"Nf3").expect("legal");
+    /// assert_eq!((m.from(), m.to()), (Some(Square::G1), Some(Square::F3)));
+    /// // Black has no piece that reaches e4; an `x` needs a capture.
+    /// assert_eq!(pos.play_san(b"Ne4"), None);
+    /// assert_eq!(pos.play_san(b"dxe5"), None);
+    /// assert_eq!(pos, Position::new().after(m));
+    /// ```
+    #[inline]
+    pub fn play_san(&mut self, text: &[u8]) -> Option<Move> {
+        match self.play_common_shape(text) {
+            Some(m) => Some(m),
+            None => self.play_san_general(text),
+        }
+    }
+
+    /// Plays a move of a common shape; `None` (the position unchanged)
+    /// for any other text, or when the move is not legal.
+    #[inline(always)]
+    fn play_common_shape(&mut self, text: &[u8]) -> Option<Move> {
+        let body = match text {
+            [body @ .., b'+' | b'#'] => body,
+            _ => text,
+        };
+        // Piece moves: the letter, the start squares allowed, the `x`, the destination.
+        let (letter, from, capture, to) = match *body {
+            [f, r] => return self.play_push(san::square_of(f, r)?),
+            [b'O', b'-', b'O'] => return self.play_castle(CastlingSide::KingSide),
+            [p, f, r] => (p, Bitboard::FULL, false, san::square_of(f, r)?),
+            [p @ b'a'..=b'h', b'x', f, r] => {
+                return self.play_pawn_capture(p, san::square_of(f, r)?);
+            }
+            [p, b'x', f, r] => (p, Bitboard::FULL, true, san::square_of(f, r)?),
+            [p, d, f, r] => (p, start_squares(d)?, false, san::square_of(f, r)?),
+            [b'O', b'-', b'O', b'-', b'O'] => return self.play_castle(CastlingSide::QueenSide),
+            [p, d, b'x', f, r] => (p, start_squares(d)?, true, san::square_of(f, r)?),
+            _ => return None,
+        };
+        // One call per role, each with its role a constant: the resolution
+        // and the move then take that piece's way through, with no test
+        // of the role on it.
+        match letter {
+            b'N' => self.play_piece(Role::Knight, from, capture, to),
+            b'B' => self.play_piece(Role::Bishop, from, capture, to),
+            b'R' => self.play_piece(Role::Rook, from, capture, to),
+            b'Q' => self.play_piece(Role::Queen, from, capture, to),
+            b'K' => self.play_piece(Role::King, from, capture, to),
+            _ => None,
+        }
+    }
+
+    /// Any text: parse, resolve, play.
+    #[inline(never)]
+    fn play_san_general(&mut self, text: &[u8]) -> Option<Move> {
+        let m = San::parse(text).ok()?.to_move(self).ok()?;
+        self.play_unchecked(m);
+        Some(m)
+    }
+
+    /// A pawn push without promotion (`e4`).
+    #[inline(always)]
+    fn play_push(&mut self, to: Square) -> Option<Move> {
+        let pawns = self.board().by_piece(Role::Pawn.of(self.turn()));
+        let from = san::pawn_push_origin(self, pawns, to).ok()?;
+        self.play_normal(Role::Pawn, from, None, to);
+        Some(san::plain_move(Role::Pawn, from, None, to))
+    }
+
+    /// A piece (not pawn) move by one of our pieces of `role` on `from`
+    /// squares; `capture` when an `x` was written.
+    #[inline(always)]
+    fn play_piece(
+        &mut self,
+        role: Role,
+        from: Bitboard,
+        capture: bool,
+        to: Square,
+    ) -> Option<Move> {
+        let pieces = self.board().by_piece(role.of(self.turn())) & from;
+        let (from, captured) = san::piece_origin(self, role, pieces, capture, to).ok()?;
+        self.play_normal(role, from, captured, to);
+        Some(san::plain_move(role, from, captured, to))
+    }
+
+    /// A pawn capture without promotion (`exd5`, en passant included) from
+    /// the file letter `file`; the last rank needs a promotion. Out of
+    /// line: a pawn capture is one move in sixteen, and inlined its code
+    /// crowds the registers of the other paths.
+    #[inline(never)]
+    fn play_pawn_capture(&mut self, file: u8, to: Square) -> Option<Move> {
+        let file = File::from_byte(file).filter(|&f| f != to.file())?;
+        let us = self.turn();
+        let pawns = self.board().by_piece(Role::Pawn.of(us)) & Bitboard::from_file(file);
+        // Nearly always an enemy piece stands there and it is not a
+        // promotion: that case is played here, the rest (en passant) by
+        // the general pawn resolution.
+        let captured = match self.board().role_at(to) {
+            Some(role) if self.board().by_color(us.other()).contains(to) => role,
+            _ => return self.play_pawn_other(pawns, to),
+        };
+        if to.rank() == Rank::Eighth.relative_to(us) {
+            return None;
+        }
+        let king = self.our_king()?;
+        let from = san::pawn_capture_origin(self, king, pawns, to).ok()?;
+        self.play_normal(Role::Pawn, from, Some(captured), to);
+        Some(san::plain_move(Role::Pawn, from, Some(captured), to))
+    }
+
+    /// A pawn capture by one of our `pawns` onto the empty `to` (en passant).
+    #[inline(never)]
+    fn play_pawn_other(&mut self, pawns: Bitboard, to: Square) -> Option<Move> {
+        let m = san::resolve_pawn_other(self, pawns, true, to, None).ok()?;
+        self.play_unchecked(m);
+        Some(m)
+    }
+
+    /// Castling on `side`.
+    #[inline(always)]
+    fn play_castle(&mut self, side: CastlingSide) -> Option<Move> {
+        let m = self.castling_move(side)?;
+        self.play_unchecked(m);
+        Some(m)
+    }
+}
+
+/// The start squares a disambiguating file or rank byte allows (`Nbd7`, `R1e2`).
+#[inline(always)]
+fn start_squares(d: u8) -> Option<Bitboard> {
+    match san::file_or_rank(d)? {
+        (Some(file), _) => Some(Bitboard::from_file(file)),
+        (_, Some(rank)) => Some(Bitboard::from_rank(rank)),
+        (None, None) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::san::SanPlus;
+
+    /// What `play_san` must do: parse, resolve, play.
+    fn composed(pos: &mut Position, text: &[u8]) -> Option<Move> {
+        let m = San::parse(text).ok()?.to_move(pos).ok()?;
+        pos.play_unchecked(m);
+        Some(m)
+    }
+
+    fn assert_same(pos: &Position, text: &[u8]) {
+        let (mut fused, mut general) = (pos.clone(), pos.clone());
+        let m = fused.play_san(text);
+        assert_eq!(
+            m,
+            composed(&mut general, text),
+            "{pos} {}",
+            String::from_utf8_lossy(text)
+        );
+        assert_eq!(fused, general, "{pos} {}", String::from_utf8_lossy(text));
+        assert_eq!(fused.checkers(), general.checkers());
+        assert_eq!(fused.double_push_square(), general.double_push_square());
+    }
+
+    /// Busy positions: castling both ways, en passant, promotions with and
+    /// without capture, pins, checks and Chess960 castling.
+    const STARTS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+
+    /// Every legal move of every position of a walk from each start, in
+    /// its canonical SAN with and without the suffix, and some near misses
+    /// (wrong capture mark, over-disambiguation, a missing piece letter).
+    #[test]
+    fn agrees_with_parse_resolve_play() {
+        let mut texts = 0;
+        for fen in STARTS {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for ply in 0..60usize {
+                let moves = pos.legal_moves();
+                for &m in moves.iter() {
+                    let plain = San::from_move(&pos, m).to_string();
+                    let plus = SanPlus::from_move(&pos, m).to_string();
+                    let mut variants = vec![plain.clone(), plus, format!("{plain}+")];
+                    variants.push(plain.replace('x', ""));
+                    if let (Some(from), Some(to)) = (m.from(), m.to()) {
+                        let letter = m.role().map_or('P', |r| r.upper_char());
+                        variants.push(format!("{letter}{from}{to}"));
+                        variants.push(format!("{letter}x{to}"));
+                        variants.push(format!("{}{to}", from.file().char()));
+                        variants.push(format!("{letter}{}{to}", from.rank().char()));
+                        variants.push(format!("{letter}{}x{to}", from.file().char()));
+                    }
+                    for text in &variants {
+                        assert_same(&pos, text.as_bytes());
+                        texts += 1;
+                    }
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[(ply * 7 + 3) % moves.len()]);
+            }
+        }
+        assert!(texts > 10_000, "only {texts} texts tried");
+    }
+
+    #[test]
+    fn rejects_what_is_not_strict_san() {
+        let pos = Position::new();
+        for text in [
+            "", "e", "e5", "e2e4", "Nf3!", "0-0", "O-O", "--+", "exd3", "Ng1f4", "P", "Nxf3", "N",
+            "Ke2", "e8=Q", "Ra3",
+        ] {
+            let mut p = pos.clone();
+            assert_eq!(p.play_san(text.as_bytes()), None, "{text}");
+            assert_eq!(p, pos, "{text}");
+        }
+        let mut p = pos.clone();
+        assert_eq!(p.play_san(b"--"), Some(Move::Null));
+        assert_eq!(p.turn(), crate::color::Color::Black);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn agrees_on_arbitrary_text(
+            start in 0..STARTS.len(),
+            s in proptest::collection::vec(
+                proptest::sample::select(b"abcdefgh12345678xNBRQKPO-=+#".as_slice()),
+                0..8,
+            ),
+        ) {
+            assert_same(&Position::from_fen(STARTS[start]).unwrap(), &s);
+        }
+    }
+}
