@@ -72,16 +72,21 @@ impl Batch {
         self.games.push(entry);
     }
 
+    /// The bytes and place of the game `entry`.
+    fn raw(&self, entry: &Entry) -> RawGame<'_> {
+        RawGame {
+            bytes: self.bytes.get(entry.bytes.clone()).unwrap_or_default(),
+            offset: entry.offset,
+            line: entry.line,
+            column: entry.column,
+        }
+    }
+
     /// Calls `f` with each game of the batch, in order, with its index.
     pub fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
         for (i, entry) in self.games.iter().enumerate() {
             let game = TokenizedGame {
-                raw: RawGame {
-                    bytes: self.bytes.get(entry.bytes.clone()).unwrap_or_default(),
-                    offset: entry.offset,
-                    line: entry.line,
-                    column: entry.column,
-                },
+                raw: self.raw(entry),
                 tokens: self.tokens.get(entry.tokens.clone()).unwrap_or_default(),
                 warnings: self
                     .warnings
@@ -122,15 +127,16 @@ impl Batch {
 
     /// The game at `index` (as numbered by [`Batch::for_each_game`]).
     pub fn game(&self, index: usize) -> GameStart<'_> {
-        let entry = self.games.get(index);
-        GameStart {
-            bytes: entry
-                .and_then(|e| self.bytes.get(e.bytes.clone()))
-                .unwrap_or_default(),
-            offset: entry.map_or(0, |e| e.offset),
-            line: entry.map_or(1, |e| e.line),
-            column: entry.map_or(1, |e| e.column),
-        }
+        let raw = match self.games.get(index) {
+            Some(entry) => self.raw(entry),
+            None => RawGame {
+                bytes: &[],
+                offset: 0,
+                line: 1,
+                column: 1,
+            },
+        };
+        GameStart::from(raw)
     }
 }
 
