@@ -1,8 +1,8 @@
 //! Throughput of the lexer crate on the project's bench file (built by
 //! `shared/corpus/bench-file.sh`): (a) splitting games (slice and streaming, against two
 //! references over the same bytes: a u64 word sum for memory bandwidth and a memchr newline
-//! count for the cheapest byte search), (b) tokenizing
-//! everything, (c) the header-only path.
+//! count for the cheapest byte search, plus on x86-64 a bound for any splitter built on byte-class
+//! bitmasks, see [`bitmask_bound`]), (b) tokenizing everything, (c) the header-only path.
 //!
 //! The file is `PGNKIT_BENCH_FILE`, else `target/bench.pgn` in the workspace; when missing it is
 //! built by running the corpus script (found through `PGNKIT_CORPUS`, default
@@ -55,6 +55,14 @@ fn lexer_benches(c: &mut Criterion) {
         b.iter(|| assert_eq!(word_sum(black_box(&data)), sum));
     });
 
+    #[cfg(target_arch = "x86_64")]
+    {
+        let events = bitmask_bound::events_bytewise(&data);
+        group.bench_function(bitmask_bound::NAME, |b| {
+            b.iter(|| assert_eq!(bitmask_bound::events(black_box(&data)), events));
+        });
+    }
+
     group.bench_function("split (GameSplitter)", |b| {
         b.iter(|| assert_eq!(GameSplitter::new(black_box(&data)).count(), games));
     });
@@ -102,6 +110,130 @@ fn word_sum(data: &[u8]) -> u64 {
         .iter()
         .fold(0u64, |sum, w| sum.wrapping_add(u64::from_le_bytes(*w)));
     sum.wrapping_add(u64::from_le_bytes(last))
+}
+
+/// How fast a splitter built on byte-class bitmasks (simdjson's first stage) could be here at
+/// best: per 64-byte block, the masks of the five byte classes an exact splitter must tell apart
+/// in movetext (`{`, `}`, line ends, `[`, and the other bytes that can end a game or change the
+/// scan's state), the comments as a prefix XOR of the brace bits, and a visit of each stop outside
+/// them and each line start inside them, with no PGN rule applied at any of them. A real
+/// splitter does all of this and more (tag sections, markers, line numbers), so it cannot be
+/// faster. SSE2 (every x86-64 processor) through `safe_arch`'s safe wrappers of `pmovmskb` and
+/// friends; built with `RUSTFLAGS="-C target-feature=+avx2"` it uses 32-byte AVX2 compares.
+#[cfg(target_arch = "x86_64")]
+mod bitmask_bound {
+    #[cfg(target_feature = "avx2")]
+    pub const NAME: &str = "bitmask bound (5 classes, AVX2, no PGN rules)";
+    #[cfg(not(target_feature = "avx2"))]
+    pub const NAME: &str = "bitmask bound (5 classes, SSE2, no PGN rules)";
+
+    /// The masks of a block: `{`, `}`, line ends, `[`, stops.
+    type Masks = [u64; 5];
+
+    fn is_stop(b: u8) -> bool {
+        matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | 0x80..)
+    }
+
+    #[cfg(not(target_feature = "avx2"))]
+    fn masks(block: &[u8; 64]) -> Masks {
+        use safe_arch::*;
+        let mut masks = [0u64; 5];
+        for (k, chunk) in block.as_chunks::<16>().0.iter().enumerate() {
+            let v = load_unaligned_m128i(chunk);
+            let eq = |b: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b as i8));
+            let from_quote = sub_i8_m128i(v, set_splat_i8_m128i(b'"' as i8));
+            let quote_to_star =
+                cmp_eq_mask_i8_m128i(min_u8_m128i(from_quote, set_splat_i8_m128i(8)), from_quote);
+            let colons = cmp_eq_mask_i8_m128i(
+                bitor_m128i(v, set_splat_i8_m128i(1)),
+                set_splat_i8_m128i(b';' as i8),
+            );
+            let bracket = eq(b'[');
+            let stops = bitor_m128i(
+                bitor_m128i(quote_to_star, colons),
+                bitor_m128i(bitor_m128i(eq(b'-'), bracket), v),
+            );
+            let line = bitor_m128i(eq(b'\n'), eq(b'\r'));
+            let classes = [eq(b'{'), eq(b'}'), line, bracket, stops];
+            for (mask, class) in masks.iter_mut().zip(classes) {
+                *mask |= u64::from(move_mask_i8_m128i(class) as u16) << (16 * k);
+            }
+        }
+        masks
+    }
+
+    #[cfg(target_feature = "avx2")]
+    fn masks(block: &[u8; 64]) -> Masks {
+        use safe_arch::*;
+        let mut masks = [0u64; 5];
+        for (k, chunk) in block.as_chunks::<32>().0.iter().enumerate() {
+            let v = load_unaligned_m256i(&chunk.map(|b| b as i8));
+            let eq = |b: u8| cmp_eq_mask_i8_m256i(v, set_splat_i8_m256i(b as i8));
+            let from_quote = sub_i8_m256i(v, set_splat_i8_m256i(b'"' as i8));
+            let quote_to_star =
+                cmp_eq_mask_i8_m256i(min_u8_m256i(from_quote, set_splat_i8_m256i(8)), from_quote);
+            let colons = cmp_eq_mask_i8_m256i(
+                bitor_m256i(v, set_splat_i8_m256i(1)),
+                set_splat_i8_m256i(b';' as i8),
+            );
+            let bracket = eq(b'[');
+            let stops = bitor_m256i(
+                bitor_m256i(quote_to_star, colons),
+                bitor_m256i(bitor_m256i(eq(b'-'), bracket), v),
+            );
+            let line = bitor_m256i(eq(b'\n'), eq(b'\r'));
+            let classes = [eq(b'{'), eq(b'}'), line, bracket, stops];
+            for (mask, class) in masks.iter_mut().zip(classes) {
+                *mask |= u64::from(move_mask_i8_m256i(class) as u32) << (32 * k);
+            }
+        }
+        masks
+    }
+
+    fn prefix_xor(mut bits: u64) -> u64 {
+        for shift in [1, 2, 4, 8, 16, 32] {
+            bits ^= bits << shift;
+        }
+        bits
+    }
+
+    /// The stops outside comments and the line starts inside them, counted block by block
+    /// (each brace toggles "inside"; the last partial block is left out).
+    pub fn events(data: &[u8]) -> u64 {
+        let (mut inside_carry, mut line_carry, mut count) = (0u64, 0u64, 0u64);
+        for block in data.as_chunks::<64>().0 {
+            let [open, close, line, bracket, stops] = masks(block);
+            let inside = prefix_xor(open | close) ^ inside_carry;
+            let starts = ((line << 1) | line_carry) & bracket & inside;
+            let mut visit = (stops & !inside) | starts;
+            while visit != 0 {
+                count += 1;
+                std::hint::black_box(visit.trailing_zeros());
+                visit &= visit - 1;
+            }
+            inside_carry = 0u64.wrapping_sub(inside >> 63);
+            line_carry = line >> 63;
+        }
+        count
+    }
+
+    /// [`events`] byte by byte: the answer the bench checks.
+    pub fn events_bytewise(data: &[u8]) -> u64 {
+        let (mut inside, mut after_line, mut count) = (false, false, 0u64);
+        for block in data.as_chunks::<64>().0 {
+            for &b in block {
+                if b == b'{' || b == b'}' {
+                    inside = !inside;
+                }
+                let start = inside && after_line && b == b'[';
+                if (is_stop(b) && !inside && b != b'{') || start {
+                    count += 1;
+                }
+                after_line = b == b'\n' || b == b'\r';
+            }
+        }
+        count
+    }
 }
 
 criterion_group!(benches, lexer_benches);
