@@ -122,6 +122,8 @@ fn word_sum(data: &[u8]) -> u64 {
 /// friends; built with `RUSTFLAGS="-C target-feature=+avx2"` it uses 32-byte AVX2 compares.
 #[cfg(target_arch = "x86_64")]
 mod bitmask_bound {
+    use safe_arch::*;
+
     #[cfg(target_feature = "avx2")]
     pub const NAME: &str = "bitmask bound (5 classes, AVX2, no PGN rules)";
     #[cfg(not(target_feature = "avx2"))]
@@ -134,61 +136,60 @@ mod bitmask_bound {
         matches!(b, b'"'..=b'*' | b'-' | b':' | b';' | b'[' | 0x80..)
     }
 
-    #[cfg(not(target_feature = "avx2"))]
-    fn masks(block: &[u8; 64]) -> Masks {
-        use safe_arch::*;
-        let mut masks = [0u64; 5];
-        for (k, chunk) in block.as_chunks::<16>().0.iter().enumerate() {
-            let v = load_unaligned_m128i(chunk);
-            let eq = |b: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b as i8));
-            let from_quote = sub_i8_m128i(v, set_splat_i8_m128i(b'"' as i8));
-            let quote_to_star =
-                cmp_eq_mask_i8_m128i(min_u8_m128i(from_quote, set_splat_i8_m128i(8)), from_quote);
-            let colons = cmp_eq_mask_i8_m128i(
-                bitor_m128i(v, set_splat_i8_m128i(1)),
-                set_splat_i8_m128i(b';' as i8),
-            );
-            let bracket = eq(b'[');
-            let stops = bitor_m128i(
-                bitor_m128i(quote_to_star, colons),
-                bitor_m128i(bitor_m128i(eq(b'-'), bracket), v),
-            );
-            let line = bitor_m128i(eq(b'\n'), eq(b'\r'));
-            let classes = [eq(b'{'), eq(b'}'), line, bracket, stops];
-            for (mask, class) in masks.iter_mut().zip(classes) {
-                *mask |= u64::from(move_mask_i8_m128i(class) as u16) << (16 * k);
+    /// Defines `masks` for one vector width: its lanes, the integer its byte mask fits, and
+    /// `safe_arch`'s load, splat, compare, or, subtract, minimum and `pmovmskb` for it.
+    macro_rules! masks_with {
+        ($lanes:literal, $bits:ty, $load:expr, $splat:ident, $eq:ident, $or:ident, $sub:ident,
+         $min:ident, $movemask:ident) => {
+            fn masks(block: &[u8; 64]) -> Masks {
+                let splat = |b: u8| $splat(b as i8);
+                let mut masks = [0u64; 5];
+                for (k, chunk) in block.as_chunks::<$lanes>().0.iter().enumerate() {
+                    let v = $load(chunk);
+                    let eq = |b: u8| $eq(v, splat(b));
+                    // `"` to `*` in one unsigned range test, `:` and `;` in one compare, and the
+                    // bytes of 0x80 and above by their own top bit.
+                    let from_quote = $sub(v, splat(b'"'));
+                    let quote_to_star = $eq($min(from_quote, splat(8)), from_quote);
+                    let colons = $eq($or(v, splat(1)), splat(b';'));
+                    let bracket = eq(b'[');
+                    let stops = $or($or(quote_to_star, colons), $or($or(eq(b'-'), bracket), v));
+                    let line = $or(eq(b'\n'), eq(b'\r'));
+                    let classes = [eq(b'{'), eq(b'}'), line, bracket, stops];
+                    for (mask, class) in masks.iter_mut().zip(classes) {
+                        *mask |= u64::from($movemask(class) as $bits) << ($lanes * k);
+                    }
+                }
+                masks
             }
-        }
-        masks
+        };
     }
 
+    #[cfg(not(target_feature = "avx2"))]
+    masks_with!(
+        16,
+        u16,
+        load_unaligned_m128i,
+        set_splat_i8_m128i,
+        cmp_eq_mask_i8_m128i,
+        bitor_m128i,
+        sub_i8_m128i,
+        min_u8_m128i,
+        move_mask_i8_m128i
+    );
+
     #[cfg(target_feature = "avx2")]
-    fn masks(block: &[u8; 64]) -> Masks {
-        use safe_arch::*;
-        let mut masks = [0u64; 5];
-        for (k, chunk) in block.as_chunks::<32>().0.iter().enumerate() {
-            let v = load_unaligned_m256i(&chunk.map(|b| b as i8));
-            let eq = |b: u8| cmp_eq_mask_i8_m256i(v, set_splat_i8_m256i(b as i8));
-            let from_quote = sub_i8_m256i(v, set_splat_i8_m256i(b'"' as i8));
-            let quote_to_star =
-                cmp_eq_mask_i8_m256i(min_u8_m256i(from_quote, set_splat_i8_m256i(8)), from_quote);
-            let colons = cmp_eq_mask_i8_m256i(
-                bitor_m256i(v, set_splat_i8_m256i(1)),
-                set_splat_i8_m256i(b';' as i8),
-            );
-            let bracket = eq(b'[');
-            let stops = bitor_m256i(
-                bitor_m256i(quote_to_star, colons),
-                bitor_m256i(bitor_m256i(eq(b'-'), bracket), v),
-            );
-            let line = bitor_m256i(eq(b'\n'), eq(b'\r'));
-            let classes = [eq(b'{'), eq(b'}'), line, bracket, stops];
-            for (mask, class) in masks.iter_mut().zip(classes) {
-                *mask |= u64::from(move_mask_i8_m256i(class) as u32) << (32 * k);
-            }
-        }
-        masks
-    }
+    masks_with!(
+        32,
+        u32,
+        |chunk: &[u8; 32]| load_unaligned_m256i(&chunk.map(|b| b as i8)),
+        set_splat_i8_m256i,
+        cmp_eq_mask_i8_m256i,
+        bitor_m256i,
+        sub_i8_m256i,
+        min_u8_m256i,
+        move_mask_i8_m256i
+    );
 
     fn prefix_xor(mut bits: u64) -> u64 {
         for shift in [1, 2, 4, 8, 16, 32] {
