@@ -154,10 +154,10 @@ pub struct Batcher<R> {
 }
 
 impl<R: BufRead> Batcher<R> {
-    /// Batches of the games of `reader`.
-    pub fn new(reader: R) -> Batcher<R> {
+    /// Batches of the games of `games`.
+    pub fn new(games: lexer::Reader<R>) -> Batcher<R> {
         Batcher {
-            games: lexer::Reader::new(reader),
+            games,
             spare: Vec::new(),
         }
     }
@@ -224,7 +224,7 @@ mod tests {
             input.extend_from_slice(game.as_bytes());
             n += 1;
         }
-        let mut batcher = Batcher::new(&input[..]);
+        let mut batcher = Batcher::new(lexer::Reader::new(&input[..]));
         let mut batched = Vec::new();
         let mut batches = 0;
         while let Some(batch) = batcher.next_batch().expect("reading a slice") {
@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn an_empty_input_has_no_batch() {
-        let mut batcher = Batcher::new(&b" \n\n"[..]);
+        let mut batcher = Batcher::new(lexer::Reader::new(&b" \n\n"[..]));
         assert!(batcher.next_batch().expect("slice").is_none());
         assert_eq!(batcher.skipped(), 3);
     }

@@ -33,9 +33,11 @@ pub fn names(files: &[PathBuf]) -> Vec<PathBuf> {
 /// Opens `path` (`-` is standard input) with a clear message on failure.
 pub fn open(path: &Path) -> Result<Input, Failure> {
     if path == Path::new("-") {
+        let mut reader = BufReader::with_capacity(1 << 16, io::stdin());
+        refuse_binary("standard input", &mut reader)?;
         return Ok(Input {
             name: "-".into(),
-            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            reader: Box::new(reader),
             progress: None,
         });
     }
@@ -61,9 +63,42 @@ pub fn open(path: &Path) -> Result<Input, Failure> {
         } else {
             (Box::new(file), None)
         };
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    if let Err(failure) = refuse_binary(&name, &mut reader) {
+        if let Some(bar) = &progress {
+            bar.finish_and_clear();
+        }
+        return Err(failure);
+    }
     Ok(Input {
         name,
-        reader: Box::new(BufReader::with_capacity(1 << 16, reader)),
+        reader: Box::new(reader),
         progress,
     })
+}
+
+/// The least bytes looked at before calling an input binary.
+const SNIFF_MIN: usize = 64;
+
+/// An error when the first bytes of `reader` (what one read gives, up to 64 KiB) are binary
+/// data rather than text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at
+/// least one byte in twenty. Text has almost none (a stray NUL in a tag section is reported as
+/// that game's error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a
+/// byte order mark have far more.
+fn refuse_binary(name: &str, reader: &mut impl BufRead) -> Result<(), Failure> {
+    let head = reader.fill_buf().map_err(|e| Failure::io(name, &e))?;
+    if head.len() < SNIFF_MIN || !head.contains(&0) {
+        return Ok(());
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    if control * 20 < head.len() {
+        return Ok(());
+    }
+    Err(Failure::usage(format!(
+        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
+        head.len()
+    )))
 }

@@ -84,6 +84,18 @@ pub(crate) struct GameTokens {
 }
 
 impl GameTokens {
+    /// Makes `kind` the only token (with an empty span at the game's start), and no warning.
+    pub(crate) fn only(&mut self, kind: TokenKind) {
+        self.tokens.clear();
+        self.warnings.clear();
+        self.tokens.push(GameToken {
+            kind,
+            span: Span::new(0, 0),
+        });
+    }
+}
+
+impl GameTokens {
     /// Reads the game that starts at `buf[0]` (not white space): returns its end, exactly as
     /// [`game_end`] does, and keeps its tokens and warnings, those of a [`Lexer`] over
     /// `buf[..end.max(1)]`. When `end` is `buf.len()` and `complete` is false (a stream that
@@ -110,10 +122,11 @@ impl GameTokens {
         Some(end)
     }
 
-    /// The splitter's end, then a lexer over the game's bytes.
+    /// The splitter's end, then a lexer over the game's bytes (also how the streaming reader
+    /// tokenizes a big game once the splitter has found its end).
     #[cold]
     #[inline(never)]
-    fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
+    pub(crate) fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
         self.tokens.clear();
         self.warnings.clear();
         let end = game_end(buf, &mut self.names);

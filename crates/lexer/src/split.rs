@@ -12,6 +12,8 @@
 //!   splits anywhere on a line (`1-0 [Event "x"]`), elsewhere in movetext it is movetext;
 //! - in the tag section, a tag pair is read to its `]`; when something other than `]` follows
 //!   its value (`[White ""Expert""]`, unescaped quotes) the rest of its line belongs to it;
+//!   control characters there (a stray NUL before `[Event`) are not movetext: they stay in the
+//!   tag section, so the game keeps all its tags and the reader reports the error;
 //! - in the tag section, a tag pair whose name already appeared in it, when an empty line (or a
 //!   line of white space) separates it from the tag pair or comment before it (ChessBase puts
 //!   empty lines inside tag sections, so other empty lines do not split);
@@ -40,7 +42,7 @@
 mod movetext_scan;
 mod vector;
 
-use crate::byte_class::is_ws;
+use crate::byte_class::{is_control, is_ws};
 use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
 use crate::single_pass::{GameTokens, TokenizedGame};
 pub(crate) use movetext_scan::skip_comment;
@@ -239,6 +241,38 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
     }
 }
 
+/// Where reading can start again when a game's beginning is not at hand (the streaming reader
+/// skipping a game over its size limit): the first `[` at or after `from` that starts a line
+/// (`from` at least 1, so the byte before it is there to look at) and starts like a tag pair.
+///
+/// `Ok(pos)` is that `[`, or `buf.len()` when `complete` and there is none. `Err(keep)` when
+/// there is none yet: the bytes before `keep` hold no such start whatever follows, so a caller
+/// may drop them and ask again from 1 once more bytes are in.
+///
+/// This is a resynchronisation, not the splitter's full rule: a tag line inside a multi-line
+/// comment or after movetext that the splitter would keep in the game is taken as a start.
+pub(crate) fn next_tag_line(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
+    let mut at = from.max(1);
+    while let Some(found) = buf.get(at..).and_then(|rest| memchr::memchr(b'[', rest)) {
+        let open = at + found;
+        if matches!(buf.get(open - 1), Some(b'\n' | b'\r')) {
+            if tag_shape(buf, open).is_some() {
+                return Ok(open);
+            }
+            if !complete && may_be_cut_tag_shape(buf, open) {
+                return Err(open - 1);
+            }
+        }
+        at = open + 1;
+    }
+    if complete {
+        Ok(buf.len())
+    } else {
+        // The last byte may be the line end before a `[` still to come.
+        Err(buf.len().saturating_sub(1))
+    }
+}
+
 /// The end of the game that starts at `buf[0]`: the start of the next game, or `buf.len()`.
 ///
 /// Streaming relies on this property: a result below `buf.len()` never depends on bytes past
@@ -310,6 +344,8 @@ fn game_end_with(buf: &[u8], names: &mut Vec<(usize, usize)>, scanners: Scanners
             }
             b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
             b']' => pos += 1,
+            // A control character is an error token, not movetext: the tag section goes on.
+            _ if is_control(b) => pos += 1,
             b'"' => {
                 pos = match string_end(buf, pos) {
                     Ok(end) | Err(end) => end.max(pos + 1),
@@ -432,6 +468,33 @@ mod tests {
                 "[Event \"b\"]\n\n1. d4 0-1\n"
             ]
         );
+    }
+
+    #[test]
+    fn control_characters_in_a_tag_section_stay_in_its_game() {
+        // A stray NUL (or ESC) before or between tag pairs is not movetext: the tags after it
+        // are the same game's, which the reader then reports whole.
+        let input = "\0[Event \"x\"]\n[Site \"y\"]\n\x1b\n1. e4 e5 *\n[Event \"z\"]\n*\n";
+        assert_eq!(
+            split(input),
+            [
+                "\0[Event \"x\"]\n[Site \"y\"]\n\x1b\n1. e4 e5 *\n",
+                "[Event \"z\"]\n*\n"
+            ]
+        );
+        let mut splitter = GameSplitter::new(input.as_bytes());
+        let game = splitter.next_tokenized().expect("a game");
+        assert_eq!(game.raw.bytes.len(), split(input)[0].len());
+    }
+
+    #[test]
+    fn next_tag_line_finds_a_line_that_starts_like_a_tag_pair() {
+        let buf = b"x [Event \"a\"]\n{ [Site }\n[Site \"b\"]";
+        assert_eq!(next_tag_line(buf, 1, false), Ok(24));
+        assert_eq!(next_tag_line(b"abc\n[Eve", 1, false), Err(3));
+        assert_eq!(next_tag_line(b"abc\n[Eve", 1, true), Ok(8));
+        assert_eq!(next_tag_line(b"abcdef", 1, false), Err(5));
+        assert_eq!(next_tag_line(b"\n[Event \"", 1, false), Ok(1));
     }
 
     #[test]
