@@ -2,8 +2,9 @@
 
 use std::io::{self, BufRead};
 
+use crate::game_end::{game_end, next_tag_line};
 use crate::single_pass::{GameTokens, TokenizedGame};
-use crate::split::{LineEnds, column_after, game_end, junk_column, junk_len, next_tag_line};
+use crate::split::{LineEnds, column_after, junk_column, junk_len};
 use crate::{LexErrorKind, RawGame, TokenKind};
 
 /// Default number of bytes read at a time.
