@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use pgnkit_game::{Diagnostic, DiagnosticKind, Game, ReadOptions, Validate, visit_games};
+use pgnkit_game::{Diagnostic, DiagnosticKind, Game, Validate, visit_games};
 
 /// Files of another game than chess: every game in them must be rejected.
 fn is_variant_file(rel: &str) -> bool {
@@ -50,7 +50,7 @@ fn read_file(path: &Path) -> FileRead {
         broken: 0,
         errors: Vec::new(),
     };
-    for (i, read) in visit_games(&bytes, Validate, ReadOptions::default()).enumerate() {
+    for (i, read) in visit_games(&bytes, Validate).enumerate() {
         out.games += 1;
         if read.is_broken() {
             out.broken += 1;
@@ -262,7 +262,7 @@ fn variant_games_are_rejected() {
         .filter(|(rel, _)| is_variant_file(rel))
     {
         let bytes = std::fs::read(&path).expect("read corpus file");
-        for read in visit_games(&bytes, Validate, ReadOptions::default()) {
+        for read in visit_games(&bytes, Validate) {
             games += 1;
             let first = read.diagnostics.errors().next();
             assert!(

@@ -1,6 +1,7 @@
-//! [`Reader`]: games from any [`BufRead`] stream, one at a time, in constant memory.
+//! [`Reader`]: games from any [`Read`] stream (a `BufRead` is not needed: it reads in chunks
+//! of its own), one at a time, in constant memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use crate::RawGame;
 use crate::single_pass::{GameTokens, TokenizedGame};
@@ -60,7 +61,7 @@ pub struct Reader<R> {
     pending: Option<io::Error>,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `inner`.
     pub fn new(inner: R) -> Reader<R> {
         Reader::with_chunk_size(inner, DEFAULT_CHUNK)
