@@ -757,3 +757,66 @@ fn visitors_read_comment_commands_from_bytes() {
         ]
     );
 }
+
+/// SPEC-NOTES "Tag pairs" (issue 22): unescaped quotes inside a tag value
+/// whose line ends with `"]` run the value to that last quote, escapes
+/// applied, with a warning naming the tag; the game is read.
+#[test]
+fn unescaped_quotes_in_a_tag_value_warn_and_read() {
+    let read = one("[Event \"The \"Big\" Open\"]\n[White \"\"A \\\"B\\\"\"\"]  \n\n1. e4 *\n");
+    assert!(!read.is_broken(), "{:?}", read.diagnostics);
+    let tags = read.value.tags();
+    assert_eq!(tags.get("Event"), Some("The \"Big\" Open"));
+    assert_eq!(tags.get("White"), Some("\"A \"B\"\""));
+    let warnings: Vec<_> = read.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings[0].contains("unescaped quote in the value of tag Event"));
+    assert!(warnings[1].contains("unescaped quote in the value of tag White"));
+    assert!(
+        read.diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Warning)
+    );
+    assert_eq!(sans(&read.value), ["e4"]);
+    // Validate gives the same diagnostics (it does not unescape values).
+    let pgn = b"[Event \"The \"Big\" Open\"]\n\n1. e4 *\n";
+    let validated: Vec<_> = visit_games(pgn, Validate).map(|g| g.diagnostics).collect();
+    let built: Vec<_> = read_games(pgn).map(|g| g.diagnostics).collect();
+    assert_eq!(validated, built);
+}
+
+/// SPEC-NOTES "When a game is Chess960" (issue 22): castling rights that
+/// name no rook are dropped, with a warning, before deciding.
+#[test]
+fn chess960_is_decided_after_rookless_rights_are_dropped() {
+    let fen = |castling: &str| {
+        format!(
+            "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O-O *\n"
+        )
+    };
+    // `E` names the king's file, where there is no rook.
+    let pgn = fen("EQkq");
+    let read = one(&pgn);
+    assert!(!read.is_broken(), "{:?}", read.diagnostics);
+    let start = read.value.start_position();
+    assert_eq!(start.castling_mode(), pgnkit_chess::CastlingMode::Standard);
+    assert!(start.to_string().contains(" w Qkq "), "{start}");
+    let warnings: Vec<_> = read.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("castling right E names no rook"));
+    // Shredder letters for the corner rooks: standard chess, no warning.
+    let pgn = fen("HAha");
+    let read = one(&pgn);
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(
+        read.value.start_position().castling_mode(),
+        pgnkit_chess::CastlingMode::Standard
+    );
+    // A letter naming a rook off its corner stays Chess960.
+    let read = one("[FEN \"1r2k3/8/8/8/8/8/8/1R2K3 w Bb - 0 1\"]\n\n1. Kd1 *\n");
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(
+        read.value.start_position().castling_mode(),
+        pgnkit_chess::CastlingMode::Chess960
+    );
+}

@@ -83,7 +83,12 @@ pub(crate) fn string(i: &[u8]) -> Rule<'_> {
     loop {
         let (at, _) = take_till(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')).parse(rest)?;
         rest = match at {
-            [b'"', after @ ..] => return Ok((after, TokenKind::String)),
+            [b'"', ..] => {
+                // An unescaped quote inside a tag value may run it to the line's last quote.
+                let close = i.len() - at.len();
+                let end = crate::shapes::value_end(i, close);
+                return Ok((i.get(end..).unwrap_or_default(), TokenKind::String));
+            }
             [b'\\', b'"' | b'\\', after @ ..] | [b'\\', after @ ..] => after,
             _ => return Ok((at, unterminated)),
         };

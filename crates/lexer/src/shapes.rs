@@ -137,7 +137,15 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
         i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
-            Some(b'"') => return (Ok(i + 1), tab),
+            Some(b'"') => {
+                let end = value_end(input, i);
+                // A value that runs to a later quote may hold a TAB after this one.
+                let tab = tab
+                    || input
+                        .get(i + 1..end)
+                        .is_some_and(|rest| rest.contains(&b'\t'));
+                return (Ok(end), tab);
+            }
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
@@ -147,6 +155,37 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
             // A backslash before anything else, or another control character: plain.
             Some(_) => i += 1,
         }
+    }
+}
+
+/// Where a string whose quote at `close` would end it really ends (the index after its closing
+/// quote). A quote followed, after spaces or TABs, by `]` ends it, as nearly always; otherwise it
+/// may be an unescaped quote inside a tag value (`[White ""Mephisto""]`, `[Event "The "Big"
+/// Open"]`): when the line ends with `"]` (white space allowed after it) and that last quote
+/// comes after `close`, the string runs to that last quote (SPEC-NOTES "Tag pairs").
+#[inline(always)]
+pub(crate) fn value_end(input: &[u8], close: usize) -> usize {
+    let mut j = close + 1;
+    while matches!(input.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    if input.get(j) == Some(&b']') {
+        return close + 1;
+    }
+    value_end_after_quote(input, close)
+}
+
+/// [`value_end`] when the quote is not followed by `]`: the line's last quote, if the line
+/// ends with `"]`.
+#[cold]
+#[inline(never)]
+fn value_end_after_quote(input: &[u8], close: usize) -> usize {
+    let end = line_end(input, close + 1);
+    let line = input.get(..end).unwrap_or_default();
+    let trimmed = line.trim_ascii_end();
+    match trimmed.len().checked_sub(2) {
+        Some(last) if last > close && trimmed.ends_with(b"\"]") => last + 1,
+        _ => close + 1,
     }
 }
 
@@ -295,6 +334,16 @@ mod tests {
         assert_eq!(string_end(b"\"a\\b\"", 0), Ok(5));
         assert_eq!(string_end(b"\"ab\r\n\"", 0), Err(3));
         assert_eq!(string_end(b"\"ab", 0), Err(3));
+        // Unescaped quotes inside a tag value: to the line's last quote when it ends with `"]`.
+        let tag = b"[White \"\"Mephisto\"\"]  \r\n[Black \"x\"]";
+        assert_eq!(string_end(tag, 7), Ok(19));
+        let tag = b"[Event \"The \"Big\" Open\"]\n";
+        assert_eq!(string_end(tag, 7), Ok(23));
+        assert_eq!(string_end_and_tab(b"\"a \"b\tc\"]", 0), (Ok(8), true));
+        // A quote followed by `]` ends the value, whatever follows on the line.
+        assert_eq!(string_end(b"\"a\"] [B \"b\"]", 0), Ok(3));
+        // No `"]` at the line's end: the first quote ends it.
+        assert_eq!(string_end(b"\"a\"b\" c\n\"]", 0), Ok(3));
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
     }
