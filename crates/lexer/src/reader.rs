@@ -249,6 +249,7 @@ impl<R: Read> Reader<R> {
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }
+            let avail = whole_lines(avail, self.eof);
             let end = match (avail.is_empty(), tokenize) {
                 (true, _) => 0,
                 (false, true) => self.tokens.read(avail, self.eof),
@@ -275,6 +276,24 @@ impl<R: Read> Reader<R> {
             self.fill(want)?;
         }
     }
+}
+
+/// An unfinished line at least this long is decided on before its end is read.
+const LONG_LINE: usize = 64 * 1024;
+
+/// The part of `avail` the scanners may decide on: up to its last line end, unless the stream
+/// ended or the unfinished line is [`LONG_LINE`] bytes or more. Where a tag value with unescaped
+/// quotes ends depends on its line's end (`shapes::value_end`), so a line cut by a read must not
+/// be decided on; a very long line (games written on one line) is, to keep memory bounded.
+fn whole_lines(avail: &[u8], eof: bool) -> &[u8] {
+    if eof {
+        return avail;
+    }
+    let whole = memchr::memrchr2(b'\n', b'\r', avail).map_or(0, |i| i + 1);
+    if avail.len() - whole >= LONG_LINE {
+        return avail;
+    }
+    avail.get(..whole).unwrap_or_default()
 }
 
 /// Where a game found by [`Reader::next_raw`] starts.

@@ -138,7 +138,7 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
         match input.get(i) {
             None => return (Err(input.len()), tab),
             Some(b'"') => {
-                let end = value_end(input, i);
+                let end = value_end(input, i, || is_tag_value(input, open));
                 // A value that runs to a later quote may hold a TAB after this one.
                 let tab = tab
                     || input
@@ -159,17 +159,19 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
 }
 
 /// Where a string whose quote at `close` would end it really ends (the index after its closing
-/// quote). A quote followed, after spaces or TABs, by `]` ends it, as nearly always; otherwise it
-/// may be an unescaped quote inside a tag value (`[White ""Mephisto""]`, `[Event "The "Big"
-/// Open"]`): when the line ends with `"]` (white space allowed after it) and that last quote
-/// comes after `close`, the string runs to that last quote (SPEC-NOTES "Tag pairs").
+/// quote). A quote followed, after spaces or TABs, by `]` ends it, as nearly always; otherwise,
+/// in a tag value (`tag_value`: the string follows `[Name`), it may be an unescaped quote inside
+/// the value (`[White ""Mephisto""]`, `[Event "The "Big" Open"]`): when the line ends with `"]`
+/// (white space allowed after it) and that last quote comes after `close`, the value runs to
+/// that last quote (SPEC-NOTES "Tag pairs"). The end of `input` counts as a line end (the
+/// streaming reader gives its scanners whole lines, see `Reader::next_raw`).
 #[inline(always)]
-pub(crate) fn value_end(input: &[u8], close: usize) -> usize {
+pub(crate) fn value_end(input: &[u8], close: usize, tag_value: impl FnOnce() -> bool) -> usize {
     let mut j = close + 1;
     while matches!(input.get(j), Some(b' ' | b'\t')) {
         j += 1;
     }
-    if input.get(j) == Some(&b']') {
+    if input.get(j) == Some(&b']') || !tag_value() {
         return close + 1;
     }
     value_end_after_quote(input, close)
@@ -187,6 +189,19 @@ fn value_end_after_quote(input: &[u8], close: usize) -> usize {
         Some(last) if last > close && trimmed.ends_with(b"\"]") => last + 1,
         _ => close + 1,
     }
+}
+
+/// Whether the string opened at `open` is a tag value: `[`, a tag name, then spaces or TABs.
+#[inline]
+pub(crate) fn is_tag_value(input: &[u8], open: usize) -> bool {
+    let before = input.get(..open).unwrap_or_default();
+    let name = before.trim_ascii_end();
+    let name_len = name
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    name_len > 0 && name.len() > name_len && name.get(name.len() - name_len - 1) == Some(&b'[')
 }
 
 /// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
@@ -339,7 +354,12 @@ mod tests {
         assert_eq!(string_end(tag, 7), Ok(19));
         let tag = b"[Event \"The \"Big\" Open\"]\n";
         assert_eq!(string_end(tag, 7), Ok(23));
-        assert_eq!(string_end_and_tab(b"\"a \"b\tc\"]", 0), (Ok(8), true));
+        assert_eq!(string_end_and_tab(b"[A \"a \"b\tc\"]", 3), (Ok(11), true));
+        // Not a tag value: the first quote ends it.
+        assert_eq!(string_end(b"{c} \"\"M\"\"]\n", 4), Ok(6));
+        // The end of the input ends the line.
+        assert_eq!(string_end(b"[A \"\"M\" x", 3), Ok(5));
+        assert_eq!(string_end(b"[A \"\"M\"\"] ", 3), Ok(8));
         // A quote followed by `]` ends the value, whatever follows on the line.
         assert_eq!(string_end(b"\"a\"] [B \"b\"]", 0), Ok(3));
         // No `"]` at the line's end: the first quote ends it.
@@ -363,16 +383,17 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn word_scans_agree_with_the_grammar(body in scan_input()) {
-            let string = [&b"\""[..], &body].concat();
-            let (rest, kind) = crate::grammar::string(&string).unwrap();
+            // A tag value, so that unescaped quotes are tried too.
+            let string = [&b"[A \""[..], &body].concat();
+            let (rest, kind) = crate::grammar::string(&string[3..], true).unwrap();
             let end = string.len() - rest.len();
             let expected = match kind {
                 crate::TokenKind::String => Ok(end),
                 _ => Err(end),
             };
-            proptest::prop_assert_eq!(string_end(&string, 0), expected);
-            let tab = string_end_and_tab(&string, 0).1;
-            let scanned = &string[1..string_end(&string, 0).unwrap_or_else(|e| e)];
+            proptest::prop_assert_eq!(string_end(&string, 3), expected);
+            let tab = string_end_and_tab(&string, 3).1;
+            let scanned = &string[4..string_end(&string, 3).unwrap_or_else(|e| e)];
             proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
 
             let comment = [&b"{"[..], &body].concat();
