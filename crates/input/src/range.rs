@@ -53,8 +53,14 @@ pub(crate) fn resync<R: BufRead>(
     let mut before = before;
     let mut line = Vec::new();
     while let Some(at) = lines.next_line(&mut line)? {
+        // A game at the file's start begins after the byte order mark.
+        let bom = at == 0 && line.starts_with(b"\xef\xbb\xbf");
+        let at = if bom { 3 } else { at };
         if at >= start.load(Ordering::Acquire) && is_point(&line, before) {
             let rest = lines.into_inner();
+            if bom {
+                line.drain(..3);
+            }
             return Ok(Some((at, before, Cursor::new(line).chain(rest))));
         }
         if !is_blank(&line) {
