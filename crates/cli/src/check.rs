@@ -48,5 +48,6 @@ pub fn run(args: &CheckArgs) -> Result<bool, Failure> {
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;
     eprintln!("{}", tally.summary("check", "without errors"));
+    ended.status()?;
     Ok(tally.errors == 0)
 }

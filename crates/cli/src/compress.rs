@@ -68,10 +68,21 @@ macro_rules! finish_with {
     };
 }
 
-finish_with!(zstd::stream::write::Encoder<'static, W>, |e: zstd::stream::write::Encoder<'static, W>| e.finish());
-finish_with!(flate2::write::GzEncoder<W>, |e: flate2::write::GzEncoder<W>| e.finish());
-finish_with!(bzip2::write::BzEncoder<W>, |e: bzip2::write::BzEncoder<W>| e.finish());
-finish_with!(liblzma::write::XzEncoder<W>, |e: liblzma::write::XzEncoder<W>| e.finish());
+finish_with!(
+    zstd::stream::write::Encoder<'static, W>,
+    |e: zstd::stream::write::Encoder<'static, W>| e.finish()
+);
+finish_with!(
+    flate2::write::GzEncoder<W>,
+    |e: flate2::write::GzEncoder<W>| e.finish()
+);
+finish_with!(bzip2::write::BzEncoder<W>, |e: bzip2::write::BzEncoder<
+    W,
+>| e.finish());
+finish_with!(
+    liblzma::write::XzEncoder<W>,
+    |e: liblzma::write::XzEncoder<W>| e.finish()
+);
 
 /// `out`, compressed with `codec` at `level` (the codec's default when `None`), or as is.
 pub fn writer<W: Write + Send + 'static>(
@@ -98,7 +109,10 @@ pub fn writer<W: Write + Send + 'static>(
             out,
             bzip2::Compression::new(level.unwrap_or(6).clamp(1, 9)),
         )),
-        Some(Codec::Xz) => Box::new(liblzma::write::XzEncoder::new(out, level.unwrap_or(6).min(9))),
+        Some(Codec::Xz) => Box::new(liblzma::write::XzEncoder::new(
+            out,
+            level.unwrap_or(6).min(9),
+        )),
     })
 }
 

@@ -7,10 +7,11 @@ use pgnkit::export::{ExportOptions, Notation, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
 
 use crate::args::{ExportArgs, NotationArg};
+use crate::compress::{self, Codec, Finish};
 use crate::failure::Failure;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{finish_output, read_options, render};
+use crate::{read_options, render};
 
 struct ExportJob {
     options: ExportOptions,
@@ -67,10 +68,26 @@ fn export_options(args: &ExportArgs) -> ExportOptions {
     }
 }
 
-fn create(path: &std::path::Path) -> Result<(String, File), Failure> {
+/// Creates the output file `path`, compressed as its extension says.
+fn create(
+    path: &std::path::Path,
+    level: Option<u32>,
+) -> Result<(String, Box<dyn Finish>), Failure> {
     let name = path.display().to_string();
     let file = File::create(path).map_err(|e| Failure::write(&name, &e))?;
-    Ok((name, file))
+    let file = BufWriter::with_capacity(1 << 16, file);
+    let out = compress::writer(file, Codec::for_path(path), level)
+        .map_err(|e| Failure::write(&name, &e))?;
+    Ok((name, out))
+}
+
+/// Finishes an output (a compressed stream's end); a reader that went away
+/// (`| head`) is not an error.
+fn finish(out: Box<dyn Finish>, name: &str) -> Result<(), Failure> {
+    match out.finish() {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Failure::write(name, &e)),
+        _ => Ok(()),
+    }
 }
 
 /// Runs `pgnkit export`; `Ok(true)` when every game was written.
@@ -79,19 +96,18 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
         options: export_options(args),
         read: read_options(&args.inputs),
     };
-    let (out_name, out): (String, Box<dyn Write>) = match &args.output {
-        Some(path) => {
-            let (name, file) = create(path)?;
-            (name, Box::new(file))
+    let (out_name, out): (String, Box<dyn Finish>) = match &args.output {
+        Some(path) => create(path, args.level)?,
+        None => {
+            let stdout = BufWriter::with_capacity(1 << 16, io::stdout());
+            let out = compress::writer(stdout, args.compress, args.level)
+                .map_err(|e| Failure::write("standard output", &e))?;
+            ("standard output".into(), out)
         }
-        None => ("standard output".into(), Box::new(io::stdout().lock())),
     };
-    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let mut out = out;
     let mut rejects = match &args.rejects {
-        Some(path) => {
-            let (name, file) = create(path)?;
-            Some((name, BufWriter::new(file)))
-        }
+        Some(path) => Some(create(path, args.level)?),
         None => None,
     };
     let mut tally = Tally::new();
@@ -109,10 +125,11 @@ pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
         }
     })?;
     tally.skipped = ended.skipped;
-    finish_output(&mut out, &out_name)?;
-    if let Some((name, file)) = &mut rejects {
-        file.flush().map_err(|e| Failure::write(name, &e))?;
+    finish(out, &out_name)?;
+    if let Some((name, file)) = rejects {
+        finish(file, &name)?;
     }
     eprintln!("{}", tally.summary("export", "written"));
+    ended.status()?;
     Ok(tally.rejected == 0)
 }

@@ -30,6 +30,18 @@ impl Failure {
         }
     }
 
+    /// A failure whose message is already on stderr (exit status 2).
+    pub fn reported() -> Failure {
+        Failure {
+            message: String::new(),
+        }
+    }
+
+    /// Whether the message still has to be shown.
+    pub fn is_reported(&self) -> bool {
+        self.message.is_empty()
+    }
+
     /// An error writing output.
     pub fn write(name: &str, err: &io::Error) -> Failure {
         Failure {

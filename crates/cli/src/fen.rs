@@ -103,5 +103,6 @@ pub fn run(args: &FenArgs) -> Result<bool, Failure> {
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;
     eprintln!("{}", tally.summary("fen", "written"));
+    ended.status()?;
     Ok(tally.rejected == 0)
 }

@@ -52,5 +52,6 @@ pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;
     eprintln!("{}", tally.summary("json", "written"));
+    ended.status()?;
     Ok(tally.rejected == 0)
 }

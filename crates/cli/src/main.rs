@@ -8,12 +8,14 @@
 mod args;
 mod batch;
 mod check;
+mod compress;
 mod export;
 mod failure;
 mod fen;
 mod input;
 mod json;
 mod pipeline;
+mod ranges;
 mod render;
 mod tally;
 
@@ -33,12 +35,15 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Json(args) => json::run(args),
         Command::Fen(args) => fen::run(args),
+        Command::Ranges(args) => ranges::run(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(failure) => {
-            eprintln!("pgnkit: {failure}");
+            if !failure.is_reported() {
+                eprintln!("pgnkit: {failure}");
+            }
             ExitCode::from(2)
         }
     }

@@ -211,31 +211,66 @@ impl<O> Flow<O> {
 pub struct Ended {
     /// Bytes outside any game, over all inputs.
     pub skipped: u64,
+    /// Whether some input could not be read (or broke while read): its message
+    /// is on stderr, the games read before the fault were handed to the sink,
+    /// and the other inputs were read.
+    pub failed: bool,
+}
+
+impl Ended {
+    /// `Err` (exit status 2, message already shown) when an input failed.
+    pub fn status(&self) -> Result<(), crate::failure::Failure> {
+        if self.failed {
+            Err(crate::failure::Failure::reported())
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// Runs `job` over every input named in `inputs`, in order, calling `sink`
-/// with the input's name, each game and its output.
+/// with the input's name, each game and its output. An input that cannot be
+/// read is reported on stderr and the next one read.
 pub fn over_inputs<J: Job>(
     inputs: &crate::args::Inputs,
     job: &J,
     mut sink: impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 ) -> Result<Ended, crate::failure::Failure> {
     let mut ended = Ended::default();
-    for path in crate::input::names(&inputs.files) {
-        let source = crate::input::open(&path)?;
-        let name = source.name.clone();
-        let threads = inputs.threads();
-        let result = run(job, source.reader, threads, |game, output, text| {
-            sink(&name, game, output, text)
-        });
-        if let Some(bar) = &source.progress {
-            bar.finish_and_clear();
-        }
-        match result {
-            Ok(totals) => ended.skipped += totals.skipped,
-            // The reader of standard output went away (`| head`): stop quietly.
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ended),
-            Err(e) => return Err(crate::failure::Failure::io(&name, &e)),
+    let paths = crate::input::names(&inputs.files);
+    if inputs.range.is_some() && paths.len() != 1 {
+        return Err(crate::failure::Failure::usage(
+            "--range reads one file; give exactly one",
+        ));
+    }
+    for path in paths {
+        let sources = match crate::input::open(&path, inputs)? {
+            crate::input::Opened::Streams(sources) => sources,
+            crate::input::Opened::Refused(failure) => {
+                eprintln!("pgnkit: {failure}");
+                ended.failed = true;
+                continue;
+            }
+        };
+        for source in sources {
+            let name = source.name.clone();
+            let threads = inputs.threads();
+            let result = run(job, source.reader, threads, |game, output, text| {
+                sink(&name, game, output, text)
+            });
+            if let Some(bar) = &source.progress {
+                bar.finish_and_clear();
+            }
+            match result {
+                Ok(totals) => ended.skipped += totals.skipped,
+                // The reader of standard output went away (`| head`): stop quietly.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ended),
+                Err(e) if pgnkit::input::InputError::from_io(&e).is_some() => {
+                    eprintln!("pgnkit: {}", crate::input::read_failure(&name, &e));
+                    ended.failed = true;
+                }
+                Err(e) => return Err(crate::failure::Failure::io(&name, &e)),
+            }
         }
     }
     Ok(ended)
