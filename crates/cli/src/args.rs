@@ -104,8 +104,8 @@ pub struct Inputs {
     #[arg(long)]
     pub strict: bool,
     /// Worker threads for reading and writing games (output keeps input
-    /// order) [default: one per CPU].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// order) [default: one per CPU; at most 1024].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Read only the games whose first byte lies in this byte range of the
     /// one FILE (compressed bytes of a pzstd-layout `.zst`, snapped to its
@@ -113,6 +113,34 @@ pub struct Inputs {
     /// range's first game.
     #[arg(long, value_name = "START..END", value_parser = byte_range)]
     pub range: Option<ByteRange>,
+    /// A game (or a run of bytes with no game boundary) longer than this is
+    /// reported as one error and skipped without being held in memory
+    /// (suffixes K, M, G: powers of 1024).
+    #[arg(long, value_name = "BYTES", default_value = "16M", value_parser = parse_size)]
+    pub max_game_bytes: u64,
+}
+
+/// `123`, `64K`, `16M`, `1G` (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
+        _ => (text, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("unknown unit `{unit}`: use K, M or G")),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (e.g. 16M)"))?;
+    match n.checked_mul(1 << shift) {
+        Some(bytes) if bytes > 0 => Ok(bytes),
+        Some(_) => Err("the size must be at least 1 byte".into()),
+        None => Err(format!("`{text}` is too large")),
+    }
 }
 
 impl Inputs {

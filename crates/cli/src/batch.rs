@@ -16,7 +16,9 @@ use std::io::{self, BufRead};
 use std::ops::Range;
 
 use pgnkit::game::GameStart;
-use pgnkit::lexer::{self, GameSplitter, RawGame, TokenizedGame};
+use pgnkit::lexer::{
+    self, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame,
+};
 
 /// A batch closes after the game that brings it to this many bytes.
 const BATCH_BYTES: usize = 1 << 16;
@@ -44,6 +46,8 @@ struct Entry {
     line: u64,
     column: u64,
     bytes: Range<usize>,
+    /// For a game dropped over the size limit: its length (it has no bytes).
+    too_large: Option<u64>,
 }
 
 impl Batch {
@@ -62,6 +66,7 @@ impl Batch {
             line: raw.line,
             column: raw.column,
             bytes: extend(&mut self.bytes, raw.bytes),
+            too_large: None,
         };
         self.games.push(entry);
     }
@@ -81,6 +86,22 @@ impl Batch {
     pub fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
         let mut splitter = GameSplitter::new(&self.bytes);
         for (i, entry) in self.games.iter().enumerate() {
+            if let Some(bytes) = entry.too_large {
+                // As the single pass lends it: no bytes, one error token.
+                let token = GameToken {
+                    kind: TokenKind::Error(LexErrorKind::GameTooLarge { bytes }),
+                    span: Span::new(0, 0),
+                };
+                f(
+                    i,
+                    TokenizedGame {
+                        raw: self.raw(entry),
+                        tokens: &[token],
+                        warnings: &[],
+                    },
+                );
+                continue;
+            }
             let whole = match splitter.next_tokenized() {
                 Some(game) if game.raw.bytes.len() == entry.bytes.len() => {
                     f(
@@ -170,10 +191,10 @@ pub struct Batcher<R> {
 }
 
 impl<R: BufRead> Batcher<R> {
-    /// Batches of the games of `reader`.
-    pub fn new(reader: R) -> Batcher<R> {
+    /// Batches of the games of `games`.
+    pub fn new(games: lexer::Reader<R>) -> Batcher<R> {
         Batcher {
-            games: lexer::Reader::new(reader),
+            games,
             spare: Vec::new(),
         }
     }
@@ -186,6 +207,10 @@ impl<R: BufRead> Batcher<R> {
                 break;
             };
             batch.push(game);
+            let too_large = self.games.last_game_too_large();
+            if let Some(entry) = batch.games.last_mut() {
+                entry.too_large = too_large;
+            }
         }
         if batch.games.is_empty() {
             return Ok(None);
@@ -240,7 +265,7 @@ mod tests {
             input.extend_from_slice(game.as_bytes());
             n += 1;
         }
-        let mut batcher = Batcher::new(&input[..]);
+        let mut batcher = Batcher::new(lexer::Reader::new(&input[..]));
         let mut batched = Vec::new();
         let mut batches = 0;
         while let Some(batch) = batcher.next_batch().expect("reading a slice") {
@@ -266,7 +291,7 @@ mod tests {
 
     #[test]
     fn an_empty_input_has_no_batch() {
-        let mut batcher = Batcher::new(&b" \n\n"[..]);
+        let mut batcher = Batcher::new(lexer::Reader::new(&b" \n\n"[..]));
         assert!(batcher.next_batch().expect("slice").is_none());
         assert_eq!(batcher.skipped(), 3);
     }

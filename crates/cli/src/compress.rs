@@ -1,5 +1,7 @@
 //! Compressed outputs: `-o games.pgn.zst` (and `.gz`, `.bz2`, `.xz`) compress by the
-//! output's extension; standard output only with `--compress FORMAT`.
+//! output's extension; standard output only with `--compress FORMAT`. The
+//! [`Compressor`] sits inside [`Output`](crate::output::Output), before its
+//! buffer goes out.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -33,92 +35,106 @@ impl Codec {
     }
 }
 
-/// A writer that must be finished to be whole (a compressed stream's trailer).
-pub trait Finish: Write + Send {
-    /// Writes what is left and flushes.
-    fn finish(self: Box<Self>) -> io::Result<()>;
+/// A compressing stage of an output: text in, compressed bytes out, in
+/// memory, so that the output's own writing (temporary file, counting of
+/// games written, error names) stays as it is.
+pub struct Compressor(Box<dyn Stage>);
+
+/// An encoder writing into a `Vec<u8>` whose bytes are taken as they come.
+trait Stage: Write + Send {
+    /// The compressed bytes so far.
+    fn take(&mut self) -> Vec<u8>;
+    /// Ends the stream: the last compressed bytes.
+    fn finish(self: Box<Self>) -> io::Result<Vec<u8>>;
 }
 
-/// Plain output: finishing is flushing.
-struct Plain<W>(W);
-
-impl<W: Write + Send> Write for Plain<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
-impl<W: Write + Send> Finish for Plain<W> {
-    fn finish(mut self: Box<Self>) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
-macro_rules! finish_with {
-    ($ty:ty, $finish:expr) => {
-        impl<W: Write + Send> Finish for $ty {
-            fn finish(self: Box<Self>) -> io::Result<()> {
-                let mut inner = $finish(*self)?;
-                inner.flush()
+macro_rules! stage {
+    ($ty:ty) => {
+        impl Stage for $ty {
+            fn take(&mut self) -> Vec<u8> {
+                std::mem::take(self.get_mut())
+            }
+            fn finish(self: Box<Self>) -> io::Result<Vec<u8>> {
+                (*self).finish()
             }
         }
     };
 }
 
-finish_with!(
-    zstd::stream::write::Encoder<'static, W>,
-    |e: zstd::stream::write::Encoder<'static, W>| e.finish()
-);
-finish_with!(
-    flate2::write::GzEncoder<W>,
-    |e: flate2::write::GzEncoder<W>| e.finish()
-);
-finish_with!(bzip2::write::BzEncoder<W>, |e: bzip2::write::BzEncoder<
-    W,
->| e.finish());
-finish_with!(
-    liblzma::write::XzEncoder<W>,
-    |e: liblzma::write::XzEncoder<W>| e.finish()
-);
+stage!(zstd::stream::write::Encoder<'static, Vec<u8>>);
+stage!(flate2::write::GzEncoder<Vec<u8>>);
+stage!(bzip2::write::BzEncoder<Vec<u8>>);
+stage!(liblzma::write::XzEncoder<Vec<u8>>);
 
-/// `out`, compressed with `codec` at `level` (the codec's default when `None`), or as is.
-pub fn writer<W: Write + Send + 'static>(
-    out: W,
-    codec: Option<Codec>,
-    level: Option<u32>,
-) -> io::Result<Box<dyn Finish>> {
-    Ok(match codec {
-        None => Box::new(Plain(out)),
-        Some(Codec::Zst) => {
-            let level = level.map_or(3, |l| i32::try_from(l).unwrap_or(19));
-            let mut encoder = zstd::stream::write::Encoder::new(out, level)?;
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            if threads > 1 {
-                encoder.multithread(u32::try_from(threads).unwrap_or(1))?;
+impl Compressor {
+    /// A compressor for `codec` at `level` (the codec's default when `None`).
+    pub fn new(codec: Codec, level: Option<u32>) -> io::Result<Compressor> {
+        let out = Vec::new();
+        let stage: Box<dyn Stage> = match codec {
+            Codec::Zst => {
+                let level = level.map_or(3, |l| i32::try_from(l).unwrap_or(19));
+                let mut encoder = zstd::stream::write::Encoder::new(out, level)?;
+                let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+                if threads > 1 {
+                    encoder.multithread(u32::try_from(threads).unwrap_or(1))?;
+                }
+                Box::new(encoder)
             }
-            Box::new(encoder)
-        }
-        Some(Codec::Gz) => Box::new(flate2::write::GzEncoder::new(
-            out,
-            flate2::Compression::new(level.unwrap_or(6).min(9)),
-        )),
-        Some(Codec::Bz2) => Box::new(bzip2::write::BzEncoder::new(
-            out,
-            bzip2::Compression::new(level.unwrap_or(6).clamp(1, 9)),
-        )),
-        Some(Codec::Xz) => Box::new(liblzma::write::XzEncoder::new(
-            out,
-            level.unwrap_or(6).min(9),
-        )),
-    })
+            Codec::Gz => Box::new(flate2::write::GzEncoder::new(
+                out,
+                flate2::Compression::new(level.unwrap_or(6).min(9)),
+            )),
+            Codec::Bz2 => Box::new(bzip2::write::BzEncoder::new(
+                out,
+                bzip2::Compression::new(level.unwrap_or(6).clamp(1, 9)),
+            )),
+            Codec::Xz => Box::new(liblzma::write::XzEncoder::new(
+                out,
+                level.unwrap_or(6).min(9),
+            )),
+        };
+        Ok(Compressor(stage))
+    }
+
+    /// Compresses `text`; returns the compressed bytes ready so far.
+    pub fn push(&mut self, text: &[u8]) -> io::Result<Vec<u8>> {
+        self.0.write_all(text)?;
+        Ok(self.0.take())
+    }
+
+    /// Ends the stream; returns its last bytes.
+    pub fn finish(self) -> io::Result<Vec<u8>> {
+        self.0.finish()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_codec_round_trips() {
+        use std::io::Read;
+        let text = b"[Event \"x\"]\n\n1. e4 e5 1-0\n\n".repeat(1000);
+        for codec in [Codec::Zst, Codec::Gz, Codec::Bz2, Codec::Xz] {
+            let mut compressor = Compressor::new(codec, Some(1)).expect("encoder");
+            let mut bytes = Vec::new();
+            for chunk in text.chunks(777) {
+                bytes.extend(compressor.push(chunk).expect("compresses"));
+            }
+            bytes.extend(compressor.finish().expect("ends"));
+            let mut back = Vec::new();
+            match codec {
+                Codec::Zst => zstd::stream::read::Decoder::new(&bytes[..])
+                    .and_then(|mut d| d.read_to_end(&mut back)),
+                Codec::Gz => flate2::read::GzDecoder::new(&bytes[..]).read_to_end(&mut back),
+                Codec::Bz2 => bzip2::read::BzDecoder::new(&bytes[..]).read_to_end(&mut back),
+                Codec::Xz => liblzma::read::XzDecoder::new(&bytes[..]).read_to_end(&mut back),
+            }
+            .expect("decompresses");
+            assert!(back == text, "{codec:?}");
+        }
+    }
 
     #[test]
     fn extensions_choose_the_codec() {

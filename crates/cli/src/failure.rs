@@ -23,30 +23,28 @@ impl Failure {
             io::ErrorKind::NotFound => "no such file".to_string(),
             io::ErrorKind::PermissionDenied => "permission denied".to_string(),
             io::ErrorKind::IsADirectory => "is a directory".to_string(),
-            _ => err.to_string(),
+            _ => describe(err),
         };
         Failure {
             message: format!("cannot read {name}: {what}"),
         }
     }
 
-    /// A failure whose message is already on stderr (exit status 2).
-    pub fn reported() -> Failure {
-        Failure {
-            message: String::new(),
-        }
-    }
-
-    /// Whether the message still has to be shown.
-    pub fn is_reported(&self) -> bool {
-        self.message.is_empty()
-    }
-
     /// An error writing output.
     pub fn write(name: &str, err: &io::Error) -> Failure {
         Failure {
-            message: format!("cannot write {name}: {err}"),
+            message: format!("cannot write {name}: {}", describe(err)),
         }
+    }
+}
+
+/// An I/O error in words a person reads: the system's message without its
+/// `(os error N)` tail.
+pub fn describe(err: &io::Error) -> String {
+    let text = err.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
     }
 }
 

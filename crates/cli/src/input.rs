@@ -1,6 +1,7 @@
 //! Opening the inputs: files or standard input, compressed or not (pgnkit-input
-//! tells the format from the bytes), whole or a byte range, with a progress bar
-//! for big files that counts the bytes of the file as stored.
+//! tells the format from the bytes: zstd, gzip, bzip2, xz, zip, UTF-16 with a
+//! byte order mark), whole or a byte range (`--range`), with a progress bar for
+//! big files that counts the bytes of the file as stored.
 
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -35,29 +36,27 @@ pub fn names(files: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
-/// What opening an input gave.
-pub enum Opened {
-    /// Its streams (a zip archive has one per `.pgn` member).
-    Streams(Vec<Input>),
-    /// Not something we read (an image, a 7z archive...): the message; the
-    /// other inputs are still read.
-    Refused(Failure),
-}
-
-/// Opens `path` (`-` is standard input). Warnings (a zip's other members) go
-/// to stderr; `Err` is a failure that ends the command (a missing file).
-pub fn open(path: &Path, inputs: &Inputs) -> Result<Opened, Failure> {
+/// Opens `path` (`-` is standard input): its streams (a zip archive has one
+/// per `.pgn` member, the others named in a warning on stderr), or a clear
+/// message: what a file we do not read looks like, a corrupt stream with the
+/// offset in the compressed file.
+pub fn open(path: &Path, inputs: &Inputs) -> Result<Vec<Input>, Failure> {
     let options = Options {
         threads: inputs.threads(),
         ..Options::default()
     };
-    let name = path.display().to_string();
-    if path != Path::new("-") && path.is_dir() {
+    let stdin = path == Path::new("-");
+    let name = if stdin {
+        "-".to_string()
+    } else {
+        path.display().to_string()
+    };
+    if !stdin && path.is_dir() {
         return Err(Failure::usage(format!(
             "{name} is a directory; give the PGN files inside it"
         )));
     }
-    let opened = match (inputs.range, path == Path::new("-")) {
+    let opened = match (inputs.range, stdin) {
         (Some(_), true) => {
             return Err(Failure::usage(
                 "--range needs a file, not standard input".to_string(),
@@ -71,24 +70,29 @@ pub fn open(path: &Path, inputs: &Inputs) -> Result<Opened, Failure> {
         (None, true) => input::open_reader("-", Box::new(io::stdin()), &options),
         (None, false) => input::open_path(path, &name, &options),
     };
-    let opened = match opened {
-        Ok(opened) => opened,
-        Err(e @ InputError::Io { .. }) => return Err(failure(&name, &e)),
-        Err(e) => return Ok(Opened::Refused(failure(&name, &e))),
-    };
+    let opened = opened.map_err(|e| failure(&name, &e))?;
     for warning in &opened.warnings {
-        eprintln!("pgnkit: warning: {warning}");
+        crate::console::say(&format!("pgnkit: warning: {warning}"));
     }
-    Ok(Opened::Streams(
-        opened.streams.into_iter().map(with_progress).collect(),
-    ))
+    let mut streams = Vec::new();
+    for stream in opened.streams {
+        let mut input = with_progress(stream);
+        if let Err(failure) = refuse_binary(&input.name, &mut input.reader) {
+            if let Some(bar) = &input.progress {
+                bar.finish_and_clear();
+            }
+            return Err(failure);
+        }
+        streams.push(input);
+    }
+    Ok(streams)
 }
 
 /// The message for an input that cannot be read.
 pub fn failure(name: &str, error: &InputError) -> Failure {
     match error {
         InputError::Io { source, .. } => Failure::io(name, source),
-        other => Failure::usage(other.to_string()),
+        other => Failure::usage(format!("cannot read {other}")),
     }
 }
 
@@ -155,4 +159,30 @@ impl BufRead for Counting {
     fn consume(&mut self, amt: usize) {
         self.inner.consume(amt);
     }
+}
+
+/// The least bytes looked at before calling an input binary.
+const SNIFF_MIN: usize = 64;
+
+/// An error when the first bytes of `reader` (what one read gives, up to 64 KiB) are binary
+/// data rather than text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at
+/// least one byte in twenty. Text has almost none (a stray NUL in a tag section is reported as
+/// that game's error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a
+/// byte order mark have far more.
+fn refuse_binary(name: &str, reader: &mut impl BufRead) -> Result<(), Failure> {
+    let head = reader.fill_buf().map_err(|e| Failure::io(name, &e))?;
+    if head.len() < SNIFF_MIN || !head.contains(&0) {
+        return Ok(());
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    if control * 20 < head.len() {
+        return Ok(());
+    }
+    Err(Failure::usage(format!(
+        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
+        head.len()
+    )))
 }

@@ -21,6 +21,8 @@ use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Visitor, visit_tokenized
 use pgnkit::lexer;
 
 use crate::batch::{Batch, Batcher};
+use crate::failure::Failure;
+use crate::output::OutputError;
 
 /// Work done on each game, independently of the others.
 pub trait Job: Sync {
@@ -63,17 +65,25 @@ pub struct Totals {
 }
 
 /// Runs `job` over every game in `reader`, calling `sink` with each game,
-/// its output and its text in input order.
-pub fn run<J, R, S>(job: &J, reader: R, threads: usize, mut sink: S) -> io::Result<Totals>
+/// its output and its text in input order. Games over `max_game_bytes` come
+/// as games with no bytes and one error (see [`lexer::Reader`]).
+pub fn run<J, R, S>(
+    job: &J,
+    reader: R,
+    threads: usize,
+    max_game_bytes: u64,
+    mut sink: S,
+) -> io::Result<Totals>
 where
     J: Job,
     R: BufRead + Send,
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
-    if threads > 1 {
-        return run_parallel(job, reader, threads, sink);
-    }
     let mut games = lexer::Reader::new(reader);
+    games.set_max_game_bytes(Some(max_game_bytes));
+    if threads > 1 {
+        return run_parallel(job, games, threads, sink);
+    }
     let mut state = job.state();
     let mut text = Vec::new();
     while let Some(game) = games.next_tokenized()? {
@@ -91,7 +101,12 @@ where
 type Done<O> = (usize, Batch, Vec<O>);
 
 /// [`run`] with `threads` workers.
-fn run_parallel<J, R, S>(job: &J, reader: R, threads: usize, sink: S) -> io::Result<Totals>
+fn run_parallel<J, R, S>(
+    job: &J,
+    games: lexer::Reader<R>,
+    threads: usize,
+    sink: S,
+) -> io::Result<Totals>
 where
     J: Job,
     R: BufRead + Send,
@@ -103,17 +118,33 @@ where
     // Set when the sink fails (`| head`): the workers stop early.
     let stop = AtomicBool::new(false);
     thread::scope(|scope| {
-        for _ in 0..threads {
+        let mut started = 0;
+        for n in 0..threads {
             let done_tx = done_tx.clone();
             let (work_rx, stop) = (&work_rx, &stop);
-            scope.spawn(move || work(job, work_rx, &done_tx, stop));
+            let spawned = thread::Builder::new()
+                .name(format!("pgnkit worker {n}"))
+                .spawn_scoped(scope, move || work(job, work_rx, &done_tx, stop));
+            match spawned {
+                Ok(_) => started += 1,
+                // The threads started do the work (the machine's limit was reached).
+                Err(e) if started > 0 => {
+                    let _ = e;
+                    break;
+                }
+                Err(e) => {
+                    return Err(io::Error::other(format!(
+                        "cannot start a worker thread: {e}"
+                    )));
+                }
+            }
         }
         drop(done_tx);
-        let mut batcher = Batcher::new(reader);
+        let mut batcher = Batcher::new(games);
         let flow = Flow {
             work_tx,
             done_rx,
-            in_flight: threads * IN_FLIGHT_PER_WORKER,
+            in_flight: started * IN_FLIGHT_PER_WORKER,
         };
         let result = flow.feed_and_sink(&mut batcher, sink);
         if result.is_err() {
@@ -206,70 +237,104 @@ impl<O> Flow<O> {
     }
 }
 
+/// Runs `job` over one input stream (see [`over_inputs`]); `false` when the
+/// run must stop (standard output or error closed).
+fn over_source<J: Job>(
+    inputs: &crate::args::Inputs,
+    job: &J,
+    source: crate::input::Input,
+    sink: &mut impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+    ended: &mut Ended,
+) -> Result<bool, Failure> {
+    let name = source.name.clone();
+    let threads = inputs.threads();
+    let result = run(
+        job,
+        source.reader,
+        threads,
+        inputs.max_game_bytes,
+        |game, output, text| sink(&name, game, output, text),
+    );
+    if let Some(bar) = &source.progress {
+        bar.finish_and_clear();
+    }
+    let e = match result {
+        Ok(totals) => {
+            ended.skipped += totals.skipped;
+            return Ok(true);
+        }
+        Err(e) => e,
+    };
+    if let Some(output) = OutputError::of(&e) {
+        // The reader of standard output went away (`| head`): stop quietly.
+        if e.kind() == io::ErrorKind::BrokenPipe && output.is_stdout() {
+            ended.closed = true;
+            return Ok(false);
+        }
+        return Err(Failure::usage(output.to_string()));
+    }
+    if crate::console::closed() {
+        ended.closed = true;
+        return Ok(false);
+    }
+    let failure = crate::input::read_failure(&name, &e);
+    if crate::console::write(&format!("pgnkit: {failure}\n")).is_err() {
+        ended.closed = true;
+        return Ok(false);
+    }
+    ended.failed_inputs += 1;
+    Ok(true)
+}
+
 /// How a run over all inputs ended.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Ended {
     /// Bytes outside any game, over all inputs.
     pub skipped: u64,
-    /// Whether some input could not be read (or broke while read): its message
-    /// is on stderr, the games read before the fault were handed to the sink,
-    /// and the other inputs were read.
-    pub failed: bool,
+    /// Inputs that could not be read (reported as they came); the others were.
+    pub failed_inputs: u64,
+    /// Standard output or standard error was closed (`| head`): the run stopped early.
+    pub closed: bool,
 }
 
 impl Ended {
-    /// `Err` (exit status 2, message already shown) when an input failed.
-    pub fn status(&self) -> Result<(), crate::failure::Failure> {
-        if self.failed {
-            Err(crate::failure::Failure::reported())
-        } else {
-            Ok(())
-        }
+    /// Whether every input was read to its end: only then are file outputs put in place.
+    pub fn complete(&self) -> bool {
+        self.failed_inputs == 0 && !self.closed
     }
 }
 
 /// Runs `job` over every input named in `inputs`, in order, calling `sink`
-/// with the input's name, each game and its output. An input that cannot be
-/// read is reported on stderr and the next one read.
+/// with the input's name, each game and its output.
+///
+/// An input that cannot be opened or read is reported on standard error and
+/// the next one is read. A closed standard output or error ends the run
+/// quietly. An error writing an output ends it with that error.
 pub fn over_inputs<J: Job>(
     inputs: &crate::args::Inputs,
     job: &J,
     mut sink: impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
-) -> Result<Ended, crate::failure::Failure> {
+) -> Result<Ended, Failure> {
     let mut ended = Ended::default();
     let paths = crate::input::names(&inputs.files);
     if inputs.range.is_some() && paths.len() != 1 {
-        return Err(crate::failure::Failure::usage(
-            "--range reads one file; give exactly one",
-        ));
+        return Err(Failure::usage("--range reads one file; give exactly one"));
     }
     for path in paths {
-        let sources = match crate::input::open(&path, inputs)? {
-            crate::input::Opened::Streams(sources) => sources,
-            crate::input::Opened::Refused(failure) => {
-                eprintln!("pgnkit: {failure}");
-                ended.failed = true;
+        let sources = match crate::input::open(&path, inputs) {
+            Ok(sources) => sources,
+            Err(failure) => {
+                if crate::console::write(&format!("pgnkit: {failure}\n")).is_err() {
+                    ended.closed = true;
+                    return Ok(ended);
+                }
+                ended.failed_inputs += 1;
                 continue;
             }
         };
         for source in sources {
-            let name = source.name.clone();
-            let threads = inputs.threads();
-            let result = run(job, source.reader, threads, |game, output, text| {
-                sink(&name, game, output, text)
-            });
-            if let Some(bar) = &source.progress {
-                bar.finish_and_clear();
-            }
-            match result {
-                Ok(totals) => ended.skipped += totals.skipped,
-                // The reader of standard output went away (`| head`): stop quietly.
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(ended),
-                Err(e) if pgnkit::input::InputError::from_io(&e).is_some() => {
-                    eprintln!("pgnkit: {}", crate::input::read_failure(&name, &e));
-                    ended.failed = true;
-                }
-                Err(e) => return Err(crate::failure::Failure::io(&name, &e)),
+            if !over_source(inputs, job, source, &mut sink, &mut ended)? {
+                return Ok(ended);
             }
         }
     }

@@ -4,19 +4,21 @@ use std::io::{self, Write};
 
 use pgnkit::input;
 
+use crate::Outcome;
 use crate::args::RangesArgs;
 use crate::failure::Failure;
-use crate::finish_output;
 
 /// Runs `pgnkit ranges`.
-pub fn run(args: &RangesArgs) -> Result<bool, Failure> {
+pub fn run(args: &RangesArgs) -> Result<Outcome, Failure> {
     let name = args.file.display().to_string();
     let ranges = input::split_points(&args.file, &name, args.n as usize)
         .map_err(|e| Failure::usage(e.to_string()))?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::stdout().lock();
     for (start, end) in ranges {
-        writeln!(out, "{start} {end}").map_err(|e| Failure::write("standard output", &e))?;
+        match writeln!(out, "{start} {end}") {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => break,
+            result => result.map_err(|e| Failure::write("standard output", &e))?,
+        }
     }
-    finish_output(&mut out, "standard output")?;
-    Ok(true)
+    Ok(Outcome::Clean)
 }

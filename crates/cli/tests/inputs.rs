@@ -206,7 +206,7 @@ fn refused_inputs_say_what_they_look_like_and_the_others_are_read() {
         (
             "wide.pgn",
             wide,
-            "wide.pgn: a binary file (NUL bytes), not text",
+            "wide.pgn: binary data, not PGN text (NUL bytes)",
         ),
     ];
     for (name, bytes, message) in cases {

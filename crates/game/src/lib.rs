@@ -62,6 +62,7 @@ mod game;
 pub mod json;
 mod nag;
 mod reader;
+pub mod render;
 mod tags;
 mod tree;
 mod variant;

@@ -606,7 +606,8 @@ impl<'a> GameReader<'a> {
         if marker.is_none() {
             marker = self.var_marker;
         }
-        if marker.is_none() {
+        // A game skipped for its size (no bytes, one error) has nothing more to report.
+        if marker.is_none() && !self.game.bytes.is_empty() {
             let end = self.end_span();
             let t = result_tag.unwrap_or(Termination::Unknown);
             self.diag(DiagnosticKind::MissingMarker(t.to_string()), end);

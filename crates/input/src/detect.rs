@@ -114,7 +114,7 @@ pub fn detect(head: &[u8]) -> Format {
     }
     let nuls = memchr_count(head);
     if nuls > 0 && nuls * 100 > head.len() {
-        return Format::Refused("a binary file (NUL bytes), not text");
+        return Format::Refused("binary data, not PGN text (NUL bytes)");
     }
     Format::Text
 }

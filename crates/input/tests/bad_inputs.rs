@@ -44,7 +44,10 @@ fn nul_heavy_text_is_binary() {
         .flat_map(|&b| [b, 0])
         .collect();
     let message = refusal("wide.pgn", &utf16_without_bom);
-    assert!(message.contains("a binary file (NUL bytes)"), "{message}");
+    assert!(
+        message.contains("binary data, not PGN text (NUL bytes)"),
+        "{message}"
+    );
     assert!(
         message.contains("UTF-16 needs its byte order mark"),
         "{message}"
