@@ -118,6 +118,11 @@ struct State {
     taken: usize,
     ready: BTreeMap<usize, io::Result<Vec<u8>>>,
     stop: bool,
+    /// Buffers of frames read, kept for the next frames (their capacity
+    /// saves the reallocations and page faults of growing a new one).
+    spare: Vec<Vec<u8>>,
+    /// The largest decoded frame so far: the capacity of a new buffer.
+    largest: usize,
 }
 
 /// Context for decoding: the input's name, the file, the compressed-bytes counter.
@@ -175,6 +180,11 @@ impl Frames {
         let mut state = self.shared.lock();
         loop {
             if let Some(result) = state.ready.remove(&self.next) {
+                let mut spent = std::mem::take(&mut self.current);
+                if spent.capacity() > 0 {
+                    spent.clear();
+                    state.spare.push(spent);
+                }
                 state.taken += 1;
                 self.next += 1;
                 drop(state);
@@ -232,14 +242,27 @@ fn worker(shared: &Shared, frames: &[Frame], source: &Source, ahead: usize) {
         let Some(frame) = frames.get(index) else {
             return;
         };
-        let result = decode(source, frame);
-        shared.lock().ready.insert(index, result);
+        let out = {
+            let mut state = shared.lock();
+            let largest = state.largest;
+            state
+                .spare
+                .pop()
+                .unwrap_or_else(|| Vec::with_capacity(largest))
+        };
+        let result = decode(source, frame, out);
+        let mut state = shared.lock();
+        if let Ok(bytes) = &result {
+            state.largest = state.largest.max(bytes.len());
+        }
+        state.ready.insert(index, result);
+        drop(state);
         shared.changed.notify_all();
     }
 }
 
-/// Decompresses one frame.
-fn decode(source: &Source, frame: &Frame) -> io::Result<Vec<u8>> {
+/// Decompresses one frame into `out` (empty).
+fn decode(source: &Source, frame: &Frame, mut out: Vec<u8>) -> io::Result<Vec<u8>> {
     let corrupt = |detail: String| InputError::Corrupt {
         name: source.name.clone(),
         format: "zstd",
@@ -257,7 +280,7 @@ fn decode(source: &Source, frame: &Frame) -> io::Result<Vec<u8>> {
     decoder
         .window_log_max(source.window_log_max)
         .map_err(|e| corrupt(e.to_string()).into_io())?;
-    let mut out = Vec::with_capacity(compressed.len() * 4);
+    out.reserve(compressed.len() * 4);
     decoder
         .read_to_end(&mut out)
         .map_err(|e| corrupt(e.to_string()).into_io())?;
