@@ -22,6 +22,9 @@ use crate::InputError;
 /// pzstd writes exactly this one).
 const SKIPPABLE_MAGIC: u32 = 0x184D_2A50;
 
+/// Spent frame buffers kept for reuse.
+const MAX_SPARE: usize = 1;
+
 /// Size of the skippable header before each frame.
 pub const HEADER_LEN: u64 = 12;
 
@@ -142,7 +145,8 @@ impl Shared {
 
 impl Frames {
     /// Decodes `frames` of `source` on `threads` threads (at least one), keeping at most
-    /// `threads + 1` decoded frames ahead of the reader.
+    /// `threads` decoded frames ahead of the reader: memory is about `threads + 1` decoded
+    /// frames (pzstd -19 writes 32 MiB frames, -3 about 8 MiB) and each thread's window.
     pub(crate) fn spawn(
         source: Source,
         frames: Vec<Frame>,
@@ -150,7 +154,7 @@ impl Frames {
         marks: Option<Marks>,
     ) -> Frames {
         let threads = threads.max(1);
-        let ahead = threads + 1;
+        let ahead = threads;
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
@@ -181,7 +185,7 @@ impl Frames {
         loop {
             if let Some(result) = state.ready.remove(&self.next) {
                 let mut spent = std::mem::take(&mut self.current);
-                if spent.capacity() > 0 {
+                if spent.capacity() > 0 && state.spare.len() < MAX_SPARE {
                     spent.clear();
                     state.spare.push(spent);
                 }
