@@ -77,10 +77,13 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         read: read_options(&args.inputs),
     };
     let mut out = match &args.output {
-        Some(path) => Output::file(path)?,
-        None => Output::stdout(),
+        Some(path) => Output::file(path)?.compressed(None, args.level)?,
+        None => Output::stdout().compressed(args.compress, args.level)?,
     };
-    let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
+    let mut rejects = match args.rejects.as_deref() {
+        Some(path) => Some(Output::file(path)?.compressed(None, args.level)?),
+        None => None,
+    };
     let mut tally = Tally::new();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, text| {
         tally.game(game.bytes.len(), &diagnostics);

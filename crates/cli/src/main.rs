@@ -13,6 +13,7 @@
 
 mod args;
 mod check;
+mod compress;
 mod console;
 mod export;
 mod failure;
@@ -22,6 +23,7 @@ mod json;
 mod output;
 mod paths;
 mod pipeline;
+mod ranges;
 mod render;
 mod signals;
 mod tally;
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Json(args) => json::run(args),
         Command::Fen(args) => fen::run(args),
+        Command::Ranges(args) => ranges::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -17,6 +17,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::compress::{Codec, Compressor};
 use crate::failure::Failure;
 use crate::signals;
 
@@ -35,6 +36,8 @@ pub struct Output {
     pending: u64,
     /// Games written out.
     written: u64,
+    /// Compresses the text before it goes out (`-o x.pgn.zst`, `--compress`).
+    codec: Option<Compressor>,
 }
 
 enum Dest {
@@ -73,7 +76,27 @@ impl Output {
             buf: Vec::with_capacity(BUFFER),
             pending: 0,
             written: 0,
+            codec: None,
         }
+    }
+
+    /// Compresses what is written with `codec` (`None`: as the file name's
+    /// extension says, for a file; nothing for standard output).
+    pub fn compressed(
+        mut self,
+        codec: Option<Codec>,
+        level: Option<u32>,
+    ) -> Result<Output, Failure> {
+        let by_name = match &self.dest {
+            Dest::Stdout(_) => None,
+            _ => Codec::for_path(Path::new(&self.name)),
+        };
+        if let Some(codec) = codec.or(by_name) {
+            let compressor =
+                Compressor::new(codec, level).map_err(|e| Failure::write(&self.name, &e))?;
+            self.codec = Some(compressor);
+        }
+        Ok(self)
     }
 
     /// The output's name for messages (`standard output`, or the path as given).
@@ -119,10 +142,14 @@ impl Output {
 
     /// Writes out what is buffered; an error is an [`OutputError`] naming this output.
     pub fn flush(&mut self) -> io::Result<()> {
-        let result = match &mut self.dest {
-            Dest::Stdout(out) => out.lock().write_all(&self.buf).and_then(|()| out.flush()),
-            Dest::Direct(file) => file.write_all(&self.buf),
-            Dest::Pending(pending) => pending.file.write_all(&self.buf),
+        let compressed = match &mut self.codec {
+            Some(codec) => Some(codec.push(&self.buf)),
+            None => None,
+        };
+        let result = match compressed {
+            Some(Ok(bytes)) => self.write_out(&bytes),
+            Some(Err(e)) => Err(e),
+            None => self.write_out(&self.buf),
         };
         self.buf.clear();
         match result {
@@ -138,10 +165,27 @@ impl Output {
         }
     }
 
+    /// Writes `bytes` to the destination.
+    fn write_out(&self, bytes: &[u8]) -> io::Result<()> {
+        match &self.dest {
+            Dest::Stdout(out) => {
+                let mut out = out.lock();
+                out.write_all(bytes).and_then(|()| out.flush())
+            }
+            Dest::Direct(file) => (&*file).write_all(bytes),
+            Dest::Pending(pending) => (&pending.file).write_all(bytes),
+        }
+    }
+
     /// Writes out the rest and, for a file, puts it in place under its name. Returns the games
     /// written.
     pub fn finish(mut self) -> Result<u64, Failure> {
         self.flush().map_err(|e| Failure::write(&self.name, &e))?;
+        if let Some(codec) = self.codec.take() {
+            let tail = codec.finish().map_err(|e| Failure::write(&self.name, &e))?;
+            self.write_out(&tail)
+                .map_err(|e| Failure::write(&self.name, &e))?;
+        }
         if let Dest::Pending(pending) = self.dest {
             pending.commit(&self.name)?;
         }

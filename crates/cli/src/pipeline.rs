@@ -63,6 +63,53 @@ impl<J: Job> game::Job for Jobs<'_, J> {
     }
 }
 
+/// Runs `job` over one input stream (see [`over_inputs`]); `false` when the
+/// run must stop (standard output or error closed).
+fn over_source<J: Job>(
+    inputs: &crate::args::Inputs,
+    job: &J,
+    source: crate::input::Input,
+    sink: &mut impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+    ended: &mut Ended,
+) -> Result<bool, Failure> {
+    let name = source.name.clone();
+    let threads = inputs.threads();
+    let mut games = lexer::Reader::new(source.reader);
+    games.set_max_game_bytes(Some(inputs.max_game_bytes));
+    let result = game::run_ordered_games(&Jobs(job), games, threads, |game, output, text| {
+        sink(&name, game, output, text)
+    });
+    if let Some(bar) = &source.progress {
+        bar.finish_and_clear();
+    }
+    let e = match result {
+        Ok(totals) => {
+            ended.skipped += totals.skipped;
+            return Ok(true);
+        }
+        Err(e) => e,
+    };
+    if let Some(output) = OutputError::of(&e) {
+        // The reader of standard output went away (`| head`): stop quietly.
+        if e.kind() == io::ErrorKind::BrokenPipe && output.is_stdout() {
+            ended.closed = true;
+            return Ok(false);
+        }
+        return Err(Failure::usage(output.to_string()));
+    }
+    if crate::console::closed() {
+        ended.closed = true;
+        return Ok(false);
+    }
+    let failure = crate::input::read_failure(&name, &e);
+    if crate::console::write(&format!("pgnkit: {failure}\n")).is_err() {
+        ended.closed = true;
+        return Ok(false);
+    }
+    ended.failed_inputs += 1;
+    Ok(true)
+}
+
 /// How a run over all inputs ended.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Ended {
@@ -93,9 +140,13 @@ pub fn over_inputs<J: Job>(
     mut sink: impl FnMut(&str, GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 ) -> Result<Ended, Failure> {
     let mut ended = Ended::default();
-    for path in crate::input::names(&inputs.files) {
-        let source = match crate::input::open(&path) {
-            Ok(source) => source,
+    let paths = crate::input::names(&inputs.files);
+    if inputs.range.is_some() && paths.len() != 1 {
+        return Err(Failure::usage("--range reads one file; give exactly one"));
+    }
+    for path in paths {
+        let sources = match crate::input::open(&path, inputs) {
+            Ok(sources) => sources,
             Err(failure) => {
                 if crate::console::write(&format!("pgnkit: {failure}\n")).is_err() {
                     ended.closed = true;
@@ -105,40 +156,11 @@ pub fn over_inputs<J: Job>(
                 continue;
             }
         };
-        let name = source.name.clone();
-        let threads = inputs.threads();
-        let mut games = lexer::Reader::new(source.reader);
-        games.set_max_game_bytes(Some(inputs.max_game_bytes));
-        let result = game::run_ordered_games(&Jobs(job), games, threads, |game, output, text| {
-            sink(&name, game, output, text)
-        });
-        if let Some(bar) = &source.progress {
-            bar.finish_and_clear();
-        }
-        let e = match result {
-            Ok(totals) => {
-                ended.skipped += totals.skipped;
-                continue;
-            }
-            Err(e) => e,
-        };
-        if let Some(output) = OutputError::of(&e) {
-            // The reader of standard output went away (`| head`): stop quietly.
-            if e.kind() == io::ErrorKind::BrokenPipe && output.is_stdout() {
-                ended.closed = true;
+        for source in sources {
+            if !over_source(inputs, job, source, &mut sink, &mut ended)? {
                 return Ok(ended);
             }
-            return Err(Failure::usage(output.to_string()));
         }
-        if crate::console::closed() {
-            ended.closed = true;
-            return Ok(ended);
-        }
-        if crate::console::write(&format!("pgnkit: {}\n", Failure::io(&name, &e))).is_err() {
-            ended.closed = true;
-            return Ok(ended);
-        }
-        ended.failed_inputs += 1;
     }
     Ok(ended)
 }
