@@ -16,8 +16,7 @@ use std::io::{self, Read};
 use std::ops::Range;
 
 use pgnkit_lexer::{
-    self as lexer, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind,
-    TokenizedGame,
+    self as lexer, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame,
 };
 
 use crate::visitor::GameStart;
