@@ -29,17 +29,6 @@ impl Word {
         }
     }
 
-    /// The token whose bytes are the low `len` bytes of `bits` (the bytes
-    /// above them zero; `len` at most eight).
-    #[inline(always)]
-    pub(crate) fn from_bits(bits: u64, len: usize) -> Word {
-        debug_assert!(len <= 8 && (len == 8 || bits >> (8 * len) == 0));
-        Word {
-            bits,
-            len: len.min(8),
-        }
-    }
-
     /// Appends `b`; a full word stays as it is (no token needs more).
     #[inline(always)]
     pub(crate) fn push(&mut self, b: u8) {
