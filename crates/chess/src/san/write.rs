@@ -14,7 +14,7 @@ use core::fmt;
 
 impl San {
     /// The canonical SAN of the legal move `m` (minimal disambiguation).
-    #[inline]
+    #[inline(always)]
     pub fn from_move(pos: &Position, m: Move) -> San {
         match m {
             Move::Null => San::Null,
@@ -157,7 +157,7 @@ impl AsciiBuf<'_> {
 /// rank, or both. Most moves have no other piece of their kind attacking
 /// the destination (found cheaply by [`reaching`]); only when some do are
 /// the rivals tested ([`disambiguate_among`]).
-#[inline]
+#[inline(always)]
 fn disambiguate(
     pos: &Position,
     role: Role,
