@@ -2,8 +2,9 @@
 //! moves, the `+`/`#` suffix ([`SanPlus::suffix_of`]), and the allocation-free
 //! writers (`write_ascii` into an 8-byte buffer, `write_to`, `append_to`).
 
-use super::resolve::{piece_move_is_safe, reach_on_empty_board, reaching};
+use super::resolve::{piece_move_is_safe, reaching};
 use super::{San, SanPlus, Suffix};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
@@ -36,10 +37,22 @@ impl San {
                 to,
                 promotion,
             } => {
+                // One dispatch on the role: each piece's lines to `to` on
+                // an empty board are known here, so the common no-rival test
+                // is one table lookup.
                 let (file, rank) = match role {
                     Role::Pawn => (capture.map(|_| from.file()), None),
                     Role::King => (None, None),
-                    _ => disambiguate(pos, role, from, to),
+                    Role::Knight => disambiguate(pos, role, from, to, attacks::knight_attacks(to)),
+                    Role::Bishop => disambiguate(pos, role, from, to, attacks::bishop_rays(to)),
+                    Role::Rook => disambiguate(pos, role, from, to, attacks::rook_rays(to)),
+                    Role::Queen => disambiguate(
+                        pos,
+                        role,
+                        from,
+                        to,
+                        attacks::bishop_rays(to) | attacks::rook_rays(to),
+                    ),
                 };
                 San::Normal {
                     role,
@@ -154,18 +167,20 @@ impl AsciiBuf<'_> {
 }
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
-/// rank, or both. Most moves have no other piece of their kind even on a
-/// line to the destination (one table lookup, inlined into the writers);
-/// only when some do are the rivals looked at ([`rivals`], out of line).
+/// rank, or both. `lines` are the squares from which a piece of `role`
+/// could reach `to` on an empty board. Most moves have no other piece of
+/// their kind even on such a line (one test, inlined into the writers); only
+/// when some do are the rivals looked at ([`rivals`], out of line).
 #[inline(always)]
 fn disambiguate(
     pos: &Position,
     role: Role,
     from: Square,
     to: Square,
+    lines: Bitboard,
 ) -> (Option<File>, Option<Rank>) {
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
-    if (ours & reach_on_empty_board(role, to)).is_empty() {
+    if (ours & lines).is_empty() {
         (None, None)
     } else {
         rivals(pos, role, ours, from, to)
