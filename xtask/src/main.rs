@@ -1,7 +1,8 @@
 //! `cargo xtask`: the project's automation, in Rust so it runs wherever cargo does.
 //!
 //! ```text
-//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance
+//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest
+//! cargo xtask pytest                  the Python tests (tests/python) in target/python-venv
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
 //! cargo xtask bench --peers [--pairs N] [FILE]
@@ -20,6 +21,7 @@ mod cmd;
 mod conformance;
 mod fuzz;
 mod peers;
+mod python;
 mod release;
 #[cfg(test)]
 mod tidy;
@@ -30,7 +32,10 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [options]
 
 tasks:
-  ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance
+  ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance,
+                          the Python tests
+  pytest                  the Python tests (tests/python: DuckDB and python-chess against
+                          `pgnkit convert`) in a venv under target/ (python3.11 or PGNKIT_PYTHON)
   conformance [--bless]   run the conformance suite and print a table per spec area;
                           --bless accepts changed snapshots (read them first!)
   bench [FILE]            criterion throughput (MB/s, games/s) of scan, validate, tree and export
@@ -53,6 +58,7 @@ fn main() -> ExitCode {
     };
     let result = match task {
         "ci" => ci::run(rest),
+        "pytest" => ci::pytest(rest),
         "conformance" => conformance::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),

@@ -43,4 +43,9 @@ mod writer;
 pub use builder::{BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions};
 pub use error::{Error, TagWarning};
 pub use record::{GameRecord, MoveRecord, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS};
-pub use writer::{Format, TableWriter};
+pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
+
+pub use arrow_schema::SchemaRef;
+/// The Arrow and Parquet crates this one is built on (59.x), for callers
+/// that need their types at the same version.
+pub use {arrow_array, arrow_schema, parquet};

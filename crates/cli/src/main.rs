@@ -8,6 +8,7 @@
 mod args;
 mod batch;
 mod check;
+mod convert;
 mod export;
 mod failure;
 mod fen;
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Json(args) => json::run(args),
         Command::Fen(args) => fen::run(args),
+        Command::Convert(args) => convert::run(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
