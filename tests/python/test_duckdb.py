@@ -43,10 +43,10 @@ def test_duckdb_queries_equal_the_rust_side(converted):
     expected = rust_side()
     assert expected["games"] > 1000 and expected["clocks"] > 10000
     db = duckdb.connect()
-    count = db.sql(f"SELECT count(*) FROM '{games}'").fetchone()[0]
-    avg_elo = db.sql(f"SELECT avg(WhiteElo) FROM '{games}'").fetchone()[0]
-    clocks = db.sql(f"SELECT count(*) FROM '{moves}' WHERE clock IS NOT NULL").fetchone()[0]
-    eco = db.sql(
+    count = db.execute(f"SELECT count(*) FROM '{games}'").fetchone()[0]
+    avg_elo = db.execute(f"SELECT avg(WhiteElo) FROM '{games}'").fetchone()[0]
+    clocks = db.execute(f"SELECT count(*) FROM '{moves}' WHERE clock IS NOT NULL").fetchone()[0]
+    eco = db.execute(
         f"SELECT ECO FROM '{games}' WHERE ECO IS NOT NULL "
         "GROUP BY ECO ORDER BY count(*) DESC, ECO LIMIT 1"
     ).fetchone()[0]
@@ -59,11 +59,11 @@ def test_duckdb_queries_equal_the_rust_side(converted):
 def test_duckdb_joins_moves_to_games(converted):
     games, moves = converted
     db = duckdb.connect()
-    orphans = db.sql(
+    orphans = db.execute(
         f"SELECT count(*) FROM '{moves}' m ANTI JOIN '{games}' g ON m.game_id = g.game_id"
     ).fetchone()[0]
     assert orphans == 0
-    mismatched = db.sql(
+    mismatched = db.execute(
         f"SELECT count(*) FROM '{games}' g JOIN "
         f"(SELECT game_id, count(*) AS n FROM '{moves}' GROUP BY game_id) m USING (game_id) "
         "WHERE m.n <> g.ply_count"

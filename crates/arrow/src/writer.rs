@@ -1,12 +1,16 @@
 //! Writing record batches: [`TableWriter`] over Parquet (zstd, dictionary
-//! strings, row groups of bounded size), Arrow IPC file and stream, CSV
+//! strings, row groups of bounded size; `time32[s]` stored as milliseconds,
+//! the finest unit Parquet has that every reader knows), Arrow IPC file and stream, CSV
 //! (nested columns JSON-encoded) and NDJSON, each arrow-rs's own writer.
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
-use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Time32MillisecondType, Time32SecondType};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
@@ -76,8 +80,43 @@ pub fn parquet_properties() -> Result<WriterProperties, Error> {
         .build())
 }
 
+/// Parquet has no time unit of seconds: a `time32[s]` column would be
+/// stored as a bare int32 that only arrow-rs reads back as a time. Such
+/// columns are written as `time32[ms]` (Parquet `TIME(MILLIS)`), which
+/// DuckDB, pyarrow and Spark all read as a time of day.
+fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .map(|field| match field.data_type() {
+            DataType::Time32(TimeUnit::Second) => field
+                .as_ref()
+                .clone()
+                .with_data_type(DataType::Time32(TimeUnit::Millisecond)),
+            _ => field.as_ref().clone(),
+        })
+        .collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
+}
+
+/// `batch` with its `time32[s]` columns in milliseconds, as [`parquet_schema`].
+fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
+    let columns: Vec<ArrayRef> = batch
+        .columns()
+        .iter()
+        .map(|column| match column.data_type() {
+            DataType::Time32(TimeUnit::Second) => {
+                let seconds = column.as_primitive::<Time32SecondType>();
+                Arc::new(seconds.unary::<_, Time32MillisecondType>(|s| s * 1000)) as ArrayRef
+            }
+            _ => column.clone(),
+        })
+        .collect();
+    Ok(RecordBatch::try_new(schema.clone(), columns)?)
+}
+
 enum Inner<W: Write + Send> {
-    Parquet(ArrowWriter<W>),
+    Parquet(ArrowWriter<W>, SchemaRef),
     Arrow(arrow_ipc::writer::FileWriter<W>),
     ArrowStream(arrow_ipc::writer::StreamWriter<W>),
     Csv(arrow_csv::Writer<W>),
@@ -94,7 +133,7 @@ pub struct TableWriter<W: Write + Send> {
 impl<W: Write + Send> std::fmt::Debug for TableWriter<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name = match &self.inner {
-            Inner::Parquet(_) => "Parquet",
+            Inner::Parquet(..) => "Parquet",
             Inner::Arrow(_) => "Arrow",
             Inner::ArrowStream(_) => "ArrowStream",
             Inner::Csv(_) => "Csv",
@@ -110,11 +149,12 @@ impl<W: Write + Send> TableWriter<W> {
     /// A writer of batches with `schema` to `out`.
     pub fn new(out: W, format: Format, schema: SchemaRef) -> Result<TableWriter<W>, Error> {
         let inner = match format {
-            Format::Parquet => Inner::Parquet(ArrowWriter::try_new(
-                out,
-                schema,
-                Some(parquet_properties()?),
-            )?),
+            Format::Parquet => {
+                let schema = parquet_schema(&schema);
+                let writer =
+                    ArrowWriter::try_new(out, schema.clone(), Some(parquet_properties()?))?;
+                Inner::Parquet(writer, schema)
+            }
             Format::Arrow => Inner::Arrow(arrow_ipc::writer::FileWriter::try_new(out, &schema)?),
             Format::ArrowStream => {
                 Inner::ArrowStream(arrow_ipc::writer::StreamWriter::try_new(out, &schema)?)
@@ -128,7 +168,7 @@ impl<W: Write + Send> TableWriter<W> {
     /// Writes one batch.
     pub fn write(&mut self, batch: &RecordBatch) -> Result<(), Error> {
         match &mut self.inner {
-            Inner::Parquet(writer) => writer.write(batch)?,
+            Inner::Parquet(writer, schema) => writer.write(&parquet_batch(batch, schema)?)?,
             Inner::Arrow(writer) => writer.write(batch)?,
             Inner::ArrowStream(writer) => writer.write(batch)?,
             Inner::Csv(writer) => writer.write(&crate::csv::flatten(batch)?)?,
@@ -140,7 +180,7 @@ impl<W: Write + Send> TableWriter<W> {
     /// Ends the output (footer, last row group) and returns it.
     pub fn finish(self) -> Result<W, Error> {
         Ok(match self.inner {
-            Inner::Parquet(writer) => writer.into_inner()?,
+            Inner::Parquet(writer, _) => writer.into_inner()?,
             Inner::Arrow(mut writer) => {
                 writer.finish()?;
                 writer.into_inner()?

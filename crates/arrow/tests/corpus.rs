@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
-    Date32Type, Int16Type, Int32Type, Time32SecondType, UInt8Type, UInt16Type, UInt64Type,
+    Date32Type, Int16Type, Int32Type, Time32MillisecondType, UInt8Type, UInt16Type, UInt64Type,
 };
 use arrow_array::{Array, RecordBatch};
 use pgnkit_arrow::{RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS, TableOptions};
@@ -86,7 +86,9 @@ fn check_game(
                 );
             }
         } else if name == "UTCTime" {
-            if let Some(seconds) = int::<Time32SecondType>(batch, "UTCTime", row) {
+            // Parquet has no seconds unit: the column comes back in milliseconds.
+            if let Some(millis) = int::<Time32MillisecondType>(batch, "UTCTime", row) {
+                let seconds = millis / 1000;
                 let text = format!(
                     "{:02}:{:02}:{:02}",
                     seconds / 3600,
