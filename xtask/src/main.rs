@@ -7,6 +7,9 @@
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
 //! cargo xtask bench --peers [--pairs N] [FILE]
 //!                                     ours against pgn-reader + shakmaty and pgn-extract, side by side
+//! cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
+//!                                     convert (games + moves Parquet) against check, peak RSS,
+//!                                     the python-chess + pyarrow peer on a sample
 //! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
 //! cargo xtask release-check           ci, fuzz smoke run, cargo package, CHANGELOG entry
 //! ```
@@ -16,6 +19,7 @@
 //! pending insta snapshots.
 
 mod bench;
+mod bench_convert;
 mod ci;
 mod cmd;
 mod conformance;
@@ -44,6 +48,11 @@ tasks:
   bench --peers [--pairs N] [FILE]
                           ours against pgn-reader + shakmaty (and pgn-extract when installed),
                           alternating A B pairs: median time, MB/s, games/s, peak RSS, ratios
+  bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
+                          `pgnkit convert` to games + moves Parquet against `pgnkit check`
+                          (same threads, default 2), peak RSS on the file and on it 4 times,
+                          and the python-chess + pyarrow peer on the first N bytes
+                          (default 2000000; 0 skips it), extrapolated to the whole file
   fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
   release-check           ci, fuzz for 30 s a target, cargo package, CHANGELOG entry";
 
