@@ -14,7 +14,7 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
 
 use crate::error::Error;
-use crate::record::{GameRecord, RATING_TAGS, STRING_TAGS};
+use crate::record::{GameRecord, MoveText, RATING_TAGS, STRING_TAGS};
 
 /// Which optional columns the tables have.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -35,15 +35,15 @@ pub struct BatchLimits {
 }
 
 impl BatchLimits {
-    /// 8192 games or 8 MiB of text per games batch.
+    /// 4096 games or 4 MiB of text per games batch.
     pub const GAMES: BatchLimits = BatchLimits {
-        rows: 8192,
-        bytes: 8 << 20,
+        rows: 4096,
+        bytes: 4 << 20,
     };
-    /// 65536 moves or 8 MiB of text per moves batch.
+    /// 65536 moves or 4 MiB of text per moves batch.
     pub const MOVES: BatchLimits = BatchLimits {
         rows: 65_536,
-        bytes: 8 << 20,
+        bytes: 4 << 20,
     };
 }
 
@@ -303,8 +303,8 @@ impl MovesBuilder {
             self.game_id.append_value(game_id);
             self.ply
                 .append_value(u16::try_from(i + 1).unwrap_or(u16::MAX));
-            text(&mut self.san, Some(&row.san), bytes);
-            text(&mut self.uci, Some(&row.uci), bytes);
+            text(&mut self.san, Some(row.san.as_str()), bytes);
+            text(&mut self.uci, Some(row.uci.as_str()), bytes);
             if self.options.fen {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
             }
@@ -319,8 +319,10 @@ impl MovesBuilder {
             self.is_capture.append_value(row.is_capture);
             let piece = row.piece.map(|c| &*c.encode_utf8(&mut letter));
             self.piece.append_option(piece);
-            self.from_square.append_option(row.from_square.as_deref());
-            self.to_square.append_option(row.to_square.as_deref());
+            self.from_square
+                .append_option(row.from_square.as_ref().map(MoveText::as_str));
+            self.to_square
+                .append_option(row.to_square.as_ref().map(MoveText::as_str));
             let promotion = row.promotion.map(|c| &*c.encode_utf8(&mut letter));
             self.promotion.append_option(promotion);
             *bytes += 16;

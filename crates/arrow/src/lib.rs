@@ -42,7 +42,9 @@ mod writer;
 
 pub use builder::{BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions};
 pub use error::{Error, TagWarning};
-pub use record::{GameRecord, MoveRecord, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS};
+pub use record::{
+    GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,
+};
 pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
 
 pub use arrow_schema::SchemaRef;

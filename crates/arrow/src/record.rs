@@ -130,13 +130,58 @@ impl GameRecord {
     }
 }
 
+/// A short ASCII text held inline (SAN with its suffix is at most 8
+/// bytes, UCI 5, a square 2): a move's row allocates nothing for them.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    len: u8,
+    bytes: [u8; 8],
+}
+
+impl MoveText {
+    /// The text, truncated to 8 bytes (every SAN, UCI and square fits).
+    pub fn new(text: &str) -> MoveText {
+        let mut bytes = [0; 8];
+        let len = text.len().min(8);
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        MoveText {
+            len: len as u8,
+            bytes,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Built from whole ASCII texts only (`new` takes SAN, UCI, squares).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for MoveText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// One main-line move of the moves table.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MoveRecord {
     /// Canonical SAN with `+`/`#`.
-    pub san: String,
+    pub san: MoveText,
     /// UCI (Chess960 castling as king takes rook).
-    pub uci: String,
+    pub uci: MoveText,
     /// The position after the move (only with [`RecordOptions::fen`]).
     pub fen: Option<String>,
     /// `[%clk]`, milliseconds.
@@ -159,10 +204,10 @@ pub struct MoveRecord {
     /// The moving piece, `P N B R Q K` (null for a null move).
     pub piece: Option<char>,
     /// From square (`e2`).
-    pub from_square: Option<String>,
+    pub from_square: Option<MoveText>,
     /// To square; castling gives the king's target in standard chess and
     /// the rook's square in Chess960, as UCI does.
-    pub to_square: Option<String>,
+    pub to_square: Option<MoveText>,
     /// Promotion piece, `Q R B N`.
     pub promotion: Option<char>,
 }
@@ -292,18 +337,24 @@ impl RecordVisitor {
         };
         let mut text = String::new();
         for comment in self.after.drain(..) {
+            let raw = comment.text();
+            // Most comments hold one or two commands: look for each by name
+            // before parsing, and strip commands only where there are some.
             if row.clock.is_none()
+                && raw.contains("%clk")
                 && let Some(clock) = comment.clock()
             {
                 row.clock = i32::try_from(clock.as_millis()).ok();
             }
             if row.emt.is_none()
+                && raw.contains("%emt")
                 && let Some(emt) = comment.emt()
             {
                 row.emt = i32::try_from(emt.as_millis()).ok();
             }
             if row.eval_cp.is_none()
                 && row.eval_mate.is_none()
+                && raw.contains("%eval")
                 && let Some(eval) = comment.eval()
             {
                 match eval.score {
@@ -311,8 +362,13 @@ impl RecordVisitor {
                     Score::Mate(n) => row.eval_mate = i16::try_from(n).ok(),
                 }
             }
-            let plain = comment.text_without_commands();
-            let plain = plain.trim();
+            let stripped;
+            let plain = if raw.contains("[%") {
+                stripped = comment.text_without_commands();
+                stripped.trim()
+            } else {
+                raw.trim()
+            };
             if !plain.is_empty() {
                 if !text.is_empty() {
                     text.push(' ');
@@ -338,11 +394,14 @@ impl RecordVisitor {
     fn push_move(&mut self, before: &Position, after: &Position, mv: Move) {
         self.close_move();
         let mode = before.castling_mode();
-        let uci = Uci::from_move(mv, mode).to_string();
-        let (from_square, to_square) = if mv.is_null() {
-            (None, None)
-        } else {
-            (Some(uci[0..2].to_owned()), Some(uci[2..4].to_owned()))
+        let mut uci_text = String::with_capacity(8);
+        let _ = Uci::from_move(mv, mode).write_to(&mut uci_text);
+        let uci = MoveText::new(&uci_text);
+        let (from_square, to_square) = match uci_text.get(0..2).zip(uci_text.get(2..4)) {
+            Some((from, to)) if !mv.is_null() => {
+                (Some(MoveText::new(from)), Some(MoveText::new(to)))
+            }
+            _ => (None, None),
         };
         let mut comment = None;
         for before in self.pending.drain(..) {
@@ -356,14 +415,17 @@ impl RecordVisitor {
                 text.push_str(plain);
             }
         }
-        let san = san_plus(&MoveEvent {
+        let mut san = [0u8; 8];
+        let len = san_plus(&MoveEvent {
             before,
             after,
             mv,
             text: b"",
-        });
+        })
+        .write_ascii(&mut san);
+        let san = MoveText::new(std::str::from_utf8(&san[..len]).unwrap_or_default());
         self.record.moves.push(MoveRecord {
-            san: san.to_string(),
+            san,
             uci,
             fen: self.options.fen.then(|| after.fen(FenOptions::default())),
             is_check: after.is_check(),

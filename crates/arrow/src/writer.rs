@@ -13,7 +13,8 @@ use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 
 use crate::error::Error;
 
@@ -64,20 +65,48 @@ impl Format {
 }
 
 /// Parquet row groups are cut at this many rows...
-pub const ROW_GROUP_ROWS: usize = 128 * 1024;
+pub const ROW_GROUP_ROWS: usize = 64 * 1024;
 /// ...or when the row group's estimated encoded size passes this many bytes
 /// (Parquet keeps a whole row group in memory until it is written).
-pub const ROW_GROUP_BYTES: usize = 16 << 20;
+pub const ROW_GROUP_BYTES: usize = 6 << 20;
 
-/// The Parquet writer's properties: zstd level 3, dictionary-encoded
+/// Bytes of a data page, and of a dictionary page, per column.
+pub const PAGE_BYTES: usize = 256 << 10;
+
+/// Columns written without a dictionary: their values rarely repeat.
+const UNIQUE_COLUMNS: &[&str] = &[
+    "game_id",
+    "offset",
+    "movetext",
+    "final_fen",
+    "fen",
+    "comment",
+    "clock",
+    "emt",
+];
+
+/// The Parquet writer's properties: zstd level 1 (at level 3 zstd was the
+/// largest single cost in a profile of `convert` on the bench file), dictionary-encoded
 /// columns (strings repeat: names, events, SAN), bounded row groups.
 pub fn parquet_properties() -> Result<WriterProperties, Error> {
-    Ok(WriterProperties::builder()
-        .set_compression(Compression::ZSTD(ZstdLevel::try_new(3)?))
+    let mut builder = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
         .set_dictionary_enabled(true)
+        // Each column buffers a data page and a dictionary page before they
+        // are compressed: with ~50 columns the defaults (1 MiB each) alone
+        // could reach 100 MiB.
+        .set_dictionary_page_size_limit(PAGE_BYTES)
+        .set_data_page_size_limit(PAGE_BYTES)
+        // Statistics per column chunk, not per page: the page index is kept
+        // in memory until the footer, so it would grow with the input.
+        .set_statistics_enabled(EnabledStatistics::Chunk)
         .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-        .build())
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+    // Columns whose values rarely repeat gain nothing from a dictionary.
+    for column in UNIQUE_COLUMNS {
+        builder = builder.set_column_dictionary_enabled(ColumnPath::from(*column), false);
+    }
+    Ok(builder.build())
 }
 
 /// Parquet has no time unit of seconds: a `time32[s]` column would be
