@@ -19,7 +19,8 @@ const BENCHES: &[(&str, &str)] = &[
 ];
 
 /// How to call `cargo xtask bench`.
-const USAGE: &str = "usage: cargo xtask bench [--peers [--pairs N]] [FILE]";
+const USAGE: &str = "usage: cargo xtask bench [--peers [--pairs N]] [FILE]
+       cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]";
 
 /// Measured pairs per task for `--peers` unless `--pairs` says otherwise.
 const DEFAULT_PAIRS: usize = 5;
@@ -27,12 +28,29 @@ const DEFAULT_PAIRS: usize = 5;
 /// Entry point for `cargo xtask bench [--peers [--pairs N]] [FILE]`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut peers = false;
+    let mut convert = false;
+    let mut threads = 2;
+    let mut python_bytes = 2_000_000;
     let mut pairs = None;
     let mut file = None;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--peers" => peers = true,
+            "--convert" => convert = true,
+            "--threads" => {
+                threads = rest
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or("--threads takes a count above 0")?;
+            }
+            "--python-bytes" => {
+                python_bytes = rest
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--python-bytes takes a byte count (0: no Python peer)")?;
+            }
             "--pairs" => {
                 let n: usize = rest
                     .next()
@@ -45,7 +63,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    if pairs.is_some() && !peers {
+    if pairs.is_some() && !peers && !convert {
         return Err(format!("--pairs needs --peers\n{USAGE}"));
     }
     let file = match file {
@@ -54,6 +72,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     if peers {
         return crate::peers::run(&file, pairs.unwrap_or(DEFAULT_PAIRS));
+    }
+    if convert {
+        return crate::bench_convert::run(&file, pairs.unwrap_or(3), threads, python_bytes);
     }
     let bytes = std::fs::metadata(&file)
         .map_err(|e| format!("{}: {e}", file.display()))?

@@ -19,6 +19,7 @@ pub fn run_ci() -> Result<(), String> {
     doc.env("RUSTDOCFLAGS", "-D warnings");
     exec(&mut doc)?;
     crate::conformance::run(&[])?;
+    pytest(&[])?;
     eprintln!("xtask ci: all checks passed");
     Ok(())
 }
@@ -29,4 +30,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!("`ci` takes no arguments (got `{arg}`)"));
     }
     run_ci()
+}
+
+/// Entry point for `cargo xtask pytest`: builds the `pgnkit` binary and
+/// runs the Python tests against it.
+pub fn pytest(args: &[String]) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("`pytest` takes no arguments (got `{arg}`)"));
+    }
+    exec(&mut cargo(&["build", "-p", "pgnkit-cli"]))?;
+    let binary = crate::cmd::root()
+        .join("target")
+        .join("debug")
+        .join(format!("pgnkit{}", std::env::consts::EXE_SUFFIX));
+    crate::python::run_pytest(&binary)
 }

@@ -1,11 +1,15 @@
 //! `cargo xtask`: the project's automation, in Rust so it runs wherever cargo does.
 //!
 //! ```text
-//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance
+//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest
+//! cargo xtask pytest                  the Python tests (tests/python) in target/python-venv
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
 //! cargo xtask bench --peers [--pairs N] [FILE]
 //!                                     ours against pgn-reader + shakmaty and pgn-extract, side by side
+//! cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
+//!                                     convert (games + moves Parquet) against check, peak RSS,
+//!                                     the python-chess + pyarrow peer on a sample
 //! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
 //! cargo xtask release-check           ci, fuzz smoke run, cargo package, CHANGELOG entry
 //! ```
@@ -15,11 +19,13 @@
 //! pending insta snapshots.
 
 mod bench;
+mod bench_convert;
 mod ci;
 mod cmd;
 mod conformance;
 mod fuzz;
 mod peers;
+mod python;
 mod release;
 #[cfg(test)]
 mod tidy;
@@ -30,7 +36,10 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [options]
 
 tasks:
-  ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance
+  ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance,
+                          the Python tests
+  pytest                  the Python tests (tests/python: DuckDB and python-chess against
+                          `pgnkit convert`) in a venv under target/ (python3.11 or PGNKIT_PYTHON)
   conformance [--bless]   run the conformance suite and print a table per spec area;
                           --bless accepts changed snapshots (read them first!)
   bench [FILE]            criterion throughput (MB/s, games/s) of scan, validate, tree and export
@@ -39,6 +48,11 @@ tasks:
   bench --peers [--pairs N] [FILE]
                           ours against pgn-reader + shakmaty (and pgn-extract when installed),
                           alternating A B pairs: median time, MB/s, games/s, peak RSS, ratios
+  bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
+                          `pgnkit convert` to games + moves Parquet against `pgnkit check`
+                          (same threads, default 2), peak RSS on the file and on it 4 times,
+                          and the python-chess + pyarrow peer on the first N bytes
+                          (default 2000000; 0 skips it), extrapolated to the whole file
   fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
   release-check           ci, fuzz for 30 s a target, cargo package, CHANGELOG entry";
 
@@ -53,6 +67,7 @@ fn main() -> ExitCode {
     };
     let result = match task {
         "ci" => ci::run(rest),
+        "pytest" => ci::pytest(rest),
         "conformance" => conformance::run(rest),
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),

@@ -48,6 +48,16 @@ pub enum Command {
     ///
     /// Games with errors are reported on stderr and not written.
     Fen(FenArgs),
+    /// Games into tables: a games table (one row per game) and a moves
+    /// table (one row per main-line move) as Parquet, Arrow, CSV or NDJSON.
+    ///
+    /// The format comes from the output's extension (`.parquet`, `.arrow`,
+    /// `.arrows`, `.csv`, `.ndjson`/`.jsonl`) unless --format says. Games
+    /// with errors are reported on stderr and not written (their text goes
+    /// to --rejects), unless --keep-broken. A typed tag that cannot be read
+    /// (`WhiteElo "abc"`) is a warning and a null. Variations stay out of
+    /// the moves table. Exit status as for `export`.
+    Convert(ConvertArgs),
     /// Cut a file into N byte ranges for `--range` (one `START END` per line).
     ///
     /// A plain file is cut in equal parts; a `.zst` file in pzstd's layout
@@ -235,4 +245,47 @@ pub struct FenArgs {
     /// with an empty line after each game.
     #[arg(long)]
     pub every_ply: bool,
+}
+
+/// Options of `pgnkit convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Input files and reading options.
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// The games table; `-` is standard output (stream formats only:
+    /// arrows, csv, ndjson).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: PathBuf,
+    /// Also write the moves table (one row per main-line move) here.
+    #[arg(long, value_name = "MOVES_OUT")]
+    pub moves: Option<PathBuf>,
+    /// The format of both tables, instead of the extensions'.
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// A `fen` column in the moves table: the position after each move.
+    #[arg(long)]
+    pub fen: bool,
+    /// Write games with errors too (what was read before each error), with
+    /// an `errors` column.
+    #[arg(long)]
+    pub keep_broken: bool,
+    /// Write the original text of every game with errors to this file, verbatim.
+    #[arg(long, value_name = "FILE")]
+    pub rejects: Option<PathBuf>,
+}
+
+/// The formats `convert` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Apache Parquet (zstd).
+    Parquet,
+    /// Arrow IPC file format.
+    Arrow,
+    /// Arrow IPC stream format.
+    Arrows,
+    /// CSV (nested columns as JSON text).
+    Csv,
+    /// One JSON object per line.
+    Ndjson,
 }

@@ -15,6 +15,7 @@ mod args;
 mod check;
 mod compress;
 mod console;
+mod convert;
 mod export;
 mod failure;
 mod fen;
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Command::Json(args) => json::run(args),
         Command::Fen(args) => fen::run(args),
         Command::Ranges(args) => ranges::run(args),
+        Command::Convert(args) => convert::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

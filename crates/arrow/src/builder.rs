@@ -1,0 +1,454 @@
+//! Arrow builders for the two tables: [`GamesBuilder`] (one row per game)
+//! and [`MovesBuilder`] (one row per main-line move). Each gathers rows
+//! until [`is_full`](GamesBuilder::is_full) (a row count or a byte budget,
+//! so a batch stays bounded whatever the games hold) and
+//! [`finish`](GamesBuilder::finish)es a [`RecordBatch`].
+
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder, MapBuilder,
+    StringBuilder, Time32SecondBuilder, UInt8Builder, UInt16Builder, UInt64Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{Field, Schema, SchemaRef};
+
+use crate::error::Error;
+use crate::record::{GameRecord, MoveText, RATING_TAGS, STRING_TAGS};
+
+/// Which optional columns the tables have.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    /// The moves table has a `fen` column (the position after each move).
+    pub fen: bool,
+    /// The games table has an `errors` column (`--keep-broken`).
+    pub errors: bool,
+}
+
+/// When a builder's batch is full.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchLimits {
+    /// Rows per batch at most.
+    pub rows: usize,
+    /// Bytes of strings gathered per batch at most (checked after each row).
+    pub bytes: usize,
+}
+
+impl BatchLimits {
+    /// 4096 games or 4 MiB of text per games batch.
+    pub const GAMES: BatchLimits = BatchLimits {
+        rows: 4096,
+        bytes: 4 << 20,
+    };
+    /// 65536 moves or 4 MiB of text per moves batch.
+    pub const MOVES: BatchLimits = BatchLimits {
+        rows: 65_536,
+        bytes: 4 << 20,
+    };
+}
+
+/// Where a game's row comes from: its number in input order (counting
+/// every game read, across inputs) and its input's name.
+#[derive(Debug, Clone, Copy)]
+pub struct RowSource<'a> {
+    /// `game_id`.
+    pub game_id: u64,
+    /// `source`.
+    pub source: &'a str,
+}
+
+fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
+    if let Some(value) = value {
+        *bytes += value.len();
+    }
+    builder.append_option(value);
+}
+
+/// Builds games-table batches.
+#[derive(Debug)]
+pub struct GamesBuilder {
+    options: TableOptions,
+    limits: BatchLimits,
+    rows: usize,
+    bytes: usize,
+    game_id: UInt64Builder,
+    source: StringBuilder,
+    offset: UInt64Builder,
+    strings: Vec<StringBuilder>,
+    ratings: Vec<Int16Builder>,
+    utc_date: Date32Builder,
+    utc_time: Time32SecondBuilder,
+    date: Date32Builder,
+    time_base: Int32Builder,
+    time_increment: Int32Builder,
+    variant: StringBuilder,
+    tags: MapBuilder<StringBuilder, StringBuilder>,
+    movetext: StringBuilder,
+    ply_count: UInt16Builder,
+    final_fen: StringBuilder,
+    outcome: StringBuilder,
+    errors: ListBuilder<StringBuilder>,
+}
+
+impl GamesBuilder {
+    /// An empty builder.
+    pub fn new(options: TableOptions, limits: BatchLimits) -> GamesBuilder {
+        GamesBuilder {
+            options,
+            limits,
+            rows: 0,
+            bytes: 0,
+            game_id: UInt64Builder::new(),
+            source: StringBuilder::new(),
+            offset: UInt64Builder::new(),
+            strings: STRING_TAGS.iter().map(|_| StringBuilder::new()).collect(),
+            ratings: RATING_TAGS.iter().map(|_| Int16Builder::new()).collect(),
+            utc_date: Date32Builder::new(),
+            utc_time: Time32SecondBuilder::new(),
+            date: Date32Builder::new(),
+            time_base: Int32Builder::new(),
+            time_increment: Int32Builder::new(),
+            variant: StringBuilder::new(),
+            tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+            movetext: StringBuilder::new(),
+            ply_count: UInt16Builder::new(),
+            final_fen: StringBuilder::new(),
+            outcome: StringBuilder::new(),
+            errors: ListBuilder::new(StringBuilder::new()),
+        }
+    }
+
+    /// The games table's schema for `options`.
+    pub fn schema(options: TableOptions) -> SchemaRef {
+        // Taken from an empty batch, so it is the builders' by construction.
+        GamesBuilder::new(options, BatchLimits::GAMES)
+            .finish()
+            .map(|batch| batch.schema())
+            .unwrap_or_else(|_| Arc::new(Schema::empty()))
+    }
+
+    /// Appends one game's row.
+    pub fn push(&mut self, source: RowSource<'_>, record: &GameRecord) -> Result<(), Error> {
+        let bytes = &mut self.bytes;
+        self.game_id.append_value(source.game_id);
+        text(&mut self.source, Some(source.source), bytes);
+        self.offset.append_value(record.offset);
+        for (builder, value) in self.strings.iter_mut().zip(&record.strings) {
+            text(builder, value.as_deref(), bytes);
+        }
+        for (builder, value) in self.ratings.iter_mut().zip(record.ratings) {
+            builder.append_option(value);
+        }
+        self.utc_date.append_option(record.utc_date);
+        self.utc_time.append_option(record.utc_time);
+        self.date.append_option(record.date);
+        self.time_base.append_option(record.time_base);
+        self.time_increment.append_option(record.time_increment);
+        text(&mut self.variant, record.variant.as_deref(), bytes);
+        for (name, value) in &record.other_tags {
+            *bytes += name.len() + value.len();
+            self.tags.keys().append_value(name);
+            self.tags.values().append_value(value);
+        }
+        self.tags.append(true)?;
+        text(&mut self.movetext, record.movetext.as_deref(), bytes);
+        self.ply_count.append_value(record.ply_count());
+        text(&mut self.final_fen, record.final_fen.as_deref(), bytes);
+        text(&mut self.outcome, record.outcome, bytes);
+        if self.options.errors {
+            for error in &record.errors {
+                text(self.errors.values(), Some(error), bytes);
+            }
+            self.errors.append(true);
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Rows gathered.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// No rows gathered.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// The batch reached its row count or byte budget.
+    pub fn is_full(&self) -> bool {
+        self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
+    }
+
+    /// The gathered rows as a batch; the builder starts again empty.
+    pub fn finish(&mut self) -> Result<RecordBatch, Error> {
+        self.rows = 0;
+        self.bytes = 0;
+        let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
+            ("game_id", false, Arc::new(self.game_id.finish())),
+            ("source", false, Arc::new(self.source.finish())),
+            ("offset", false, Arc::new(self.offset.finish())),
+        ];
+        for (name, builder) in STRING_TAGS.iter().zip(&mut self.strings) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        for (name, builder) in RATING_TAGS.iter().zip(&mut self.ratings) {
+            columns.push((name, true, Arc::new(builder.finish())));
+        }
+        columns.extend([
+            (
+                "UTCDate",
+                true,
+                Arc::new(self.utc_date.finish()) as ArrayRef,
+            ),
+            ("UTCTime", true, Arc::new(self.utc_time.finish())),
+            ("date", true, Arc::new(self.date.finish())),
+            ("time_base", true, Arc::new(self.time_base.finish())),
+            (
+                "time_increment",
+                true,
+                Arc::new(self.time_increment.finish()),
+            ),
+            ("variant", true, Arc::new(self.variant.finish())),
+            ("tags", false, Arc::new(self.tags.finish())),
+            ("movetext", true, Arc::new(self.movetext.finish())),
+            ("ply_count", false, Arc::new(self.ply_count.finish())),
+            ("final_fen", true, Arc::new(self.final_fen.finish())),
+            ("outcome", true, Arc::new(self.outcome.finish())),
+        ]);
+        if self.options.errors {
+            columns.push(("errors", false, Arc::new(self.errors.finish())));
+        }
+        batch(columns)
+    }
+}
+
+fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {
+    let fields: Vec<Field> = columns
+        .iter()
+        .map(|(name, nullable, array)| Field::new(*name, array.data_type().clone(), *nullable))
+        .collect();
+    let arrays = columns.into_iter().map(|(_, _, array)| array).collect();
+    Ok(RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)?)
+}
+
+/// Builds moves-table batches.
+#[derive(Debug)]
+pub struct MovesBuilder {
+    options: TableOptions,
+    limits: BatchLimits,
+    rows: usize,
+    bytes: usize,
+    game_id: UInt64Builder,
+    ply: UInt16Builder,
+    san: StringBuilder,
+    uci: StringBuilder,
+    fen: StringBuilder,
+    clock: Int32Builder,
+    emt: Int32Builder,
+    eval_cp: Int32Builder,
+    eval_mate: Int16Builder,
+    nags: ListBuilder<UInt8Builder>,
+    comment: StringBuilder,
+    is_check: BooleanBuilder,
+    is_capture: BooleanBuilder,
+    piece: StringBuilder,
+    from_square: StringBuilder,
+    to_square: StringBuilder,
+    promotion: StringBuilder,
+}
+
+impl MovesBuilder {
+    /// An empty builder.
+    pub fn new(options: TableOptions, limits: BatchLimits) -> MovesBuilder {
+        MovesBuilder {
+            options,
+            limits,
+            rows: 0,
+            bytes: 0,
+            game_id: UInt64Builder::new(),
+            ply: UInt16Builder::new(),
+            san: StringBuilder::new(),
+            uci: StringBuilder::new(),
+            fen: StringBuilder::new(),
+            clock: Int32Builder::new(),
+            emt: Int32Builder::new(),
+            eval_cp: Int32Builder::new(),
+            eval_mate: Int16Builder::new(),
+            nags: ListBuilder::new(UInt8Builder::new()),
+            comment: StringBuilder::new(),
+            is_check: BooleanBuilder::new(),
+            is_capture: BooleanBuilder::new(),
+            piece: StringBuilder::new(),
+            from_square: StringBuilder::new(),
+            to_square: StringBuilder::new(),
+            promotion: StringBuilder::new(),
+        }
+    }
+
+    /// The moves table's schema for `options`.
+    pub fn schema(options: TableOptions) -> SchemaRef {
+        MovesBuilder::new(options, BatchLimits::MOVES)
+            .finish()
+            .map(|batch| batch.schema())
+            .unwrap_or_else(|_| Arc::new(Schema::empty()))
+    }
+
+    /// Appends the rows of one game's main-line moves. A game may overflow
+    /// the limits by its own moves (at most one game's worth).
+    pub fn push(&mut self, game_id: u64, record: &GameRecord) {
+        let bytes = &mut self.bytes;
+        let mut letter = [0u8; 4];
+        for (i, row) in record.moves.iter().enumerate() {
+            self.game_id.append_value(game_id);
+            self.ply
+                .append_value(u16::try_from(i + 1).unwrap_or(u16::MAX));
+            text(&mut self.san, Some(row.san.as_str()), bytes);
+            text(&mut self.uci, Some(row.uci.as_str()), bytes);
+            if self.options.fen {
+                text(&mut self.fen, row.fen.as_deref(), bytes);
+            }
+            self.clock.append_option(row.clock);
+            self.emt.append_option(row.emt);
+            self.eval_cp.append_option(row.eval_cp);
+            self.eval_mate.append_option(row.eval_mate);
+            self.nags.values().append_slice(&row.nags);
+            self.nags.append(true);
+            text(&mut self.comment, row.comment.as_deref(), bytes);
+            self.is_check.append_value(row.is_check);
+            self.is_capture.append_value(row.is_capture);
+            let piece = row.piece.map(|c| &*c.encode_utf8(&mut letter));
+            self.piece.append_option(piece);
+            self.from_square
+                .append_option(row.from_square.as_ref().map(MoveText::as_str));
+            self.to_square
+                .append_option(row.to_square.as_ref().map(MoveText::as_str));
+            let promotion = row.promotion.map(|c| &*c.encode_utf8(&mut letter));
+            self.promotion.append_option(promotion);
+            *bytes += 16;
+            self.rows += 1;
+        }
+    }
+
+    /// Rows gathered.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// No rows gathered.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// The batch reached its row count or byte budget.
+    pub fn is_full(&self) -> bool {
+        self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
+    }
+
+    /// The gathered rows as a batch; the builder starts again empty.
+    pub fn finish(&mut self) -> Result<RecordBatch, Error> {
+        self.rows = 0;
+        self.bytes = 0;
+        let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
+            ("game_id", false, Arc::new(self.game_id.finish())),
+            ("ply", false, Arc::new(self.ply.finish())),
+            ("san", false, Arc::new(self.san.finish())),
+            ("uci", false, Arc::new(self.uci.finish())),
+        ];
+        if self.options.fen {
+            columns.push(("fen", true, Arc::new(self.fen.finish())));
+        }
+        columns.extend([
+            ("clock", true, Arc::new(self.clock.finish()) as ArrayRef),
+            ("emt", true, Arc::new(self.emt.finish())),
+            ("eval_cp", true, Arc::new(self.eval_cp.finish())),
+            ("eval_mate", true, Arc::new(self.eval_mate.finish())),
+            ("nags", false, Arc::new(self.nags.finish())),
+            ("comment", true, Arc::new(self.comment.finish())),
+            ("is_check", false, Arc::new(self.is_check.finish())),
+            ("is_capture", false, Arc::new(self.is_capture.finish())),
+            ("piece", true, Arc::new(self.piece.finish())),
+            ("from_square", true, Arc::new(self.from_square.finish())),
+            ("to_square", true, Arc::new(self.to_square.finish())),
+            ("promotion", true, Arc::new(self.promotion.finish())),
+        ]);
+        batch(columns)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{RecordOptions, RecordVisitor};
+    use arrow_array::Array;
+    use pgnkit_game::{ReadOptions, visit_games_with};
+
+    fn records(pgn: &[u8]) -> Vec<GameRecord> {
+        visit_games_with(
+            pgn,
+            RecordVisitor::new(RecordOptions { fen: true }),
+            ReadOptions::new(),
+        )
+        .map(|game| game.value)
+        .collect()
+    }
+
+    #[test]
+    fn one_game_one_row_and_a_row_per_move() {
+        let pgn = b"[Event \"E\"]\n[WhiteElo \"1500\"]\n[Foo \"bar\"]\n\n\
+                    1. e4 { [%clk 0:03:00] nice } e5 $1 (1... c5) 2. Qh5 *\n";
+        let games = records(pgn);
+        let options = TableOptions {
+            fen: true,
+            errors: true,
+        };
+        let mut builder = GamesBuilder::new(options, BatchLimits::GAMES);
+        builder
+            .push(
+                RowSource {
+                    game_id: 7,
+                    source: "x.pgn",
+                },
+                &games[0],
+            )
+            .unwrap();
+        let batch = builder.finish().unwrap();
+        assert_eq!(batch.num_rows(), 1);
+        assert_eq!(batch.schema(), GamesBuilder::schema(options));
+        let elo = batch.column_by_name("WhiteElo").unwrap();
+        assert!(!elo.is_null(0));
+        let mut moves = MovesBuilder::new(options, BatchLimits::MOVES);
+        moves.push(7, &games[0]);
+        let batch = moves.finish().unwrap();
+        assert_eq!(batch.num_rows(), 3);
+        assert_eq!(batch.schema(), MovesBuilder::schema(options));
+        assert_eq!(games[0].moves[0].clock, Some(180_000));
+        assert_eq!(games[0].moves[0].comment.as_deref(), Some("nice"));
+        assert_eq!(games[0].moves[1].nags, [1]);
+        assert_eq!(games[0].moves[2].san, "Qh5");
+    }
+
+    #[test]
+    fn limits_bound_a_batch() {
+        let games = records(b"1. e4 e5 *\n\n1. d4 *\n\n1. c4 *\n");
+        let mut builder = GamesBuilder::new(
+            TableOptions::default(),
+            BatchLimits {
+                rows: 2,
+                bytes: 1 << 20,
+            },
+        );
+        for (i, game) in games.iter().enumerate() {
+            assert!(!builder.is_full());
+            let source = RowSource {
+                game_id: i as u64,
+                source: "-",
+            };
+            builder.push(source, game).unwrap();
+            if builder.is_full() {
+                assert_eq!(builder.finish().unwrap().num_rows(), 2);
+            }
+        }
+        assert_eq!(builder.len(), 1);
+    }
+}

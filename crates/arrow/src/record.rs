@@ -1,0 +1,505 @@
+//! One game's rows: [`GameRecord`] (the games table) and its
+//! [`MoveRecord`]s (the moves table), filled by [`RecordVisitor`] from the
+//! reader's events or by [`GameRecord::from_game`] from a [`Game`].
+
+use pgnkit_chess::{FenOptions, Move, Position, Uci};
+use pgnkit_game::{
+    Comment, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score, Skip,
+    Visitor, decode, san_plus,
+};
+
+use crate::error::TagWarning;
+use crate::typed;
+
+/// The tags that have a string column of their own in the games table, in
+/// column order (`Variant` goes to `variant`).
+pub const STRING_TAGS: [&str; 13] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "Termination",
+    "TimeControl",
+];
+
+/// The rating tags (int16 columns), in column order.
+pub const RATING_TAGS: [&str; 4] = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"];
+
+/// What a game becomes in the games table (one row) and the moves table
+/// (one row per main-line move).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameRecord {
+    /// Byte offset of the game's first byte in its input.
+    pub offset: u64,
+    /// 1-based line of the game's first byte.
+    pub line: u64,
+    /// The values of [`STRING_TAGS`], in that order.
+    pub strings: [Option<String>; 13],
+    /// The values of [`RATING_TAGS`], in that order.
+    pub ratings: [Option<i16>; 4],
+    /// `UTCDate`, days since 1970-01-01.
+    pub utc_date: Option<i32>,
+    /// `UTCTime`, seconds since midnight.
+    pub utc_time: Option<i32>,
+    /// `Date` when complete, days since 1970-01-01.
+    pub date: Option<i32>,
+    /// `TimeControl` `base+inc`: the base, seconds.
+    pub time_base: Option<i32>,
+    /// `TimeControl` `base+inc`: the increment, seconds.
+    pub time_increment: Option<i32>,
+    /// The `Variant` tag.
+    pub variant: Option<String>,
+    /// Every other tag, in read order (and the text of a typed tag whose
+    /// value could not be read, so nothing read is lost).
+    pub other_tags: Vec<(String, String)>,
+    /// The export-format movetext, when the caller fills it
+    /// (`pgnkit-export` writes it; this crate does not depend on it).
+    pub movetext: Option<String>,
+    /// The main line's moves.
+    pub moves: Vec<MoveRecord>,
+    /// The position after the main line's last move (null when the
+    /// starting position could not be set up).
+    pub final_fen: Option<String>,
+    /// `checkmate`, `stalemate` or `insufficient material` in the final
+    /// position.
+    pub outcome: Option<&'static str>,
+    /// The game's errors as `line:column: message` (only written with
+    /// [`TableOptions::errors`](crate::TableOptions::errors)).
+    pub errors: Vec<String>,
+    /// Typed tags that were malformed (their columns are null).
+    pub warnings: Vec<TagWarning>,
+}
+
+impl GameRecord {
+    /// The main line's ply count, as the uint16 column holds it.
+    pub fn ply_count(&self) -> u16 {
+        u16::try_from(self.moves.len()).unwrap_or(u16::MAX)
+    }
+
+    /// Fills [`errors`](GameRecord::errors) from a game's diagnostics.
+    pub fn set_errors(&mut self, diagnostics: &Diagnostics) {
+        self.errors = diagnostics
+            .errors()
+            .map(|error| format!("{}:{}: {}", error.line, error.column, error.message()))
+            .collect();
+    }
+
+    /// The value of a string tag column by its tag name.
+    pub fn string_tag(&self, name: &str) -> Option<&str> {
+        let i = STRING_TAGS.iter().position(|&tag| tag == name)?;
+        self.strings[i].as_deref()
+    }
+
+    /// Builds the record of a game read into a tree (main line only).
+    pub fn from_game(game: &Game, options: RecordOptions) -> GameRecord {
+        let mut visitor = RecordVisitor::new(options);
+        visitor.start(0, 1);
+        for (name, value) in game.tags().iter() {
+            visitor.add_tag(name, value);
+        }
+        visitor.begin_movetext(game.start_position());
+        let mut position = game.start_position().clone();
+        for id in game.main_line() {
+            let Some(node) = game.node(id) else { break };
+            let Some(played) = node.played() else { break };
+            let before = position.clone();
+            position.play_unchecked(played.mv);
+            for comment in node.comments_before() {
+                visitor.pending.push(comment.clone());
+            }
+            visitor.push_move(&before, &position, played.mv);
+            for annotation in node.annotations() {
+                match annotation {
+                    pgnkit_game::Annotation::Nag(nag) => visitor.nag(*nag),
+                    pgnkit_game::Annotation::Comment(comment) => {
+                        visitor.add_comment(comment.clone())
+                    }
+                }
+            }
+        }
+        let mut record = visitor.end_game();
+        record.set_errors(game.diagnostics());
+        record
+    }
+}
+
+/// A short ASCII text held inline (SAN with its suffix is at most 8
+/// bytes, UCI 5, a square 2): a move's row allocates nothing for them.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MoveText {
+    len: u8,
+    bytes: [u8; 8],
+}
+
+impl MoveText {
+    /// The text, truncated to 8 bytes (every SAN, UCI and square fits).
+    pub fn new(text: &str) -> MoveText {
+        let mut bytes = [0; 8];
+        let len = text.len().min(8);
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        MoveText {
+            len: len as u8,
+            bytes,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Built from whole ASCII texts only (`new` takes SAN, UCI, squares).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for MoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for MoveText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// One main-line move of the moves table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MoveRecord {
+    /// Canonical SAN with `+`/`#`.
+    pub san: MoveText,
+    /// UCI (Chess960 castling as king takes rook).
+    pub uci: MoveText,
+    /// The position after the move (only with [`RecordOptions::fen`]).
+    pub fen: Option<String>,
+    /// `[%clk]`, milliseconds.
+    pub clock: Option<i32>,
+    /// `[%emt]`, milliseconds.
+    pub emt: Option<i32>,
+    /// `[%eval]` in centipawns, White's point of view.
+    pub eval_cp: Option<i32>,
+    /// `[%eval #n]`, mate distance, White's point of view.
+    pub eval_mate: Option<i16>,
+    /// The move's NAGs, in read order.
+    pub nags: Vec<u8>,
+    /// The comments after the move (and any standing before it), the
+    /// `[%...]` commands taken out, joined by a space; `None` when empty.
+    pub comment: Option<String>,
+    /// The move gives check.
+    pub is_check: bool,
+    /// The move captures.
+    pub is_capture: bool,
+    /// The moving piece, `P N B R Q K` (null for a null move).
+    pub piece: Option<char>,
+    /// From square (`e2`).
+    pub from_square: Option<MoveText>,
+    /// To square; castling gives the king's target in standard chess and
+    /// the rook's square in Chess960, as UCI does.
+    pub to_square: Option<MoveText>,
+    /// Promotion piece, `Q R B N`.
+    pub promotion: Option<char>,
+}
+
+/// What a [`RecordVisitor`] computes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RecordOptions {
+    /// Each move's FEN after it (costs a FEN string per move).
+    pub fen: bool,
+}
+
+/// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
+/// tags, the main line's moves (variations are skipped), clocks, evals,
+/// NAGs and comments.
+#[derive(Debug, Clone, Default)]
+pub struct RecordVisitor {
+    options: RecordOptions,
+    record: GameRecord,
+    encoding: Encoding,
+    /// Comments standing before the next move.
+    pending: Vec<Comment>,
+    /// Comments after the last move, gathered until the next move.
+    after: Vec<Comment>,
+    last: Option<Position>,
+}
+
+impl RecordVisitor {
+    /// A visitor that fills records with `options`.
+    pub fn new(options: RecordOptions) -> RecordVisitor {
+        RecordVisitor {
+            options,
+            ..RecordVisitor::default()
+        }
+    }
+
+    fn start(&mut self, offset: u64, line: u64) {
+        self.record = GameRecord {
+            offset,
+            line,
+            ..GameRecord::default()
+        };
+        self.pending.clear();
+        self.after.clear();
+        self.last = None;
+    }
+
+    fn add_tag(&mut self, name: &str, value: &str) {
+        let record = &mut self.record;
+        if let Some(i) = STRING_TAGS.iter().position(|&tag| tag == name) {
+            if record.strings[i].is_some() {
+                return; // a duplicate keeps its first value, as `Tags` does
+            }
+            record.strings[i] = Some(value.to_owned());
+            match name {
+                "Date" => {
+                    if let Ok(date) = typed::date(value) {
+                        record.date = date;
+                    } else {
+                        self.warn("Date", value, "a date YYYY.MM.DD");
+                    }
+                }
+                "TimeControl" => match typed::time_control(value) {
+                    Ok(control) => {
+                        record.time_base = control.map(|c| c.0);
+                        record.time_increment = control.map(|c| c.1);
+                    }
+                    Err(()) => self.warn("TimeControl", value, "a time control such as 180+2"),
+                },
+                _ => {}
+            }
+            return;
+        }
+        if let Some(i) = RATING_TAGS.iter().position(|&tag| tag == name) {
+            match typed::rating(value) {
+                Ok(rating) => record.ratings[i] = record.ratings[i].or(rating),
+                Err(()) => {
+                    self.warn(RATING_TAGS[i], value, "an int16 rating");
+                    self.keep(name, value);
+                }
+            }
+            return;
+        }
+        match name {
+            "UTCDate" => match typed::date(value) {
+                Ok(date) => record.utc_date = record.utc_date.or(date),
+                Err(()) => {
+                    self.warn("UTCDate", value, "a date YYYY.MM.DD");
+                    self.keep(name, value);
+                }
+            },
+            "UTCTime" => match typed::time(value) {
+                Ok(time) => record.utc_time = record.utc_time.or(time),
+                Err(()) => {
+                    self.warn("UTCTime", value, "a time HH:MM:SS");
+                    self.keep(name, value);
+                }
+            },
+            "Variant" => {
+                if record.variant.is_none() {
+                    record.variant = Some(value.to_owned());
+                }
+            }
+            _ => self.keep(name, value),
+        }
+    }
+
+    fn keep(&mut self, name: &str, value: &str) {
+        let tags = &mut self.record.other_tags;
+        if !tags.iter().any(|(n, _)| n == name) {
+            tags.push((name.to_owned(), value.to_owned()));
+        }
+    }
+
+    fn warn(&mut self, tag: &'static str, value: &str, expected: &'static str) {
+        self.record.warnings.push(TagWarning {
+            tag,
+            value: value.to_owned(),
+            expected,
+        });
+    }
+
+    /// Closes the previous move's comments into its row.
+    fn close_move(&mut self) {
+        let Some(row) = self.record.moves.last_mut() else {
+            self.after.clear();
+            return;
+        };
+        let mut text = String::new();
+        for comment in self.after.drain(..) {
+            let raw = comment.text();
+            // Most comments hold one or two commands: look for each by name
+            // before parsing, and strip commands only where there are some.
+            if row.clock.is_none()
+                && raw.contains("%clk")
+                && let Some(clock) = comment.clock()
+            {
+                row.clock = i32::try_from(clock.as_millis()).ok();
+            }
+            if row.emt.is_none()
+                && raw.contains("%emt")
+                && let Some(emt) = comment.emt()
+            {
+                row.emt = i32::try_from(emt.as_millis()).ok();
+            }
+            if row.eval_cp.is_none()
+                && row.eval_mate.is_none()
+                && raw.contains("%eval")
+                && let Some(eval) = comment.eval()
+            {
+                match eval.score {
+                    Score::Centipawns(cp) => row.eval_cp = Some(cp),
+                    Score::Mate(n) => row.eval_mate = i16::try_from(n).ok(),
+                }
+            }
+            let stripped;
+            let plain = if raw.contains("[%") {
+                stripped = comment.text_without_commands();
+                stripped.trim()
+            } else {
+                raw.trim()
+            };
+            if !plain.is_empty() {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(plain);
+            }
+        }
+        if !text.is_empty() {
+            row.comment = Some(match row.comment.take() {
+                Some(before) => before + " " + &text,
+                None => text,
+            });
+        }
+    }
+
+    fn add_comment(&mut self, comment: Comment) {
+        if self.record.moves.is_empty() {
+            return; // a comment of a game without moves: no row to hold it
+        }
+        self.after.push(comment);
+    }
+
+    fn push_move(&mut self, before: &Position, after: &Position, mv: Move) {
+        self.close_move();
+        let mode = before.castling_mode();
+        let mut uci_text = String::with_capacity(8);
+        let _ = Uci::from_move(mv, mode).write_to(&mut uci_text);
+        let uci = MoveText::new(&uci_text);
+        let (from_square, to_square) = match uci_text.get(0..2).zip(uci_text.get(2..4)) {
+            Some((from, to)) if !mv.is_null() => {
+                (Some(MoveText::new(from)), Some(MoveText::new(to)))
+            }
+            _ => (None, None),
+        };
+        let mut comment = None;
+        for before in self.pending.drain(..) {
+            let plain = before.text_without_commands();
+            let plain = plain.trim();
+            if !plain.is_empty() {
+                let text: &mut String = comment.get_or_insert_with(String::new);
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(plain);
+            }
+        }
+        let mut san = [0u8; 8];
+        let len = san_plus(&MoveEvent {
+            before,
+            after,
+            mv,
+            text: b"",
+        })
+        .write_ascii(&mut san);
+        let san = MoveText::new(std::str::from_utf8(&san[..len]).unwrap_or_default());
+        self.record.moves.push(MoveRecord {
+            san,
+            uci,
+            fen: self.options.fen.then(|| after.fen(FenOptions::default())),
+            is_check: after.is_check(),
+            is_capture: mv.is_capture(),
+            piece: mv.role().map(|role| role.upper_char()),
+            from_square,
+            to_square,
+            promotion: mv.promotion().map(|role| role.upper_char()),
+            comment,
+            ..MoveRecord::default()
+        });
+        self.last = Some(after.clone());
+    }
+}
+
+impl Visitor for RecordVisitor {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.start(game.offset, game.line);
+        self.encoding = game.encoding();
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        let name = decode(name, self.encoding);
+        let value = decode(value, self.encoding);
+        self.add_tag(&name, &value);
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.last = Some(start.clone());
+    }
+
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        self.pending.push(comment.decode(self.encoding));
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        self.push_move(event.before, event.after, event.mv);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if let Some(row) = self.record.moves.last_mut() {
+            row.nags.push(nag.0);
+        }
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        self.add_comment(comment.decode(self.encoding));
+    }
+
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        self.add_comment(comment.decode(self.encoding));
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip::Yes // the moves table holds the main line only
+    }
+
+    fn end_game(&mut self) -> GameRecord {
+        self.close_move();
+        self.pending.clear();
+        if let Some(last) = self.last.take() {
+            self.record.final_fen = Some(last.fen(FenOptions::default()));
+            self.record.outcome = if last.is_checkmate() {
+                Some("checkmate")
+            } else if last.is_stalemate() {
+                Some("stalemate")
+            } else if last.is_insufficient_material() {
+                Some("insufficient material")
+            } else {
+                None
+            };
+        }
+        std::mem::take(&mut self.record)
+    }
+}

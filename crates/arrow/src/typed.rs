@@ -1,0 +1,206 @@
+//! Reading the typed tags: ratings, dates, times and time controls.
+//!
+//! Each parser returns `Ok(None)` for an unknown value (absent, `?`, `-`,
+//! a date with `?` in it) and `Err(())` for a malformed one, which the
+//! record turns into a null plus a [`TagWarning`](crate::TagWarning).
+
+/// A rating or rating difference (`1500`, `+12`, `-7`) as int16.
+pub(crate) fn rating(value: &str) -> Result<Option<i16>, ()> {
+    let value = value.trim();
+    if matches!(value, "" | "?" | "-") {
+        return Ok(None);
+    }
+    let digits = value.strip_prefix('+').unwrap_or(value);
+    let unsigned = digits.strip_prefix('-').unwrap_or(digits);
+    if unsigned.is_empty() || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(());
+    }
+    digits.parse::<i16>().map(Some).map_err(|_| ())
+}
+
+/// Days since 1970-01-01 of a `YYYY.MM.DD` date (date32); `None` when a
+/// part is unknown (`????.??.??`, `2024.??.??`).
+pub(crate) fn date(value: &str) -> Result<Option<i32>, ()> {
+    let mut parts = value.trim().split('.');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(());
+    };
+    let shape = |part: &str, len: usize| {
+        part.len() == len
+            && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?'))
+    };
+    if !(shape(y, 4) && shape(m, 2) && shape(d, 2)) {
+        return Err(());
+    }
+    if [y, m, d].iter().any(|part| part.starts_with('?')) {
+        // A month or day given without the year is still checked.
+        if let Ok(month) = m.parse::<u32>()
+            && !(1..=12).contains(&month)
+        {
+            return Err(());
+        }
+        if let Ok(day) = d.parse::<u32>()
+            && !(1..=31).contains(&day)
+        {
+            return Err(());
+        }
+        return Ok(None);
+    }
+    let (year, month, day) = (
+        y.parse::<i32>().map_err(|_| ())?,
+        m.parse::<u32>().map_err(|_| ())?,
+        d.parse::<u32>().map_err(|_| ())?,
+    );
+    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        return Err(());
+    }
+    Ok(Some(days_from_civil(year, month, day)))
+}
+
+fn days_in_month(year: i32, month: u32) -> u32 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since the Unix epoch of a proleptic Gregorian date (Howard
+/// Hinnant's `days_from_civil`).
+fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let yoe = year.rem_euclid(400) as u32;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe as i32 - 719_468
+}
+
+/// Seconds since midnight of `HH:MM:SS` (time32 seconds); `None` for
+/// `??:??:??`.
+pub(crate) fn time(value: &str) -> Result<Option<i32>, ()> {
+    let value = value.trim();
+    if value.is_empty() || value.bytes().all(|b| b == b'?' || b == b':') {
+        return Ok(None);
+    }
+    let mut parts = value.split(':');
+    let (Some(h), Some(m), Some(s), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(());
+    };
+    let field = |part: &str, max: i32| -> Result<i32, ()> {
+        if part.len() != 2 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(());
+        }
+        let n: i32 = part.parse().map_err(|_| ())?;
+        if n > max { Err(()) } else { Ok(n) }
+    };
+    Ok(Some(
+        field(h, 23)? * 3600 + field(m, 59)? * 60 + field(s, 60)?.min(59),
+    ))
+}
+
+/// `(base, increment)` in seconds of a `base+inc` time control. Other forms
+/// of the standard (`-`, `?`, `300`, `40/7200:3600`, `*60`) give `None`; a
+/// value outside the standard's grammar is an error, and so is a lone
+/// `moves/seconds` period (`1/2`): a game's last period is sudden death or
+/// has an increment, so that is a result or a typo, not a time control.
+pub(crate) fn time_control(value: &str) -> Result<Option<(i32, i32)>, ()> {
+    let value = value.trim();
+    if matches!(value, "" | "?" | "-") {
+        return Ok(None);
+    }
+    let periods: Vec<&str> = value.split(':').collect();
+    for period in &periods {
+        let ok = if let Some(sand) = period.strip_prefix('*') {
+            number(sand).is_some()
+        } else if let Some((moves, seconds)) = period.split_once('/') {
+            number(moves).is_some() && number(seconds).is_some()
+        } else if let Some((base, inc)) = period.split_once('+') {
+            number(base).is_some() && number(inc).is_some()
+        } else {
+            number(period).is_some()
+        };
+        if !ok {
+            return Err(());
+        }
+    }
+    let last = periods[periods.len() - 1];
+    if last.contains('/') {
+        return Err(());
+    }
+    if let [single] = periods[..]
+        && let Some((base, inc)) = single.split_once('+')
+    {
+        return match (number(base), number(inc)) {
+            (Some(base), Some(inc)) => Ok(Some((base, inc))),
+            _ => Err(()),
+        };
+    }
+    Ok(None)
+}
+
+/// A non-negative decimal integer that fits an int32.
+fn number(text: &str) -> Option<i32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings() {
+        assert_eq!(rating("1500"), Ok(Some(1500)));
+        assert_eq!(rating("+12"), Ok(Some(12)));
+        assert_eq!(rating("-7"), Ok(Some(-7)));
+        assert_eq!(rating("?"), Ok(None));
+        assert_eq!(rating(""), Ok(None));
+        assert_eq!(rating("abc"), Err(()));
+        assert_eq!(rating("99999"), Err(()));
+        assert_eq!(rating("+"), Err(()));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date("1970.01.01"), Ok(Some(0)));
+        assert_eq!(date("2024.02.29"), Ok(Some(19_782)));
+        assert_eq!(date("1969.12.31"), Ok(Some(-1)));
+        assert_eq!(date("????.??.??"), Ok(None));
+        assert_eq!(date("2024.??.??"), Ok(None));
+        assert_eq!(date("2024.13.45"), Err(()));
+        assert_eq!(date("2023.02.29"), Err(()));
+        assert_eq!(date("2024-01-01"), Err(()));
+        assert_eq!(date("????.13.??"), Err(()));
+    }
+
+    #[test]
+    fn times() {
+        assert_eq!(time("00:00:01"), Ok(Some(1)));
+        assert_eq!(time("23:59:59"), Ok(Some(86_399)));
+        assert_eq!(time("??:??:??"), Ok(None));
+        assert_eq!(time("24:00:00"), Err(()));
+        assert_eq!(time("1:2:3"), Err(()));
+    }
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(time_control("180+2"), Ok(Some((180, 2))));
+        assert_eq!(time_control("60+0"), Ok(Some((60, 0))));
+        assert_eq!(time_control("-"), Ok(None));
+        assert_eq!(time_control("300"), Ok(None));
+        assert_eq!(time_control("40/7200:3600"), Ok(None));
+        assert_eq!(time_control("*60"), Ok(None));
+        assert_eq!(time_control("1/2"), Err(()));
+        assert_eq!(time_control("fast"), Err(()));
+        assert_eq!(time_control("180+"), Err(()));
+    }
+}

@@ -1,0 +1,228 @@
+//! Writing record batches: [`TableWriter`] over Parquet (zstd, dictionary
+//! strings, row groups of bounded size; `time32[s]` stored as milliseconds,
+//! the finest unit Parquet has that every reader knows), Arrow IPC file and stream, CSV
+//! (nested columns JSON-encoded) and NDJSON, each arrow-rs's own writer.
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Time32MillisecondType, Time32SecondType};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
+
+use crate::error::Error;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Apache Parquet (`.parquet`).
+    Parquet,
+    /// Arrow IPC file format (`.arrow`, random access, needs its footer).
+    Arrow,
+    /// Arrow IPC stream format (`.arrows`).
+    ArrowStream,
+    /// CSV with a header line (`.csv`); nested columns (`tags`, `nags`,
+    /// `errors`) are written as JSON text.
+    Csv,
+    /// One JSON object per row (`.ndjson`, `.jsonl`).
+    Ndjson,
+}
+
+impl Format {
+    /// The format named by a file's extension.
+    pub fn from_path(path: &Path) -> Result<Format, Error> {
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        Format::from_name(extension).ok_or_else(|| Error::UnknownFormat(extension.to_owned()))
+    }
+
+    /// The format of a name or extension (`parquet`, `arrow`, `arrows`,
+    /// `csv`, `ndjson`, `jsonl`), any case.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "parquet" => Format::Parquet,
+            "arrow" | "feather" => Format::Arrow,
+            "arrows" => Format::ArrowStream,
+            "csv" => Format::Csv,
+            "ndjson" | "jsonl" => Format::Ndjson,
+            _ => return None,
+        })
+    }
+
+    /// Whether the format can be written to a pipe as it goes (every one
+    /// but Parquet and the Arrow file format, which end with a footer).
+    pub fn is_stream(self) -> bool {
+        matches!(self, Format::ArrowStream | Format::Csv | Format::Ndjson)
+    }
+}
+
+/// Parquet row groups are cut at this many rows...
+pub const ROW_GROUP_ROWS: usize = 64 * 1024;
+/// ...or when the row group's estimated encoded size passes this many bytes
+/// (Parquet keeps a whole row group in memory until it is written).
+pub const ROW_GROUP_BYTES: usize = 6 << 20;
+
+/// Bytes of a data page, and of a dictionary page, per column.
+pub const PAGE_BYTES: usize = 256 << 10;
+
+/// Columns written without a dictionary: their values rarely repeat.
+const UNIQUE_COLUMNS: &[&str] = &[
+    "game_id",
+    "offset",
+    "movetext",
+    "final_fen",
+    "fen",
+    "comment",
+    "clock",
+    "emt",
+];
+
+/// The Parquet writer's properties: zstd level 1 (at level 3 zstd was the
+/// largest single cost in a profile of `convert` on the bench file), dictionary-encoded
+/// columns (strings repeat: names, events, SAN), bounded row groups.
+pub fn parquet_properties() -> Result<WriterProperties, Error> {
+    let mut builder = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
+        .set_dictionary_enabled(true)
+        // Each column buffers a data page and a dictionary page before they
+        // are compressed: with ~50 columns the defaults (1 MiB each) alone
+        // could reach 100 MiB.
+        .set_dictionary_page_size_limit(PAGE_BYTES)
+        .set_data_page_size_limit(PAGE_BYTES)
+        // Statistics per column chunk, not per page: the page index is kept
+        // in memory until the footer, so it would grow with the input.
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+    // Columns whose values rarely repeat gain nothing from a dictionary.
+    for column in UNIQUE_COLUMNS {
+        builder = builder.set_column_dictionary_enabled(ColumnPath::from(*column), false);
+    }
+    Ok(builder.build())
+}
+
+/// Parquet has no time unit of seconds: a `time32[s]` column would be
+/// stored as a bare int32 that only arrow-rs reads back as a time. Such
+/// columns are written as `time32[ms]` (Parquet `TIME(MILLIS)`), which
+/// DuckDB, pyarrow and Spark all read as a time of day.
+fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+    let fields: Vec<Field> = schema
+        .fields()
+        .iter()
+        .map(|field| match field.data_type() {
+            DataType::Time32(TimeUnit::Second) => field
+                .as_ref()
+                .clone()
+                .with_data_type(DataType::Time32(TimeUnit::Millisecond)),
+            _ => field.as_ref().clone(),
+        })
+        .collect();
+    Arc::new(Schema::new_with_metadata(fields, schema.metadata().clone()))
+}
+
+/// `batch` with its `time32[s]` columns in milliseconds, as [`parquet_schema`].
+fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
+    let columns: Vec<ArrayRef> = batch
+        .columns()
+        .iter()
+        .map(|column| match column.data_type() {
+            DataType::Time32(TimeUnit::Second) => {
+                let seconds = column.as_primitive::<Time32SecondType>();
+                Arc::new(seconds.unary::<_, Time32MillisecondType>(|s| s * 1000)) as ArrayRef
+            }
+            _ => column.clone(),
+        })
+        .collect();
+    Ok(RecordBatch::try_new(schema.clone(), columns)?)
+}
+
+enum Inner<W: Write + Send> {
+    Parquet(ArrowWriter<W>, SchemaRef),
+    Arrow(arrow_ipc::writer::FileWriter<W>),
+    ArrowStream(arrow_ipc::writer::StreamWriter<W>),
+    Csv(arrow_csv::Writer<W>),
+    Ndjson(arrow_json::LineDelimitedWriter<W>),
+}
+
+/// Writes batches of one schema in one format; [`finish`](TableWriter::finish)
+/// writes what the format needs at its end (a footer) and gives the output
+/// back.
+pub struct TableWriter<W: Write + Send> {
+    inner: Inner<W>,
+}
+
+impl<W: Write + Send> std::fmt::Debug for TableWriter<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match &self.inner {
+            Inner::Parquet(..) => "Parquet",
+            Inner::Arrow(_) => "Arrow",
+            Inner::ArrowStream(_) => "ArrowStream",
+            Inner::Csv(_) => "Csv",
+            Inner::Ndjson(_) => "Ndjson",
+        };
+        f.debug_struct("TableWriter")
+            .field("format", &name)
+            .finish()
+    }
+}
+
+impl<W: Write + Send> TableWriter<W> {
+    /// A writer of batches with `schema` to `out`.
+    pub fn new(out: W, format: Format, schema: SchemaRef) -> Result<TableWriter<W>, Error> {
+        let inner = match format {
+            Format::Parquet => {
+                let schema = parquet_schema(&schema);
+                let writer =
+                    ArrowWriter::try_new(out, schema.clone(), Some(parquet_properties()?))?;
+                Inner::Parquet(writer, schema)
+            }
+            Format::Arrow => Inner::Arrow(arrow_ipc::writer::FileWriter::try_new(out, &schema)?),
+            Format::ArrowStream => {
+                Inner::ArrowStream(arrow_ipc::writer::StreamWriter::try_new(out, &schema)?)
+            }
+            Format::Csv => Inner::Csv(arrow_csv::WriterBuilder::new().with_header(true).build(out)),
+            Format::Ndjson => Inner::Ndjson(arrow_json::LineDelimitedWriter::new(out)),
+        };
+        Ok(TableWriter { inner })
+    }
+
+    /// Writes one batch.
+    pub fn write(&mut self, batch: &RecordBatch) -> Result<(), Error> {
+        match &mut self.inner {
+            Inner::Parquet(writer, schema) => writer.write(&parquet_batch(batch, schema)?)?,
+            Inner::Arrow(writer) => writer.write(batch)?,
+            Inner::ArrowStream(writer) => writer.write(batch)?,
+            Inner::Csv(writer) => writer.write(&crate::csv::flatten(batch)?)?,
+            Inner::Ndjson(writer) => writer.write(batch)?,
+        }
+        Ok(())
+    }
+
+    /// Ends the output (footer, last row group) and returns it.
+    pub fn finish(self) -> Result<W, Error> {
+        Ok(match self.inner {
+            Inner::Parquet(writer, _) => writer.into_inner()?,
+            Inner::Arrow(mut writer) => {
+                writer.finish()?;
+                writer.into_inner()?
+            }
+            Inner::ArrowStream(mut writer) => {
+                writer.finish()?;
+                writer.into_inner()?
+            }
+            Inner::Csv(writer) => writer.into_inner(),
+            Inner::Ndjson(mut writer) => {
+                writer.finish()?;
+                writer.into_inner()
+            }
+        })
+    }
+}

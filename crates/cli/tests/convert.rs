@@ -1,0 +1,221 @@
+//! `pgnkit convert` from the outside: formats by extension, standard output
+//! for stream formats only, warnings for malformed typed tags, broken games
+//! rejected or kept, `game_id` across inputs, and the same output whatever
+//! the thread count.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn pgnkit(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that fails before reading its input closes the pipe early.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("convert");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const GAMES: &[u8] = b"[Event \"One\"]\n[WhiteElo \"abc\"]\n[BlackElo \"1500\"]\n[Foo \"bar\"]\n\n\
+1. e4 { [%clk 0:03:00] [%eval 0.25] good } e5 $1 (1... c5 2. Nf3) 2. Nf3 *\n\n\
+[Event \"Two\"]\n\n1. d4 d5 2. Ke3 *\n\n\
+[Event \"Three\"]\n\n1. c4 *\n";
+
+fn lines(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn ndjson_to_standard_output_with_a_warning_and_a_rejected_game() {
+    let out = pgnkit(&["convert", "-", "-o", "-", "--format", "ndjson"], GAMES);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "a game was rejected: {stderr}");
+    assert!(stderr.contains("warning: tag WhiteElo \"abc\""), "{stderr}");
+    assert!(
+        stderr.contains("3 games read, 2 written, 1 rejected"),
+        "{stderr}"
+    );
+    let rows = lines(&out);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["game_id"], 0);
+    assert_eq!(rows[0]["Event"], "One");
+    assert!(
+        rows[0].get("WhiteElo").is_none(),
+        "null WhiteElo: {}",
+        rows[0]
+    );
+    assert_eq!(rows[0]["BlackElo"], 1500);
+    assert_eq!(rows[0]["tags"]["Foo"], "bar");
+    assert_eq!(rows[0]["tags"]["WhiteElo"], "abc");
+    assert_eq!(rows[0]["ply_count"], 3);
+    // game_id counts the rejected game too.
+    assert_eq!(rows[1]["game_id"], 2);
+    assert_eq!(rows[1]["Event"], "Three");
+    let movetext = rows[0]["movetext"].as_str().unwrap();
+    assert!(movetext.starts_with("1. e4"), "{movetext}");
+    assert!(
+        movetext.contains("(1... c5 2. Nf3)"),
+        "variations stay in movetext: {movetext}"
+    );
+}
+
+#[test]
+fn moves_table_holds_the_main_line_only() {
+    let moves = temp("moves.ndjson");
+    let games = temp("games.csv");
+    let args = [
+        "convert",
+        "-",
+        "-o",
+        games.to_str().unwrap(),
+        "--moves",
+        moves.to_str().unwrap(),
+        "--fen",
+    ];
+    let out = pgnkit(&args, GAMES);
+    assert_eq!(out.status.code(), Some(1));
+    let text = std::fs::read_to_string(&moves).unwrap();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let sans: Vec<&str> = rows.iter().map(|r| r["san"].as_str().unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "c4"]);
+    assert_eq!(rows[0]["clock"], 180_000);
+    assert_eq!(rows[0]["eval_cp"], 25);
+    assert_eq!(rows[0]["comment"], "good");
+    assert_eq!(rows[1]["nags"], serde_json::json!([1]));
+    assert_eq!(rows[0]["uci"], "e2e4");
+    assert_eq!(rows[0]["piece"], "P");
+    assert!(
+        rows[0]["fen"]
+            .as_str()
+            .unwrap()
+            .starts_with("rnbqkbnr/pppppppp/8/8/4P3/")
+    );
+    // CSV: a header, nested columns as JSON text.
+    let csv = std::fs::read_to_string(&games).unwrap();
+    let mut csv_lines = csv.lines();
+    assert!(
+        csv_lines
+            .next()
+            .unwrap()
+            .starts_with("game_id,source,offset,Event,")
+    );
+    assert!(
+        csv.contains(r#""{""WhiteElo"":""abc"",""Foo"":""bar""}""#),
+        "{csv}"
+    );
+}
+
+#[test]
+fn keep_broken_writes_the_broken_game_with_its_errors() {
+    let out = pgnkit(
+        &[
+            "convert",
+            "-",
+            "-o",
+            "-",
+            "--format",
+            "ndjson",
+            "--keep-broken",
+        ],
+        GAMES,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1), // kept, but the run had errors (as `json --keep-broken`)
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = lines(&out);
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[1]["ply_count"], 2, "what was read before the error");
+    let errors = rows[1]["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0], "10:13: illegal move", "file line and column");
+    assert_eq!(rows[0]["errors"], serde_json::json!([]));
+}
+
+#[test]
+fn footer_formats_refuse_standard_output_and_files_get_their_magic() {
+    let out = pgnkit(&["convert", "-", "-o", "-", "--format", "parquet"], GAMES);
+    assert_eq!(out.status.code(), Some(2));
+    let out = pgnkit(&["convert", "-", "-o", "-"], GAMES);
+    assert_eq!(out.status.code(), Some(2), "no format for standard output");
+    let out = pgnkit(
+        &["convert", "-", "-o", temp("x.txt").to_str().unwrap()],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(2), "unknown extension");
+
+    for (name, head, tail) in [
+        ("g.parquet", &b"PAR1"[..], &b"PAR1"[..]),
+        ("g.arrow", &b"ARROW1"[..], &b"ARROW1"[..]),
+    ] {
+        let path = temp(name);
+        let out = pgnkit(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
+        assert_eq!(out.status.code(), Some(1));
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(bytes.starts_with(head) && bytes.ends_with(tail), "{name}");
+    }
+    let path = temp("g.arrows");
+    pgnkit(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(
+        &bytes[..4],
+        [0xff; 4],
+        "an IPC stream starts with a continuation marker"
+    );
+}
+
+#[test]
+fn game_ids_run_across_inputs_and_threads_change_nothing() {
+    let corpus = pgnkit_corpus::dir().join("lichess-annotated");
+    let a = corpus.join("lichess_db_2021-10_999games.pgn");
+    let b = corpus.join("lichess_user_DannyTheDonkey_2019.pgn");
+    let run = |threads: &str| {
+        let args = [
+            "convert",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "-o",
+            "-",
+            "--format",
+            "ndjson",
+            "--threads",
+            threads,
+        ];
+        let out = pgnkit(&args, b"");
+        assert!(out.status.code().unwrap() <= 1);
+        out.stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"), "output order does not depend on threads");
+    let text = String::from_utf8(one).unwrap();
+    let ids: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game_id"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert!(ids.len() > 999);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]));
+    assert!(text.contains("lichess_user_DannyTheDonkey_2019.pgn"));
+}

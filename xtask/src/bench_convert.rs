@@ -1,0 +1,176 @@
+//! `cargo xtask bench --convert`: `pgnkit convert` (games + moves Parquet)
+//! against `pgnkit check` with the same threads on the bench file, peak RSS
+//! on the bench file and on it repeated four times (memory must not grow
+//! with input), and the python-chess + pyarrow peer
+//! (`bench/peers/python_chess_games.py`) on a sample of the file.
+//!
+//! Both commands are release builds run as separate processes, alternately
+//! (check then convert, one warm-up pair, then the measured pairs); wall time
+//! is measured here, peak RSS comes from `/usr/bin/time -f %M`.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::cmd::{cargo, exec, root, show};
+
+/// `/usr/bin/time`, for peak RSS.
+const TIME: &str = "/usr/bin/time";
+
+/// One timed run: wall seconds and peak RSS in KiB (0 when unknown).
+fn timed(command: &mut Command) -> Result<(f64, u64), String> {
+    let shown = show(command);
+    let rss_file = root().join("target/bench-convert/rss.txt");
+    let mut wrapped = if Path::new(TIME).exists() {
+        let mut wrapped = Command::new(TIME);
+        wrapped
+            .args(["-f", "%M", "-o"])
+            .arg(&rss_file)
+            .arg(command.get_program())
+            .args(command.get_args());
+        wrapped
+    } else {
+        let mut plain = Command::new(command.get_program());
+        plain.args(command.get_args());
+        plain
+    };
+    wrapped.stdout(Stdio::null()).stderr(Stdio::null());
+    let started = Instant::now();
+    let status = wrapped
+        .status()
+        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+    let seconds = started.elapsed().as_secs_f64();
+    // `convert` and `check` exit 1 when some games have errors: the bench
+    // file has a few. Only 2 (usage, I/O) is a failure.
+    if status.code().is_none_or(|code| code > 1) {
+        return Err(format!("`{shown}` failed ({status})"));
+    }
+    let rss = std::fs::read_to_string(&rss_file)
+        .ok()
+        .and_then(|text| text.lines().last()?.trim().parse().ok())
+        .unwrap_or(0);
+    Ok((seconds, rss))
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// Entry point: `cargo xtask bench --convert [--pairs N] [--threads N]
+/// [--python-bytes N] [FILE]`.
+pub fn run(file: &Path, pairs: usize, threads: usize, python_bytes: u64) -> Result<(), String> {
+    exec(&mut cargo(&["build", "--release", "-p", "pgnkit-cli"]))?;
+    let binary = root().join("target/release/pgnkit");
+    let out = root().join("target/bench-convert");
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let bytes = std::fs::metadata(file)
+        .map_err(|e| format!("{}: {e}", file.display()))?
+        .len();
+    let threads_arg = threads.to_string();
+    let check = |input: &Path| {
+        let mut command = Command::new(&binary);
+        command
+            .arg("check")
+            .arg(input)
+            .args(["--threads", &threads_arg]);
+        command
+    };
+    let convert = |input: &Path| {
+        let mut command = Command::new(&binary);
+        command
+            .arg("convert")
+            .arg(input)
+            .arg("-o")
+            .arg(out.join("games.parquet"))
+            .arg("--moves")
+            .arg(out.join("moves.parquet"))
+            .args(["--threads", &threads_arg]);
+        command
+    };
+    println!(
+        "bench file: {} ({bytes} bytes), {threads} threads, {pairs} pairs",
+        file.display()
+    );
+    let (mut check_times, mut convert_times) = (Vec::new(), Vec::new());
+    let (mut check_rss, mut convert_rss) = (0, 0);
+    for pair in 0..=pairs {
+        let (c, c_rss) = timed(&mut check(file))?;
+        let (v, v_rss) = timed(&mut convert(file))?;
+        if pair > 0 {
+            check_times.push(c);
+            convert_times.push(v);
+        }
+        check_rss = check_rss.max(c_rss);
+        convert_rss = convert_rss.max(v_rss);
+    }
+    let (c, v) = (median(&mut check_times), median(&mut convert_times));
+    println!(
+        "{:<36} {:>9} {:>9} {:>12}",
+        "command", "median s", "MB/s", "peak RSS MB"
+    );
+    let row = |name: &str, seconds: f64, rss: u64| {
+        println!(
+            "{name:<36} {seconds:>9.2} {:>9.1} {:>12.1}",
+            bytes as f64 / seconds / 1e6,
+            rss as f64 / 1024.0
+        );
+    };
+    row("check", c, check_rss);
+    row("convert (games + moves Parquet)", v, convert_rss);
+    println!("convert / check: {:.2}x (target <= 1.5x)", v / c);
+
+    // Memory must not grow with the input: the file four times over.
+    let four = out.join("bench-x4.pgn");
+    if !four.exists() {
+        let text = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let mut all = Vec::with_capacity(text.len() * 4);
+        for _ in 0..4 {
+            all.extend_from_slice(&text);
+        }
+        std::fs::write(&four, all).map_err(|e| format!("{}: {e}", four.display()))?;
+    }
+    let (seconds, rss) = timed(&mut convert(&four))?;
+    row("convert, the file 4 times", seconds, rss);
+    std::fs::remove_file(&four).ok();
+
+    if python_bytes > 0 {
+        let python = crate::python::ensure_venv()?;
+        let script = root().join("bench/peers/python_chess_games.py");
+        let mut command = Command::new(python);
+        command
+            .arg(&script)
+            .arg(file)
+            .arg(out.join("python-games.parquet"))
+            .args(["--max-bytes", &python_bytes.to_string()])
+            .stderr(Stdio::inherit());
+        let shown = show(&command);
+        let output = command
+            .output()
+            .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+        if !output.status.success() {
+            return Err(format!("`{shown}` failed ({})", output.status));
+        }
+        let line = String::from_utf8_lossy(&output.stdout);
+        println!("{}", line.trim());
+        // The script's last line: "... N games, B bytes in S s ...".
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let read = words
+            .iter()
+            .position(|w| *w == "bytes")
+            .and_then(|i| words.get(i.checked_sub(1)?)?.parse::<f64>().ok());
+        let secs = words
+            .iter()
+            .position(|w| *w == "s")
+            .and_then(|i| words.get(i.checked_sub(1)?)?.parse::<f64>().ok());
+        if let (Some(read), Some(secs)) = (read, secs) {
+            let full = secs * bytes as f64 / read;
+            println!(
+                "python-chess + pyarrow, extrapolated to the whole file: {full:.0} s; \
+                 convert is {:.0}x faster (games table only on the peer's side; target >= 100x)",
+                full / v
+            );
+        }
+    }
+    Ok(())
+}

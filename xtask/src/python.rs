@@ -1,0 +1,91 @@
+//! The Python environment of the project's Python tests: a virtual
+//! environment under `target/python-venv`, made with `python3.11 -m venv`
+//! (or `PGNKIT_PYTHON`) and filled from `tests/python/requirements.txt`
+//! (every version pinned). Made once; remade when the requirements change.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cmd::{exec, root};
+
+/// The requirements file, relative to the workspace root.
+pub const REQUIREMENTS: &str = "tests/python/requirements.txt";
+
+/// The Python that makes the environment: `PGNKIT_PYTHON`, else `python3.11`.
+fn base_python() -> String {
+    std::env::var("PGNKIT_PYTHON").unwrap_or_else(|_| "python3.11".into())
+}
+
+/// The environment's folder.
+pub fn venv_dir() -> PathBuf {
+    root().join("target").join("python-venv")
+}
+
+fn venv_python(dir: &Path) -> PathBuf {
+    if cfg!(windows) {
+        dir.join("Scripts").join("python.exe")
+    } else {
+        dir.join("bin").join("python")
+    }
+}
+
+/// Makes sure the environment exists with exactly the pinned requirements
+/// installed, and returns its `python`.
+pub fn ensure_venv() -> Result<PathBuf, String> {
+    let dir = venv_dir();
+    let python = venv_python(&dir);
+    let requirements = root().join(REQUIREMENTS);
+    let wanted = std::fs::read_to_string(&requirements)
+        .map_err(|e| format!("cannot read {}: {e}", requirements.display()))?;
+    // The requirements the environment was filled from, copied there.
+    let stamp = dir.join("pgnkit-requirements.txt");
+    if python.exists() && std::fs::read_to_string(&stamp).ok().as_deref() == Some(&wanted) {
+        return Ok(python);
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir)
+            .map_err(|e| format!("cannot remove the old {}: {e}", dir.display()))?;
+    }
+    let base = base_python();
+    exec(Command::new(&base).args(["-m", "venv"]).arg(&dir)).map_err(|e| {
+        format!("{e}\n(the Python tests need Python 3.11 with venv; set PGNKIT_PYTHON to another interpreter)")
+    })?;
+    exec(
+        Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+            ])
+            .arg(&requirements),
+    )?;
+    std::fs::write(&stamp, &wanted)
+        .map_err(|e| format!("cannot write {}: {e}", stamp.display()))?;
+    Ok(python)
+}
+
+/// Runs the pytest suite in `tests/python` with the environment's Python,
+/// against the `pgnkit` binary at `binary`. pytest's exit status 5 (no
+/// tests collected) is a failure like any other.
+pub fn run_pytest(binary: &Path) -> Result<(), String> {
+    let python = ensure_venv()?;
+    let mut command = Command::new(&python);
+    command
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/python",
+        ])
+        .current_dir(root())
+        .env("PGNKIT_BIN", binary)
+        .env("PGNKIT_CORPUS", pgnkit_corpus::try_dir()?)
+        .env("PYTHONDONTWRITEBYTECODE", "1");
+    // `exec` fails on any status but 0, so 5 (no tests) fails too.
+    exec(&mut command)
+}
