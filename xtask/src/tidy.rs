@@ -218,7 +218,11 @@ fn source_folders() -> Vec<PathBuf> {
 /// Circles that are known and being removed, as `crate folder: circle`
 /// (the form [`imports::show`] prints). Each entry names its issue; the
 /// test fails when an entry is no longer needed, so the list only shrinks.
-const KNOWN_CIRCLES: &[&str] = &[];
+const KNOWN_CIRCLES: &[&str] = &[
+    // Issue 20: the reader's split (branch s6-spec) shares the reader's state between its
+    // parts both ways; undone when that branch lands whole.
+    "crates/game: reader::game_reader -> reader::movetext -> reader::game_reader",
+];
 
 #[test]
 fn the_circle_fixture_is_caught() {
@@ -281,11 +285,7 @@ fn no_import_circles_inside_a_crate() {
 
 /// Files over the limit that are being split, each with its issue; the
 /// test fails when one of them is short again, so the list only shrinks.
-const KNOWN_LONG_FILES: &[&str] = &[
-    // Issue 20: split by helper `spec` on its own branch; remove this line
-    // when that branch is merged.
-    "crates/game/src/reader.rs",
-];
+const KNOWN_LONG_FILES: &[&str] = &[];
 
 /// The line count above which a library file needs a note.
 const MAX_LINES: usize = 900;

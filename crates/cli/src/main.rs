@@ -12,7 +12,6 @@
 //! leaves no partial file ([`signals`]).
 
 mod args;
-mod batch;
 mod check;
 mod compress;
 mod console;

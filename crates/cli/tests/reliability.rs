@@ -386,12 +386,15 @@ fn endless_binary_input_ends_quickly_in_bounded_memory() {
     }
     // Text, then five seconds of NUL bytes with no game boundary: read (and dropped) as one
     // game over the size limit, in bounded memory.
-    let mut child = pgnkit(&dir, &["check", "-", "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = pgnkit(
+        &dir,
+        &["check", "-", "--threads", "2", "--max-game-bytes", "4M"],
+    )
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
     let mut input = child.stdin.take().unwrap();
     let feeder = thread::spawn(move || {
         // Enough text first that the start of the input is not taken for binary data.
@@ -410,7 +413,8 @@ fn endless_binary_input_ends_quickly_in_bounded_memory() {
     });
     let (out, peak_kb) = watch(child);
     let sent = feeder.join().unwrap();
-    assert!(sent > 64 << 20, "only {sent} bytes of zeros were read");
+    // Far more than the limit went through (however busy the machine).
+    assert!(sent > 16 << 20, "only {sent} bytes of zeros were read");
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -1,6 +1,7 @@
-//! [`Reader`]: games from any [`BufRead`] stream, one at a time, in constant memory.
+//! [`Reader`]: games from any [`Read`] stream (a `BufRead` is not needed: it reads in chunks
+//! of its own), one at a time, in constant memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use crate::game_end::{game_end, next_tag_line};
 use crate::single_pass::{GameTokens, TokenizedGame};
@@ -81,7 +82,7 @@ pub struct Reader<R> {
     too_large: Option<u64>,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `inner`.
     pub fn new(inner: R) -> Reader<R> {
         Reader::with_chunk_size(inner, DEFAULT_CHUNK)
@@ -301,6 +302,9 @@ impl<R: BufRead> Reader<R> {
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }
+            // The limit counts every byte read for the game, the unfinished line too.
+            let read = avail.len() as u64;
+            let avail = whole_lines(avail, self.eof);
             let big = avail.len() > BIG_GAME;
             let end = match (avail.is_empty(), tokenize && !big) {
                 (true, _) => 0,
@@ -328,10 +332,7 @@ impl<R: BufRead> Reader<R> {
                 self.column = column_after(self.column, bytes);
                 return Ok(Some(found));
             }
-            if self
-                .max_game_bytes
-                .is_some_and(|limit| avail.len() as u64 > limit)
-            {
+            if self.max_game_bytes.is_some_and(|limit| read > limit) {
                 return self.skip_too_large(tokenize).map(Some);
             }
             let want = avail.len().max(self.chunk);
@@ -374,6 +375,24 @@ impl<R: BufRead> Reader<R> {
         }
         Ok(found)
     }
+}
+
+/// An unfinished line at least this long is decided on before its end is read.
+const LONG_LINE: usize = 64 * 1024;
+
+/// The part of `avail` the scanners may decide on: up to its last line end, unless the stream
+/// ended or the unfinished line is [`LONG_LINE`] bytes or more. Where a tag value with unescaped
+/// quotes ends depends on its line's end (`shapes::value_end`), so a line cut by a read must not
+/// be decided on; a very long line (games written on one line) is, to keep memory bounded.
+fn whole_lines(avail: &[u8], eof: bool) -> &[u8] {
+    if eof {
+        return avail;
+    }
+    let whole = memchr::memrchr2(b'\n', b'\r', avail).map_or(0, |i| i + 1);
+    if avail.len() - whole >= LONG_LINE {
+        return avail;
+    }
+    avail.get(..whole).unwrap_or_default()
 }
 
 /// Where a game found by [`Reader::next_raw`] starts.
