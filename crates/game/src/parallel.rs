@@ -2,13 +2,15 @@
 //! [`read_games_parallel`], [`visit_games_parallel`], and under both
 //! [`run_ordered`], which runs any [`Job`] over every game of a stream.
 //!
-//! Every game is read by the lexer's single pass (constant memory). With
-//! one thread each game is then processed at once. With more, the calling
-//! thread only splits the stream and gathers whole games into batches
-//! (`parallel/batch.rs`), worker threads each take a batch, lex it in one
-//! single pass and process its games, and the calling thread hands each batch's results to the sink in
-//! input order while the workers go on with the next batches, so the order
-//! never depends on timing. At most a few batches per worker are in flight,
+//! Every game is read by the lexer's single pass from the stream (constant
+//! memory). With one thread each game is then processed at once. With
+//! more, the calling thread only splits the stream into games and gathers
+//! their bytes into batches (`parallel/batch.rs`); worker threads each take
+//! a batch, lex it in one single pass and process its games, and the
+//! calling thread hands each batch's results to the sink in input order
+//! while the workers go on with the next batches, so the order never
+//! depends on timing. Splitting is several times faster than lexing, so the
+//! serial part stays small. At most a few batches per worker are in flight,
 //! so memory stays bounded whatever the input's size.
 //!
 //! ```

@@ -236,7 +236,7 @@ impl<R: Read> Batcher<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pgnkit_lexer::LexWarning;
+    use pgnkit_lexer::{GameToken, LexWarning};
 
     /// A game's bytes, position, tokens and warnings.
     type Seen = (Vec<u8>, u64, u64, u64, Vec<GameToken>, Vec<LexWarning>);
