@@ -191,7 +191,7 @@ where
 }
 
 /// Reads every game of `reader` into a [`Game`] on `threads` threads and
-/// gives each to `each` in input order (see the [module](self) example):
+/// gives each to `each` in input order (see the module example):
 /// [`read_games`](crate::read_games) for streams, on several cores.
 pub fn read_games_parallel<R, E>(
     reader: R,
