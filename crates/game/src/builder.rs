@@ -261,7 +261,19 @@ impl Visitor for TreeBuilder {
     }
 
     fn termination(&mut self, termination: Termination) {
-        self.game().termination = termination;
+        let game = self.game();
+        game.termination = termination;
+        // The Result tag and the marker are one value (`Game::termination`):
+        // where they disagree the marker wins (SPEC-NOTES), so the tag is
+        // made to say the same. Tags that hold no marker stay as read.
+        if game
+            .tags
+            .get("Result")
+            .and_then(|v| Termination::from_exact(v.as_bytes()))
+            .is_some_and(|tag| tag != termination)
+        {
+            game.tags.set("Result", termination.as_str());
+        }
     }
 
     fn end_game(&mut self) -> Game {

@@ -65,13 +65,14 @@ mod reader;
 mod tags;
 mod tree;
 mod variant;
+mod view;
 mod visitor;
 
 pub use builder::TreeBuilder;
-pub use comment::{Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
+pub use comment::{Clock, Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
-pub use error::{DiagnosticKind, EditError, JsonError};
-pub use game::{Encoding, Game, Termination};
+pub use error::{DiagnosticKind, EditError, JsonError, ParseGameError};
+pub use game::{Encoding, Game, Termination, read_game};
 pub use nag::Nag;
 pub use reader::{
     Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
@@ -80,6 +81,7 @@ pub use reader::{
 pub use tags::Tags;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
+pub use view::{Children, MainLine, NodeRef, Step, Walk};
 pub use visitor::{
     GameStart, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, decode, san_plus,
 };
