@@ -14,7 +14,6 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::CastlingSide;
 use crate::color::Color;
-use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
 use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
@@ -22,6 +21,7 @@ use crate::role::Role;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
+use thiserror::Error;
 
 /// A move in SAN, without check suffix: syntax only, not tied to a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -938,6 +938,55 @@ impl FromStr for SanPlus {
     fn from_str(s: &str) -> Result<SanPlus, ParseSanError> {
         SanPlus::parse(s.as_bytes())
     }
+}
+
+// Errors of this module (gathered in `error.rs`).
+
+/// What is wrong with a SAN token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseSanErrorKind {
+    /// The token is empty.
+    Empty,
+    /// A character that does not fit the move syntax.
+    UnexpectedChar,
+    /// The token ends before a destination square.
+    MissingSquare,
+    /// The token is longer than any move can be.
+    TooLong,
+}
+
+impl fmt::Display for ParseSanErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ParseSanErrorKind::Empty => "empty move",
+            ParseSanErrorKind::UnexpectedChar => "unexpected character",
+            ParseSanErrorKind::MissingSquare => "missing destination square",
+            ParseSanErrorKind::TooLong => "move text too long",
+        })
+    }
+}
+
+/// A move token could not be parsed as SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("invalid move text: {kind} at byte {offset}")]
+pub struct ParseSanError {
+    /// Byte offset of the offending character within the token.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: ParseSanErrorKind,
+}
+
+/// A parsed SAN does not name exactly one legal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum SanError {
+    /// No legal move fits.
+    #[error("illegal move")]
+    Illegal,
+    /// More than one legal move fits.
+    #[error("ambiguous move")]
+    Ambiguous,
 }
 
 #[cfg(test)]
