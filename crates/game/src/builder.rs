@@ -15,7 +15,7 @@ use crate::comment::Comment;
 use crate::game::{Encoding, Game, Termination};
 use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
 use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, san_plus};
-use crate::{Diagnostics, Nag, Tags};
+use crate::{Nag, Tags};
 
 /// Tag pairs to reserve room for at a game's first tag: the Seven Tag
 /// Roster and the dozen more that servers such as lichess write (fewer in
@@ -25,8 +25,8 @@ const TAG_PAIRS: usize = 24;
 /// (lichess games have about 450; never more than the game's bytes).
 const TAG_BYTES: usize = 512;
 
-/// Builds a [`Game`] (tags, start, tree, marker, encoding). The reader
-/// adds the diagnostics.
+/// Builds a [`Game`] (tags, start, tree, marker, encoding). The
+/// diagnostics are the reader's: they come beside the game, never in it.
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
     game: Option<Game>,
@@ -161,7 +161,6 @@ impl Visitor for TreeBuilder {
             start: start.clone(),
             tree: MoveTree::with_capacity(self.capacity),
             termination: Termination::Unknown,
-            diagnostics: Diagnostics::new(),
             encoding: self.encoding,
         });
     }

@@ -322,11 +322,16 @@ impl Comment {
         let mut rest = old;
         let mut done = false;
         loop {
-            let found = CommandIter { rest }.find(|(_, c)| c.name == name);
-            let Some(((begin, end), _)) = found else {
+            // The iterator's ranges are relative to the text it starts on.
+            let Some(((begin, end), command)) = (CommandIter { rest }).next() else {
                 out.push_str(rest);
                 break;
             };
+            if command.name != name {
+                out.push_str(&rest[..end]);
+                rest = &rest[end..];
+                continue;
+            }
             match args {
                 Some(args) if !done => {
                     out.push_str(&rest[..begin]);

@@ -1,5 +1,5 @@
 //! [`Game`]: tags, starting position, move tree, termination marker,
-//! diagnostics and encoding, with navigation and validated editing.
+//! and encoding, with navigation and validated editing.
 
 use std::fmt;
 use std::ops::Index;
@@ -7,10 +7,10 @@ use std::str::FromStr;
 
 use pgnkit_chess::{CastlingMode, Color, LenientSan, Move, Position, SanError, SanPlus, Uci};
 
+use crate::Tags;
 use crate::error::{EditError, ParseGameError};
 use crate::tree::{LineIter, MoveTree, Node, NodeId, PlayedMove};
 use crate::view::{MainLine, NodeRef, Walk};
-use crate::{Diagnostics, Tags};
 
 /// The termination marker of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -75,7 +75,11 @@ pub enum Encoding {
 }
 
 /// A game: tags, the starting position, the move tree, the termination
-/// marker, the diagnostics found reading it, and its encoding.
+/// marker and its encoding.
+///
+/// What reading found wrong is not part of the game: the diagnostics come
+/// with it, once, in [`ReadGame::diagnostics`](crate::ReadGame) (or beside
+/// it from [`visit_game`](crate::visit_game)), so they cannot disagree.
 ///
 /// ```
 /// use pgnkit_game::{Game, NodeId};
@@ -128,7 +132,6 @@ pub struct Game {
     pub(crate) start: Position,
     pub(crate) tree: MoveTree,
     pub(crate) termination: Termination,
-    pub(crate) diagnostics: Diagnostics,
     pub(crate) encoding: Encoding,
 }
 
@@ -195,7 +198,6 @@ impl Game {
             start,
             tree: MoveTree::new(),
             termination: Termination::Unknown,
-            diagnostics: Diagnostics::new(),
             encoding: Encoding::Utf8,
         }
     }
@@ -247,17 +249,6 @@ impl Game {
         if termination != Termination::Unknown || self.tags.contains("Result") {
             self.tags.set("Result", termination.as_str());
         }
-    }
-
-    /// The diagnostics found reading the game.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.diagnostics
-    }
-
-    /// Whether reading found an error: the tree holds what was read up to
-    /// each error.
-    pub fn is_broken(&self) -> bool {
-        self.diagnostics.has_errors()
     }
 
     /// How the game's text was decoded.

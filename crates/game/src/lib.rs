@@ -18,7 +18,7 @@
 //! assert_eq!(first.tags().get("Event"), Some("Casual"));
 //! assert_eq!(first.main_line().count(), 4);
 //! assert_eq!(first.termination(), Termination::WhiteWins);
-//! assert!(!first.is_broken());
+//! assert!(!games[0].is_broken());
 //!
 //! let second = &games[1];
 //! assert!(second.is_broken());
@@ -35,7 +35,8 @@
 //! [`MoveTree`] arena of [`Node`]s addressed by [`NodeId`]s (each move with
 //! its canonical SAN, the [`Comment`]s before it, its [`Annotation`]s —
 //! NAGs and comments in the order read — and its variations), the
-//! [`Termination`] marker, its [`Diagnostics`] and its [`Encoding`].
+//! [`Termination`] marker and its [`Encoding`]. The [`Diagnostics`] of a
+//! game read are not in it: they come beside it, in its [`ReadGame`].
 //! Comments keep their text exactly as read and parse embedded commands on
 //! demand ([`Comment::clock`], [`Comment::eval`], [`Comment::shapes`]).
 //!
