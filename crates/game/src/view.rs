@@ -15,10 +15,11 @@ use std::cell::OnceCell;
 use std::fmt;
 use std::ops::Deref;
 
-use pgnkit_chess::{Color, Position};
+use pgnkit_chess::{Color, Position, SanPlus};
 
 use crate::game::Game;
-use crate::tree::{Node, NodeId};
+use crate::tree::{Annotation, Node, NodeId, PlayedMove};
+use crate::{Comment, Nag};
 
 /// A node of a game with its context: derefs to the [`Node`] (move, SAN,
 /// comments, NAGs, clock, eval) and adds navigation and the position.
@@ -92,6 +93,42 @@ impl<'a> NodeRef<'a> {
     /// The node itself.
     pub fn node(&self) -> &'a Node {
         self.node
+    }
+
+    /// The move and its SAN (`None` for the root). Like the [`Node`]
+    /// getters below, borrowed from the game, not from the view.
+    pub fn played(&self) -> Option<&'a PlayedMove> {
+        self.node.played()
+    }
+
+    /// The move's canonical SAN (`None` for the root).
+    pub fn san(&self) -> Option<&'a SanPlus> {
+        self.node.san()
+    }
+
+    /// The NAGs and comments after the move, in the order read.
+    pub fn annotations(&self) -> &'a [Annotation] {
+        self.node.annotations()
+    }
+
+    /// The comments after the move, in order.
+    pub fn comments(&self) -> impl Iterator<Item = &'a Comment> + Clone + 'a {
+        self.node.comments()
+    }
+
+    /// The NAGs after the move, in order.
+    pub fn nags(&self) -> impl Iterator<Item = Nag> + Clone + 'a {
+        self.node.nags()
+    }
+
+    /// The comments standing before the move.
+    pub fn comments_before(&self) -> &'a [Comment] {
+        self.node.comments_before()
+    }
+
+    /// The comments after the move's variations when nothing follows.
+    pub fn trailing_comments(&self) -> &'a [Comment] {
+        self.node.trailing_comments()
     }
 
     /// Whether this is the root (the start, no move).
