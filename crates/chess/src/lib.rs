@@ -85,7 +85,8 @@ pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
 pub use error::{
     FenError, FenErrorKind, FenField, IllegalMoveError, IllegalUciError, ParseFenError,
-    ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PositionError, SanError,
+    ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PlaySanError, PositionError,
+    SanError,
 };
 pub use fen::{CastlingNotation, EnPassantMode, FenOptions, Setup};
 pub use lenient::{Lenience, LenientSan};

@@ -290,7 +290,7 @@ impl<'a> GameReader<'a> {
         // In strict mode a null move is an error; a variation's first move
         // is announced first.
         let fast = !self.options.strict && (line.announced || !in_variation);
-        if fast && let Some(mv) = line.pos.play_san(text) {
+        if fast && let Ok(mv) = line.pos.play_san(text) {
             moved(line, mv, text, visitor);
             return;
         }
@@ -315,7 +315,7 @@ impl<'a> GameReader<'a> {
         // strict mode cares about). Anything else goes the lenient way,
         // which also gives the error.
         let strict_san = match self.options.strict || tried {
-            false => line.pos.play_san(text),
+            false => line.pos.play_san(text).ok(),
             true => None,
         };
         let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
