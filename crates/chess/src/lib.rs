@@ -66,6 +66,7 @@ mod castling;
 mod color;
 mod error;
 mod fen;
+mod interop;
 mod lenient;
 mod movegen;
 mod moves;

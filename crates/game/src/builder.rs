@@ -150,7 +150,7 @@ impl Visitor for TreeBuilder {
                 .reserve(TAG_PAIRS.min(len / 6), TAG_BYTES.min(len));
         }
         match (self.text.str_of(name), self.text.str_of(value)) {
-            (Some(name), Some(value)) => self.tags.insert(name, value),
+            (Some(name), Some(value)) => self.tags.insert_new(name, value),
             _ => self.tags.insert_decoded(name, value, self.encoding),
         };
     }

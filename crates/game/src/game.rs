@@ -188,10 +188,10 @@ impl Game {
         let mut tags = Tags::new();
         if start != Position::new() {
             if start.castling_mode() == CastlingMode::Chess960 {
-                tags.insert("Variant", "Chess960");
+                tags.insert_new("Variant", "Chess960");
             }
-            tags.insert("FEN", start.to_string());
-            tags.insert("SetUp", "1");
+            tags.insert_new("FEN", start.to_string());
+            tags.insert_new("SetUp", "1");
         }
         Game {
             tags,
