@@ -138,6 +138,10 @@ pub struct JsonArgs {
     /// Input files and reading options.
     #[command(flatten)]
     pub inputs: Inputs,
+    /// Write broken games too: what was read, with a "diagnostics" array
+    /// (line, column, severity, message). Their errors are still reported.
+    #[arg(long)]
+    pub keep_broken: bool,
 }
 
 /// Options of `pgnkit fen`.

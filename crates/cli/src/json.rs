@@ -12,6 +12,7 @@ use crate::{finish_output, read_options, render};
 
 struct JsonJob {
     read: ReadOptions,
+    keep_broken: bool,
 }
 
 impl Job for JsonJob {
@@ -29,7 +30,11 @@ impl Job for JsonJob {
         _text: &mut Vec<u8>,
     ) -> Self::Output {
         let (game, diagnostics) = game.visit(builder, self.read);
-        let json = (!diagnostics.has_errors()).then(|| game.to_json());
+        let json = match (diagnostics.has_errors(), self.keep_broken) {
+            (false, _) => Some(game.to_json()),
+            (true, true) => Some(game.to_json_with_diagnostics(&diagnostics)),
+            (true, false) => None,
+        };
         (json, diagnostics)
     }
 }
@@ -38,19 +43,36 @@ impl Job for JsonJob {
 pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
     let job = JsonJob {
         read: read_options(&args.inputs),
+        keep_broken: args.keep_broken,
     };
     let mut tally = Tally::new();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let stderr = io::stderr();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
+        let broken = diagnostics.has_errors();
+        if broken {
+            // Kept or not, a broken game's errors are reported.
+            render::report_errors(
+                &mut stderr.lock(),
+                name,
+                &game,
+                &diagnostics,
+                json.is_none(),
+            )?;
+        }
         if let Some(json) = json {
+            if broken {
+                tally.rejected -= 1;
+                tally.written += 1;
+            }
             return writeln!(out, "{json}");
         }
-        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, true)
+        Ok(())
     })?;
     tally.skipped = ended.skipped;
     finish_output(&mut out, "standard output")?;
     eprintln!("{}", tally.summary("json", "written"));
-    Ok(tally.rejected == 0)
+    // Kept broken games still make the run a failure.
+    Ok(tally.rejected == 0 && tally.errors == 0)
 }
