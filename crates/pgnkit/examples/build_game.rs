@@ -11,12 +11,12 @@ fn main() -> Result<(), EditError> {
     game.add_san(e4, "c5")?; // a variation: an alternative to e5
     let nf3 = game.add_san(e5, "Nf3")?;
     if let Some(node) = game.node_mut(nf3) {
-        node.set_clock(Duration::from_secs(175));
+        node.push_comment(Comment::brace(" the main line "));
+        node.set_clock(Duration::from_secs(175)); // `[%clk 0:02:55]` in that comment
         node.set_eval(Eval {
-            score: Score::Centipawns(31),
-            depth: Some(20),
+            score: Score::Mate(-3),
+            depth: None,
         });
-        node.push_comment(Comment::brace("the main line"));
     }
     game.set_termination(Termination::WhiteWins); // the Result tag and the marker
     print!("{}", game.pgn());
