@@ -266,6 +266,68 @@ mod tests {
         }
     }
 
+    /// `write_ascii` spells every shape as the letters of the standard say
+    /// (piece, start file, start rank, `x`, square, `=` and promotion), and
+    /// zeroes the rest of the buffer.
+    #[test]
+    fn ascii_spelling_of_every_shape() {
+        let promotions = [None, Some(Role::Queen), Some(Role::Knight)];
+        for role in Role::ALL {
+            for to in (0..64).map(Square::new) {
+                for from in [Square::A1, Square::H8, Square::new(27)] {
+                    for (file, rank) in [
+                        (None, None),
+                        (Some(from.file()), None),
+                        (None, Some(from.rank())),
+                        (Some(from.file()), Some(from.rank())),
+                    ] {
+                        for capture in [false, true] {
+                            for promotion in promotions {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                };
+                                let mut expected = String::new();
+                                if role != Role::Pawn {
+                                    expected.push(role.upper_char());
+                                }
+                                expected.extend(file.map(File::char));
+                                expected.extend(rank.map(Rank::char));
+                                if capture {
+                                    expected.push('x');
+                                }
+                                expected.push(to.file().char());
+                                expected.push(to.rank().char());
+                                if let Some(p) = promotion {
+                                    expected.push('=');
+                                    expected.push(p.upper_char());
+                                }
+                                let mut buf = [0xff; 8];
+                                let len = san.write_ascii(&mut buf);
+                                assert_eq!(&buf[..len], expected.as_bytes(), "{san:?}");
+                                assert!(buf[len..].iter().all(|&b| b == 0), "{san:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (san, text) in [
+            (San::Null, "--"),
+            (San::Castle(CastlingSide::KingSide), "O-O"),
+            (San::Castle(CastlingSide::QueenSide), "O-O-O"),
+        ] {
+            let mut buf = [0xff; 8];
+            let len = san.write_ascii(&mut buf);
+            assert_eq!(&buf[..len], text.as_bytes());
+            assert!(buf[len..].iter().all(|&b| b == 0));
+        }
+    }
+
     #[test]
     fn resolve_strict() {
         let start = Position::new();
