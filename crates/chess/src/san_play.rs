@@ -22,19 +22,27 @@ use crate::san::{self, ParseSanError, San, SanError};
 use crate::square::{File, Rank, Square};
 
 /// Why [`Position::play_san`] played nothing: the SAN error kinds, as
-/// shakmaty's `SanError` and `ParseSanError` tell them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+/// shakmaty's `SanError` and `ParseSanError` tell them. One byte, so the
+/// result of `play_san` (the reader's call for every move) is as small as
+/// an `Option<Move>`; [`San::parse`] says where the syntax is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[non_exhaustive]
 pub enum PlaySanError {
     /// The text is not SAN.
-    #[error("invalid SAN: {0}")]
-    InvalidSyntax(#[from] ParseSanError),
+    #[error("invalid SAN")]
+    InvalidSyntax,
     /// No legal move fits.
     #[error("illegal move")]
     Illegal,
     /// More than one legal move fits.
     #[error("ambiguous move")]
     Ambiguous,
+}
+
+impl From<ParseSanError> for PlaySanError {
+    fn from(_: ParseSanError) -> PlaySanError {
+        PlaySanError::InvalidSyntax
+    }
 }
 
 impl From<SanError> for PlaySanError {
@@ -67,7 +75,7 @@ impl Position {
     /// // Black has no piece that reaches e4; an `x` needs a capture.
     /// assert_eq!(pos.play_san(b"Ne4"), Err(PlaySanError::Illegal));
     /// assert_eq!(pos.play_san(b"dxe5"), Err(PlaySanError::Illegal));
-    /// assert!(matches!(pos.play_san(b"Nz9"), Err(PlaySanError::InvalidSyntax(_))));
+    /// assert!(matches!(pos.play_san(b"Nz9"), Err(PlaySanError::InvalidSyntax)));
     /// assert_eq!(pos, Position::new().after(m));
     /// let mut pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
     /// assert_eq!(pos.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
@@ -305,6 +313,16 @@ mod tests {
     }
 
     #[test]
+    fn the_result_is_as_small_as_an_option() {
+        // Larger, it is returned through memory and the reader's per-move
+        // call measurably slows down.
+        assert_eq!(
+            std::mem::size_of::<Result<Move, PlaySanError>>(),
+            std::mem::size_of::<Option<Move>>()
+        );
+    }
+
+    #[test]
     fn errors_say_why_and_annotations_are_ignored() {
         let pos = Position::new();
         for (text, expected) in [
@@ -325,11 +343,11 @@ mod tests {
         let mut p = pos.clone();
         assert!(matches!(
             p.play_san(b"Nf3!!!"),
-            Err(PlaySanError::InvalidSyntax(_))
+            Err(PlaySanError::InvalidSyntax)
         ));
         assert!(matches!(
             p.play_san(b"e9"),
-            Err(PlaySanError::InvalidSyntax(_))
+            Err(PlaySanError::InvalidSyntax)
         ));
         let mut p = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
         assert_eq!(p.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
