@@ -1,7 +1,7 @@
 //! What users of python-chess and shakmaty reach for: [`Move::uci`], and
-//! with the `serde` feature, serde for [`Position`] (its FEN string),
-//! [`Move`] (its UCI string, written only: a UCI string names a move only
-//! in a position) and [`Uci`] (its string).
+//! with the `serde` feature, serde for [`Position`](crate::Position) (its
+//! FEN string), [`Move`] (its UCI string, written only: a UCI string names
+//! a move only in a position) and [`Uci`] (its string).
 
 use crate::castling::CastlingMode;
 use crate::moves::Move;
