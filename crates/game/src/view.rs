@@ -21,6 +21,67 @@ use crate::game::Game;
 use crate::tree::{Annotation, Node, NodeId, PlayedMove};
 use crate::{Comment, Nag};
 
+/// The views and walks of a game (here, beside the view, so that `game.rs`
+/// need not know it).
+impl Game {
+    /// The node `id` as a view with its context (parent, children,
+    /// variations, position), unless `id` is not a node of this game.
+    /// `game[id]` gives the bare [`Node`].
+    pub fn node(&self, id: NodeId) -> Option<NodeRef<'_>> {
+        NodeRef::new(self, id)
+    }
+
+    /// The root (the start, before the first move) as a view, its
+    /// position known.
+    pub fn root(&self) -> NodeRef<'_> {
+        NodeRef::root(self)
+    }
+
+    /// The last node of the main line (the root when there are no moves).
+    pub fn end(&self) -> NodeRef<'_> {
+        self.root().end()
+    }
+
+    /// The main line's moves as views, their positions computed one move
+    /// at a time.
+    ///
+    /// ```
+    /// use pgnkit_game::Game;
+    /// let game: Game = "1. e4 { [%clk 0:03:00] } e5 2. Nf3 *".parse().unwrap();
+    /// let line: Vec<String> = game
+    ///     .main_line_nodes()
+    ///     .map(|n| format!("{} {}", n.san().unwrap(), n.position().fen(Default::default())))
+    ///     .collect();
+    /// assert_eq!(line[0], "e4 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(game.main_line_nodes().next().unwrap().clock().map(|c| c.as_secs()), Some(180));
+    /// ```
+    pub fn main_line_nodes(&self) -> MainLine<'_> {
+        MainLine {
+            next: self.root().main_child(),
+        }
+    }
+
+    /// Every move in PGN order: each move, then its alternatives as
+    /// variations, then the rest of its line (see [`Walk`]).
+    ///
+    /// ```
+    /// use pgnkit_game::{Game, Step};
+    /// let game: Game = "1. e4 (1. d4 d5) 1... e5 *".parse().unwrap();
+    /// let text: Vec<String> = game
+    ///     .walk()
+    ///     .map(|step| match step {
+    ///         Step::Move(node) => node.san().unwrap().to_string(),
+    ///         Step::StartVariation => "(".to_owned(),
+    ///         Step::EndVariation => ")".to_owned(),
+    ///     })
+    ///     .collect();
+    /// assert_eq!(text.join(" "), "e4 ( d4 d5 ) e5");
+    /// ```
+    pub fn walk(&self) -> Walk<'_> {
+        Walk::new(self.root())
+    }
+}
+
 /// A node of a game with its context: derefs to the [`Node`] (move, SAN,
 /// comments, NAGs, clock, eval) and adds navigation and the position.
 ///
