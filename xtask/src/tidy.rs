@@ -4,7 +4,11 @@
 //!   ARCHITECTURE.md states (dev-dependencies may only use crates below, or
 //!   the test-support crate `pgnkit-corpus`);
 //! - every library source file starts with a `//!` module doc;
-//! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked.
+//! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked;
+//! - no import circle between the modules of one crate ([`imports`]);
+//! - no library file over 900 lines unless ARCHITECTURE.md says why.
+
+mod imports;
 
 use crate::cmd::root;
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,13 +70,7 @@ fn crate_graph_matches_architecture() {
         table.len()
     );
     let mut seen = BTreeSet::new();
-    let mut manifests: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
-        .unwrap()
-        .map(|e| e.unwrap().path().join("Cargo.toml"))
-        .collect();
-    manifests.push(root().join("tests/Cargo.toml"));
-    manifests.push(root().join("xtask/Cargo.toml"));
-    for path in manifests {
+    for path in member_manifests() {
         let manifest = std::fs::read_to_string(&path).unwrap();
         let name = package_name(&manifest).unwrap();
         let (folder, stated) = table.get(&name).unwrap_or_else(|| {
@@ -106,6 +104,38 @@ fn crate_graph_matches_architecture() {
         missing.is_empty(),
         "ARCHITECTURE.md lists crates that do not exist: {missing:?}"
     );
+}
+
+/// The manifest of every workspace member: the root `Cargo.toml`'s
+/// `members`, with `dir/*` standing for every folder of `dir` that holds a
+/// `Cargo.toml` (so a new crate is checked wherever it is added).
+fn member_manifests() -> Vec<PathBuf> {
+    let text = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let start = text
+        .find("\nmembers = [")
+        .expect("the root Cargo.toml lists its `members = [...]`")
+        + "\nmembers = [".len();
+    let members = &text[start..start + text[start..].find(']').unwrap()];
+    let mut manifests = Vec::new();
+    for member in members.split(',') {
+        let member = member.trim().trim_matches('"');
+        if member.is_empty() {
+            continue;
+        }
+        if let Some(dir) = member.strip_suffix("/*") {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path().join("Cargo.toml"))
+                .filter(|m| m.is_file())
+                .collect();
+            found.sort();
+            manifests.extend(found);
+        } else {
+            manifests.push(root().join(member).join("Cargo.toml"));
+        }
+    }
+    assert!(manifests.len() >= 8, "members: {manifests:?}");
+    manifests
 }
 
 /// The one crate every crate's tests may use: it depends on nothing of ours.
@@ -195,4 +225,167 @@ fn no_pending_snapshots_are_tracked() {
         pending.is_empty(),
         "pending insta snapshots are committed: {pending:?}"
     );
+}
+
+/// The `src` folders of every library crate under `crates/` and of xtask.
+fn source_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    folders.push(root().join("xtask/src"));
+    folders.push(root().join("tests/src"));
+    folders.retain(|src| src.is_dir());
+    folders.sort();
+    folders
+}
+
+/// Circles that are known and being removed, as `crate folder: circle`
+/// (the form [`imports::show`] prints). Each entry names its issue; the
+/// test fails when an entry is no longer needed, so the list only shrinks.
+const KNOWN_CIRCLES: &[&str] = &[];
+
+#[test]
+fn the_circle_fixture_is_caught() {
+    let src = root().join("xtask/testdata/circle/src");
+    let graph = imports::graph(&src);
+    let found: Vec<String> = imports::circles(&graph)
+        .iter()
+        .map(|c| imports::show(c))
+        .collect();
+    assert_eq!(found, ["a -> b -> c -> a"], "graph: {graph:#?}");
+    // What does not count: the crate root, comments, strings, tests.
+    let d: Vec<String> = graph[&vec!["d".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(d, Vec::<String>::new());
+    assert!(graph[&vec!["e".to_string()]].is_empty());
+    let a: Vec<String> = graph[&vec!["a".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(a, ["b", "e"]);
+    let f: Vec<String> = graph[&vec!["f".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(f, ["f::g"]);
+    assert!(graph[&vec!["f".to_string(), "g".to_string()]].is_empty());
+}
+
+#[test]
+fn no_import_circles_inside_a_crate() {
+    let mut found = Vec::new();
+    for src in source_folders() {
+        let folder = src.parent().unwrap().strip_prefix(root()).unwrap();
+        let graph = imports::graph(&src);
+        assert!(graph.len() > 1 || src.join("lib.rs").is_file() || src.join("main.rs").is_file());
+        for circle in imports::circles(&graph) {
+            found.push(format!("{}: {}", folder.display(), imports::show(&circle)));
+        }
+    }
+    let unexpected: Vec<&String> = found
+        .iter()
+        .filter(|c| !KNOWN_CIRCLES.contains(&c.as_str()))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "import circles between modules (give the shared piece a home below both sides): \
+         {unexpected:#?}"
+    );
+    let stale: Vec<&&str> = KNOWN_CIRCLES
+        .iter()
+        .filter(|known| !found.iter().any(|c| c == **known))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "these circles are gone; remove them from KNOWN_CIRCLES: {stale:?}"
+    );
+}
+
+/// Files over the limit that are being split, each with its issue; the
+/// test fails when one of them is short again, so the list only shrinks.
+const KNOWN_LONG_FILES: &[&str] = &[
+    // Issue 20: split by helper `spec` on its own branch; remove this line
+    // when that branch is merged.
+    "crates/game/src/reader.rs",
+];
+
+/// The line count above which a library file needs a note.
+const MAX_LINES: usize = 900;
+
+/// Files ARCHITECTURE.md names under its "Files over 900 lines" heading,
+/// one `- \`path\`: why` bullet each.
+fn noted_long_files() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    text.lines()
+        .skip_while(|line| !line.starts_with("#") || !line.contains("Files over 900 lines"))
+        .skip(1)
+        .take_while(|line| !line.starts_with('#'))
+        .filter_map(|line| line.strip_prefix("- `"))
+        .filter_map(|line| line.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn no_library_file_is_too_long() {
+    let noted = noted_long_files();
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+    }
+    let mut long = Vec::new();
+    for file in &files {
+        let lines = std::fs::read_to_string(file).unwrap().lines().count();
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        if KNOWN_LONG_FILES.contains(&name.as_str()) {
+            assert!(
+                lines > MAX_LINES,
+                "{name} has {lines} lines now; remove it from KNOWN_LONG_FILES"
+            );
+        } else if lines > MAX_LINES && !noted.contains(&name) {
+            long.push(format!("{name}: {lines} lines"));
+        }
+    }
+    long.sort();
+    assert!(
+        long.is_empty(),
+        "library files over {MAX_LINES} lines: split them into modules named for what \
+         each part holds, or say why in ARCHITECTURE.md under \"Files over 900 lines\": \
+         {long:#?}"
+    );
+}
+
+/// The folder convention of ARCHITECTURE.md: a module with parts is
+/// `name.rs` beside `name/`; no `mod.rs`.
+#[test]
+fn module_folders_sit_beside_their_files() {
+    let mut wrong = Vec::new();
+    for src in source_folders() {
+        let mut dirs = vec![src];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.strip_prefix(root()).unwrap().display().to_string();
+                if path.is_dir() {
+                    if !path.with_extension("rs").is_file() {
+                        wrong.push(format!("{name}/ has no {name}.rs beside it"));
+                    }
+                    dirs.push(path);
+                } else if path.file_name().is_some_and(|f| f == "mod.rs") {
+                    wrong.push(format!(
+                        "{name}: use the folder's name.rs instead of mod.rs"
+                    ));
+                }
+            }
+        }
+    }
+    wrong.sort();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

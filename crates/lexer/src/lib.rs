@@ -68,6 +68,7 @@
 
 mod byte_class;
 mod error;
+mod game_end;
 mod grammar;
 mod lexer;
 mod reader;
@@ -78,6 +79,7 @@ pub mod split;
 mod swar;
 mod tags;
 mod token;
+mod vector;
 
 pub use error::{LexError, LexErrorKind, LexWarning, LexWarningKind};
 pub use grammar::MAX_TOKEN_LEN;

@@ -4,8 +4,9 @@
 use std::io::{self, Read};
 
 use crate::RawGame;
+use crate::game_end::game_end;
 use crate::single_pass::{GameTokens, TokenizedGame};
-use crate::split::{LineEnds, column_after, game_end, junk_column, junk_len};
+use crate::split::{LineEnds, column_after, junk_column, junk_len};
 
 /// Default number of bytes read at a time.
 const DEFAULT_CHUNK: usize = 64 * 1024;

@@ -18,12 +18,12 @@
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
+use crate::game_end::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
     lex, periods_end, run_end, skip_white, string_token, token_at,
 };
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
-use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
 /// A token of a game without its text: its kind and its span in the game's bytes.
