@@ -11,6 +11,7 @@
 
 mod game_reader;
 mod movetext;
+mod state;
 mod tag_section;
 mod tokens;
 
