@@ -64,6 +64,7 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+mod epd;
 mod error;
 mod fen;
 mod interop;
@@ -84,6 +85,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
+pub use epd::{Epd, EpdError, Operand, Operation};
 pub use error::{
     FenError, FenErrorKind, FenField, IllegalMoveError, IllegalUciError, ParseFenError,
     ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PlaySanError, PositionError,

@@ -154,4 +154,8 @@ pub struct FenArgs {
     /// with an empty line after each game.
     #[arg(long)]
     pub every_ply: bool,
+    /// Write EPD (the four position fields with `hmvc` and `fmvn`
+    /// operations) instead of FEN.
+    #[arg(long)]
+    pub epd: bool,
 }

@@ -6,7 +6,6 @@
 //! and I/O errors.
 
 mod args;
-mod batch;
 mod check;
 mod export;
 mod failure;

@@ -1,26 +1,12 @@
-//! Running a job over every game of an input, on one thread or several,
-//! with results handed back in input order.
-//!
-//! Every game is read by the lexer's single pass from the streaming reader
-//! (constant memory). With one thread each game is then processed at once.
-//! With more, the main thread lexes and gathers games into batches
-//! (`batch.rs`), worker threads each take a batch and process its games,
-//! and the main thread hands each batch's results to the sink in input
-//! order while the workers go on with the next batches, so output order
-//! never depends on timing. At most a few batches per worker are in
-//! flight, so memory stays bounded whatever the input's size.
+//! Running a job over every game of each input, on one thread or several,
+//! with results handed back in input order: the library's
+//! [`run_ordered`](pgnkit::game::run_ordered) (batches, workers, ordered
+//! hand-back) over each input the command line names.
 
-use std::collections::BTreeMap;
-use std::io::{self, BufRead};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Mutex, PoisonError};
-use std::thread;
+use std::io;
 
-use pgnkit::game::{Diagnostics, GameStart, ReadOptions, Visitor, visit_tokenized};
+use pgnkit::game::{self, Diagnostics, GameStart, ReadOptions, Visitor, visit_tokenized};
 use pgnkit::lexer;
-
-use crate::batch::{Batch, Batcher};
 
 /// Work done on each game, independently of the others.
 pub trait Job: Sync {
@@ -52,157 +38,25 @@ impl Game<'_, '_> {
     }
 }
 
-/// Batches in flight (being processed or waiting for the sink) per worker.
-const IN_FLIGHT_PER_WORKER: usize = 2;
+/// The CLI's [`Job`] as the library's: each game wrapped in a [`Game`].
+struct Jobs<'j, J>(&'j J);
 
-/// What the run saw besides the games.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Totals {
-    /// Bytes outside any game (junk between games), reported by the splitter.
-    pub skipped: u64,
-}
+impl<J: Job> game::Job for Jobs<'_, J> {
+    type State = J::State;
+    type Output = J::Output;
 
-/// Runs `job` over every game in `reader`, calling `sink` with each game,
-/// its output and its text in input order.
-pub fn run<J, R, S>(job: &J, reader: R, threads: usize, mut sink: S) -> io::Result<Totals>
-where
-    J: Job,
-    R: BufRead + Send,
-    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
-{
-    if threads > 1 {
-        return run_parallel(job, reader, threads, sink);
+    fn state(&self) -> J::State {
+        self.0.state()
     }
-    let mut games = lexer::Reader::new(reader);
-    let mut state = job.state();
-    let mut text = Vec::new();
-    while let Some(game) = games.next_tokenized()? {
-        let start = GameStart::from(game.raw);
-        text.clear();
-        let output = job.run(&mut state, Game(game), &mut text);
-        sink(start, output, &text)?;
-    }
-    Ok(Totals {
-        skipped: games.skipped(),
-    })
-}
 
-/// A batch (by its number) and the outputs of its games, in order.
-type Done<O> = (usize, Batch, Vec<O>);
-
-/// [`run`] with `threads` workers.
-fn run_parallel<J, R, S>(job: &J, reader: R, threads: usize, sink: S) -> io::Result<Totals>
-where
-    J: Job,
-    R: BufRead + Send,
-    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
-{
-    let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
-    let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
-    // Set when the sink fails (`| head`): the workers stop early.
-    let stop = AtomicBool::new(false);
-    thread::scope(|scope| {
-        for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let (work_rx, stop) = (&work_rx, &stop);
-            scope.spawn(move || work(job, work_rx, &done_tx, stop));
-        }
-        drop(done_tx);
-        let mut batcher = Batcher::new(reader);
-        let flow = Flow {
-            work_tx,
-            done_rx,
-            in_flight: threads * IN_FLIGHT_PER_WORKER,
-        };
-        let result = flow.feed_and_sink(&mut batcher, sink);
-        if result.is_err() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        result.map(|()| Totals {
-            skipped: batcher.skipped(),
-        })
-    })
-}
-
-/// A worker: processes batches until there are none or the run stops.
-fn work<J: Job>(
-    job: &J,
-    work_rx: &Mutex<Receiver<(usize, Batch)>>,
-    done_tx: &Sender<Done<J::Output>>,
-    stop: &AtomicBool,
-) {
-    let mut state = job.state();
-    loop {
-        let next = work_rx
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        let Ok((seq, mut batch)) = next else {
-            return;
-        };
-        if stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let outputs = batch.run(|game, text| job.run(&mut state, Game(game), text));
-        if done_tx.send((seq, batch, outputs)).is_err() {
-            return;
-        }
-    }
-}
-
-/// The main thread's side of the parallel run: batches out to the workers,
-/// results back to the sink in order.
-struct Flow<O> {
-    work_tx: Sender<(usize, Batch)>,
-    done_rx: Receiver<Done<O>>,
-    /// Batches handed out at most whose results the sink has not had.
-    in_flight: usize,
-}
-
-impl<O> Flow<O> {
-    /// Feeds every batch of `batcher` to the workers and `sink`s their
-    /// results in input order. Dropping the sender at the end lets idle
-    /// workers finish.
-    fn feed_and_sink<R: BufRead>(
-        self,
-        batcher: &mut Batcher<R>,
-        mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
-    ) -> io::Result<()> {
-        let (mut sent, mut next) = (0, 0);
-        let mut early = BTreeMap::new();
-        let mut ended = false;
-        loop {
-            while !ended && sent - next < self.in_flight {
-                match batcher.next_batch()? {
-                    Some(batch) => {
-                        self.work_tx
-                            .send((sent, batch))
-                            .map_err(|_| io::Error::other("the worker threads stopped"))?;
-                        sent += 1;
-                    }
-                    None => ended = true,
-                }
-            }
-            if next == sent {
-                return Ok(());
-            }
-            let (batch, outputs) = loop {
-                if let Some(done) = early.remove(&next) {
-                    break done;
-                }
-                let (seq, batch, outputs) = self
-                    .done_rx
-                    .recv()
-                    .map_err(|_| io::Error::other("the worker threads stopped"))?;
-                early.insert(seq, (batch, outputs));
-            };
-            for (i, output) in outputs.into_iter().enumerate() {
-                sink(batch.game(i), output, batch.text(i))?;
-            }
-            batcher.recycle(batch);
-            next += 1;
-        }
+    #[inline]
+    fn run(
+        &self,
+        state: &mut J::State,
+        game: lexer::TokenizedGame<'_, '_>,
+        text: &mut Vec<u8>,
+    ) -> J::Output {
+        self.0.run(state, Game(game), text)
     }
 }
 
@@ -225,7 +79,7 @@ pub fn over_inputs<J: Job>(
         let source = crate::input::open(&path)?;
         let name = source.name.clone();
         let threads = inputs.threads();
-        let result = run(job, source.reader, threads, |game, output, text| {
+        let result = game::run_ordered(&Jobs(job), source.reader, threads, |game, output, text| {
             sink(&name, game, output, text)
         });
         if let Some(bar) = &source.progress {

@@ -68,7 +68,7 @@ impl MoveWriter {
 pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
     let mut text = [0; 8];
     let len = San::from_move(event.before, event.mv).write_ascii(&mut text);
-    let mut word = Word::from_array(&text, len);
+    let mut word = Word::from_san_ascii(&text, len);
     if let Some(suffix) = SanPlus::suffix_of(event.after) {
         word.push(suffix.char() as u8);
     }

@@ -11,11 +11,12 @@
 
 mod game_reader;
 mod movetext;
+mod state;
 mod tag_section;
 mod tokens;
 
 use std::borrow::Cow;
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use pgnkit_lexer::{GameSplitter, Lexer, RawGame, TokenizedGame};
 
@@ -79,7 +80,7 @@ pub fn read_games(input: &[u8]) -> Games<'_> {
 /// Reads every game of `input` into [`Game`]s with `options`.
 pub fn read_games_with(input: &[u8], options: ReadOptions) -> Games<'_> {
     Games {
-        inner: visit_games(input, TreeBuilder::new(), options),
+        inner: visit_games_with(input, TreeBuilder::new(), options),
     }
 }
 
@@ -97,8 +98,14 @@ impl<'a> Iterator for Games<'a> {
     }
 }
 
-/// Sends every game of `input` through `visitor`.
-pub fn visit_games<V: Visitor>(
+/// Sends every game of `input` through `visitor` (a visitor, or a `&mut`
+/// to one), with the default [`ReadOptions`].
+pub fn visit_games<V: Visitor>(input: &[u8], visitor: V) -> VisitGames<'_, V> {
+    visit_games_with(input, visitor, ReadOptions::default())
+}
+
+/// [`visit_games`] with `options`.
+pub fn visit_games_with<V: Visitor>(
     input: &[u8],
     visitor: V,
     options: ReadOptions,
@@ -143,14 +150,33 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
     }
 }
 
-/// Games from a stream, one at a time in constant memory.
+/// Games from a stream (any [`Read`]: it reads in chunks of its own, so a
+/// `BufReader` is not needed), one at a time in constant memory.
+///
+/// [`Reader::new`] reads with the default [`ReadOptions`],
+/// [`Reader::with_options`] with others, as [`visit_games`] and
+/// [`visit_games_with`] do; [`visit_next`](Reader::visit_next) takes a
+/// visitor as they do (by value, or a `&mut` to one).
+///
+/// ```
+/// use pgnkit_game::{Reader, Validate};
+///
+/// let file: &[u8] = b"1. e4 e5 *\n\n1. d4 Ke7 *\n";
+/// let mut reader = Reader::new(file);
+/// let mut broken = 0;
+/// while let Some(read) = reader.visit_next(Validate) {
+///     broken += usize::from(read?.is_broken());
+/// }
+/// assert_eq!(broken, 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Reader<R> {
     inner: pgnkit_lexer::Reader<R>,
     options: ReadOptions,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `stream`.
     pub fn new(stream: R) -> Reader<R> {
         Reader::with_options(stream, ReadOptions::default())
@@ -164,10 +190,11 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Sends the next game through `visitor`; `None` at the end.
+    /// Sends the next game through `visitor` (a visitor, or a `&mut` to
+    /// one); `None` at the end.
     pub fn visit_next<V: Visitor>(
         &mut self,
-        visitor: &mut V,
+        mut visitor: V,
     ) -> Option<io::Result<ReadGame<'_, V::Output>>> {
         let options = self.options;
         let game = match self.inner.next_tokenized() {
@@ -177,7 +204,7 @@ impl<R: BufRead> Reader<R> {
         };
         let raw = game.raw;
         let start = GameStart::from(raw);
-        let (value, diagnostics) = visit_tokenized(game, visitor, options);
+        let (value, diagnostics) = visit_tokenized(game, &mut visitor, options);
         Some(Ok(ReadGame {
             value,
             diagnostics,
@@ -189,8 +216,7 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the next game into a [`Game`] (its raw bytes copied).
     pub fn next_game(&mut self) -> Option<io::Result<ReadGame<'static, Game>>> {
-        let mut builder = TreeBuilder::new();
-        let read = match self.visit_next(&mut builder)? {
+        let read = match self.visit_next(TreeBuilder::new())? {
             Ok(read) => read,
             Err(e) => return Some(Err(e)),
         };
@@ -204,7 +230,7 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Reader<R> {
+impl<R: Read> Iterator for Reader<R> {
     type Item = io::Result<ReadGame<'static, Game>>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -262,7 +288,7 @@ mod tests {
 
     /// The diagnostics of every game of `input`, read with `visitor`.
     fn diagnostics_with<V: Visitor>(input: &[u8], visitor: V) -> Vec<Diagnostics> {
-        visit_games(input, visitor, ReadOptions::default())
+        visit_games(input, visitor)
             .map(|game| game.diagnostics)
             .collect()
     }

@@ -82,7 +82,7 @@ fn dispatch<'a>(input: &[u8], pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
         b')' => single(rest, TokenKind::VariationClose),
         b'<' => single(rest, TokenKind::AngleOpen),
         b'>' => single(rest, TokenKind::AngleClose),
-        b'"' => grammar::string(rest),
+        b'"' => grammar::string(rest, crate::shapes::is_tag_value(input, pos)),
         b'$' => grammar::nag(rest),
         b'*' => grammar::asterisk(rest),
         b';' => grammar::line_comment(rest),

@@ -1,6 +1,7 @@
-//! [`Reader`]: games from any [`BufRead`] stream, one at a time, in constant memory.
+//! [`Reader`]: games from any [`Read`] stream (a `BufRead` is not needed: it reads in chunks
+//! of its own), one at a time, in constant memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use crate::RawGame;
 use crate::game_end::game_end;
@@ -59,9 +60,14 @@ pub struct Reader<R> {
     /// An error of a read ahead ([`read_ahead`](Reader::read_ahead)), kept for the read that
     /// needs the bytes.
     pending: Option<io::Error>,
+    /// Index in `buf` just after the last line end found in `buf[..scanned]` (see
+    /// [`whole_lines`]), so that each byte is searched once, even on a line of megabytes.
+    line_end_at: usize,
+    /// How far `buf` was searched for line ends.
+    scanned: usize,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `inner`.
     pub fn new(inner: R) -> Reader<R> {
         Reader::with_chunk_size(inner, DEFAULT_CHUNK)
@@ -87,6 +93,8 @@ impl<R: BufRead> Reader<R> {
             line_ends: LineEnds::default(),
             tokens: GameTokens::default(),
             pending: None,
+            line_end_at: 0,
+            scanned: 0,
         }
     }
 
@@ -130,6 +138,8 @@ impl<R: BufRead> Reader<R> {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.line_ends.cr_free = self.line_ends.cr_free.saturating_sub(self.start);
+            self.line_end_at = self.line_end_at.saturating_sub(self.start);
+            self.scanned = self.scanned.saturating_sub(self.start);
             self.start = 0;
         }
         let mut got = 0;
@@ -249,6 +259,14 @@ impl<R: BufRead> Reader<R> {
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }
+            let from = self.scanned.max(self.start);
+            let new = self.buf.get(from..self.end).unwrap_or_default();
+            if let Some(i) = memchr::memrchr2(b'\n', b'\r', new) {
+                self.line_end_at = from + i + 1;
+            }
+            self.scanned = self.end;
+            let whole = self.line_end_at.saturating_sub(self.start);
+            let avail = whole_lines(avail, whole, self.eof);
             let end = match (avail.is_empty(), tokenize) {
                 (true, _) => 0,
                 (false, true) => self.tokens.read(avail, self.eof),
@@ -275,6 +293,25 @@ impl<R: BufRead> Reader<R> {
             self.fill(want)?;
         }
     }
+}
+
+/// An unfinished line at least this long is decided on before its end is read.
+const LONG_LINE: usize = 64 * 1024;
+
+/// The part of `avail` the scanners may decide on: up to its last line end, unless the stream
+/// ended or the unfinished line is [`LONG_LINE`] bytes or more. Where a tag value with unescaped
+/// quotes ends depends on its line's end (`shapes::value_end`), so a line cut by a read must not
+/// be decided on; a very long line (games written on one line) is, to keep memory bounded.
+/// `whole`: the length of `avail` up to its last line end (0 when it has none).
+fn whole_lines(avail: &[u8], whole: usize, eof: bool) -> &[u8] {
+    if eof {
+        return avail;
+    }
+    let whole = whole.min(avail.len());
+    if avail.len() - whole >= LONG_LINE {
+        return avail;
+    }
+    avail.get(..whole).unwrap_or_default()
 }
 
 /// Where a game found by [`Reader::next_raw`] starts.

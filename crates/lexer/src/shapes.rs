@@ -141,7 +141,15 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
         i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
-            Some(b'"') => return (Ok(i + 1), tab),
+            Some(b'"') => {
+                let end = value_end(input, i, || is_tag_value(input, open));
+                // A value that runs to a later quote may hold a TAB after this one.
+                let tab = tab
+                    || input
+                        .get(i + 1..end)
+                        .is_some_and(|rest| rest.contains(&b'\t'));
+                return (Ok(end), tab);
+            }
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
@@ -152,6 +160,52 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
             Some(_) => i += 1,
         }
     }
+}
+
+/// Where a string whose quote at `close` would end it really ends (the index after its closing
+/// quote). A quote followed, after spaces or TABs, by `]` ends it, as nearly always; otherwise,
+/// in a tag value (`tag_value`: the string follows `[Name`), it may be an unescaped quote inside
+/// the value (`[White ""Mephisto""]`, `[Event "The "Big" Open"]`): when the line ends with `"]`
+/// (white space allowed after it) and that last quote comes after `close`, the value runs to
+/// that last quote (SPEC-NOTES "Tag pairs"). The end of `input` counts as a line end (the
+/// streaming reader gives its scanners whole lines, see `Reader::next_raw`).
+#[inline(always)]
+pub(crate) fn value_end(input: &[u8], close: usize, tag_value: impl FnOnce() -> bool) -> usize {
+    let mut j = close + 1;
+    while matches!(input.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    if input.get(j) == Some(&b']') || !tag_value() {
+        return close + 1;
+    }
+    value_end_after_quote(input, close)
+}
+
+/// [`value_end`] when the quote is not followed by `]`: the line's last quote, if the line
+/// ends with `"]`.
+#[cold]
+#[inline(never)]
+fn value_end_after_quote(input: &[u8], close: usize) -> usize {
+    let end = line_end(input, close + 1);
+    let line = input.get(..end).unwrap_or_default();
+    let trimmed = line.trim_ascii_end();
+    match trimmed.len().checked_sub(2) {
+        Some(last) if last > close && trimmed.ends_with(b"\"]") => last + 1,
+        _ => close + 1,
+    }
+}
+
+/// Whether the string opened at `open` is a tag value: `[`, a tag name, then spaces or TABs.
+#[inline]
+pub(crate) fn is_tag_value(input: &[u8], open: usize) -> bool {
+    let before = input.get(..open).unwrap_or_default();
+    let name = before.trim_ascii_end();
+    let name_len = name
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    name_len > 0 && name.len() > name_len && name.get(name.len() - name_len - 1) == Some(&b'[')
 }
 
 /// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
@@ -382,6 +436,21 @@ mod tests {
         assert_eq!(string_end(b"\"a\\b\"", 0), Ok(5));
         assert_eq!(string_end(b"\"ab\r\n\"", 0), Err(3));
         assert_eq!(string_end(b"\"ab", 0), Err(3));
+        // Unescaped quotes inside a tag value: to the line's last quote when it ends with `"]`.
+        let tag = b"[White \"\"Mephisto\"\"]  \r\n[Black \"x\"]";
+        assert_eq!(string_end(tag, 7), Ok(19));
+        let tag = b"[Event \"The \"Big\" Open\"]\n";
+        assert_eq!(string_end(tag, 7), Ok(23));
+        assert_eq!(string_end_and_tab(b"[A \"a \"b\tc\"]", 3), (Ok(11), true));
+        // Not a tag value: the first quote ends it.
+        assert_eq!(string_end(b"{c} \"\"M\"\"]\n", 4), Ok(6));
+        // The end of the input ends the line.
+        assert_eq!(string_end(b"[A \"\"M\" x", 3), Ok(5));
+        assert_eq!(string_end(b"[A \"\"M\"\"] ", 3), Ok(8));
+        // A quote followed by `]` ends the value, whatever follows on the line.
+        assert_eq!(string_end(b"\"a\"] [B \"b\"]", 0), Ok(3));
+        // No `"]` at the line's end: the first quote ends it.
+        assert_eq!(string_end(b"\"a\"b\" c\n\"]", 0), Ok(3));
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
     }
@@ -401,16 +470,17 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn word_scans_agree_with_the_grammar(body in scan_input()) {
-            let string = [&b"\""[..], &body].concat();
-            let (rest, kind) = crate::grammar::string(&string).unwrap();
+            // A tag value, so that unescaped quotes are tried too.
+            let string = [&b"[A \""[..], &body].concat();
+            let (rest, kind) = crate::grammar::string(&string[3..], true).unwrap();
             let end = string.len() - rest.len();
             let expected = match kind {
                 crate::TokenKind::String => Ok(end),
                 _ => Err(end),
             };
-            proptest::prop_assert_eq!(string_end(&string, 0), expected);
-            let tab = string_end_and_tab(&string, 0).1;
-            let scanned = &string[1..string_end(&string, 0).unwrap_or_else(|e| e)];
+            proptest::prop_assert_eq!(string_end(&string, 3), expected);
+            let tab = string_end_and_tab(&string, 3).1;
+            let scanned = &string[4..string_end(&string, 3).unwrap_or_else(|e| e)];
             proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
 
             let comment = [&b"{"[..], &body].concat();

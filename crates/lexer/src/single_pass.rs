@@ -531,11 +531,13 @@ mod tests {
             "[A \"a\"]\n1. e4\n[B \"b\"]",
             "[A \"a\" ]\n1. e4 0-1",
             "e4 1-0 {c}\n[Eve",
+            // Unescaped quotes in a value that runs to the line's last quote.
+            "[White \"\"Expert\"\"]\n*",
         ] {
             assert!(check(game.as_bytes()), "{game}");
         }
         // The splitter decides these.
-        for game in ["[White \"\"Expert\"\"]\n*", "\u{feff}e4 *", "e4 { open"] {
+        for game in ["[White \"\"Expert\" x\n*", "\u{feff}e4 *", "e4 { open"] {
             assert!(!check(game.as_bytes()), "{game}");
         }
     }

@@ -368,7 +368,7 @@ pub(crate) fn reach(pos: &Position, role: Role, to: Square) -> Bitboard {
 /// Squares from which a piece of `role` could reach `to` on an empty board
 /// (a superset of [`reach`]).
 #[inline(always)]
-fn reach_on_empty_board(role: Role, to: Square) -> Bitboard {
+pub(super) fn reach_on_empty_board(role: Role, to: Square) -> Bitboard {
     match role {
         Role::Pawn => Bitboard::FULL,
         Role::Knight => attacks::knight_attacks(to),

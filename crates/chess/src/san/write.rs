@@ -2,7 +2,7 @@
 //! moves, the `+`/`#` suffix ([`SanPlus::suffix_of`]), and the allocation-free
 //! writers (`write_ascii` into an 8-byte buffer, `write_to`, `append_to`).
 
-use super::resolve::{piece_move_is_safe, reaching};
+use super::resolve::{piece_move_is_safe, reach_on_empty_board, reaching};
 use super::{San, SanPlus, Suffix};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
@@ -14,7 +14,7 @@ use core::fmt;
 
 impl San {
     /// The canonical SAN of the legal move `m` (minimal disambiguation).
-    #[inline]
+    #[inline(always)]
     pub fn from_move(pos: &Position, m: Move) -> San {
         match m {
             Move::Null => San::Null,
@@ -154,10 +154,10 @@ impl AsciiBuf<'_> {
 }
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
-/// rank, or both. Most moves have no other piece of their kind attacking
-/// the destination (found cheaply by [`reaching`]); only when some do are
-/// the rivals tested ([`disambiguate_among`]).
-#[inline]
+/// rank, or both. Most moves have no other piece of their kind even on a
+/// line to the destination (one table lookup, inlined into the writers);
+/// only when some do are the rivals looked at ([`rivals`], out of line).
+#[inline(always)]
 fn disambiguate(
     pos: &Position,
     role: Role,
@@ -165,6 +165,24 @@ fn disambiguate(
     to: Square,
 ) -> (Option<File>, Option<Rank>) {
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    if (ours & reach_on_empty_board(role, to)).is_empty() {
+        (None, None)
+    } else {
+        rivals(pos, role, ours, from, to)
+    }
+}
+
+/// [`disambiguate`] when some of `ours` (the other pieces of `role`) stand
+/// on a line to `to`: those that reach it ([`reaching`]), and of those the
+/// ones that may legally move there ([`disambiguate_among`]).
+#[inline(never)]
+fn rivals(
+    pos: &Position,
+    role: Role,
+    ours: Bitboard,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
     let others = reaching(pos, role, ours, to);
     if others.is_empty() {
         (None, None)

@@ -29,6 +29,17 @@ impl Word {
         }
     }
 
+    /// The SAN that [`San::write_ascii`](pgnkit_chess::San::write_ascii)
+    /// wrote into `buf` (`len` bytes, at most eight, the rest zero as that
+    /// writer leaves them): no mask needed.
+    #[inline(always)]
+    pub(crate) fn from_san_ascii(buf: &[u8; 8], len: usize) -> Word {
+        Word {
+            bits: u64::from_le_bytes(*buf),
+            len,
+        }
+    }
+
     /// Appends `b`; a full word stays as it is (no token needs more).
     #[inline(always)]
     pub(crate) fn push(&mut self, b: u8) {

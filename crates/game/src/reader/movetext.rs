@@ -6,7 +6,7 @@ use pgnkit_chess::{Lenience, LenientSan, Move, Position, SanError};
 use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
-use super::game_reader::{GameReader, comment_of, lossy, unexpected};
+use super::state::{GameReader, comment_of, lossy, unexpected};
 use crate::Nag;
 use crate::error::DiagnosticKind;
 use crate::game::Termination;

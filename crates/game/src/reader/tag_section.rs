@@ -4,11 +4,11 @@
 
 use std::borrow::Cow;
 
-use pgnkit_chess::{CastlingMode, Position, Setup};
+use pgnkit_chess::{Bitboard, CastlingMode, Color, Position, Rank, Setup};
 use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
-use super::game_reader::{GameReader, describe};
+use super::state::{GameReader, describe};
 use super::tokens::Tokens;
 use crate::error::DiagnosticKind;
 use crate::variant::{VariantKind, castling_needs_chess960};
@@ -84,6 +84,14 @@ impl<'a> GameReader<'a> {
             }
         }
         let name_text = name.text;
+        let inner = value.span.slice(self.game.bytes);
+        let inner = inner
+            .get(1..inner.len().saturating_sub(1))
+            .unwrap_or_default();
+        if memchr::memchr(b'"', inner).is_some() && has_unescaped_quote(inner) {
+            let name = String::from_utf8_lossy(name_text).into_owned();
+            self.diag(DiagnosticKind::UnescapedQuote(name), value.span);
+        }
         if !names.insert(name_text) {
             self.diag(
                 DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
@@ -110,6 +118,41 @@ impl<'a> GameReader<'a> {
         true
     }
 
+    /// Drops the castling rights of `setup` that name no rook (a file letter
+    /// where its side has no rook, as `E` in `EQkq` with the king on e1),
+    /// with a warning each, so that whether the game is Chess960 is decided
+    /// on the rights that are left (SPEC-NOTES "When a game is Chess960").
+    fn drop_rookless_rights(&mut self, setup: &mut Setup, span: Span) {
+        let board = &setup.board;
+        let rookless: Bitboard = setup
+            .castling_rights
+            .filter(|&sq| {
+                let color = if sq.rank() == Rank::First {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                !(board.rooks() & board.by_color(color)).contains(sq)
+            })
+            .collect();
+        if rookless.is_empty() {
+            return;
+        }
+        for sq in rookless {
+            let letter = sq.file().char();
+            let written = if sq.rank() == Rank::First {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            self.diag(
+                DiagnosticKind::CastlingRightDropped(written.to_string()),
+                span,
+            );
+        }
+        setup.castling_rights &= !rookless;
+    }
+
     /// The starting position from FEN, SetUp and Variant; `None` (with an
     /// error) when the game cannot be read.
     pub(super) fn start_position(&mut self, special: &SpecialTags<'a>) -> Option<Position> {
@@ -127,7 +170,7 @@ impl<'a> GameReader<'a> {
         }
         match &special.fen {
             Some((fen, span)) => {
-                let setup = match Setup::parse(fen) {
+                let mut setup = match Setup::parse(fen) {
                     Ok(s) => s,
                     Err(e) => {
                         // Point at the offending character when the value
@@ -142,6 +185,7 @@ impl<'a> GameReader<'a> {
                         return None;
                     }
                 };
+                self.drop_rookless_rights(&mut setup, *span);
                 let mode = if chess960 || setup.castling_mode() == CastlingMode::Chess960 {
                     CastlingMode::Chess960
                 } else {
@@ -222,6 +266,23 @@ impl<'a> TagNames<'a> {
         self.names.push((key, name));
         true
     }
+}
+
+/// Whether a string's text between its outer quotes holds a quote that is
+/// not escaped (the lexer ran the value to the line's last quote).
+#[cold]
+fn has_unescaped_quote(inner: &[u8]) -> bool {
+    let mut bytes = inner.iter();
+    while let Some(&b) = bytes.next() {
+        match b {
+            b'"' => return true,
+            b'\\' if matches!(bytes.as_slice().first(), Some(b'"' | b'\\')) => {
+                bytes.next();
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Whether a tag name's token text is a tag name (`A-Z a-z 0-9 _` only).

@@ -1,4 +1,4 @@
-//! Batches of whole games for the parallel pipeline: the games' bytes and
+//! Batches of whole games for the parallel run: the games' bytes and
 //! tokens, from the lexer's single pass, in a few flat buffers.
 //!
 //! The main thread reads the input with the single pass (each byte lexed
@@ -9,11 +9,12 @@
 //! main thread keeps ahead of two workers. A batch's buffers are reused for
 //! the next batches, so nothing is allocated per game.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 use std::ops::Range;
 
-use pgnkit::game::GameStart;
-use pgnkit::lexer::{self, GameToken, LexWarning, RawGame, TokenizedGame};
+use pgnkit_lexer::{self as lexer, GameToken, LexWarning, RawGame, TokenizedGame};
+
+use crate::visitor::GameStart;
 
 /// A batch closes after the game that brings it to this many bytes.
 const BATCH_BYTES: usize = 1 << 16;
@@ -23,7 +24,7 @@ const MAX_SPARE: usize = 8;
 
 /// Whole games, in input order: their bytes, tokens and warnings.
 #[derive(Debug, Default)]
-pub struct Batch {
+pub(super) struct Batch {
     /// The games' bytes, one after the other.
     bytes: Vec<u8>,
     tokens: Vec<GameToken>,
@@ -83,7 +84,7 @@ impl Batch {
     }
 
     /// Calls `f` with each game of the batch, in order, with its index.
-    pub fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
+    pub(super) fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
         for (i, entry) in self.games.iter().enumerate() {
             let game = TokenizedGame {
                 raw: self.raw(entry),
@@ -99,7 +100,7 @@ impl Batch {
 
     /// Runs `f` on each game of the batch, in order, with the batch's text
     /// buffer to append the game's text to; returns the outputs in order.
-    pub fn run<O>(
+    pub(super) fn run<O>(
         &mut self,
         mut f: impl FnMut(TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
     ) -> Vec<O> {
@@ -116,7 +117,7 @@ impl Batch {
     }
 
     /// The text written for the game at `index` by [`Batch::run`].
-    pub fn text(&self, index: usize) -> &[u8] {
+    pub(super) fn text(&self, index: usize) -> &[u8] {
         let start = match index.checked_sub(1) {
             Some(before) => self.text_ends.get(before).copied().unwrap_or(0),
             None => 0,
@@ -126,7 +127,7 @@ impl Batch {
     }
 
     /// The game at `index` (as numbered by [`Batch::for_each_game`]).
-    pub fn game(&self, index: usize) -> GameStart<'_> {
+    pub(super) fn game(&self, index: usize) -> GameStart<'_> {
         let raw = match self.games.get(index) {
             Some(entry) => self.raw(entry),
             None => RawGame {
@@ -148,14 +149,14 @@ fn extend<T: Copy>(buf: &mut Vec<T>, items: &[T]) -> Range<usize> {
 }
 
 /// Cuts an input into batches.
-pub struct Batcher<R> {
+pub(super) struct Batcher<R> {
     games: lexer::Reader<R>,
     spare: Vec<Batch>,
 }
 
-impl<R: BufRead> Batcher<R> {
+impl<R: Read> Batcher<R> {
     /// Batches of the games of `reader`.
-    pub fn new(reader: R) -> Batcher<R> {
+    pub(super) fn new(reader: R) -> Batcher<R> {
         Batcher {
             games: lexer::Reader::new(reader),
             spare: Vec::new(),
@@ -163,7 +164,7 @@ impl<R: BufRead> Batcher<R> {
     }
 
     /// The next batch; `None` at the end of the input.
-    pub fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+    pub(super) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
         let mut batch = self.spare.pop().unwrap_or_default();
         while batch.bytes.len() < BATCH_BYTES {
             let Some(game) = self.games.next_tokenized()? else {
@@ -178,7 +179,7 @@ impl<R: BufRead> Batcher<R> {
     }
 
     /// Takes back a batch whose games are done, to reuse its buffers.
-    pub fn recycle(&mut self, mut batch: Batch) {
+    pub(super) fn recycle(&mut self, mut batch: Batch) {
         if self.spare.len() < MAX_SPARE {
             batch.clear();
             self.spare.push(batch);
@@ -186,7 +187,7 @@ impl<R: BufRead> Batcher<R> {
     }
 
     /// Bytes outside any game (see [`lexer::Reader::skipped`]).
-    pub fn skipped(&self) -> u64 {
+    pub(super) fn skipped(&self) -> u64 {
         self.games.skipped()
     }
 }
@@ -194,7 +195,7 @@ impl<R: BufRead> Batcher<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pgnkit::lexer::GameSplitter;
+    use pgnkit_lexer::GameSplitter;
 
     /// A game's bytes, position, tokens and warnings.
     type Seen = (Vec<u8>, u64, u64, u64, Vec<GameToken>, Vec<LexWarning>);
