@@ -4,18 +4,14 @@
 
 use pgnkit_chess::Position;
 use pgnkit_export::{ExportOptions, StreamWriter, ToPgn, to_string};
-use pgnkit_game::{Game, ReadOptions, Termination, read_games, visit_games};
+use pgnkit_game::{Game, Termination, read_games, visit_games};
 
 fn export(game: &Game) -> String {
     to_string(game, &ExportOptions::export())
 }
 
 fn streamed(pgn: &str) -> String {
-    let mut games = visit_games(
-        pgn.as_bytes(),
-        StreamWriter::new(ExportOptions::export()),
-        ReadOptions::default(),
-    );
+    let mut games = visit_games(pgn.as_bytes(), StreamWriter::new(ExportOptions::export()));
     games.next().expect("one game");
     String::from_utf8(games.visitor().game_text().to_vec()).unwrap()
 }

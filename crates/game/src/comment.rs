@@ -330,7 +330,10 @@ impl Comment {
         let mut done = false;
         loop {
             // The iterator's ranges are relative to the text it starts on.
-            let Some(((begin, end), command)) = (CommandIter { rest }).next() else {
+            let Some(((begin, end), command)) = (CommandIter {
+                rest: rest.as_bytes(),
+            })
+            .next() else {
                 out.push_str(rest);
                 break;
             };

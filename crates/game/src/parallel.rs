@@ -178,16 +178,13 @@ pub fn read_games_parallel<R, E>(
     reader: R,
     threads: usize,
     options: ReadOptions,
-    mut each: E,
+    each: E,
 ) -> io::Result<Totals>
 where
     R: Read + Send,
     E: FnMut(ReadGame<'_, Game>) -> io::Result<()>,
 {
-    visit_games_parallel(reader, threads, options, TreeBuilder::new, |mut read| {
-        read.value.diagnostics = read.diagnostics.clone();
-        each(read)
-    })
+    visit_games_parallel(reader, threads, options, TreeBuilder::new, each)
 }
 
 /// A visitor run as a [`Job`].
