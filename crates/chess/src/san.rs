@@ -83,8 +83,15 @@ pub struct SanPlus {
 }
 
 impl fmt::Display for San {
+    /// Canonical SAN; width, fill and alignment are honoured
+    /// (`format!("{san:<6}")`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut buf = [0; 8];
+        let len = self.write_ascii(&mut buf);
+        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 
@@ -96,8 +103,22 @@ impl FromStr for San {
 }
 
 impl fmt::Display for SanPlus {
+    /// SAN with `+`/`#`; width, fill and alignment are honoured.
+    ///
+    /// ```
+    /// use pgnkit_chess::SanPlus;
+    /// let san: SanPlus = "Qxf7#".parse().unwrap();
+    /// assert_eq!(format!("[{san:>7}]"), "[  Qxf7#]");
+    /// assert_eq!(format!("[{san:-<7}]"), "[Qxf7#--]");
+    /// assert_eq!(format!("{san}"), "Qxf7#");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut buf = [0; 8];
+        let len = self.write_ascii(&mut buf);
+        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 
