@@ -240,11 +240,7 @@ fn source_folders() -> Vec<PathBuf> {
 /// Circles that are known and being removed, as `crate folder: circle`
 /// (the form [`imports::show`] prints). Each entry names its issue; the
 /// test fails when an entry is no longer needed, so the list only shrinks.
-const KNOWN_CIRCLES: &[&str] = &[
-    // Issue 20: the reader's split (branch s6-spec) shares the reader's state between its
-    // parts both ways; undone when that branch lands whole.
-    "crates/game: reader::game_reader -> reader::movetext -> reader::game_reader",
-];
+const KNOWN_CIRCLES: &[&str] = &[];
 
 #[test]
 fn the_circle_fixture_is_caught() {

@@ -5,7 +5,7 @@
 use pgnkit_chess::{FenOptions, Move, Position, Uci};
 use pgnkit_game::{
     Comment, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score, Skip,
-    Visitor, decode, san_plus,
+    Termination, Visitor, decode, san_plus,
 };
 
 use crate::error::TagWarning;
@@ -125,6 +125,7 @@ impl GameRecord {
                 }
             }
         }
+        visitor.set_result(game.termination());
         // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
         // `set_errors` for the `errors` column.
         visitor.end_game()
@@ -253,6 +254,14 @@ impl RecordVisitor {
         self.pending.clear();
         self.after.clear();
         self.last = None;
+    }
+
+    /// The `Result` column: the game's one result value, the termination marker (a `Result`
+    /// tag that disagrees with it reads as the marker, as the tree builder's `Game` says).
+    fn set_result(&mut self, termination: Termination) {
+        if let Some(i) = STRING_TAGS.iter().position(|&tag| tag == "Result") {
+            self.record.strings[i] = Some(termination.to_string());
+        }
     }
 
     fn add_tag(&mut self, name: &str, value: &str) {
@@ -484,6 +493,10 @@ impl Visitor for RecordVisitor {
 
     fn begin_variation(&mut self) -> Skip {
         Skip::Yes // the moves table holds the main line only
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.set_result(termination);
     }
 
     fn end_game(&mut self) -> GameRecord {
