@@ -135,21 +135,26 @@ pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
 /// [`string_end`], and whether the string holds a TAB (for the lexer's warning).
 #[inline(always)]
 pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
+    let (end, tab) = string_scan(input, open);
+    match end {
+        // Nearly every string is a tag value closed by `"]`; the others are looked at again
+        // out of line (an unescaped quote inside a tag value, [`value_end`]).
+        Ok(e) if input.get(e) != Some(&b']') => string_end_after_quote(input, open, e - 1, tab),
+        _ => (end, tab),
+    }
+}
+
+/// The string opened at `open` up to its first unescaped quote (or its line's end), and
+/// whether it holds a TAB.
+#[inline(always)]
+fn string_scan(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
     let mut i = open + 1;
     let mut tab = false;
     loop {
         i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
-            Some(b'"') => {
-                let end = value_end(input, i, || is_tag_value(input, open));
-                // A value that runs to a later quote may hold a TAB after this one.
-                let tab = tab
-                    || input
-                        .get(i + 1..end)
-                        .is_some_and(|rest| rest.contains(&b'\t'));
-                return (Ok(end), tab);
-            }
+            Some(b'"') => return (Ok(i + 1), tab),
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
@@ -206,6 +211,24 @@ pub(crate) fn is_tag_value(input: &[u8], open: usize) -> bool {
         .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
         .count();
     name_len > 0 && name.len() > name_len && name.get(name.len() - name_len - 1) == Some(&b'[')
+}
+
+/// [`string_end_and_tab`] at a quote not directly followed by `]`, out of the hot loop.
+#[cold]
+#[inline(never)]
+fn string_end_after_quote(
+    input: &[u8],
+    open: usize,
+    close: usize,
+    tab: bool,
+) -> (Result<usize, usize>, bool) {
+    let end = value_end(input, close, || is_tag_value(input, open));
+    // A value that runs to a later quote may hold a TAB after this one.
+    let tab = tab
+        || input
+            .get(close + 1..end)
+            .is_some_and(|rest| rest.contains(&b'\t'));
+    (Ok(end), tab)
 }
 
 /// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
