@@ -84,11 +84,7 @@ impl<'a> GameReader<'a> {
             }
         }
         let name_text = name.text;
-        let inner = value.span.slice(self.game.bytes);
-        let inner = inner
-            .get(1..inner.len().saturating_sub(1))
-            .unwrap_or_default();
-        if has_quote(inner) && has_unescaped_quote(inner) {
+        if lexer.unescaped_quote_at(value.span.start) {
             let name = String::from_utf8_lossy(name_text).into_owned();
             self.diag(DiagnosticKind::UnescapedQuote(name), value.span);
         }
@@ -268,46 +264,6 @@ impl<'a> TagNames<'a> {
     }
 }
 
-/// Whether `bytes` hold a `"`, eight bytes at a time: tag values are short,
-/// and a `memchr` call costs more than the scan.
-#[inline(always)]
-fn has_quote(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const QUOTES: u64 = ONES * b'"' as u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(word);
-        let x = u64::from_le_bytes(w) ^ QUOTES;
-        if x.wrapping_sub(ONES) & !x & (ONES << 7) != 0 {
-            return true;
-        }
-    }
-    for &b in words.remainder() {
-        if b == b'"' {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether a string's text between its outer quotes holds a quote that is
-/// not escaped (the lexer ran the value to the line's last quote).
-#[cold]
-fn has_unescaped_quote(inner: &[u8]) -> bool {
-    let mut bytes = inner.iter();
-    while let Some(&b) = bytes.next() {
-        match b {
-            b'"' => return true,
-            b'\\' if matches!(bytes.as_slice().first(), Some(b'"' | b'\\')) => {
-                bytes.next();
-            }
-            _ => {}
-        }
-    }
-    false
-}
-
 /// Whether a tag name's token text is a tag name (`A-Z a-z 0-9 _` only).
 #[inline]
 fn is_tag_name(text: &[u8]) -> bool {
@@ -327,19 +283,6 @@ fn is_tag_name(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quotes_are_found_anywhere() {
-        let text = b"abcdefghijklmnopqrstuvwxyz";
-        assert!(!has_quote(text));
-        for i in 0..text.len() {
-            let mut t = text.to_vec();
-            t[i] = b'"';
-            assert!(has_quote(&t), "{i}");
-            assert!(has_quote(&t[..=i]) && !has_quote(&t[..i]), "{i}");
-        }
-        assert!(!has_quote(b"\x22\xa2\x21\x23 \x02"[1..].as_ref()));
-    }
 
     #[test]
     fn tag_names_find_duplicates_even_with_shared_keys() {
