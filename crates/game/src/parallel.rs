@@ -12,21 +12,6 @@
 //! depends on timing. Splitting is several times faster than lexing, so the
 //! serial part stays small. At most a few batches per worker are in flight,
 //! so memory stays bounded whatever the input's size.
-//!
-//! ```
-//! use pgnkit_game::{ReadOptions, read_games_parallel};
-//!
-//! let pgn = b"1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n\n1. c4 *\n".repeat(100);
-//! let mut seen = Vec::new();
-//! let totals = read_games_parallel(&pgn[..], 4, ReadOptions::default(), |read| {
-//!     seen.push((read.value.main_line().count(), read.is_broken()));
-//!     Ok(())
-//! })?;
-//! assert_eq!(totals.games, 300);
-//! assert_eq!(seen[..3], [(2, false), (2, true), (1, false)]);
-//! assert_eq!(seen[299], (1, false));
-//! # Ok::<(), std::io::Error>(())
-//! ```
 
 mod batch;
 
@@ -98,21 +83,21 @@ const IN_FLIGHT_PER_WORKER: usize = 2;
 /// struct CountErrors;
 ///
 /// impl Job for CountErrors {
-///     type State = Validate;
-///     type Output = usize;
-///     fn state(&self) -> Validate {
-///         Validate
-///     }
-///     fn run(&self, v: &mut Validate, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> usize {
-///         visit_tokenized(game, v, ReadOptions::default()).1.errors().count()
-///     }
+///    type State = Validate;
+///    type Output = usize;
+///    fn state(&self) -> Validate {
+///        Validate
+///    }
+///    fn run(&self, v: &mut Validate, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> usize {
+///        visit_tokenized(game, v, ReadOptions::default()).1.errors().count()
+///    }
 /// }
 ///
 /// let pgn = b"1. e4 *\n\n1. e5 *\n".repeat(1000);
 /// let mut errors = Vec::new();
 /// run_ordered(&CountErrors, &pgn[..], 2, |_, n, _| {
-///     errors.push(n);
-///     Ok(())
+///    errors.push(n);
+///    Ok(())
 /// })?;
 /// assert_eq!(errors.len(), 2000);
 /// assert!(errors.chunks(2).all(|pair| pair == [0, 1]));

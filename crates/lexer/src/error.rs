@@ -69,6 +69,10 @@ pub enum LexWarningKind {
     /// A symbol longer than the standard's 255 characters (read anyway).
     #[error("symbol longer than 255 characters")]
     LongSymbol,
+    /// A tag value with unescaped quotes inside, read up to its line's last quote
+    /// (SPEC-NOTES "Tag pairs").
+    #[error("unescaped quote in a tag value, read to the line's last quote")]
+    UnescapedQuote,
 }
 
 /// A lexical warning: what and where.

@@ -218,7 +218,8 @@ pub(crate) fn digits_end(input: &[u8], from: usize) -> usize {
     e
 }
 
-/// The string opened at `pos`, with its warnings (TAB inside, over the standard's length).
+/// The string opened at `pos`, with its warnings (TAB inside, over the standard's length,
+/// unescaped quotes in a tag value).
 #[inline(always)]
 pub(crate) fn string_token(
     input: &[u8],
@@ -242,10 +243,19 @@ fn string_with_warnings(
     tab: bool,
 ) -> (usize, TokenKind) {
     let len = input.len();
-    if tab {
+    // `tab` asks for a second look: a TAB inside, or a tag value run to its line's last quote.
+    let span = Span::new(pos, end.unwrap_or_else(|e| e).min(len));
+    let scanned = input.get(pos + 1..span.end).unwrap_or_default();
+    if tab && scanned.contains(&b'\t') {
         warnings.push(LexWarning {
             kind: LexWarningKind::TabInString,
-            span: Span::new(pos, end.unwrap_or_else(|e| e).min(len)),
+            span,
+        });
+    }
+    if tab && crate::shapes::string_scan(input, pos).0 != end {
+        warnings.push(LexWarning {
+            kind: LexWarningKind::UnescapedQuote,
+            span,
         });
     }
     match end {

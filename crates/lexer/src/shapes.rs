@@ -132,24 +132,30 @@ pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
     string_end_and_tab(input, open).0
 }
 
-/// [`string_end`], and whether the string holds a TAB (for the lexer's warning).
+/// [`string_end`], and whether the string needs a second look for the lexer's warnings: it
+/// holds a TAB, or it is a tag value run to its line's last quote ([`value_end`]).
 #[inline(always)]
 pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
+    let (end, tab) = string_scan(input, open);
+    match end {
+        // Nearly every string is a tag value closed by `"]`; the others are looked at again
+        // out of line (an unescaped quote inside a tag value, [`value_end`]).
+        Ok(e) if input.get(e) != Some(&b']') => string_end_after_quote(input, open, e - 1, tab),
+        _ => (end, tab),
+    }
+}
+
+/// The string opened at `open` up to its first unescaped quote (or its line's end), and
+/// whether it holds a TAB.
+#[inline(always)]
+pub(crate) fn string_scan(input: &[u8], open: usize) -> (Result<usize, usize>, bool) {
     let mut i = open + 1;
     let mut tab = false;
     loop {
         i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
-            Some(b'"') => {
-                let end = value_end(input, i, || is_tag_value(input, open));
-                // A value that runs to a later quote may hold a TAB after this one.
-                let tab = tab
-                    || input
-                        .get(i + 1..end)
-                        .is_some_and(|rest| rest.contains(&b'\t'));
-                return (Ok(end), tab);
-            }
+            Some(b'"') => return (Ok(i + 1), tab),
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
@@ -206,6 +212,20 @@ pub(crate) fn is_tag_value(input: &[u8], open: usize) -> bool {
         .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
         .count();
     name_len > 0 && name.len() > name_len && name.get(name.len() - name_len - 1) == Some(&b'[')
+}
+
+/// [`string_end_and_tab`] at a quote not directly followed by `]`, out of the hot loop.
+#[cold]
+#[inline(never)]
+fn string_end_after_quote(
+    input: &[u8],
+    open: usize,
+    close: usize,
+    tab: bool,
+) -> (Result<usize, usize>, bool) {
+    let end = value_end(input, close, || is_tag_value(input, open));
+    // A value run to a later quote needs the lexer's warning.
+    (Ok(end), tab || end > close + 1)
 }
 
 /// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
@@ -442,6 +462,7 @@ mod tests {
         let tag = b"[Event \"The \"Big\" Open\"]\n";
         assert_eq!(string_end(tag, 7), Ok(23));
         assert_eq!(string_end_and_tab(b"[A \"a \"b\tc\"]", 3), (Ok(11), true));
+        assert_eq!(string_end_and_tab(b"[A \"a \"bc\"]", 3), (Ok(10), true));
         // Not a tag value: the first quote ends it.
         assert_eq!(string_end(b"{c} \"\"M\"\"]\n", 4), Ok(6));
         // The end of the input ends the line.
@@ -481,7 +502,8 @@ mod tests {
             proptest::prop_assert_eq!(string_end(&string, 3), expected);
             let tab = string_end_and_tab(&string, 3).1;
             let scanned = &string[4..string_end(&string, 3).unwrap_or_else(|e| e)];
-            proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
+            let extended = string_scan(&string, 3).0 != string_end(&string, 3);
+            proptest::prop_assert_eq!(tab, scanned.contains(&b'\t') || extended);
 
             let comment = [&b"{"[..], &body].concat();
             let (rest, kind) = crate::grammar::brace_comment(&comment).unwrap();

@@ -84,11 +84,7 @@ impl<'a> GameReader<'a> {
             }
         }
         let name_text = name.text;
-        let inner = value.span.slice(self.game.bytes);
-        let inner = inner
-            .get(1..inner.len().saturating_sub(1))
-            .unwrap_or_default();
-        if memchr::memchr(b'"', inner).is_some() && has_unescaped_quote(inner) {
+        if lexer.unescaped_quote_at(value.span.start) {
             let name = String::from_utf8_lossy(name_text).into_owned();
             self.diag(DiagnosticKind::UnescapedQuote(name), value.span);
         }
@@ -266,23 +262,6 @@ impl<'a> TagNames<'a> {
         self.names.push((key, name));
         true
     }
-}
-
-/// Whether a string's text between its outer quotes holds a quote that is
-/// not escaped (the lexer ran the value to the line's last quote).
-#[cold]
-fn has_unescaped_quote(inner: &[u8]) -> bool {
-    let mut bytes = inner.iter();
-    while let Some(&b) = bytes.next() {
-        match b {
-            b'"' => return true,
-            b'\\' if matches!(bytes.as_slice().first(), Some(b'"' | b'\\')) => {
-                bytes.next();
-            }
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Whether a tag name's token text is a tag name (`A-Z a-z 0-9 _` only).

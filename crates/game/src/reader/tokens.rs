@@ -33,6 +33,16 @@ impl<'t> Tokens<'t> {
             .map(|w| w.span)
     }
 
+    /// Whether the lexer read the string starting at `start` (read already)
+    /// as a tag value with unescaped quotes inside.
+    #[inline]
+    pub(super) fn unescaped_quote_at(&self, start: usize) -> bool {
+        self.warnings
+            .iter()
+            .take_while(|w| w.span.start <= start)
+            .any(|w| w.kind == LexWarningKind::UnescapedQuote && w.span.start == start)
+    }
+
     /// Gives `take` the next tokens that are neither move numbers nor
     /// periods (a third of the movetext, which means nothing to the
     /// reader), up to the first for which it returns `true` or the last.
