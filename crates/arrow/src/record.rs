@@ -125,7 +125,6 @@ impl GameRecord {
                 }
             }
         }
-        visitor.set_result(game.termination());
         // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
         // `set_errors` for the `errors` column.
         visitor.end_game()
@@ -254,14 +253,6 @@ impl RecordVisitor {
         self.pending.clear();
         self.after.clear();
         self.last = None;
-    }
-
-    /// The `Result` column: the game's one result value, the termination marker (a `Result`
-    /// tag that disagrees with it reads as the marker, as the tree builder's `Game` says).
-    fn set_result(&mut self, termination: Termination) {
-        if let Some(i) = STRING_TAGS.iter().position(|&tag| tag == "Result") {
-            self.record.strings[i] = Some(termination.to_string());
-        }
     }
 
     fn add_tag(&mut self, name: &str, value: &str) {
@@ -496,7 +487,18 @@ impl Visitor for RecordVisitor {
     }
 
     fn termination(&mut self, termination: Termination) {
-        self.set_result(termination);
+        // The Result tag and the marker are one value, as in `Game`: where
+        // a Result tag holding a marker disagrees, the marker wins
+        // (SPEC-NOTES). Tags that hold no marker stay as read.
+        let result = STRING_TAGS.iter().position(|&tag| tag == "Result");
+        if let Some(slot) = result.map(|i| &mut self.record.strings[i])
+            && slot
+                .as_deref()
+                .and_then(|v| Termination::from_exact(v.as_bytes()))
+                .is_some_and(|tag| tag != termination)
+        {
+            *slot = Some(termination.as_str().to_owned());
+        }
     }
 
     fn end_game(&mut self) -> GameRecord {
