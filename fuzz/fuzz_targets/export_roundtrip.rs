@@ -8,16 +8,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{Game, ReadOptions, read_games, visit_games};
+use pgnkit::game::{Game, read_games, visit_games};
 use pgnkit_conformance::model::{Fidelity, same_model};
 
 fuzz_target!(|data: &[u8]| {
     let mut writer = pgnkit_fuzz::export_writer();
-    let mut stream = visit_games(
-        data,
-        StreamWriter::new(ExportOptions::export()),
-        ReadOptions::default(),
-    );
+    let mut stream = visit_games(data, StreamWriter::new(ExportOptions::export()));
     for read in read_games(data) {
         let streamed = stream.next().expect("the same games");
         assert_eq!(streamed.is_broken(), read.is_broken());

@@ -52,16 +52,10 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // The validate-only path and the streaming writer see the same diagnostics.
-    let validated: Vec<_> = visit_games(data, Validate, ReadOptions::default())
-        .map(|g| g.diagnostics)
-        .collect();
+    let validated: Vec<_> = visit_games(data, Validate).map(|g| g.diagnostics).collect();
     let built: Vec<_> = read.iter().map(|g| g.diagnostics.clone()).collect();
     assert_eq!(validated, built, "Validate and TreeBuilder disagree");
-    let mut stream = visit_games(
-        data,
-        StreamWriter::new(ExportOptions::export()),
-        ReadOptions::default(),
-    );
+    let mut stream = visit_games(data, StreamWriter::new(ExportOptions::export()));
     let mut i = 0;
     while let Some(g) = stream.next() {
         assert_eq!(

@@ -17,7 +17,7 @@
 //! `crates/cli/tests/accounting.rs`, where cargo builds the binary.
 
 use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{ReadOptions, read_games, visit_games};
+use pgnkit::game::{read_games, visit_games};
 use pgnkit::lexer::GameSplitter;
 
 /// Bytes of each file (up to the next game boundary) that are exported.
@@ -64,11 +64,7 @@ fn export(data: &[u8]) -> Export {
         data.len() as u64,
         "the last game ends the input"
     );
-    let mut games = visit_games(
-        data,
-        StreamWriter::new(ExportOptions::export()),
-        ReadOptions::default(),
-    );
+    let mut games = visit_games(data, StreamWriter::new(ExportOptions::export()));
     while let Some(game) = games.next() {
         if game.offset >= EXPORT_BYTES {
             break;

@@ -14,7 +14,7 @@
 mod layout;
 
 use pgnkit::export::{ExportOptions, GameWriter, Notation, StreamWriter};
-use pgnkit::game::{ReadOptions, read_games, visit_games};
+use pgnkit::game::{read_games, visit_games};
 use pgnkit_conformance::model::{Fidelity, same_model};
 
 #[test]
@@ -87,11 +87,7 @@ fn corpus_export_is_idempotent_and_keeps_the_model() {
             }
         }
         // The streaming writer gives the same bytes for the same games.
-        let mut stream = visit_games(
-            input,
-            StreamWriter::new(options.clone()),
-            ReadOptions::default(),
-        );
+        let mut stream = visit_games(input, StreamWriter::new(options.clone()));
         let mut stream_out = Vec::new();
         while let Some(read) = stream.next() {
             if !read.is_broken() {

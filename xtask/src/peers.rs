@@ -213,6 +213,11 @@ pub fn run(file: &Path, pairs: usize) -> Result<(), String> {
         );
     }
 
+    match build_cli(&release) {
+        Ok(cli) => comparisons.extend(ours_against_ours(&cli, file, pairs, have_time)?),
+        Err(why) => println!("note: the CLI did not build ({why}); threads and .zst skipped"),
+    }
+
     print_table(&comparisons, bytes, games);
     print_notes(&comparisons);
     if mismatches.is_empty() {
@@ -227,6 +232,81 @@ pub fn run(file: &Path, pairs: usize) -> Result<(), String> {
             mismatches.len()
         ))
     }
+}
+
+/// pgnkit against itself (issue 15): `--threads 2` against `--threads 1` for
+/// check and export (the ratio is the speed-up), and check of the bench file
+/// in pzstd's layout (`pzstd -3`, `target/bench.pgn.zst`, made once) against
+/// the plain file, `zstdcat | pgnkit check -` and `pzstd -d | pgnkit check -`
+/// (a ratio above 1: the `.zst` is faster).
+fn ours_against_ours(
+    cli: &Path,
+    file: &Path,
+    pairs: usize,
+    have_time: bool,
+) -> Result<Vec<Comparison>, String> {
+    let side = |args: Vec<OsString>| Side {
+        program: cli.to_path_buf(),
+        args,
+        ok_codes: &[0, 1],
+    };
+    let run = |command: &str, threads: &str| {
+        let mut args: Vec<OsString> = vec![command.into(), file.into()];
+        if command == "export" {
+            args.extend(["-o".into(), "/dev/null".into()]);
+        }
+        args.extend(["--threads".into(), threads.into()]);
+        side(args)
+    };
+    let mut comparisons = Vec::new();
+    for command in ["check", "export"] {
+        let mut comparison = compare(
+            command,
+            &run(command, "2"),
+            &run(command, "1"),
+            pairs,
+            have_time,
+        )?;
+        comparison.label = format!("{command} --threads 2 vs --threads 1");
+        comparisons.push(comparison);
+    }
+    let zst = target_dir().join("bench.pgn.zst");
+    if !zst.is_file() {
+        let made = Command::new("pzstd")
+            .args(["-q", "-f", "-3", "-p", "2"])
+            .arg(file)
+            .arg("-o")
+            .arg(&zst)
+            .status();
+        if !made.is_ok_and(|s| s.success()) {
+            println!("note: pzstd is missing (apt-get install zstd): the .zst rows are skipped");
+            return Ok(comparisons);
+        }
+    }
+    let ours = side(vec!["check".into(), zst.clone().into()]);
+    let shell = |pipe: String| Side {
+        program: PathBuf::from("sh"),
+        args: vec!["-c".into(), pipe.into()],
+        ok_codes: &[0, 1],
+    };
+    let (zst_shown, cli_shown) = (zst.display(), cli.display());
+    let peers = [
+        ("plain file", side(vec!["check".into(), file.into()])),
+        (
+            "zstdcat | check -",
+            shell(format!("zstdcat '{zst_shown}' | '{cli_shown}' check -")),
+        ),
+        (
+            "pzstd -d | check -",
+            shell(format!("pzstd -dcq '{zst_shown}' | '{cli_shown}' check -")),
+        ),
+    ];
+    for (what, peer) in peers {
+        let mut comparison = compare("check", &ours, &peer, pairs, have_time)?;
+        comparison.label = format!("check pzstd .zst vs {what}");
+        comparisons.push(comparison);
+    }
+    Ok(comparisons)
 }
 
 /// Where cargo puts build output: `CARGO_TARGET_DIR`, else `target/`.

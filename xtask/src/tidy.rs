@@ -4,7 +4,11 @@
 //!   ARCHITECTURE.md states (dev-dependencies may only use crates below, or
 //!   the test-support crate `pgnkit-corpus`);
 //! - every library source file starts with a `//!` module doc;
-//! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked.
+//! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked;
+//! - no import circle between the modules of one crate ([`imports`]);
+//! - no library file over 900 lines unless ARCHITECTURE.md says why.
+
+mod imports;
 
 use crate::cmd::root;
 use std::collections::{BTreeMap, BTreeSet};
@@ -194,5 +198,140 @@ fn no_pending_snapshots_are_tracked() {
     assert!(
         pending.is_empty(),
         "pending insta snapshots are committed: {pending:?}"
+    );
+}
+
+/// The `src` folders of every library crate under `crates/` and of xtask.
+fn source_folders() -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    folders.push(root().join("xtask/src"));
+    folders.push(root().join("tests/src"));
+    folders.retain(|src| src.is_dir());
+    folders.sort();
+    folders
+}
+
+/// Circles that are known and being removed, as `crate folder: circle`
+/// (the form [`imports::show`] prints). Each entry names its issue; the
+/// test fails when an entry is no longer needed, so the list only shrinks.
+const KNOWN_CIRCLES: &[&str] = &[
+    // Issue 20: the reader's split (branch s6-spec) shares the reader's state between its
+    // parts both ways; undone when that branch lands whole.
+    "crates/game: reader::game_reader -> reader::movetext -> reader::game_reader",
+];
+
+#[test]
+fn the_circle_fixture_is_caught() {
+    let src = root().join("xtask/testdata/circle/src");
+    let graph = imports::graph(&src);
+    let found: Vec<String> = imports::circles(&graph)
+        .iter()
+        .map(|c| imports::show(c))
+        .collect();
+    assert_eq!(found, ["a -> b -> c -> a"], "graph: {graph:#?}");
+    // What does not count: the crate root, comments, strings, tests.
+    let d: Vec<String> = graph[&vec!["d".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(d, Vec::<String>::new());
+    assert!(graph[&vec!["e".to_string()]].is_empty());
+    let a: Vec<String> = graph[&vec!["a".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(a, ["b", "e"]);
+    let f: Vec<String> = graph[&vec!["f".to_string()]]
+        .iter()
+        .map(|m| m.join("::"))
+        .collect();
+    assert_eq!(f, ["f::g"]);
+    assert!(graph[&vec!["f".to_string(), "g".to_string()]].is_empty());
+}
+
+#[test]
+fn no_import_circles_inside_a_crate() {
+    let mut found = Vec::new();
+    for src in source_folders() {
+        let folder = src.parent().unwrap().strip_prefix(root()).unwrap();
+        let graph = imports::graph(&src);
+        assert!(graph.len() > 1 || src.join("lib.rs").is_file() || src.join("main.rs").is_file());
+        for circle in imports::circles(&graph) {
+            found.push(format!("{}: {}", folder.display(), imports::show(&circle)));
+        }
+    }
+    let unexpected: Vec<&String> = found
+        .iter()
+        .filter(|c| !KNOWN_CIRCLES.contains(&c.as_str()))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "import circles between modules (give the shared piece a home below both sides): \
+         {unexpected:#?}"
+    );
+    let stale: Vec<&&str> = KNOWN_CIRCLES
+        .iter()
+        .filter(|known| !found.iter().any(|c| c == **known))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "these circles are gone; remove them from KNOWN_CIRCLES: {stale:?}"
+    );
+}
+
+/// Files over the limit that are being split, each with its issue; the
+/// test fails when one of them is short again, so the list only shrinks.
+const KNOWN_LONG_FILES: &[&str] = &[];
+
+/// The line count above which a library file needs a note.
+const MAX_LINES: usize = 900;
+
+/// Files ARCHITECTURE.md names under its "Files over 900 lines" heading,
+/// one `- \`path\`: why` bullet each.
+fn noted_long_files() -> BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    text.lines()
+        .skip_while(|line| !line.starts_with("#") || !line.contains("Files over 900 lines"))
+        .skip(1)
+        .take_while(|line| !line.starts_with('#'))
+        .filter_map(|line| line.strip_prefix("- `"))
+        .filter_map(|line| line.split('`').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn no_library_file_is_too_long() {
+    let noted = noted_long_files();
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            rust_files(&src, &mut files);
+        }
+    }
+    let mut long = Vec::new();
+    for file in &files {
+        let lines = std::fs::read_to_string(file).unwrap().lines().count();
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        if KNOWN_LONG_FILES.contains(&name.as_str()) {
+            assert!(
+                lines > MAX_LINES,
+                "{name} has {lines} lines now; remove it from KNOWN_LONG_FILES"
+            );
+        } else if lines > MAX_LINES && !noted.contains(&name) {
+            long.push(format!("{name}: {lines} lines"));
+        }
+    }
+    long.sort();
+    assert!(
+        long.is_empty(),
+        "library files over {MAX_LINES} lines: split them into modules named for what \
+         each part holds, or say why in ARCHITECTURE.md under \"Files over 900 lines\": \
+         {long:#?}"
     );
 }

@@ -381,10 +381,10 @@ mod tests {
     use super::*;
     use crate::record::{RecordOptions, RecordVisitor};
     use arrow_array::Array;
-    use pgnkit_game::{ReadOptions, visit_games};
+    use pgnkit_game::{ReadOptions, visit_games_with};
 
     fn records(pgn: &[u8]) -> Vec<GameRecord> {
-        visit_games(
+        visit_games_with(
             pgn,
             RecordVisitor::new(RecordOptions { fen: true }),
             ReadOptions::new(),

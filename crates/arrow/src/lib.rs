@@ -18,11 +18,11 @@
 //!
 //! ```
 //! use pgnkit_arrow::{BatchLimits, GamesBuilder, RecordOptions, RecordVisitor, RowSource, TableOptions};
-//! use pgnkit_game::{visit_games, ReadOptions};
+//! use pgnkit_game::{visit_games_with, ReadOptions};
 //!
 //! let pgn = b"[White \"A\"]\n[WhiteElo \"abc\"]\n\n1. e4 { [%clk 0:03:00] } e5 *\n";
 //! let mut games = GamesBuilder::new(TableOptions::default(), BatchLimits::GAMES);
-//! for (i, game) in visit_games(pgn, RecordVisitor::new(RecordOptions::default()), ReadOptions::new()).enumerate() {
+//! for (i, game) in visit_games_with(pgn, RecordVisitor::new(RecordOptions::default()), ReadOptions::new()).enumerate() {
 //!     let record = game.value;
 //!     assert_eq!(record.warnings.len(), 1); // WhiteElo: null, and a warning
 //!     assert_eq!(record.moves[0].clock, Some(180_000));

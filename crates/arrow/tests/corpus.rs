@@ -13,7 +13,7 @@ use arrow_array::types::{
 };
 use arrow_array::{Array, RecordBatch};
 use pgnkit_arrow::{RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS, TableOptions};
-use pgnkit_game::{Game, ReadOptions, Score, read_games, visit_games};
+use pgnkit_game::{Game, ReadOptions, Score, read_games, visit_games_with};
 
 fn string(batch: &RecordBatch, column: &str, row: usize) -> Option<String> {
     let array = batch
@@ -205,7 +205,7 @@ fn every_corpus_file_round_trips_through_parquet() {
             .into_owned();
         let bytes = std::fs::read(path).unwrap();
         let games: Vec<Game> = read_games(&bytes).map(|read| read.value).collect();
-        let records: Vec<_> = visit_games(
+        let records: Vec<_> = visit_games_with(
             &bytes,
             RecordVisitor::new(RecordOptions::default()),
             ReadOptions::default(),

@@ -8,7 +8,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Date32Type, Int16Type, Int32Type};
 use arrow_array::{Array, RecordBatch};
 use pgnkit_arrow::{GameRecord, RecordOptions, RecordVisitor, TableOptions};
-use pgnkit_game::{ReadOptions, visit_games};
+use pgnkit_game::{ReadOptions, visit_games_with};
 
 /// Reads one game with `tag`, checks it has no error, writes and reads
 /// back its games table.
@@ -16,7 +16,7 @@ fn one_game(name: &str, tag: &str) -> (GameRecord, RecordBatch) {
     let pgn = format!(
         "[Event \"Bad tag\"]\n{tag}\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
     );
-    let mut read: Vec<_> = visit_games(
+    let mut read: Vec<_> = visit_games_with(
         pgn.as_bytes(),
         RecordVisitor::new(RecordOptions::default()),
         ReadOptions::new(),

@@ -16,11 +16,11 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::{CastlingMode, CastlingSide};
 use crate::color::Color;
-use crate::error::{FenErrorKind, FenField, ParseFenError};
 use crate::role::Piece;
 use crate::square::{File, Rank, Square};
 use core::fmt;
 use core::str::FromStr;
+use thiserror::Error;
 
 /// A position as written in a FEN, not yet checked for legality.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -467,6 +467,91 @@ impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_fen(f, CastlingNotation::XFen)
     }
+}
+
+// Errors of this module (gathered in `error.rs`).
+
+/// The FEN field in which an error was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FenField {
+    /// Piece placement.
+    Board,
+    /// Side to move.
+    Turn,
+    /// Castling availability.
+    Castling,
+    /// En passant target square.
+    EnPassant,
+    /// Halfmove clock.
+    Halfmoves,
+    /// Fullmove number.
+    Fullmoves,
+    /// Text after the last field.
+    Trailing,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "piece placement",
+            FenField::Turn => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmoves => "halfmove clock",
+            FenField::Fullmoves => "fullmove number",
+            FenField::Trailing => "trailing",
+        })
+    }
+}
+
+/// What is wrong in a FEN field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// The text is empty or the field is missing.
+    Missing,
+    /// A character that does not belong in this field.
+    UnexpectedChar,
+    /// A rank describes more than eight squares.
+    RankTooLong,
+    /// A rank describes fewer than eight squares.
+    RankTooShort,
+    /// Not exactly eight ranks.
+    WrongRankCount,
+    /// A castling right appears twice, or more than two for one color.
+    DuplicateCastlingRight,
+    /// A number that is too large.
+    NumberTooLarge,
+    /// More fields than a FEN has.
+    TooManyFields,
+}
+
+impl fmt::Display for FenErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenErrorKind::Missing => "missing",
+            FenErrorKind::UnexpectedChar => "unexpected character",
+            FenErrorKind::RankTooLong => "rank has more than 8 squares",
+            FenErrorKind::RankTooShort => "rank has fewer than 8 squares",
+            FenErrorKind::WrongRankCount => "not 8 ranks",
+            FenErrorKind::DuplicateCastlingRight => "duplicate castling right",
+            FenErrorKind::NumberTooLarge => "number too large",
+            FenErrorKind::TooManyFields => "too many fields",
+        })
+    }
+}
+
+/// A FEN could not be parsed: which field, which byte, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("invalid FEN: {kind} in {field} field at byte {offset}")]
+pub struct ParseFenError {
+    /// The field holding the error.
+    pub field: FenField,
+    /// Byte offset of the offending character (or of the end of the text
+    /// for a missing field).
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: FenErrorKind,
 }
 
 #[cfg(test)]

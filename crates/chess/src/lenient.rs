@@ -41,11 +41,10 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::{CastlingMode, CastlingSide};
-use crate::error::{ParseSanError, ParseSanErrorKind, SanError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
-use crate::san::{San, SanPlus, Suffix};
+use crate::san::{ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};
 use crate::square::{File, Rank, Square};
 use crate::uci;
 use core::fmt;

@@ -21,12 +21,58 @@
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::castling::CastlingSide;
+use crate::castling::{CastlingRights, CastlingSide};
 use crate::color::Color;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
 use crate::role::Role;
 use crate::square::{Rank, Square};
+
+/// What move generation reads of a position: the pieces, the side to move,
+/// its castling rights, the en passant square and the pieces giving check.
+///
+/// `Position` lends one with `Position::situation` (a few words copied, no
+/// work); move generation never calls back into `Position`, so it sits on
+/// the floor below it.
+#[derive(Clone, Copy)]
+pub(crate) struct Situation<'a> {
+    /// The pieces.
+    pub board: &'a Board,
+    /// The side to move.
+    pub turn: Color,
+    /// The rooks that may still castle.
+    pub castles: CastlingRights,
+    /// The en passant square, only when a legal en passant capture exists.
+    pub ep_square: Option<Square>,
+    /// Enemy pieces giving check to the side to move.
+    pub checkers: Bitboard,
+}
+
+impl<'a> Situation<'a> {
+    #[inline(always)]
+    fn board(&self) -> &'a Board {
+        self.board
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline(always)]
+    fn castles(&self) -> CastlingRights {
+        self.castles
+    }
+
+    #[inline(always)]
+    fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    #[inline(always)]
+    fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+}
 
 /// Receives generated moves in batches.
 pub(crate) trait MoveSink {
@@ -172,7 +218,7 @@ pub(crate) fn normal_move_is_safe(
 /// Generates the legal moves of pieces on `from_mask` to squares in
 /// `to_mask` (castling counts as a move to the rook's square).
 pub(crate) fn generate<S: MoveSink>(
-    pos: &Position,
+    pos: &Situation<'_>,
     from_mask: Bitboard,
     to_mask: Bitboard,
     sink: &mut S,
@@ -330,7 +376,7 @@ fn emit_pawns<S: MoveSink>(sink: &mut S, targets: Bitboard, delta: i32, board: &
 }
 
 /// The castling rook of the side to move on `side`, if it may castle.
-pub(crate) fn castling_rook(pos: &Position, side: CastlingSide) -> Option<Square> {
+pub(crate) fn castling_rook(pos: &Situation<'_>, side: CastlingSide) -> Option<Square> {
     let us = pos.turn();
     let king = pos.board().king_of(us)?;
     let rooks = pos.castles().of(us) & pos.board().rooks() & pos.board().by_color(us);
@@ -339,7 +385,12 @@ pub(crate) fn castling_rook(pos: &Position, side: CastlingSide) -> Option<Square
         .find(|&rook| CastlingSide::from_king_and_rook(king, rook) == side)
 }
 
-fn generate_castles<S: MoveSink>(pos: &Position, king: Square, to_mask: Bitboard, sink: &mut S) {
+fn generate_castles<S: MoveSink>(
+    pos: &Situation<'_>,
+    king: Square,
+    to_mask: Bitboard,
+    sink: &mut S,
+) {
     let us = pos.turn();
     let board = pos.board();
     let rooks = pos.castles().of(us) & board.rooks() & board.by_color(us) & to_mask;
@@ -356,7 +407,7 @@ fn generate_castles<S: MoveSink>(pos: &Position, king: Square, to_mask: Bitboard
 }
 
 /// `true` if the side to move (not in check) may castle with `rook`.
-pub(crate) fn castle_is_legal(pos: &Position, king: Square, rook: Square) -> bool {
+pub(crate) fn castle_is_legal(pos: &Situation<'_>, king: Square, rook: Square) -> bool {
     let us = pos.turn();
     let them = us.other();
     let board = pos.board();
@@ -424,7 +475,7 @@ fn square_attacked(board: &Board, sq: Square, attacker: Color, occupied: Bitboar
 }
 
 /// All legal moves.
-pub(crate) fn legal_moves(pos: &Position) -> MoveList {
+pub(crate) fn legal_moves(pos: &Situation<'_>) -> MoveList {
     let mut list = MoveList::new();
     generate(
         pos,
@@ -440,7 +491,7 @@ pub(crate) fn legal_moves(pos: &Position) -> MoveList {
 /// SAN writing asks); otherwise the moves are counted. Steps are tested with
 /// [`square_attacked`], which looks up slider attacks only when an enemy
 /// slider stands on a line through the square.
-pub(crate) fn has_legal_move(pos: &Position) -> bool {
+pub(crate) fn has_legal_move(pos: &Situation<'_>) -> bool {
     let board = pos.board();
     let us = pos.turn();
     if let Some(king) = board.king_of(us) {
@@ -456,7 +507,7 @@ pub(crate) fn has_legal_move(pos: &Position) -> bool {
 }
 
 /// Number of legal moves, without listing them.
-pub(crate) fn count_legal(pos: &Position) -> u64 {
+pub(crate) fn count_legal(pos: &Situation<'_>) -> u64 {
     let mut sink = CountSink(0);
     generate(pos, Bitboard::FULL, Bitboard::FULL, &mut sink);
     sink.0
@@ -508,8 +559,8 @@ mod tests {
             let mut positions = vec![start.clone()];
             positions.extend(start.legal_moves().iter().map(|&m| start.after(m)));
             for p in positions {
-                let count = super::count_legal(&p);
-                assert_eq!(super::has_legal_move(&p), count > 0, "{p}");
+                let count = super::count_legal(&p.situation());
+                assert_eq!(super::has_legal_move(&p.situation()), count > 0, "{p}");
                 without_moves += usize::from(count == 0);
             }
         }

@@ -2,6 +2,8 @@
 //!
 //! At the last ply the moves are counted, not made ("bulk counting"): the
 //! generator adds up `popcount`s of target sets (see the `movegen` module).
+//! [`Position::perft`] is defined here too: perft sits above both the
+//! position and move generation, and neither calls into it.
 
 use crate::movegen;
 use crate::position::Position;
@@ -10,7 +12,7 @@ use crate::position::Position;
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => movegen::count_legal(pos),
+        1 => movegen::count_legal(&pos.situation()),
         _ => {
             let mut total = 0;
             for m in pos.legal_moves() {
@@ -20,6 +22,14 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             }
             total
         }
+    }
+}
+
+impl Position {
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep
+    /// (bulk counting at the last ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
     }
 }
 

@@ -5,8 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::{CastlingMode, CastlingRights, CastlingSide};
 use crate::color::Color;
-use crate::error::{FenError, IllegalMoveError, PositionError};
-use crate::fen::{EnPassantMode, FenOptions, Setup};
+use crate::fen::{EnPassantMode, FenOptions, ParseFenError, Setup};
 use crate::movegen;
 use crate::moves::{Move, MoveList};
 use crate::outcome::Outcome;
@@ -16,6 +15,7 @@ use crate::zobrist;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
+use thiserror::Error;
 
 /// A legal chess position (standard or Chess960): placement, side to move,
 /// castling rights, en passant square and move counters. Its Zobrist hash
@@ -228,6 +228,19 @@ impl Position {
         self.checkers
     }
 
+    /// What move generation reads of this position (see
+    /// [`movegen::Situation`]).
+    #[inline(always)]
+    pub(crate) fn situation(&self) -> movegen::Situation<'_> {
+        movegen::Situation {
+            board: &self.board,
+            turn: self.turn,
+            castles: self.castles,
+            ep_square: self.ep_square,
+            checkers: self.checkers,
+        }
+    }
+
     /// `true` if the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
@@ -236,12 +249,12 @@ impl Position {
 
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
-        movegen::legal_moves(self)
+        movegen::legal_moves(&self.situation())
     }
 
     /// Number of legal moves (counted without listing them).
     pub fn count_legal_moves(&self) -> usize {
-        movegen::count_legal(self) as usize
+        movegen::count_legal(&self.situation()) as usize
     }
 
     /// Legal moves of pieces standing on `from` squares to `to` squares
@@ -256,7 +269,7 @@ impl Position {
     /// squares, without building a list.
     #[inline]
     pub fn for_each_legal_move_between(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
-        movegen::generate(self, from, to, &mut movegen::FnSink(f));
+        movegen::generate(&self.situation(), from, to, &mut movegen::FnSink(f));
     }
 
     /// `true` if `m` is legal here. A null move is never legal (but may be
@@ -276,7 +289,7 @@ impl Position {
 
     /// `true` if the side to move has a legal move.
     pub fn has_legal_moves(&self) -> bool {
-        movegen::has_legal_move(self)
+        movegen::has_legal_move(&self.situation())
     }
 
     /// `true` if the side to move is checkmated.
@@ -477,19 +490,13 @@ impl Position {
 
     /// The castling move of the side to move on `side`, if legal.
     pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
-        let rook = movegen::castling_rook(self, side)?;
+        let rook = movegen::castling_rook(&self.situation(), side)?;
         let king = self.our_king()?;
-        if !self.is_check() && movegen::castle_is_legal(self, king, rook) {
+        if !self.is_check() && movegen::castle_is_legal(&self.situation(), king, rook) {
             Some(Move::Castle { king, rook })
         } else {
             None
         }
-    }
-
-    /// Counts the leaf nodes of the legal move tree `depth` plies deep
-    /// (bulk counting at the last ply).
-    pub fn perft(&self, depth: u32) -> u64 {
-        crate::perft::perft(self, depth)
     }
 
     /// This position as a setup, with the en passant square per `ep`.
@@ -640,6 +647,49 @@ impl FromStr for Position {
     fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
     }
+}
+
+// Errors of this module (gathered in `error.rs`).
+
+/// A parsed setup is not a legal chess position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A side has no king.
+    #[error("{0} has no king")]
+    MissingKing(Color),
+    /// A side has more than one king.
+    #[error("{0} has more than one king")]
+    TooManyKings(Color),
+    /// A pawn stands on the first or eighth rank.
+    #[error("pawn on the first or eighth rank")]
+    PawnsOnBackrank,
+    /// The side not to move is in check.
+    #[error("the side not to move is in check")]
+    OppositeCheck,
+    /// The en passant square cannot follow a double pawn push.
+    #[error("impossible en passant square")]
+    InvalidEpSquare,
+}
+
+/// A move is not legal in the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("illegal move {mv}")]
+pub struct IllegalMoveError {
+    /// The rejected move.
+    pub mv: Move,
+}
+
+/// A FEN could not be read as a legal position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FenError {
+    /// The text is not FEN.
+    #[error(transparent)]
+    Parse(#[from] ParseFenError),
+    /// The FEN describes an impossible position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use crate::color::Color;
 use core::fmt;
+use thiserror::Error;
 
 /// A column of the board, `a` to `h`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -358,11 +359,18 @@ impl fmt::Debug for Square {
 }
 
 impl core::str::FromStr for Square {
-    type Err = crate::error::ParseSquareError;
+    type Err = ParseSquareError;
     fn from_str(s: &str) -> Result<Square, Self::Err> {
-        Square::from_ascii(s.as_bytes()).ok_or(crate::error::ParseSquareError)
+        Square::from_ascii(s.as_bytes()).ok_or(ParseSquareError)
     }
 }
+
+// Errors of this module (gathered in `error.rs`).
+
+/// A square name was not `a1`..`h8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("invalid square name")]
+pub struct ParseSquareError;
 
 #[cfg(test)]
 mod tests {

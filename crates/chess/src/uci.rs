@@ -5,13 +5,13 @@
 
 use crate::bitboard::Bitboard;
 use crate::castling::{CastlingMode, CastlingSide};
-use crate::error::{IllegalUciError, ParseUciError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
 use crate::square::{File, Square};
 use core::fmt;
 use core::str::FromStr;
+use thiserror::Error;
 
 /// A move in UCI notation (not tied to a position).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -179,6 +179,21 @@ impl FromStr for Uci {
         Uci::parse(s.as_bytes())
     }
 }
+
+// Errors of this module (gathered in `error.rs`).
+
+/// A UCI move could not be parsed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("invalid UCI move at byte {offset}")]
+pub struct ParseUciError {
+    /// Byte offset of the offending character.
+    pub offset: usize,
+}
+
+/// A UCI move is not legal in the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("illegal UCI move")]
+pub struct IllegalUciError;
 
 #[cfg(test)]
 mod tests {

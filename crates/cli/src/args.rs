@@ -58,6 +58,50 @@ pub enum Command {
     /// (`WhiteElo "abc"`) is a warning and a null. Variations stay out of
     /// the moves table. Exit status as for `export`.
     Convert(ConvertArgs),
+    /// Cut a file into N byte ranges for `--range` (one `START END` per line).
+    ///
+    /// A plain file is cut in equal parts; a `.zst` file in pzstd's layout
+    /// (independent frames, as the Lichess database) at frame starts, in
+    /// compressed bytes, without decompressing it. Reading every range
+    /// (`--range START..END`) reads every game of the file once.
+    Ranges(RangesArgs),
+}
+
+/// Options of `pgnkit ranges`.
+#[derive(Debug, Args)]
+pub struct RangesArgs {
+    /// The file to cut.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// How many ranges (fewer when a `.zst` file has fewer frames).
+    #[arg(short = 'n', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub n: u32,
+}
+
+/// A byte range `START..END` of `--range`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteRange {
+    /// First byte.
+    pub start: u64,
+    /// The byte after the last.
+    pub end: u64,
+}
+
+/// Parses `START..END`.
+fn byte_range(text: &str) -> Result<ByteRange, String> {
+    let (start, end) = text
+        .split_once("..")
+        .ok_or_else(|| format!("`{text}` is not START..END"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|e| format!("`{s}` in `{text}`: {e}"))
+    };
+    let (start, end) = (number(start)?, number(end)?);
+    if start > end {
+        return Err(format!("`{text}`: START is after END"));
+    }
+    Ok(ByteRange { start, end })
 }
 
 /// Where games come from, and how to read them.
@@ -70,9 +114,43 @@ pub struct Inputs {
     #[arg(long)]
     pub strict: bool,
     /// Worker threads for reading and writing games (output keeps input
-    /// order) [default: one per CPU].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// order) [default: one per CPU; at most 1024].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// Read only the games whose first byte lies in this byte range of the
+    /// one FILE (compressed bytes of a pzstd-layout `.zst`, snapped to its
+    /// frames); see `pgnkit ranges`. Lines in messages count from the
+    /// range's first game.
+    #[arg(long, value_name = "START..END", value_parser = byte_range)]
+    pub range: Option<ByteRange>,
+    /// A game (or a run of bytes with no game boundary) longer than this is
+    /// reported as one error and skipped without being held in memory
+    /// (suffixes K, M, G: powers of 1024).
+    #[arg(long, value_name = "BYTES", default_value = "16M", value_parser = parse_size)]
+    pub max_game_bytes: u64,
+}
+
+/// `123`, `64K`, `16M`, `1G` (powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
+        _ => (text, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("unknown unit `{unit}`: use K, M or G")),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (e.g. 16M)"))?;
+    match n.checked_mul(1 << shift) {
+        Some(bytes) if bytes > 0 => Ok(bytes),
+        Some(_) => Err("the size must be at least 1 byte".into()),
+        None => Err(format!("`{text}` is too large")),
+    }
 }
 
 impl Inputs {
@@ -97,6 +175,13 @@ pub struct ExportArgs {
     /// Write the original text of every game with errors to this file, verbatim.
     #[arg(long, value_name = "FILE")]
     pub rejects: Option<PathBuf>,
+    /// Compress standard output in this format (files named with `-o` and
+    /// `--rejects` are compressed by their extension: .zst, .gz, .bz2, .xz).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub compress: Option<crate::compress::Codec>,
+    /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
+    pub level: Option<u32>,
     /// Reduced export format: the seven roster tags (plus SetUp, FEN and
     /// Variant when needed to replay), moves only.
     #[arg(long)]

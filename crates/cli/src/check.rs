@@ -1,14 +1,13 @@
 //! `pgnkit check`: validate every move and print diagnostics.
 
-use std::io::{self, Write};
-
 use pgnkit::game::{Diagnostics, ReadOptions, Validate};
 
 use crate::args::CheckArgs;
 use crate::failure::Failure;
+use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{finish_output, read_options, render};
+use crate::{Outcome, check_plan, finish, read_options, render};
 
 struct CheckJob {
     read: ReadOptions,
@@ -27,26 +26,25 @@ impl Job for CheckJob {
     }
 }
 
-/// Runs `pgnkit check`; `Ok(true)` when no game has an error.
-pub fn run(args: &CheckArgs) -> Result<bool, Failure> {
+/// Runs `pgnkit check`.
+pub fn run(args: &CheckArgs) -> Result<Outcome, Failure> {
+    check_plan(&args.inputs, &[], true)?;
     let job = CheckJob {
         read: read_options(&args.inputs),
     };
     let mut tally = Tally::new();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Output::stdout();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, _| {
         tally.game(game.bytes.len(), &diagnostics);
         for d in diagnostics.iter() {
             if args.json {
-                writeln!(out, "{}", render::json(name, d))?;
+                out.write_text(render::json(name, d).as_bytes())?;
+                out.write_text(b"\n")?;
             } else {
-                out.write_all(render::text(name, &game, d).as_bytes())?;
+                out.write_text(render::text(name, &game, d).as_bytes())?;
             }
         }
         Ok(())
     })?;
-    tally.skipped = ended.skipped;
-    finish_output(&mut out, "standard output")?;
-    eprintln!("{}", tally.summary("check", "without errors"));
-    Ok(tally.errors == 0)
+    finish(ended, tally, vec![out], false, ("check", "without errors"))
 }

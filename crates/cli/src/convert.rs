@@ -6,8 +6,7 @@
 //! `StreamWriter` (the `movetext` column). The main thread gets the records
 //! in input order, numbers the games, fills bounded batches and writes them.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use pgnkit::Position;
@@ -17,14 +16,15 @@ use pgnkit::game::{
 };
 use pgnkit_arrow::{
     BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
-    RowSource, SchemaRef, TableOptions, TableWriter,
+    RowSource, SchemaRef, TableOptions, TableWriter, arrow_array::RecordBatch,
 };
 
 use crate::args::{ConvertArgs, FormatArg};
 use crate::failure::Failure;
+use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{read_options, render};
+use crate::{Outcome, check_plan, console, finish, read_options, render};
 
 /// One reading of a game for two visitors: the record (main line only)
 /// and the export writer (everything, for `movetext`).
@@ -158,7 +158,7 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
             FormatArg::Ndjson => Format::Ndjson,
         });
     }
-    if path == Path::new("-") {
+    if is_stdout(path) {
         return Err(Failure::usage(
             "-o - writes to standard output: say which format with --format (arrows, csv or ndjson)",
         ));
@@ -166,45 +166,92 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
     Format::from_path(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
 }
 
-type Out = BufWriter<Box<dyn Write + Send>>;
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// The CLI's [`Output`] (a temporary file renamed into place at the end,
+/// issue 21) as the `Write` the Arrow writers take.
+struct Sink(Output);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write_text(buf)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
 
 /// One table's output: its name (for messages), builder and writer.
 struct Table<B> {
     name: String,
     builder: B,
-    writer: TableWriter<Out>,
+    writer: TableWriter<Sink>,
 }
 
-fn open(
-    path: &Path,
-    format: Format,
-    schema: SchemaRef,
-) -> Result<(String, TableWriter<Out>), Failure> {
-    let (name, out): (String, Box<dyn Write + Send>) = if path == Path::new("-") {
-        if !format.is_stream() {
-            return Err(Failure::usage(
-                "Parquet and the Arrow file format end with a footer: write them to a file, not standard output",
-            ));
-        }
-        ("standard output".into(), Box::new(io::stdout()))
-    } else {
-        // Issue 21 (outputs written to a temporary file and renamed) is the
-        // lead's; until it lands the file is created in place.
-        let name = path.display().to_string();
-        let file = File::create(path).map_err(|e| Failure::write(&name, &e))?;
-        (name, Box::new(file))
-    };
-    let writer = TableWriter::new(BufWriter::with_capacity(1 << 16, out), format, schema)
-        .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-    Ok((name, writer))
+impl<B> Table<B> {
+    fn open(path: &Path, format: Format, schema: SchemaRef, builder: B) -> Result<Self, Failure> {
+        let out = if is_stdout(path) {
+            if !format.is_stream() {
+                return Err(Failure::usage(
+                    "Parquet and the Arrow file format end with a footer: write them to a file, not standard output",
+                ));
+            }
+            Output::stdout()
+        } else {
+            Output::file(path)?
+        };
+        let name = out.name().to_owned();
+        let writer = TableWriter::new(Sink(out), format, schema)
+            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+        Ok(Table {
+            name,
+            builder,
+            writer,
+        })
+    }
+
+    fn write(&mut self, batch: Result<RecordBatch, pgnkit_arrow::Error>) -> io::Result<()> {
+        let batch = batch.map_err(|e| other(&self.name, e))?;
+        self.writer.write(&batch).map_err(|e| other(&self.name, e))
+    }
+
+    /// Writes the last batch and the format's end; the output, to be put
+    /// in place by `finish`.
+    fn end(mut self, batch: Result<RecordBatch, pgnkit_arrow::Error>) -> Result<Output, Failure> {
+        let name = self.name.clone();
+        let fail = |e: io::Error| Failure::write(&name, &e);
+        self.write(batch).map_err(fail)?;
+        let sink = self
+            .writer
+            .finish()
+            .map_err(|e| fail(other(&self.name, e)))?;
+        Ok(sink.0)
+    }
 }
 
 fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
-    io::Error::other(format!("{name}: {e}"))
+    match e {
+        pgnkit_arrow::Error::Io(e) => e,
+        e => io::Error::other(format!("{name}: {e}")),
+    }
 }
 
-/// Runs `pgnkit convert`; `Ok(true)` when every game was written.
-pub fn run(args: &ConvertArgs) -> Result<bool, Failure> {
+/// Runs `pgnkit convert`.
+pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
+    let file = |path: &Path| (!is_stdout(path)).then(|| path.to_path_buf());
+    let (output, moves_path) = (file(&args.output), args.moves.as_deref().and_then(file));
+    check_plan(
+        &args.inputs,
+        &[
+            ("-o", &output),
+            ("--moves", &moves_path),
+            ("--rejects", &args.rejects),
+        ],
+        is_stdout(&args.output) || args.moves.as_deref().is_some_and(is_stdout),
+    )?;
     let options = TableOptions {
         fen: args.fen,
         errors: args.keep_broken,
@@ -215,52 +262,43 @@ pub fn run(args: &ConvertArgs) -> Result<bool, Failure> {
         keep_broken: args.keep_broken,
     };
     let games_format = format_of(&args.output, args.format)?;
-    let (name, writer) = open(&args.output, games_format, GamesBuilder::schema(options))?;
-    let mut games = Table {
-        name,
-        builder: GamesBuilder::new(options, BatchLimits::GAMES),
-        writer,
-    };
+    let mut games = Table::open(
+        &args.output,
+        games_format,
+        GamesBuilder::schema(options),
+        GamesBuilder::new(options, BatchLimits::GAMES),
+    )?;
     let mut moves = match &args.moves {
-        Some(path) => {
-            let format = format_of(path, args.format)?;
-            let (name, writer) = open(path, format, MovesBuilder::schema(options))?;
-            Some(Table {
-                name,
-                builder: MovesBuilder::new(options, BatchLimits::MOVES),
-                writer,
-            })
-        }
+        Some(path) => Some(Table::open(
+            path,
+            format_of(path, args.format)?,
+            MovesBuilder::schema(options),
+            MovesBuilder::new(options, BatchLimits::MOVES),
+        )?),
         None => None,
     };
-    let mut rejects = match &args.rejects {
-        Some(path) => {
-            let name = path.display().to_string();
-            let file = File::create(path).map_err(|e| Failure::write(&name, &e))?;
-            Some((name, BufWriter::new(file)))
-        }
-        None => None,
-    };
+    let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
     let mut tally = Tally::new();
     let mut game_id = 0u64;
-    let stderr = io::stderr();
     let ended = pipeline::over_inputs(&args.inputs, &job, |source, game, output, _| {
         let (record, diagnostics) = output;
         tally.game(game.bytes.len(), &diagnostics);
         let id = game_id;
         game_id += 1;
-        let mut err = stderr.lock();
         if let Some(record) = &record {
             for warning in &record.warnings {
-                writeln!(err, "{source}:{}:1: warning: {warning}", game.line)?;
+                console::write(&format!("{source}:{}:1: warning: {warning}\n", game.line))?;
                 tally.warnings += 1;
             }
         }
         if diagnostics.has_errors() {
-            let kept = rejects.is_some() || args.keep_broken;
-            render::report_errors(&mut err, source, &game, &diagnostics, !kept)?;
-            if let Some((_, file)) = &mut rejects {
-                file.write_all(game.bytes)?;
+            // A game skipped for its size has no bytes to keep.
+            let kept = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;
+            console::write(&render::errors(source, &game, &diagnostics, kept))?;
+            if let Some(file) = &mut rejects
+                && !game.bytes.is_empty()
+            {
+                file.write_game(game.bytes)?;
             }
         }
         let Some(record) = record else {
@@ -282,46 +320,25 @@ pub fn run(args: &ConvertArgs) -> Result<bool, Failure> {
             )
             .map_err(|e| other(&games.name, e))?;
         if games.builder.is_full() {
-            let batch = games.builder.finish().map_err(|e| other(&games.name, e))?;
-            games
-                .writer
-                .write(&batch)
-                .map_err(|e| other(&games.name, e))?;
+            let batch = games.builder.finish();
+            games.write(batch)?;
         }
         if let Some(moves) = &mut moves {
             moves.builder.push(id, &record);
             if moves.builder.is_full() {
-                let batch = moves.builder.finish().map_err(|e| other(&moves.name, e))?;
-                moves
-                    .writer
-                    .write(&batch)
-                    .map_err(|e| other(&moves.name, e))?;
+                let batch = moves.builder.finish();
+                moves.write(batch)?;
             }
         }
         Ok(())
-    });
-    let ended = ended?;
-    tally.skipped = ended.skipped;
-    let finish = |name: &str, batch: Result<_, pgnkit_arrow::Error>, writer: TableWriter<Out>| {
-        let fail = |e: pgnkit_arrow::Error| Failure::write(name, &io::Error::other(e.to_string()));
-        let mut writer = writer;
-        let batch = batch.map_err(fail)?;
-        writer.write(&batch).map_err(fail)?;
-        let mut out = writer.finish().map_err(fail)?;
-        match out.flush() {
-            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Failure::write(name, &e)),
-            _ => Ok(()),
-        }
-    };
+    })?;
     let batch = games.builder.finish();
-    finish(&games.name, batch, games.writer)?;
+    let mut outputs = vec![games.end(batch)?];
     if let Some(mut moves) = moves {
         let batch = moves.builder.finish();
-        finish(&moves.name, batch, moves.writer)?;
+        outputs.push(moves.end(batch)?);
     }
-    if let Some((name, file)) = &mut rejects {
-        file.flush().map_err(|e| Failure::write(name, &e))?;
-    }
-    eprintln!("{}", tally.summary("convert", "written"));
-    Ok(tally.rejected == 0)
+    outputs.extend(rejects);
+    // The first output counts bytes, not games: the tally's count stands.
+    finish(ended, tally, outputs, false, ("convert", "written"))
 }

@@ -1,16 +1,14 @@
 //! `pgnkit export`: import format in, export format out, rejects kept.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-
 use pgnkit::export::{ExportOptions, Notation, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
 
 use crate::args::{ExportArgs, NotationArg};
 use crate::failure::Failure;
+use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{finish_output, read_options, render};
+use crate::{Outcome, check_plan, console, finish, read_options, render};
 
 struct ExportJob {
     options: ExportOptions,
@@ -67,52 +65,39 @@ fn export_options(args: &ExportArgs) -> ExportOptions {
     }
 }
 
-fn create(path: &std::path::Path) -> Result<(String, File), Failure> {
-    let name = path.display().to_string();
-    let file = File::create(path).map_err(|e| Failure::write(&name, &e))?;
-    Ok((name, file))
-}
-
-/// Runs `pgnkit export`; `Ok(true)` when every game was written.
-pub fn run(args: &ExportArgs) -> Result<bool, Failure> {
+/// Runs `pgnkit export`.
+pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
+    check_plan(
+        &args.inputs,
+        &[("-o", &args.output), ("--rejects", &args.rejects)],
+        args.output.is_none(),
+    )?;
     let job = ExportJob {
         options: export_options(args),
         read: read_options(&args.inputs),
     };
-    let (out_name, out): (String, Box<dyn Write>) = match &args.output {
-        Some(path) => {
-            let (name, file) = create(path)?;
-            (name, Box::new(file))
-        }
-        None => ("standard output".into(), Box::new(io::stdout().lock())),
+    let mut out = match &args.output {
+        Some(path) => Output::file(path)?.compressed(None, args.level)?,
+        None => Output::stdout().compressed(args.compress, args.level)?,
     };
-    let mut out = BufWriter::with_capacity(1 << 16, out);
-    let mut rejects = match &args.rejects {
-        Some(path) => {
-            let (name, file) = create(path)?;
-            Some((name, BufWriter::new(file)))
-        }
+    let mut rejects = match args.rejects.as_deref() {
+        Some(path) => Some(Output::file(path)?.compressed(None, args.level)?),
         None => None,
     };
     let mut tally = Tally::new();
-    let stderr = io::stderr();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, text| {
         tally.game(game.bytes.len(), &diagnostics);
         if !diagnostics.has_errors() {
-            return out.write_all(text);
+            return out.write_game(text);
         }
-        let kept = rejects.is_some();
-        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, !kept)?;
+        // A game skipped for its size has no bytes to keep.
+        let kept = rejects.is_some() && !game.bytes.is_empty();
+        console::write(&render::errors(name, &game, &diagnostics, kept))?;
         match &mut rejects {
-            Some((_, file)) => file.write_all(game.bytes),
-            None => Ok(()),
+            Some(file) if kept => file.write_game(game.bytes),
+            _ => Ok(()),
         }
     })?;
-    tally.skipped = ended.skipped;
-    finish_output(&mut out, &out_name)?;
-    if let Some((name, file)) = &mut rejects {
-        file.flush().map_err(|e| Failure::write(name, &e))?;
-    }
-    eprintln!("{}", tally.summary("export", "written"));
-    Ok(tally.rejected == 0)
+    let outputs = std::iter::once(out).chain(rejects).collect();
+    finish(ended, tally, outputs, true, ("export", "written"))
 }

@@ -23,7 +23,7 @@ impl Failure {
             io::ErrorKind::NotFound => "no such file".to_string(),
             io::ErrorKind::PermissionDenied => "permission denied".to_string(),
             io::ErrorKind::IsADirectory => "is a directory".to_string(),
-            _ => err.to_string(),
+            _ => describe(err),
         };
         Failure {
             message: format!("cannot read {name}: {what}"),
@@ -33,8 +33,18 @@ impl Failure {
     /// An error writing output.
     pub fn write(name: &str, err: &io::Error) -> Failure {
         Failure {
-            message: format!("cannot write {name}: {err}"),
+            message: format!("cannot write {name}: {}", describe(err)),
         }
+    }
+}
+
+/// An I/O error in words a person reads: the system's message without its
+/// `(os error N)` tail.
+pub fn describe(err: &io::Error) -> String {
+    let text = err.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
     }
 }
 

@@ -1,15 +1,14 @@
 //! `pgnkit fen`: the final position of each game's main line, or every one.
 
-use std::io::{self, Write};
-
 use pgnkit::Position;
 use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor};
 
 use crate::args::FenArgs;
 use crate::failure::Failure;
+use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{finish_output, read_options, render};
+use crate::{Outcome, check_plan, console, finish, read_options, render};
 
 /// Follows the main line, keeping the position (and every FEN on request).
 struct MainLine {
@@ -78,30 +77,30 @@ impl Job for FenJob {
     }
 }
 
-/// Runs `pgnkit fen`; `Ok(true)` when every game was written.
-pub fn run(args: &FenArgs) -> Result<bool, Failure> {
+/// Runs `pgnkit fen`.
+pub fn run(args: &FenArgs) -> Result<Outcome, Failure> {
+    check_plan(&args.inputs, &[], true)?;
     let job = FenJob {
         read: read_options(&args.inputs),
         every_ply: args.every_ply,
     };
     let mut tally = Tally::new();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let stderr = io::stderr();
+    let mut out = Output::stdout();
+    let mut text = String::new();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (fens, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
-        if !diagnostics.has_errors() {
-            for fen in &fens {
-                writeln!(out, "{fen}")?;
-            }
-            if args.every_ply {
-                writeln!(out)?;
-            }
-            return Ok(());
+        if diagnostics.has_errors() {
+            return console::write(&render::errors(name, &game, &diagnostics, false));
         }
-        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, true)
+        text.clear();
+        for fen in &fens {
+            text.push_str(fen);
+            text.push('\n');
+        }
+        if args.every_ply {
+            text.push('\n');
+        }
+        out.write_game(text.as_bytes())
     })?;
-    tally.skipped = ended.skipped;
-    finish_output(&mut out, "standard output")?;
-    eprintln!("{}", tally.summary("fen", "written"));
-    Ok(tally.rejected == 0)
+    finish(ended, tally, vec![out], true, ("fen", "written"))
 }

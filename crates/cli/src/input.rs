@@ -1,21 +1,27 @@
-//! Opening the inputs: files or standard input, with a progress bar for big files.
+//! Opening the inputs: files or standard input, compressed or not (pgnkit-input
+//! tells the format from the bytes: zstd, gzip, bzip2, xz, zip, UTF-16 with a
+//! byte order mark), whole or a byte range (`--range`), with a progress bar for
+//! big files that counts the bytes of the file as stored.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use pgnkit::input::{self, InputError, Options};
 
+use crate::args::Inputs;
 use crate::failure::Failure;
 
 /// Inputs larger than this get a progress bar (when stderr is a terminal).
 const PROGRESS_THRESHOLD: u64 = 4 << 20;
 
-/// One input: its name for messages and a buffered reader.
+/// One input stream: its name for messages and a buffered reader.
 pub struct Input {
-    /// `-` for standard input, else the path as given.
+    /// `-` for standard input, the path as given, `archive.zip:member.pgn`.
     pub name: String,
-    /// The bytes.
+    /// The text.
     pub reader: Box<dyn BufRead + Send>,
     /// Shown while reading big files on a terminal.
     pub progress: Option<ProgressBar>,
@@ -30,40 +36,153 @@ pub fn names(files: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
-/// Opens `path` (`-` is standard input) with a clear message on failure.
-pub fn open(path: &Path) -> Result<Input, Failure> {
-    if path == Path::new("-") {
-        return Ok(Input {
-            name: "-".into(),
-            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            progress: None,
-        });
-    }
-    let name = path.display().to_string();
-    if path.is_dir() {
+/// Opens `path` (`-` is standard input): its streams (a zip archive has one
+/// per `.pgn` member, the others named in a warning on stderr), or a clear
+/// message: what a file we do not read looks like, a corrupt stream with the
+/// offset in the compressed file.
+pub fn open(path: &Path, inputs: &Inputs) -> Result<Vec<Input>, Failure> {
+    let options = Options {
+        threads: inputs.threads(),
+        ..Options::default()
+    };
+    let stdin = path == Path::new("-");
+    let name = if stdin {
+        "-".to_string()
+    } else {
+        path.display().to_string()
+    };
+    if !stdin && path.is_dir() {
         return Err(Failure::usage(format!(
             "{name} is a directory; give the PGN files inside it"
         )));
     }
-    let file = File::open(path).map_err(|err| Failure::io(&name, &err))?;
-    let len = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let (reader, progress): (Box<dyn Read + Send>, _) =
-        if len > PROGRESS_THRESHOLD && io::stderr().is_terminal() {
-            let bar = ProgressBar::new(len).with_style(
+    let opened = match (inputs.range, stdin) {
+        (Some(_), true) => {
+            return Err(Failure::usage(
+                "--range needs a file, not standard input".to_string(),
+            ));
+        }
+        (Some(range), false) => input::open_range(path, &name, range.start, range.end, &options)
+            .map(|stream| input::Opened {
+                streams: vec![stream],
+                warnings: Vec::new(),
+            }),
+        (None, true) => input::open_reader("-", Box::new(io::stdin()), &options),
+        (None, false) => input::open_path(path, &name, &options),
+    };
+    let opened = opened.map_err(|e| failure(&name, &e))?;
+    for warning in &opened.warnings {
+        crate::console::say(&format!("pgnkit: warning: {warning}"));
+    }
+    let mut streams = Vec::new();
+    for stream in opened.streams {
+        let mut input = with_progress(stream);
+        if let Err(failure) = refuse_binary(&input.name, &mut input.reader) {
+            if let Some(bar) = &input.progress {
+                bar.finish_and_clear();
+            }
+            return Err(failure);
+        }
+        streams.push(input);
+    }
+    Ok(streams)
+}
+
+/// The message for an input that cannot be read.
+pub fn failure(name: &str, error: &InputError) -> Failure {
+    match error {
+        InputError::Io { source, .. } => Failure::io(name, source),
+        other => Failure::usage(format!("cannot read {other}")),
+    }
+}
+
+/// The message for an error met while reading `name`.
+pub fn read_failure(name: &str, error: &io::Error) -> Failure {
+    match InputError::from_io(error) {
+        Some(input) => failure(name, input),
+        None => Failure::io(name, error),
+    }
+}
+
+/// A stream with a progress bar when it is big and stderr is a terminal.
+fn with_progress(stream: input::Stream) -> Input {
+    let progress = stream
+        .size
+        .filter(|&size| size > PROGRESS_THRESHOLD && io::stderr().is_terminal())
+        .map(|size| {
+            let bar = ProgressBar::new(size).with_style(
                 ProgressStyle::with_template(
                     "{prefix} [{bar:40}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}",
                 )
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
             );
-            bar.set_prefix(name.clone());
-            (Box::new(bar.wrap_read(file)), Some(bar))
-        } else {
-            (Box::new(file), None)
-        };
-    Ok(Input {
-        name,
-        reader: Box::new(BufReader::with_capacity(1 << 16, reader)),
+            bar.set_prefix(stream.name.clone());
+            bar
+        });
+    let reader: Box<dyn BufRead + Send> = match &progress {
+        Some(bar) => Box::new(Counting {
+            inner: stream.reader,
+            read: stream.read.clone(),
+            bar: bar.clone(),
+        }),
+        None => stream.reader,
+    };
+    Input {
+        name: stream.name,
+        reader,
         progress,
-    })
+    }
+}
+
+/// Moves a progress bar to the stored bytes read so far as the text is read.
+struct Counting {
+    inner: Box<dyn BufRead + Send>,
+    read: Arc<AtomicU64>,
+    bar: ProgressBar,
+}
+
+impl Read for Counting {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bar.set_position(self.read.load(Ordering::Relaxed));
+        Ok(n)
+    }
+}
+
+impl BufRead for Counting {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.bar.set_position(self.read.load(Ordering::Relaxed));
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.inner.consume(amt);
+    }
+}
+
+/// The least bytes looked at before calling an input binary.
+const SNIFF_MIN: usize = 64;
+
+/// An error when the first bytes of `reader` (what one read gives, up to 64 KiB) are binary
+/// data rather than text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at
+/// least one byte in twenty. Text has almost none (a stray NUL in a tag section is reported as
+/// that game's error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a
+/// byte order mark have far more.
+fn refuse_binary(name: &str, reader: &mut impl BufRead) -> Result<(), Failure> {
+    let head = reader.fill_buf().map_err(|e| Failure::io(name, &e))?;
+    if head.len() < SNIFF_MIN || !head.contains(&0) {
+        return Ok(());
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    if control * 20 < head.len() {
+        return Ok(());
+    }
+    Err(Failure::usage(format!(
+        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
+        head.len()
+    )))
 }

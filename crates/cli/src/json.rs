@@ -1,14 +1,13 @@
 //! `pgnkit json`: one JSON object per game per line.
 
-use std::io::{self, Write};
-
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder};
 
 use crate::args::JsonArgs;
 use crate::failure::Failure;
+use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{finish_output, read_options, render};
+use crate::{Outcome, check_plan, console, finish, read_options, render};
 
 struct JsonJob {
     read: ReadOptions,
@@ -34,23 +33,21 @@ impl Job for JsonJob {
     }
 }
 
-/// Runs `pgnkit json`; `Ok(true)` when every game was written.
-pub fn run(args: &JsonArgs) -> Result<bool, Failure> {
+/// Runs `pgnkit json`.
+pub fn run(args: &JsonArgs) -> Result<Outcome, Failure> {
+    check_plan(&args.inputs, &[], true)?;
     let job = JsonJob {
         read: read_options(&args.inputs),
     };
     let mut tally = Tally::new();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let stderr = io::stderr();
+    let mut out = Output::stdout();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
-        if let Some(json) = json {
-            return writeln!(out, "{json}");
+        if let Some(mut json) = json {
+            json.push('\n');
+            return out.write_game(json.as_bytes());
         }
-        render::report_errors(&mut stderr.lock(), name, &game, &diagnostics, true)
+        console::write(&render::errors(name, &game, &diagnostics, false))
     })?;
-    tally.skipped = ended.skipped;
-    finish_output(&mut out, "standard output")?;
-    eprintln!("{}", tally.summary("json", "written"));
-    Ok(tally.rejected == 0)
+    finish(ended, tally, vec![out], true, ("json", "written"))
 }

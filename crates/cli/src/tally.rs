@@ -19,6 +19,12 @@ pub struct Tally {
     pub bytes: u64,
     /// Bytes outside any game.
     pub skipped: u64,
+    /// Games read and not rejected that were not written because the run
+    /// stopped early (standard output closed, an input failed with a file
+    /// output, an output failed).
+    pub unwritten: u64,
+    /// Inputs that could not be read.
+    pub failed_inputs: u64,
     started: Instant,
 }
 
@@ -33,14 +39,31 @@ impl Tally {
             errors: 0,
             bytes: 0,
             skipped: 0,
+            unwritten: 0,
+            failed_inputs: 0,
             started: Instant::now(),
         }
     }
 
+    /// Settles the count of games written with what the output took
+    /// (`written` games; the rest of those without errors were not written).
+    pub fn written_out(&mut self, written: u64) {
+        self.unwritten = self.written.saturating_sub(written);
+        self.written = written;
+    }
+
     /// Counts one game's diagnostics and bytes.
     pub fn game(&mut self, bytes: usize, diagnostics: &pgnkit::game::Diagnostics) {
+        use pgnkit::game::DiagnosticKind;
+        use pgnkit::lexer::LexErrorKind;
         self.games += 1;
         self.bytes += bytes as u64;
+        // A game skipped for its size was read all the same.
+        for d in diagnostics.errors() {
+            if let DiagnosticKind::Lex(LexErrorKind::GameTooLarge { bytes }) = d.kind {
+                self.bytes += bytes;
+            }
+        }
         let errors = diagnostics.errors().count() as u64;
         self.errors += errors;
         self.warnings += diagnostics.len() as u64 - errors;
@@ -64,6 +87,18 @@ impl Tally {
             self.bytes,
             self.bytes as f64 / seconds.max(1e-9) / 1e6,
         );
+        if self.unwritten > 0 {
+            line.push_str(&format!(
+                "; {} not written (the run stopped early)",
+                plural(self.unwritten, "game", "games")
+            ));
+        }
+        if self.failed_inputs > 0 {
+            line.push_str(&format!(
+                "; {} could not be read",
+                plural(self.failed_inputs, "input", "inputs")
+            ));
+        }
         if self.skipped > 0 {
             line.push_str(&format!(
                 "; {} bytes outside any game skipped",
@@ -72,4 +107,9 @@ impl Tally {
         }
         line
     }
+}
+
+/// `1 game`, `2 games`.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

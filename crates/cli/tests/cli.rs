@@ -207,9 +207,18 @@ fn threads_keep_input_order() {
 fn a_missing_file_is_a_clear_error_with_status_2() {
     let out = run(&["export", "no/such/file.pgn"]);
     assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    let mut lines = stderr.lines();
     assert_eq!(
-        text(&out.stderr).trim(),
-        "pgnkit: cannot read no/such/file.pgn: no such file"
+        lines.next(),
+        Some("pgnkit: cannot read no/such/file.pgn: no such file")
+    );
+    // The run still ends with its summary, which counts the input that failed.
+    let summary = lines.next().unwrap_or_default();
+    assert!(
+        summary.starts_with("pgnkit export: 0 games read")
+            && summary.ends_with("1 input could not be read"),
+        "{stderr}"
     );
 }
 

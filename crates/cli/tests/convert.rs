@@ -136,9 +136,10 @@ fn keep_broken_writes_the_broken_game_with_its_errors() {
         ],
         GAMES,
     );
+    // Written, yet errors were found: exit status 1, as `export`.
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

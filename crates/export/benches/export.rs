@@ -8,16 +8,12 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgnkit_export::{ExportOptions, GameWriter, StreamWriter};
-use pgnkit_game::{ReadOptions, read_games, visit_games};
+use pgnkit_game::{read_games, visit_games};
 
 /// Read + validate + export, streaming: returns (games written, bytes).
 fn stream_export(data: &[u8], out: &mut Vec<u8>) -> (u64, usize) {
     out.clear();
-    let mut games = visit_games(
-        data,
-        StreamWriter::new(ExportOptions::export()),
-        ReadOptions::default(),
-    );
+    let mut games = visit_games(data, StreamWriter::new(ExportOptions::export()));
     let mut written = 0;
     while let Some(read) = games.next() {
         if !read.is_broken() {

@@ -8,7 +8,7 @@ use std::time::Instant;
 mod baseline;
 
 use pgnkit_export::{ExportOptions, GameWriter, StreamWriter};
-use pgnkit_game::{ReadOptions, Validate, read_games, visit_games};
+use pgnkit_game::{Validate, read_games, visit_games};
 
 /// Seconds of CPU time this thread has run, or wall time since `start`.
 fn seconds(start: Instant) -> f64 {
@@ -46,15 +46,11 @@ fn main() {
             baseline::run(&data)
         });
         timed("validate", data.len(), || {
-            visit_games(&data, Validate, ReadOptions::default()).count() as u64
+            visit_games(&data, Validate).count() as u64
         });
         timed("stream: validate+export", data.len(), || {
             out.clear();
-            let mut games = visit_games(
-                &data,
-                StreamWriter::new(ExportOptions::export()),
-                ReadOptions::default(),
-            );
+            let mut games = visit_games(&data, StreamWriter::new(ExportOptions::export()));
             let mut n = 0;
             while let Some(read) = games.next() {
                 if !read.is_broken() {

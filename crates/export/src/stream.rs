@@ -81,10 +81,10 @@ impl Line {
 ///
 /// ```
 /// use pgnkit_export::{ExportOptions, StreamWriter};
-/// use pgnkit_game::{ReadOptions, visit_games};
+/// use pgnkit_game::visit_games;
 ///
 /// let pgn = b"[White \"A\"]\n1. e4 (1. d4) $1 e5 1-0\n\n1. e4 Qh4 *\n";
-/// let mut games = visit_games(pgn, StreamWriter::new(ExportOptions::export()), ReadOptions::default());
+/// let mut games = visit_games(pgn, StreamWriter::new(ExportOptions::export()));
 /// let mut out = Vec::new();
 /// while let Some(read) = games.next() {
 ///     // Keep only games without errors (export the broken ones elsewhere).
@@ -162,9 +162,9 @@ impl StreamWriter {
     ///
     /// ```
     /// use pgnkit_export::{ExportOptions, StreamWriter};
-    /// use pgnkit_game::{ReadOptions, visit_games};
+    /// use pgnkit_game::visit_games;
     ///
-    /// let mut games = visit_games(b"1. e4 *", StreamWriter::new(ExportOptions::export()), ReadOptions::default());
+    /// let mut games = visit_games(b"1. e4 *", StreamWriter::new(ExportOptions::export()));
     /// games.next();
     /// let text = games.visitor().take_game_text(Vec::new());
     /// assert!(text.ends_with(b"\n\n1. e4 *\n\n"));
@@ -565,16 +565,12 @@ fn patch_result(out: &mut Vec<u8>, result: &[u8]) {
 mod tests {
     use super::*;
     use crate::GameWriter;
-    use pgnkit_game::{ReadOptions, read_games, visit_games};
+    use pgnkit_game::{read_games, visit_games};
 
     /// The movetext (after the tag section) written by the streaming writer,
     /// checked against the tree writer.
     fn movetext(pgn: &str, options: ExportOptions) -> String {
-        let mut games = visit_games(
-            pgn.as_bytes(),
-            StreamWriter::new(options.clone()),
-            ReadOptions::default(),
-        );
+        let mut games = visit_games(pgn.as_bytes(), StreamWriter::new(options.clone()));
         let mut stream = Vec::new();
         while let Some(read) = games.next() {
             assert!(!read.is_broken(), "{:?}", read.diagnostics);
@@ -632,7 +628,6 @@ mod tests {
         let mut games = visit_games(
             b"[Result \"1-0\"]\n\n1. e4 0-1\n",
             StreamWriter::new(ExportOptions::export()),
-            ReadOptions::default(),
         );
         let read = games.next().expect("one game");
         let text = String::from_utf8(games.visitor().game_text().to_vec()).expect("UTF-8");
@@ -646,7 +641,6 @@ mod tests {
         let mut games = visit_games(
             b"[White \"M\xfcller\"]\n\n1. e4 {sch\xf6n} *\n",
             StreamWriter::new(ExportOptions::export()),
-            ReadOptions::default(),
         );
         games.next().expect("one game");
         let text = std::str::from_utf8(games.visitor().game_text()).expect("UTF-8");

@@ -9,7 +9,7 @@ mod common;
 use std::path::PathBuf;
 
 use pgnkit_export::{ExportOptions, GameWriter, Notation, StreamWriter, to_string};
-use pgnkit_game::{ReadOptions, read_games, visit_games};
+use pgnkit_game::{read_games, visit_games};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -39,11 +39,7 @@ fn export(input: &[u8], options: &ExportOptions) -> String {
 
 /// Every game of `input` written with the streaming writer.
 fn stream(input: &[u8], options: &ExportOptions) -> String {
-    let mut games = visit_games(
-        input,
-        StreamWriter::new(options.clone()),
-        ReadOptions::default(),
-    );
+    let mut games = visit_games(input, StreamWriter::new(options.clone()));
     let mut out = Vec::new();
     while let Some(read) = games.next() {
         assert!(!read.is_broken(), "broken game at line {}", read.line);

@@ -5,7 +5,7 @@
 //! game count.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pgnkit_game::{ReadOptions, TagsOnly, Validate, read_games, visit_games};
+use pgnkit_game::{TagsOnly, Validate, read_games, visit_games};
 
 fn reader(c: &mut Criterion) {
     let path = pgnkit_corpus::bench_file();
@@ -16,7 +16,7 @@ fn reader(c: &mut Criterion) {
         .split(|&b| b == b'\n')
         .filter(|line| line.starts_with(b"[Event "))
         .count();
-    let broken = visit_games(&input, Validate, ReadOptions::default())
+    let broken = visit_games(&input, Validate)
         .filter(|g| g.is_broken())
         .count();
     eprintln!(
@@ -31,14 +31,14 @@ fn reader(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(input.len() as u64));
     group.bench_function("validate", |b| {
         b.iter(|| {
-            let n = visit_games(&input, Validate, ReadOptions::default()).count();
+            let n = visit_games(&input, Validate).count();
             assert_eq!(n, expected);
             n
         })
     });
     group.bench_function("tags_only", |b| {
         b.iter(|| {
-            let n = visit_games(&input, TagsOnly::default(), ReadOptions::default()).count();
+            let n = visit_games(&input, TagsOnly::default()).count();
             assert_eq!(n, expected);
             n
         })

@@ -180,7 +180,10 @@ impl Comment {
 
     /// The embedded commands `[%name args]`, in order.
     pub fn commands(&self) -> impl Iterator<Item = Command<'_>> + '_ {
-        CommandIter { rest: self.text() }.map(|(_, c)| c)
+        CommandIter {
+            rest: self.text().as_bytes(),
+        }
+        .map(|(_, c)| c)
     }
 
     /// The first command named `name`.
@@ -192,12 +195,16 @@ impl Comment {
     pub fn text_without_commands(&self) -> String {
         let mut out = String::new();
         let mut rest = self.text();
-        let mut iter = CommandIter { rest };
+        let mut iter = CommandIter {
+            rest: rest.as_bytes(),
+        };
         while let Some((range, _)) = iter.next() {
             out.push_str(&rest[..range.0]);
             out.push(' ');
             rest = &rest[range.1..];
-            iter = CommandIter { rest };
+            iter = CommandIter {
+                rest: rest.as_bytes(),
+            };
         }
         out.push_str(rest);
         out.split(|c: char| c.is_ascii() && is_comment_space(c as u8))
@@ -224,20 +231,7 @@ impl Comment {
     /// The highlighted squares (`[%csl ...]`) and arrows (`[%cal ...]`), in
     /// order. Malformed entries are skipped.
     pub fn shapes(&self) -> Vec<Shape> {
-        let mut shapes = Vec::new();
-        for command in self.commands() {
-            let arrow = match command.name {
-                "csl" => false,
-                "cal" => true,
-                _ => continue,
-            };
-            for item in command.args.split(',') {
-                if let Some(shape) = parse_shape(item.trim().as_bytes(), arrow) {
-                    shapes.push(shape);
-                }
-            }
-        }
-        shapes
+        self.commands().flat_map(Command::shapes).collect()
     }
 }
 
@@ -270,8 +264,11 @@ pub(crate) fn is_comment_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-struct CommandIter<'a> {
-    rest: &'a str,
+/// The commands `[%name args]` of a comment's text, found in its bytes (so
+/// a Latin-1 text works too; a command whose arguments are not UTF-8 is
+/// skipped), without allocating.
+pub(crate) struct CommandIter<'a> {
+    pub(crate) rest: &'a [u8],
 }
 
 impl<'a> Iterator for CommandIter<'a> {
@@ -279,36 +276,79 @@ impl<'a> Iterator for CommandIter<'a> {
     type Item = ((usize, usize), Command<'a>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        // Offsets are relative to the start of the string this iterator was
+        // Offsets are relative to the start of the text this iterator was
         // built with; `consumed` tracks how far we moved.
         let start_rest = self.rest;
         let mut consumed = 0;
         loop {
-            let rest = &start_rest[consumed..];
-            let open = rest.find("[%")?;
-            let after = &rest[open + 2..];
-            let Some(close) = after.find(']') else {
-                self.rest = "";
+            let rest = start_rest.get(consumed..)?;
+            let Some(open) = memchr::memmem::find(rest, b"[%") else {
+                self.rest = &[];
                 return None;
             };
-            let body = &after[..close];
+            let after = rest.get(open + 2..).unwrap_or_default();
+            let Some(close) = memchr::memchr(b']', after) else {
+                self.rest = &[];
+                return None;
+            };
+            let body = after.get(..close).unwrap_or_default();
             let name_len = body
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .iter()
+                .position(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
                 .unwrap_or(body.len());
             let begin = consumed + open;
             let end = begin + 2 + close + 1;
-            if name_len == 0 {
+            let (name, args) = body.split_at(name_len);
+            let (Ok(name), Ok(args)) = (std::str::from_utf8(name), std::str::from_utf8(args))
+            else {
+                consumed = end;
+                continue;
+            };
+            if name.is_empty() {
                 consumed = begin + 2;
                 continue;
             }
             let command = Command {
-                name: &body[..name_len],
-                args: body[name_len..].trim(),
+                name,
+                args: args.trim(),
             };
-            self.rest = &start_rest[end..];
-            // Report the range relative to the original string of this iterator.
+            self.rest = start_rest.get(end..).unwrap_or_default();
+            // Report the range relative to the original text of this iterator.
             return Some(((begin, end), command));
         }
+    }
+}
+
+impl<'a> Command<'a> {
+    /// The time of a `[%clk]` or `[%emt]` command (`1:05:23`, fractional
+    /// seconds allowed); `None` for other commands or a malformed time.
+    pub fn duration(&self) -> Option<Duration> {
+        match self.name {
+            "clk" | "emt" => parse_duration(self.args),
+            _ => None,
+        }
+    }
+
+    /// The evaluation of an `[%eval]` command.
+    pub fn eval(&self) -> Option<Eval> {
+        match self.name {
+            "eval" => parse_eval(self.args),
+            _ => None,
+        }
+    }
+
+    /// The shapes of a `[%csl]` (highlighted squares) or `[%cal]` (arrows)
+    /// command, in order, malformed entries skipped; none for other
+    /// commands.
+    pub fn shapes(self) -> impl Iterator<Item = Shape> + 'a {
+        let arrow = match self.name {
+            "csl" => Some(false),
+            "cal" => Some(true),
+            _ => None,
+        };
+        let args = if arrow.is_some() { self.args } else { "" };
+        args.split(',')
+            .filter_map(move |item| parse_shape(item.trim().as_bytes(), arrow?))
     }
 }
 

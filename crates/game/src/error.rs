@@ -99,6 +99,15 @@ pub enum DiagnosticKind {
     /// A game with tags but no movetext.
     #[error("game has tags only")]
     TagsOnly,
+    /// A tag value with unescaped quotes inside, read up to the line's last
+    /// quote (SPEC-NOTES "Tag pairs"); the tag's name.
+    #[error("unescaped quote in the value of tag {0}")]
+    UnescapedQuote(String),
+    /// A castling right of the FEN that names no rook (`E` in `EQkq` with
+    /// the king on e1), dropped before deciding whether the game is
+    /// Chess960; the right as written.
+    #[error("castling right {0} names no rook: dropped")]
+    CastlingRightDropped(String),
 }
 
 impl DiagnosticKind {
@@ -115,7 +124,9 @@ impl DiagnosticKind {
             | SetUpWithoutFen
             | CommentAfterMarker
             | TabInTag
-            | TagsOnly => crate::Severity::Warning,
+            | TagsOnly
+            | UnescapedQuote(_)
+            | CastlingRightDropped(_) => crate::Severity::Warning,
             _ => crate::Severity::Error,
         }
     }

@@ -41,13 +41,17 @@
 //!
 //! # Reading
 //!
-//! [`read_games`] (a byte slice) and [`Reader`] (any `BufRead`, one game at
+//! [`read_games`] (a byte slice) and [`Reader`] (any `Read`, one game at
 //! a time) give a [`ReadGame`] per game the lexer's splitter finds: the
 //! value, its diagnostics (errors make it broken) and its original bytes.
-//! [`ReadOptions::strict`] turns every lenient move form into an error.
-//! For streaming without a tree, implement [`Visitor`] and use
-//! [`visit_games`] or [`Reader::visit_next`]; [`Validate`] and [`TagsOnly`]
-//! are the fast paths.
+//! [`ReadOptions::strict`] turns every lenient move form into an error
+//! (the `_with` forms and [`Reader::with_options`] take options; the others
+//! read with the default). For streaming without a tree, implement
+//! [`Visitor`] and use [`visit_games`] or [`Reader::visit_next`] (both take
+//! the visitor, or a `&mut` to it); [`Validate`] and [`TagsOnly`] are the
+//! fast paths. [`read_games_parallel`], [`visit_games_parallel`] and
+//! [`run_ordered`] read a stream on several threads and hand the games back
+//! in input order.
 //!
 //! # JSON
 //!
@@ -61,7 +65,9 @@ mod error;
 mod game;
 pub mod json;
 mod nag;
+mod parallel;
 mod reader;
+pub mod render;
 mod tags;
 mod tree;
 mod variant;
@@ -73,9 +79,12 @@ pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use error::{DiagnosticKind, EditError, JsonError};
 pub use game::{Encoding, Game, Termination};
 pub use nag::Nag;
+pub use parallel::{
+    Job, Totals, read_games_parallel, run_ordered, run_ordered_games, visit_games_parallel,
+};
 pub use reader::{
     Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
-    read_games_with, visit_game, visit_games, visit_tokenized,
+    read_games_with, visit_game, visit_games, visit_games_with, visit_tokenized,
 };
 pub use tags::Tags;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};

@@ -20,10 +20,13 @@
 //!
 //! The move events give the resolved [`Move`] and the positions before and
 //! after it: a visitor that wants SAN builds it (see [`san_plus`]), one that
-//! does not pays nothing for it.
+//! does not pays nothing for it. Comments come as their bytes
+//! ([`RawComment`]), whose clock, evaluation and shapes
+//! ([`RawComment::clock`], [`RawComment::eval`], [`RawComment::shapes`])
+//! are read from those bytes without allocating.
 //!
 //! ```
-//! use pgnkit_game::{visit_games, MoveEvent, ReadOptions, Skip, Visitor};
+//! use pgnkit_game::{visit_games, MoveEvent, Skip, Visitor};
 //!
 //! /// Counts the captures of each game's main line.
 //! #[derive(Default)]
@@ -43,16 +46,18 @@
 //! }
 //!
 //! let pgn = b"1. e4 d5 2. exd5 (2. e5 c5) Qxd5 *\n\n1. d4 *\n";
-//! let counts: Vec<usize> = visit_games(pgn, Captures::default(), ReadOptions::default())
+//! let counts: Vec<usize> = visit_games(pgn, Captures::default())
 //!     .map(|game| game.value)
 //!     .collect();
 //! assert_eq!(counts, [2, 0]);
 //! ```
 
+use std::time::Duration;
+
 use pgnkit_chess::{Move, Position, San, SanPlus};
 
 use crate::Nag;
-use crate::comment::{Comment, CommentKind};
+use crate::comment::{Command, CommandIter, Comment, CommentKind, Eval, Shape};
 use crate::game::{Encoding, Termination};
 
 /// Whether to skip what follows (the movetext, or a variation).
@@ -113,10 +118,51 @@ pub struct RawComment<'a> {
     pub kind: CommentKind,
 }
 
-impl RawComment<'_> {
+impl<'a> RawComment<'a> {
     /// The comment, decoded with the game's encoding.
     pub fn decode(&self, encoding: Encoding) -> Comment {
         Comment::new(decode(self.text, encoding), self.kind)
+    }
+
+    /// The embedded commands `[%name args]`, in order, read from the bytes
+    /// without allocating (as [`Comment::commands`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use pgnkit_game::{CommentKind, RawComment, Score};
+    ///
+    /// let raw = RawComment {
+    ///     text: b" [%eval -0.3,18] [%clk 0:01:02.5] [%cal Ge2e4,Rd7d5] ",
+    ///     kind: CommentKind::Brace,
+    /// };
+    /// assert_eq!(raw.clock(), Some(Duration::from_millis(62_500)));
+    /// assert_eq!(raw.eval().map(|e| e.score), Some(Score::Centipawns(-30)));
+    /// assert_eq!(raw.shapes().count(), 2);
+    /// assert_eq!(raw.emt(), None);
+    /// ```
+    pub fn commands(&self) -> impl Iterator<Item = Command<'a>> + 'a {
+        CommandIter { rest: self.text }.map(|(_, c)| c)
+    }
+
+    /// The clock after the move, `[%clk 1:05:23]`.
+    pub fn clock(&self) -> Option<Duration> {
+        self.commands().find(|c| c.name == "clk")?.duration()
+    }
+
+    /// The elapsed move time, `[%emt 0:00:05]`.
+    pub fn emt(&self) -> Option<Duration> {
+        self.commands().find(|c| c.name == "emt")?.duration()
+    }
+
+    /// The evaluation, `[%eval 0.25]`, `[%eval #-3]`, `[%eval 0.25,20]`.
+    pub fn eval(&self) -> Option<Eval> {
+        self.commands().find(|c| c.name == "eval")?.eval()
+    }
+
+    /// The highlighted squares (`[%csl ...]`) and arrows (`[%cal ...]`),
+    /// in order, malformed entries skipped.
+    pub fn shapes(&self) -> impl Iterator<Item = Shape> + 'a {
+        self.commands().flat_map(Command::shapes)
     }
 }
 
@@ -230,6 +276,69 @@ pub trait Visitor {
 
     /// The game ends.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// A `&mut` to a visitor is a visitor: the entry points that take a visitor
+/// by value ([`visit_games`](crate::visit_games),
+/// [`Reader::visit_next`](crate::Reader::visit_next)) take `&mut v` as well,
+/// to keep using it after.
+impl<V: Visitor + ?Sized> Visitor for &mut V {
+    type Output = V::Output;
+    const MOVES: bool = V::MOVES;
+    const TEXT: bool = V::TEXT;
+
+    #[inline]
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        (**self).begin_game(game);
+    }
+    #[inline]
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        (**self).tag(name, value);
+    }
+    #[inline]
+    fn end_tags(&mut self) -> Skip {
+        (**self).end_tags()
+    }
+    #[inline]
+    fn begin_movetext(&mut self, start: &Position) {
+        (**self).begin_movetext(start);
+    }
+    #[inline]
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        (**self).comment_before(comment);
+    }
+    #[inline]
+    fn san(&mut self, event: MoveEvent<'_>) {
+        (**self).san(event);
+    }
+    #[inline]
+    fn nag(&mut self, nag: Nag) {
+        (**self).nag(nag);
+    }
+    #[inline]
+    fn comment(&mut self, comment: RawComment<'_>) {
+        (**self).comment(comment);
+    }
+    #[inline]
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        (**self).trailing_comment(comment);
+    }
+    #[inline]
+    fn begin_variation(&mut self) -> Skip {
+        (**self).begin_variation()
+    }
+    #[inline]
+    fn end_variation(&mut self) {
+        (**self).end_variation();
+    }
+    #[inline]
+    fn termination(&mut self, termination: Termination) {
+        (**self).termination(termination);
+    }
+    #[inline]
+    fn end_game(&mut self) -> V::Output {
+        (**self).end_game()
+    }
 }
 
 /// Reads nothing but checks every move: the fastest way to validate.

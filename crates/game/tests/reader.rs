@@ -4,7 +4,7 @@
 use pgnkit_game::{
     Annotation, CommentKind, DiagnosticKind, Game, MAX_VARIATION_DEPTH, Nag, NodeId, ReadGame,
     ReadOptions, Severity, Skip, TagsOnly, Termination, Validate, Visitor, read_games,
-    read_games_with, visit_games,
+    read_games_with, visit_games, visit_games_with,
 };
 
 fn one(pgn: &str) -> ReadGame<'_, Game> {
@@ -358,17 +358,15 @@ fn visitor_can_skip_variations_and_fast_paths_count() {
         }
     }
     let pgn = b"[Event \"a\"]\n\n1. e4 (1. d4 d5 (1... Nf6)) e5 *\n\n[Event \"b\"]\n\n1. Ke2 *\n";
-    let counts: Vec<_> = visit_games(pgn, MainOnly::default(), ReadOptions::default())
+    let counts: Vec<_> = visit_games(pgn, MainOnly::default())
         .map(|g| (g.value, g.is_broken()))
         .collect();
     assert_eq!(counts, vec![(2, false), (0, true)]);
-    let tags: Vec<_> = visit_games(pgn, TagsOnly::default(), ReadOptions::default())
+    let tags: Vec<_> = visit_games(pgn, TagsOnly::default())
         .map(|g| g.value.get("Event").map(str::to_owned))
         .collect();
     assert_eq!(tags, vec![Some("a".into()), Some("b".into())]);
-    let broken: Vec<_> = visit_games(pgn, Validate, ReadOptions::default())
-        .map(|g| g.is_broken())
-        .collect();
+    let broken: Vec<_> = visit_games(pgn, Validate).map(|g| g.is_broken()).collect();
     assert_eq!(broken, vec![false, true]);
 }
 
@@ -465,7 +463,7 @@ mod arbitrary_input {
 
         #[test]
         fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-            for read in visit_games(&bytes, Validate, ReadOptions::strict()) {
+            for read in visit_games_with(&bytes, Validate, ReadOptions::strict()) {
                 let _ = read.is_broken();
             }
             let _ = read_games(&bytes).count();
@@ -681,4 +679,144 @@ fn a_comment_after_alternatives_to_a_variations_own_move_is_that_moves_comment()
         .map(|c| c.text())
         .collect();
     assert_eq!(trailing, [" c "]);
+}
+
+/// Issue 22 point 9: the slice and stream entry points take a visitor the
+/// same way (by value or `&mut`), options have a default, and the stream
+/// reader takes any `Read`.
+#[test]
+fn entry_points_take_visitors_alike_and_any_read() {
+    /// Counts moves over all games (kept across games).
+    #[derive(Default)]
+    struct Moves(usize);
+    impl Visitor for Moves {
+        type Output = ();
+        fn san(&mut self, _: pgnkit_game::MoveEvent<'_>) {
+            self.0 += 1;
+        }
+        fn end_game(&mut self) {}
+    }
+    /// A stream that is `Read` only (not `BufRead`), giving 3 bytes a call.
+    struct Trickle<'a>(&'a [u8]);
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(3).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let pgn = b"1. e4 e5 (1... c5) 2. Nf3 *\n\n1. d4 0-0 *\n\n[Event \"x\"]\n1. c4 *\n";
+    let mut slice = Moves::default();
+    let games = visit_games(pgn, &mut slice).count();
+    assert_eq!((games, slice.0), (3, 6));
+    let mut stream = Moves::default();
+    let mut reader = pgnkit_game::Reader::new(Trickle(pgn));
+    let mut broken = Vec::new();
+    while let Some(read) = reader.visit_next(&mut stream) {
+        broken.push(read.expect("in-memory read").is_broken());
+    }
+    assert_eq!(stream.0, slice.0);
+    assert_eq!(broken, [false, true, false]);
+    // Strict options through both, the same way.
+    let strict = ReadOptions::strict();
+    let lenient: Vec<_> = visit_games_with(b"1. e4 e5 2. Ng1f3 *\n", Validate, strict)
+        .map(|g| g.is_broken())
+        .collect();
+    let mut reader = pgnkit_game::Reader::with_options(Trickle(b"1. e4 e5 2. Ng1f3 *\n"), strict);
+    let streamed = reader
+        .visit_next(Validate)
+        .map(|r| r.map(|g| g.is_broken()).ok());
+    assert_eq!((lenient, streamed), (vec![true], Some(Some(true))));
+}
+
+/// Issue 22 point 9: a visitor reads clocks and evals from the comments'
+/// bytes, Latin-1 ones too.
+#[test]
+fn visitors_read_comment_commands_from_bytes() {
+    #[derive(Default)]
+    struct Clocks(Vec<(Option<u64>, Option<pgnkit_game::Score>, usize)>);
+    impl Visitor for Clocks {
+        type Output = ();
+        fn comment(&mut self, c: pgnkit_game::RawComment<'_>) {
+            let clock = c.clock().map(|d| d.as_secs());
+            self.0
+                .push((clock, c.eval().map(|e| e.score), c.shapes().count()));
+        }
+        fn end_game(&mut self) {}
+    }
+    // `\xe9` is Latin-1 (not UTF-8) text before the commands.
+    let pgn = b"1. e4 { caf\xe9 [%clk 0:10:00] [%eval #-3] } e5 { [%csl Ga4,Xb5][%cal Ge2e4] } *\n";
+    let mut clocks = Clocks::default();
+    assert_eq!(visit_games(pgn, &mut clocks).count(), 1);
+    assert_eq!(
+        clocks.0,
+        [
+            (Some(600), Some(pgnkit_game::Score::Mate(-3)), 0),
+            (None, None, 2)
+        ]
+    );
+}
+
+/// SPEC-NOTES "Tag pairs" (issue 22): unescaped quotes inside a tag value
+/// whose line ends with `"]` run the value to that last quote, escapes
+/// applied, with a warning naming the tag; the game is read.
+#[test]
+fn unescaped_quotes_in_a_tag_value_warn_and_read() {
+    let read = one("[Event \"The \"Big\" Open\"]\n[White \"\"A \\\"B\\\"\"\"]  \n\n1. e4 *\n");
+    assert!(!read.is_broken(), "{:?}", read.diagnostics);
+    let tags = read.value.tags();
+    assert_eq!(tags.get("Event"), Some("The \"Big\" Open"));
+    assert_eq!(tags.get("White"), Some("\"A \"B\"\""));
+    let warnings: Vec<_> = read.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(warnings[0].contains("unescaped quote in the value of tag Event"));
+    assert!(warnings[1].contains("unescaped quote in the value of tag White"));
+    assert!(
+        read.diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Warning)
+    );
+    assert_eq!(sans(&read.value), ["e4"]);
+    // Validate gives the same diagnostics (it does not unescape values).
+    let pgn = b"[Event \"The \"Big\" Open\"]\n\n1. e4 *\n";
+    let validated: Vec<_> = visit_games(pgn, Validate).map(|g| g.diagnostics).collect();
+    let built: Vec<_> = read_games(pgn).map(|g| g.diagnostics).collect();
+    assert_eq!(validated, built);
+}
+
+/// SPEC-NOTES "When a game is Chess960" (issue 22): castling rights that
+/// name no rook are dropped, with a warning, before deciding.
+#[test]
+fn chess960_is_decided_after_rookless_rights_are_dropped() {
+    let fen = |castling: &str| {
+        format!(
+            "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O-O *\n"
+        )
+    };
+    // `E` names the king's file, where there is no rook.
+    let pgn = fen("EQkq");
+    let read = one(&pgn);
+    assert!(!read.is_broken(), "{:?}", read.diagnostics);
+    let start = read.value.start_position();
+    assert_eq!(start.castling_mode(), pgnkit_chess::CastlingMode::Standard);
+    assert!(start.to_string().contains(" w Qkq "), "{start}");
+    let warnings: Vec<_> = read.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("castling right E names no rook"));
+    // Shredder letters for the corner rooks: standard chess, no warning.
+    let pgn = fen("HAha");
+    let read = one(&pgn);
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(
+        read.value.start_position().castling_mode(),
+        pgnkit_chess::CastlingMode::Standard
+    );
+    // A letter naming a rook off its corner stays Chess960.
+    let read = one("[FEN \"1r2k3/8/8/8/8/8/8/1R2K3 w Bb - 0 1\"]\n\n1. Kd1 *\n");
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(
+        read.value.start_position().castling_mode(),
+        pgnkit_chess::CastlingMode::Chess960
+    );
 }

@@ -70,6 +70,13 @@ pub(crate) fn is_ws(b: u8) -> bool {
     CLASS[b as usize] == WS
 }
 
+/// Whether `b` is an ASCII control character that is not white space (the lexer's
+/// [`ControlCharacter`](crate::LexErrorKind::ControlCharacter) bytes).
+#[inline(always)]
+pub(crate) fn is_control(b: u8) -> bool {
+    CLASS[b as usize] == CONTROL
+}
+
 /// Whether `b` may be part of a tag name (`A-Z a-z 0-9 _`).
 #[inline(always)]
 pub(crate) fn is_tag_name(b: u8) -> bool {

@@ -35,6 +35,15 @@ pub enum LexErrorKind {
     /// A symbol, integer or NAG longer than [`MAX_TOKEN_LEN`](crate::MAX_TOKEN_LEN) bytes.
     #[error("token too long")]
     TokenTooLong,
+    /// A game (or a run of bytes with no game boundary) larger than the streaming reader's
+    /// limit ([`Reader::set_max_game_bytes`](crate::Reader::set_max_game_bytes)): it was
+    /// skipped without being held whole, so its bytes are not at hand. The only token of such
+    /// a game, with an empty span.
+    #[error("game of {bytes} bytes is over the size limit; skipped")]
+    GameTooLarge {
+        /// The game's length in bytes.
+        bytes: u64,
+    },
 }
 
 /// A lexical error: what and where.

@@ -77,13 +77,21 @@ pub(crate) fn asterisk(i: &[u8]) -> Rule<'_> {
 ///
 /// Byte by byte, as the reference for the word-at-a-time scan the lexer and the splitter use
 /// ([`string_end`](crate::shapes::string_end)).
-pub(crate) fn string(i: &[u8]) -> Rule<'_> {
+///
+/// `tag_value`: the string follows `[Name`, so an unescaped quote inside may run it to the
+/// line's last quote ([`value_end`](crate::shapes::value_end)).
+pub(crate) fn string(i: &[u8], tag_value: bool) -> Rule<'_> {
     let (mut rest, _) = tag(&b"\""[..]).parse(i)?;
     let unterminated = TokenKind::Error(LexErrorKind::UnterminatedString);
     loop {
         let (at, _) = take_till(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')).parse(rest)?;
         rest = match at {
-            [b'"', after @ ..] => return Ok((after, TokenKind::String)),
+            [b'"', ..] => {
+                // An unescaped quote inside a tag value may run it to the line's last quote.
+                let close = i.len() - at.len();
+                let end = crate::shapes::value_end(i, close, || tag_value);
+                return Ok((i.get(end..).unwrap_or_default(), TokenKind::String));
+            }
             [b'\\', b'"' | b'\\', after @ ..] | [b'\\', after @ ..] => after,
             _ => return Ok((at, unterminated)),
         };

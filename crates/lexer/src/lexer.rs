@@ -82,7 +82,7 @@ fn dispatch<'a>(input: &[u8], pos: usize, rest: &'a [u8], b: u8) -> Rule<'a> {
         b')' => single(rest, TokenKind::VariationClose),
         b'<' => single(rest, TokenKind::AngleOpen),
         b'>' => single(rest, TokenKind::AngleClose),
-        b'"' => grammar::string(rest),
+        b'"' => grammar::string(rest, crate::shapes::is_tag_value(input, pos)),
         b'$' => grammar::nag(rest),
         b'*' => grammar::asterisk(rest),
         b';' => grammar::line_comment(rest),
@@ -289,7 +289,7 @@ pub(crate) fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
     }
     // Engine output runs to hundreds of bytes a comment: the splitter's scan, which passes
     // over a long comment with a vectorized search, gives `comment_end`'s result.
-    match crate::split::skip_comment(input, pos) {
+    match crate::shapes::skip_comment(input, pos) {
         (e, true) => (e, TokenKind::BraceComment),
         (e, false) => (
             e.max(pos + 1).min(input.len()),

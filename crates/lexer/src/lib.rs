@@ -4,7 +4,7 @@
 //!   of the standard's section 7 and the forms real files hold (suffix annotations, null moves,
 //!   result variants such as `½-½`, `%` escape lines, error tokens). It never fails: bad bytes
 //!   become [`TokenKind::Error`] tokens and lexing goes on.
-//! - [`GameSplitter`] (over a slice) and [`Reader`] (over any [`BufRead`](std::io::BufRead), in
+//! - [`GameSplitter`] (over a slice) and [`Reader`] (over any [`Read`](std::io::Read), in
 //!   constant memory) cut the input into [`RawGame`]s: each game's original bytes with its
 //!   offset and line. See [`split`] for the rules.
 //! - `next_tokenized` of both ([`GameSplitter::next_tokenized`], [`Reader::next_tokenized`]):
@@ -68,6 +68,7 @@
 
 mod byte_class;
 mod error;
+mod game_end;
 mod grammar;
 mod lexer;
 mod reader;
@@ -78,6 +79,7 @@ pub mod split;
 mod swar;
 mod tags;
 mod token;
+mod vector;
 
 pub use error::{LexError, LexErrorKind, LexWarning, LexWarningKind};
 pub use grammar::MAX_TOKEN_LEN;

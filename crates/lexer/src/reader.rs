@@ -1,13 +1,20 @@
-//! [`Reader`]: games from any [`BufRead`] stream, one at a time, in constant memory.
+//! [`Reader`]: games from any [`Read`] stream (a `BufRead` is not needed: it reads in chunks
+//! of its own), one at a time, in constant memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
-use crate::RawGame;
+use crate::game_end::{game_end, next_tag_line};
 use crate::single_pass::{GameTokens, TokenizedGame};
-use crate::split::{LineEnds, column_after, game_end, junk_column, junk_len};
+use crate::split::{LineEnds, column_after, junk_column, junk_len};
+use crate::{LexErrorKind, RawGame, TokenKind};
 
 /// Default number of bytes read at a time.
 const DEFAULT_CHUNK: usize = 64 * 1024;
+
+/// A game still being read past this many bytes is read with the splitter alone, and tokenized
+/// once, when its end is found: the single pass would otherwise lex it again after every read
+/// and keep the tokens of an unfinished game (up to 24 bytes a token) while it grows.
+const BIG_GAME: usize = 1 << 20;
 
 /// Splits a stream into games with the same rules (and the same results, offsets included) as
 /// [`GameSplitter`](crate::GameSplitter), holding only the current game in memory: its buffer
@@ -15,6 +22,17 @@ const DEFAULT_CHUNK: usize = 64 * 1024;
 /// far larger than memory stream through.
 ///
 /// It lends each game (`next_game` borrows the reader), so it is not an [`Iterator`].
+///
+/// # Games over a size limit
+///
+/// With [`set_max_game_bytes`](Reader::set_max_game_bytes), a game (or a run of bytes with no
+/// game boundary, such as a binary file) that grows past the limit is not held whole: the reader
+/// drops its bytes as it reads on, up to the next line that starts like a tag pair (see
+/// `split::next_tag_line`), and lends it as a game with no bytes, at the place where it
+/// started; [`next_tokenized`](Reader::next_tokenized) gives it one token,
+/// [`LexErrorKind::GameTooLarge`] with its length, and
+/// [`last_game_too_large`](Reader::last_game_too_large) says so too. The buffer then stays
+/// within about the limit plus a few reads, whatever the input.
 ///
 /// ```
 /// use pgnkit_lexer::Reader;
@@ -58,9 +76,13 @@ pub struct Reader<R> {
     /// An error of a read ahead ([`read_ahead`](Reader::read_ahead)), kept for the read that
     /// needs the bytes.
     pending: Option<io::Error>,
+    /// Games longer than this are skipped (see the type's docs).
+    max_game_bytes: Option<u64>,
+    /// The length of the last game lent, when it was skipped for its size.
+    too_large: Option<u64>,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// A reader over `inner`.
     pub fn new(inner: R) -> Reader<R> {
         Reader::with_chunk_size(inner, DEFAULT_CHUNK)
@@ -86,7 +108,38 @@ impl<R: BufRead> Reader<R> {
             line_ends: LineEnds::default(),
             tokens: GameTokens::default(),
             pending: None,
+            max_game_bytes: None,
+            too_large: None,
         }
+    }
+
+    /// Skips games longer than `limit` bytes instead of holding them (see the type's docs);
+    /// `None` (the default) holds games of any size.
+    ///
+    /// ```
+    /// use pgnkit_lexer::{LexErrorKind, Reader, TokenKind};
+    /// let big = format!("[Event \"a\"]\n\n1. e4 {{{}}} *\n[Event \"b\"]\n*\n", "x".repeat(5000));
+    /// let mut reader = Reader::with_chunk_size(big.as_bytes(), 256);
+    /// reader.set_max_game_bytes(Some(1000));
+    /// let game = reader.next_tokenized()?.expect("the skipped game");
+    /// assert!(game.raw.bytes.is_empty());
+    /// assert_eq!(game.tokens[0].kind, TokenKind::Error(LexErrorKind::GameTooLarge { bytes: 5024 }));
+    /// let game = reader.next_tokenized()?.expect("the next game");
+    /// assert_eq!((game.raw.bytes, game.raw.line), (&b"[Event \"b\"]\n*\n"[..], 4));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn set_max_game_bytes(&mut self, limit: Option<u64>) {
+        self.max_game_bytes = limit;
+    }
+
+    /// The size limit of [`set_max_game_bytes`](Reader::set_max_game_bytes).
+    pub fn max_game_bytes(&self) -> Option<u64> {
+        self.max_game_bytes
+    }
+
+    /// When the last game lent was skipped for its size: its length in bytes.
+    pub fn last_game_too_large(&self) -> Option<u64> {
+        self.too_large
     }
 
     /// Bytes skipped as junk (byte order mark and white space before the first game).
@@ -222,6 +275,7 @@ impl<R: BufRead> Reader<R> {
     fn next_raw(&mut self, tokenize: bool) -> io::Result<Option<Found>> {
         self.start += self.lent;
         self.lent = 0;
+        self.too_large = None;
         // Junk before the first game (a byte order mark needs 3 bytes to be seen).
         if self.at_start && self.offset == 0 && self.end < 3 && !self.eof {
             self.fill(self.chunk.max(3))?;
@@ -248,12 +302,20 @@ impl<R: BufRead> Reader<R> {
             if avail.is_empty() && self.eof {
                 return Ok(None);
             }
-            let end = match (avail.is_empty(), tokenize) {
+            // The limit counts every byte read for the game, the unfinished line too.
+            let read = avail.len() as u64;
+            let avail = whole_lines(avail, self.eof);
+            let big = avail.len() > BIG_GAME;
+            let end = match (avail.is_empty(), tokenize && !big) {
                 (true, _) => 0,
                 (false, true) => self.tokens.read(avail, self.eof),
                 (false, false) => game_end(avail, &mut self.names),
             };
             if (end < avail.len() || self.eof) && !avail.is_empty() {
+                if tokenize && big {
+                    // The same end, and the game's tokens.
+                    self.tokens.fallback(avail, self.eof);
+                }
                 let end = end.max(1);
                 let found = Found {
                     offset: self.offset,
@@ -270,10 +332,67 @@ impl<R: BufRead> Reader<R> {
                 self.column = column_after(self.column, bytes);
                 return Ok(Some(found));
             }
+            if self.max_game_bytes.is_some_and(|limit| read > limit) {
+                return self.skip_too_large(tokenize).map(Some);
+            }
             let want = avail.len().max(self.chunk);
             self.fill(want)?;
         }
     }
+
+    /// Drops the game at `self.start`, over the size limit and not ended in the buffer, up to
+    /// the next line that starts like a tag pair (or the end of the stream), reading on as
+    /// needed without growing the buffer; lends it with no bytes.
+    fn skip_too_large(&mut self, tokenize: bool) -> io::Result<Found> {
+        let found = Found {
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+        };
+        let mut skipped = 0u64;
+        loop {
+            let avail = self.buf.get(self.start..self.end).unwrap_or_default();
+            let (drop, done) = match next_tag_line(avail, 1, self.eof) {
+                Ok(start) => (start, true),
+                Err(keep) => (keep, false),
+            };
+            let dropped = avail.get(..drop).unwrap_or_default();
+            let column = column_after(self.column, dropped);
+            self.advance(drop);
+            self.column = column;
+            skipped += drop as u64;
+            if done {
+                break;
+            }
+            self.fill(self.chunk)?;
+        }
+        self.too_large = Some(skipped);
+        if tokenize {
+            self.tokens
+                .only(TokenKind::Error(LexErrorKind::GameTooLarge {
+                    bytes: skipped,
+                }));
+        }
+        Ok(found)
+    }
+}
+
+/// An unfinished line at least this long is decided on before its end is read.
+const LONG_LINE: usize = 64 * 1024;
+
+/// The part of `avail` the scanners may decide on: up to its last line end, unless the stream
+/// ended or the unfinished line is [`LONG_LINE`] bytes or more. Where a tag value with unescaped
+/// quotes ends depends on its line's end (`shapes::value_end`), so a line cut by a read must not
+/// be decided on; a very long line (games written on one line) is, to keep memory bounded.
+fn whole_lines(avail: &[u8], eof: bool) -> &[u8] {
+    if eof {
+        return avail;
+    }
+    let whole = memchr::memrchr2(b'\n', b'\r', avail).map_or(0, |i| i + 1);
+    if avail.len() - whole >= LONG_LINE {
+        return avail;
+    }
+    avail.get(..whole).unwrap_or_default()
 }
 
 /// Where a game found by [`Reader::next_raw`] starts.
@@ -372,5 +491,89 @@ mod tests {
 
     fn stream_reader(stream: FailsOnce) -> io::BufReader<FailsOnce> {
         io::BufReader::with_capacity(16, stream)
+    }
+
+    /// The games, tokens and places `next_tokenized` gives for `input`.
+    fn tokenized(reader: &mut Reader<&[u8]>) -> Vec<(Vec<u8>, u64, u64, Vec<crate::GameToken>)> {
+        let mut games = Vec::new();
+        while let Some(g) = reader.next_tokenized().unwrap() {
+            games.push((
+                g.raw.bytes.to_vec(),
+                g.raw.offset,
+                g.raw.line,
+                g.tokens.to_vec(),
+            ));
+        }
+        games
+    }
+
+    #[test]
+    fn a_big_game_under_the_limit_is_read_whole_with_the_same_tokens() {
+        let moves = "e4 { a comment } e5 ".repeat(BIG_GAME / 10);
+        let input = format!("[Event \"a\"]\n\n1. {moves}*\n\n[Event \"b\"]\n1. d4 *\n");
+        let mut reader = Reader::new(input.as_bytes());
+        reader.set_max_game_bytes(Some(input.len() as u64));
+        let got = tokenized(&mut reader);
+        let mut splitter = GameSplitter::new(input.as_bytes());
+        let mut expected = Vec::new();
+        while let Some(g) = splitter.next_tokenized() {
+            expected.push((
+                g.raw.bytes.to_vec(),
+                g.raw.offset,
+                g.raw.line,
+                g.tokens.to_vec(),
+            ));
+        }
+        assert_eq!(got.len(), 2);
+        assert!(got[0].0.len() > BIG_GAME);
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_game_over_the_limit_is_skipped_to_the_next_tag_line_in_bounded_memory() {
+        // A game of 3 MB on one line (a move after a long run of junk), then two games.
+        let mut input = b"[Event \"big\"]\r\n\r\n1. e4 ".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3 << 20));
+        let big = input.len() as u64 + 4;
+        let game_a = b"[Event \"a\"]\n1. e4 *\n\n";
+        input.extend_from_slice(b" *\r\n");
+        input.extend_from_slice(game_a);
+        input.extend_from_slice(b"[Event \"b\"]\n*\n");
+        let mut reader = Reader::new(&input[..]);
+        reader.set_max_game_bytes(Some(100_000));
+        let skipped = reader.next_tokenized().unwrap().expect("the big game");
+        assert!(skipped.raw.bytes.is_empty());
+        assert_eq!(
+            (skipped.raw.offset, skipped.raw.line, skipped.raw.column),
+            (0, 1, 1)
+        );
+        assert_eq!(
+            skipped.tokens.iter().map(|t| t.kind).collect::<Vec<_>>(),
+            [TokenKind::Error(LexErrorKind::GameTooLarge { bytes: big })]
+        );
+        assert_eq!(reader.last_game_too_large(), Some(big));
+        let rest = tokenized(&mut reader);
+        let lines: Vec<_> = rest.iter().map(|g| (g.1, g.2)).collect();
+        assert_eq!(lines, [(big, 4), (big + game_a.len() as u64, 7)]);
+        assert_eq!(reader.last_game_too_large(), None);
+        // The buffer never held the big game: the limit plus the reads around it.
+        assert!(reader.buf.len() < 1 << 20, "{} bytes", reader.buf.len());
+    }
+
+    #[test]
+    fn bytes_with_no_game_boundary_end_as_one_skipped_game() {
+        let input = vec![0u8; 2 << 20];
+        let mut reader = Reader::new(&input[..]);
+        reader.set_max_game_bytes(Some(4096));
+        let games = tokenized(&mut reader);
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            games[0].3[0].kind,
+            TokenKind::Error(LexErrorKind::GameTooLarge { bytes: 2 << 20 })
+        );
+        assert!(reader.buf.len() < 1 << 20, "{} bytes", reader.buf.len());
+        // Without a limit the same input is one game, held whole.
+        let mut reader = Reader::new(&input[..]);
+        assert_eq!(tokenized(&mut reader)[0].0.len(), 2 << 20);
     }
 }

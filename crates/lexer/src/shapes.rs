@@ -1,9 +1,13 @@
 //! Lexical shapes shared by the lexer, the splitter and the tag reader, so that all three agree
 //! on where strings, comments, tag lines and termination markers begin and end.
+//!
+//! [`skip_comment`] is [`comment_end`] made fast (sixteen bytes at a time, long comments with
+//! `memchr3`); the lexer and the splitter's movetext scan both use it.
 
 use crate::Outcome;
 use crate::byte_class::{is_symbol_continue, is_tag_name};
 use crate::swar;
+use crate::vector;
 
 /// Index of the first LF or CR at or after `from` (the end of that line), or `input.len()`.
 #[inline]
@@ -137,7 +141,15 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
         i = string_stop(input, i);
         match input.get(i) {
             None => return (Err(input.len()), tab),
-            Some(b'"') => return (Ok(i + 1), tab),
+            Some(b'"') => {
+                let end = value_end(input, i, || is_tag_value(input, open));
+                // A value that runs to a later quote may hold a TAB after this one.
+                let tab = tab
+                    || input
+                        .get(i + 1..end)
+                        .is_some_and(|rest| rest.contains(&b'\t'));
+                return (Ok(end), tab);
+            }
             Some(b'\\') if matches!(input.get(i + 1), Some(b'"' | b'\\')) => i += 2,
             Some(b'\n' | b'\r') => return (Err(i), tab),
             Some(b'\t') => {
@@ -148,6 +160,52 @@ pub(crate) fn string_end_and_tab(input: &[u8], open: usize) -> (Result<usize, us
             Some(_) => i += 1,
         }
     }
+}
+
+/// Where a string whose quote at `close` would end it really ends (the index after its closing
+/// quote). A quote followed, after spaces or TABs, by `]` ends it, as nearly always; otherwise,
+/// in a tag value (`tag_value`: the string follows `[Name`), it may be an unescaped quote inside
+/// the value (`[White ""Mephisto""]`, `[Event "The "Big" Open"]`): when the line ends with `"]`
+/// (white space allowed after it) and that last quote comes after `close`, the value runs to
+/// that last quote (SPEC-NOTES "Tag pairs"). The end of `input` counts as a line end (the
+/// streaming reader gives its scanners whole lines, see `Reader::next_raw`).
+#[inline(always)]
+pub(crate) fn value_end(input: &[u8], close: usize, tag_value: impl FnOnce() -> bool) -> usize {
+    let mut j = close + 1;
+    while matches!(input.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    if input.get(j) == Some(&b']') || !tag_value() {
+        return close + 1;
+    }
+    value_end_after_quote(input, close)
+}
+
+/// [`value_end`] when the quote is not followed by `]`: the line's last quote, if the line
+/// ends with `"]`.
+#[cold]
+#[inline(never)]
+fn value_end_after_quote(input: &[u8], close: usize) -> usize {
+    let end = line_end(input, close + 1);
+    let line = input.get(..end).unwrap_or_default();
+    let trimmed = line.trim_ascii_end();
+    match trimmed.len().checked_sub(2) {
+        Some(last) if last > close && trimmed.ends_with(b"\"]") => last + 1,
+        _ => close + 1,
+    }
+}
+
+/// Whether the string opened at `open` is a tag value: `[`, a tag name, then spaces or TABs.
+#[inline]
+pub(crate) fn is_tag_value(input: &[u8], open: usize) -> bool {
+    let before = input.get(..open).unwrap_or_default();
+    let name = before.trim_ascii_end();
+    let name_len = name
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
+        .count();
+    name_len > 0 && name.len() > name_len && name.get(name.len() - name_len - 1) == Some(&b'[')
 }
 
 /// The first byte at or after `from` that a string scan must look at: `"`, `\\` or a control
@@ -249,6 +307,89 @@ pub(crate) fn char_len(input: &[u8], pos: usize) -> usize {
     }
 }
 
+/// [`comment_end`] of the comment opened at `open`, for the movetext scan: clock comments
+/// (`{[%clk 0:09:57.1]}`, the `}` 15 to 17 bytes after the `{`) in one look at the byte after
+/// the `{` and one vector test of the sixteen after it (words from the `{` would take three
+/// rounds), other short comments word by word, long ones (engine output, a few hundred bytes)
+/// with a vectorized search for `}` and line ends (a line inside a comment that starts like a
+/// tag pair ends the comment unterminated; other control bytes mean nothing there).
+#[inline(always)]
+pub(crate) fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
+    // The byte after the `{`, then the sixteen after it at once: most comments end there.
+    let (Some(&second), Some(rest)) = (
+        buf.get(open + 1),
+        buf.get(open + 2..).and_then(<[u8]>::first_chunk::<16>),
+    ) else {
+        return comment_words(buf, open + 1);
+    };
+    let stop = if matches!(second, b'}' | 0..0x0e) {
+        open + 1
+    } else if let Some(k) = vector::first_hit(rest, |b| (b == b'}') | (b < 0x0e)) {
+        open + 2 + k
+    } else {
+        return comment_words(buf, open + 18);
+    };
+    comment_end_at(buf, stop)
+}
+
+/// [`skip_comment`] from `at`, where the comment's bytes before `at` hold no `}` and no
+/// control byte: word by word, then in bulk.
+#[inline(always)]
+fn comment_words(buf: &[u8], mut at: usize) -> (usize, bool) {
+    for _ in 0..SHORT_COMMENT / 8 {
+        let Some(word) = buf.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
+            // Fewer than eight bytes left: `at - 1` stands for the `{`.
+            return comment_end(buf, at - 1);
+        };
+        if let Some(k) = swar::first(comment_flags(u64::from_le_bytes(*word))) {
+            return comment_end_at(buf, at + k);
+        }
+        at += 8;
+    }
+    long_comment_end(buf, at)
+}
+
+/// [`comment_end`] when the first `}` or control byte of the comment is at `stop`.
+#[inline(always)]
+fn comment_end_at(buf: &[u8], stop: usize) -> (usize, bool) {
+    match buf.get(stop) {
+        Some(b'}') => (stop + 1, true),
+        // A line end or another control byte: the rest as usual, from that byte (`stop - 1`
+        // stands for the `{`).
+        _ => comment_end(buf, stop - 1),
+    }
+}
+
+/// Bytes of a comment read word by word before [`comment_words`] searches the rest in bulk.
+const SHORT_COMMENT: usize = 32;
+
+/// Flags `}` and control bytes (see [`swar`]).
+#[inline(always)]
+fn comment_flags(w: u64) -> u64 {
+    swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)
+}
+
+/// [`comment_end`] of a comment whose bytes before `from` hold no `}` and no line end.
+#[inline(never)]
+fn long_comment_end(buf: &[u8], mut from: usize) -> (usize, bool) {
+    loop {
+        let Some(at) = buf
+            .get(from..)
+            .and_then(|rest| memchr::memchr3(b'}', b'\n', b'\r', rest))
+            .map(|i| from + i)
+        else {
+            return (buf.len(), false);
+        };
+        if buf.get(at) == Some(&b'}') {
+            return (at + 1, true);
+        }
+        if tag_shape(buf, at + 1).is_some() {
+            return (at + 1, false);
+        }
+        from = at + 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +436,21 @@ mod tests {
         assert_eq!(string_end(b"\"a\\b\"", 0), Ok(5));
         assert_eq!(string_end(b"\"ab\r\n\"", 0), Err(3));
         assert_eq!(string_end(b"\"ab", 0), Err(3));
+        // Unescaped quotes inside a tag value: to the line's last quote when it ends with `"]`.
+        let tag = b"[White \"\"Mephisto\"\"]  \r\n[Black \"x\"]";
+        assert_eq!(string_end(tag, 7), Ok(19));
+        let tag = b"[Event \"The \"Big\" Open\"]\n";
+        assert_eq!(string_end(tag, 7), Ok(23));
+        assert_eq!(string_end_and_tab(b"[A \"a \"b\tc\"]", 3), (Ok(11), true));
+        // Not a tag value: the first quote ends it.
+        assert_eq!(string_end(b"{c} \"\"M\"\"]\n", 4), Ok(6));
+        // The end of the input ends the line.
+        assert_eq!(string_end(b"[A \"\"M\" x", 3), Ok(5));
+        assert_eq!(string_end(b"[A \"\"M\"\"] ", 3), Ok(8));
+        // A quote followed by `]` ends the value, whatever follows on the line.
+        assert_eq!(string_end(b"\"a\"] [B \"b\"]", 0), Ok(3));
+        // No `"]` at the line's end: the first quote ends it.
+        assert_eq!(string_end(b"\"a\"b\" c\n\"]", 0), Ok(3));
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
     }
@@ -314,16 +470,17 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn word_scans_agree_with_the_grammar(body in scan_input()) {
-            let string = [&b"\""[..], &body].concat();
-            let (rest, kind) = crate::grammar::string(&string).unwrap();
+            // A tag value, so that unescaped quotes are tried too.
+            let string = [&b"[A \""[..], &body].concat();
+            let (rest, kind) = crate::grammar::string(&string[3..], true).unwrap();
             let end = string.len() - rest.len();
             let expected = match kind {
                 crate::TokenKind::String => Ok(end),
                 _ => Err(end),
             };
-            proptest::prop_assert_eq!(string_end(&string, 0), expected);
-            let tab = string_end_and_tab(&string, 0).1;
-            let scanned = &string[1..string_end(&string, 0).unwrap_or_else(|e| e)];
+            proptest::prop_assert_eq!(string_end(&string, 3), expected);
+            let tab = string_end_and_tab(&string, 3).1;
+            let scanned = &string[4..string_end(&string, 3).unwrap_or_else(|e| e)];
             proptest::prop_assert_eq!(tab, scanned.contains(&b'\t'));
 
             let comment = [&b"{"[..], &body].concat();

@@ -18,12 +18,12 @@
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
+use crate::game_end::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
     lex, periods_end, run_end, skip_white, string_token, token_at,
 };
 use crate::shapes::{at_line_start, tag_name_end, tag_shape};
-use crate::split::{game_end, has_empty_line, may_be_cut_tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
 /// A token of a game without its text: its kind and its span in the game's bytes.
@@ -84,6 +84,18 @@ pub(crate) struct GameTokens {
 }
 
 impl GameTokens {
+    /// Makes `kind` the only token (with an empty span at the game's start), and no warning.
+    pub(crate) fn only(&mut self, kind: TokenKind) {
+        self.tokens.clear();
+        self.warnings.clear();
+        self.tokens.push(GameToken {
+            kind,
+            span: Span::new(0, 0),
+        });
+    }
+}
+
+impl GameTokens {
     /// Reads the game that starts at `buf[0]` (not white space): returns its end, exactly as
     /// [`game_end`] does, and keeps its tokens and warnings, those of a [`Lexer`] over
     /// `buf[..end.max(1)]`. When `end` is `buf.len()` and `complete` is false (a stream that
@@ -110,10 +122,11 @@ impl GameTokens {
         Some(end)
     }
 
-    /// The splitter's end, then a lexer over the game's bytes.
+    /// The splitter's end, then a lexer over the game's bytes (also how the streaming reader
+    /// tokenizes a big game once the splitter has found its end).
     #[cold]
     #[inline(never)]
-    fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
+    pub(crate) fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
         self.tokens.clear();
         self.warnings.clear();
         let end = game_end(buf, &mut self.names);
@@ -531,11 +544,13 @@ mod tests {
             "[A \"a\"]\n1. e4\n[B \"b\"]",
             "[A \"a\" ]\n1. e4 0-1",
             "e4 1-0 {c}\n[Eve",
+            // Unescaped quotes in a value that runs to the line's last quote.
+            "[White \"\"Expert\"\"]\n*",
         ] {
             assert!(check(game.as_bytes()), "{game}");
         }
         // The splitter decides these.
-        for game in ["[White \"\"Expert\"\"]\n*", "\u{feff}e4 *", "e4 { open"] {
+        for game in ["[White \"\"Expert\" x\n*", "\u{feff}e4 *", "e4 { open"] {
             assert!(!check(game.as_bytes()), "{game}");
         }
     }

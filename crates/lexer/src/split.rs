@@ -12,6 +12,8 @@
 //!   splits anywhere on a line (`1-0 [Event "x"]`), elsewhere in movetext it is movetext;
 //! - in the tag section, a tag pair is read to its `]`; when something other than `]` follows
 //!   its value (`[White ""Expert""]`, unescaped quotes) the rest of its line belongs to it;
+//!   control characters there (a stray NUL before `[Event`) are not movetext: they stay in the
+//!   tag section, so the game keeps all its tags and the reader reports the error;
 //! - in the tag section, a tag pair whose name already appeared in it, when an empty line (or a
 //!   line of white space) separates it from the tag pair or comment before it (ChessBase puts
 //!   empty lines inside tag sections, so other empty lines do not split);
@@ -26,8 +28,9 @@
 //! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
 //! reads them, so a `{` or `[` inside them means nothing.
 //!
-//! The movetext scan lives in `movetext_scan`: it looks only at the bytes that can change its
-//! state and passes over the others in bulk (long comments with `memchr3`).
+//! The scanner that applies these rules is the crate's `game_end` module, which the splitter,
+//! the streaming reader and the single pass share; its movetext scan looks only at the bytes
+//! that can change its state and passes over the others in bulk (long comments with `memchr3`).
 //!
 //! # Junk
 //!
@@ -37,16 +40,9 @@
 //! game reader reports it and the game's original bytes are at hand. The count of skipped
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
-mod movetext_scan;
-mod vector;
-
 use crate::byte_class::is_ws;
-use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
+use crate::game_end::game_end;
 use crate::single_pass::{GameTokens, TokenizedGame};
-pub(crate) use movetext_scan::skip_comment;
-use movetext_scan::{Movetext, Scanners, scan_movetext_with};
-#[cfg(test)]
-use movetext_scan::{movetext_stop, stops_movetext};
 
 /// One game's bytes, exactly as in the input, with where they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,192 +131,6 @@ impl LineEnds {
         } else {
             count_line_ends(bytes)
         }
-    }
-}
-
-/// Whether the white space `ws` holds an empty line (two or more line ends).
-#[inline]
-pub(crate) fn has_empty_line(ws: &[u8]) -> bool {
-    let mut ends = 0;
-    for (i, &b) in ws.iter().enumerate() {
-        if b == b'\n' || (b == b'\r' && ws.get(i + 1) != Some(&b'\n')) {
-            ends += 1;
-            if ends >= 2 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// After the tag name ending at `from`: optional spaces, a string, optional spaces, `]`, all
-/// on one line as far as present. Returns where the tag pair ends.
-fn skip_tag_pair(buf: &[u8], mut pos: usize) -> usize {
-    let spaces = |mut p: usize| {
-        while matches!(buf.get(p), Some(b' ' | b'\t')) {
-            p += 1;
-        }
-        p
-    };
-    pos = spaces(pos);
-    if buf.get(pos) == Some(&b'"') {
-        pos = match string_end(buf, pos) {
-            Ok(end) => end,
-            Err(line_end) => return line_end,
-        };
-        pos = spaces(pos);
-    }
-    match buf.get(pos) {
-        Some(b']') => pos + 1,
-        // A malformed tag pair (`[White ""Socrates Expert""]`, unescaped quotes): the rest of
-        // its line belongs to it.
-        Some(b'\n' | b'\r') | None => pos,
-        Some(_) => line_end(buf, pos),
-    }
-}
-
-/// The common shape of a tag pair, `[Name "value"]` (one space, the `]` right after the value):
-/// the end of its name and of the pair, read in one go. Anything else takes the general path
-/// ([`tag_shape`], then [`skip_tag_pair`]), which reads this shape the same way.
-#[inline(always)]
-fn plain_tag_pair(buf: &[u8], pos: usize) -> Option<(usize, usize)> {
-    let name_end = tag_name_end(buf, pos + 1);
-    if name_end == pos + 1 || buf.get(name_end..name_end + 2) != Some(b" \"") {
-        return None;
-    }
-    let end = string_end(buf, name_end + 1).ok()?;
-    (buf.get(end) == Some(&b']')).then_some((name_end, end + 1))
-}
-
-/// Whether the input ends before the tag-pair shape at `pos` (a `[` then tag-name characters
-/// and spaces) could be decided.
-pub(crate) fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
-    buf.get(pos + 1..).is_some_and(|rest| {
-        let name = rest
-            .iter()
-            .take_while(|&&b| crate::byte_class::is_tag_name(b))
-            .count();
-        rest.get(name..)
-            .is_some_and(|after| after.iter().all(|&b| b == b' ' || b == b'\t'))
-    })
-}
-
-/// After a termination marker (outside variations) ending at `pos`: the end of the game. Comments
-/// (and `%` lines) may follow; a tag pair, wherever it starts, begins the next game; so does any
-/// other token (a game without tags), but that one takes the comments before it along.
-fn after_marker(buf: &[u8], mut pos: usize) -> usize {
-    let mut first_comment = None;
-    loop {
-        while buf.get(pos).is_some_and(|&b| is_ws(b)) {
-            pos += 1;
-        }
-        let Some(&b) = buf.get(pos) else {
-            return buf.len();
-        };
-        match b {
-            b'{' => match comment_end(buf, pos) {
-                (end, true) => {
-                    first_comment.get_or_insert(pos);
-                    pos = end;
-                }
-                (end, false) => return end,
-            },
-            b';' => {
-                first_comment.get_or_insert(pos);
-                pos = line_end(buf, pos);
-            }
-            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
-            b'[' if tag_shape(buf, pos).is_some() => return pos,
-            // Input ends inside what may be a tag pair: it stays with this game (and a stream
-            // reads on before deciding).
-            b'[' if may_be_cut_tag_shape(buf, pos) => return buf.len(),
-            _ => return first_comment.unwrap_or(pos),
-        }
-    }
-}
-
-/// The end of the game that starts at `buf[0]`: the start of the next game, or `buf.len()`.
-///
-/// Streaming relies on this property: a result below `buf.len()` never depends on bytes past
-/// `buf.len()` (every look-ahead that runs out of input decides "no split"), so the same split
-/// is found whatever follows.
-pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
-    game_end_with(buf, names, Scanners::FAST)
-}
-
-/// [`game_end`] with the given movetext scanners (the tests check the fast ones against the
-/// word-by-word ones with it).
-#[inline(always)]
-fn game_end_with(buf: &[u8], names: &mut Vec<(usize, usize)>, scanners: Scanners) -> usize {
-    names.clear();
-    let mut pos = 0;
-    let mut empty_line = false;
-    // The tag section (with comments, `%` lines and empty lines) up to the first movetext token.
-    loop {
-        let ws_start = pos;
-        while buf.get(pos).is_some_and(|&b| is_ws(b)) {
-            pos += 1;
-        }
-        let Some(&b) = buf.get(pos) else {
-            return buf.len();
-        };
-        // An empty line takes two line ends: one byte of white space (the usual LF) has none.
-        if pos > ws_start + 1 && has_empty_line(buf.get(ws_start..pos).unwrap_or_default()) {
-            empty_line = true;
-        }
-        match b {
-            b'[' => {
-                let pair = plain_tag_pair(buf, pos).or_else(|| {
-                    tag_shape(buf, pos).map(|name_end| (name_end, skip_tag_pair(buf, name_end)))
-                });
-                if let Some((name_end, end)) = pair {
-                    let name = buf.get(pos + 1..name_end).unwrap_or_default();
-                    if empty_line && names.iter().any(|&(s, e)| buf.get(s..e) == Some(name)) {
-                        return pos;
-                    }
-                    names.push((pos + 1, name_end));
-                    pos = end;
-                } else {
-                    // A malformed tag pair.
-                    let mut p = pos + 1;
-                    while matches!(buf.get(p), Some(b' ' | b'\t')) {
-                        p += 1;
-                    }
-                    while buf
-                        .get(p)
-                        .is_some_and(|&c| crate::byte_class::is_tag_name(c))
-                    {
-                        p += 1;
-                    }
-                    pos = skip_tag_pair(buf, p);
-                }
-                empty_line = false;
-            }
-            b'{' => {
-                let (end, terminated) = comment_end(buf, pos);
-                if !terminated {
-                    return end;
-                }
-                empty_line = false;
-                pos = end;
-            }
-            b';' => {
-                empty_line = false;
-                pos = line_end(buf, pos);
-            }
-            b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
-            b']' => pos += 1,
-            b'"' => {
-                pos = match string_end(buf, pos) {
-                    Ok(end) | Err(end) => end.max(pos + 1),
-                }
-            }
-            _ => break,
-        }
-    }
-    match scan_movetext_with(buf, pos, scanners) {
-        Movetext::End(end) => end,
-        Movetext::Marker(end) => after_marker(buf, end),
     }
 }
 
@@ -415,6 +225,9 @@ impl std::iter::FusedIterator for GameSplitter<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game_end::{
+        Scanners, game_end_with, has_empty_line, movetext_stop, next_tag_line, stops_movetext,
+    };
 
     fn split(input: &str) -> Vec<&str> {
         GameSplitter::new(input.as_bytes())
@@ -432,6 +245,33 @@ mod tests {
                 "[Event \"b\"]\n\n1. d4 0-1\n"
             ]
         );
+    }
+
+    #[test]
+    fn control_characters_in_a_tag_section_stay_in_its_game() {
+        // A stray NUL (or ESC) before or between tag pairs is not movetext: the tags after it
+        // are the same game's, which the reader then reports whole.
+        let input = "\0[Event \"x\"]\n[Site \"y\"]\n\x1b\n1. e4 e5 *\n[Event \"z\"]\n*\n";
+        assert_eq!(
+            split(input),
+            [
+                "\0[Event \"x\"]\n[Site \"y\"]\n\x1b\n1. e4 e5 *\n",
+                "[Event \"z\"]\n*\n"
+            ]
+        );
+        let mut splitter = GameSplitter::new(input.as_bytes());
+        let game = splitter.next_tokenized().expect("a game");
+        assert_eq!(game.raw.bytes.len(), split(input)[0].len());
+    }
+
+    #[test]
+    fn next_tag_line_finds_a_line_that_starts_like_a_tag_pair() {
+        let buf = b"x [Event \"a\"]\n{ [Site }\n[Site \"b\"]";
+        assert_eq!(next_tag_line(buf, 1, false), Ok(24));
+        assert_eq!(next_tag_line(b"abc\n[Eve", 1, false), Err(3));
+        assert_eq!(next_tag_line(b"abc\n[Eve", 1, true), Ok(8));
+        assert_eq!(next_tag_line(b"abcdef", 1, false), Err(5));
+        assert_eq!(next_tag_line(b"\n[Event \"", 1, false), Ok(1));
     }
 
     #[test]

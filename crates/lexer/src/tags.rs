@@ -197,8 +197,17 @@ mod tests {
     }
 
     #[test]
-    fn unescaped_quotes_are_an_error_and_the_next_line_is_read() {
+    fn unescaped_quotes_run_to_the_last_quote_of_the_line() {
         let got = names(b"[White \"\"Socrates Expert\"\"]\n[Black \"Ivanov\"]\n\n*");
+        assert_eq!(
+            got,
+            [
+                Ok(("White".into(), "\"Socrates Expert\"".into())),
+                Ok(("Black".into(), "Ivanov".into()))
+            ]
+        );
+        // Without `"]` at the line's end the value ends at its second quote: an error.
+        let got = names(b"[White \"\"Socrates Expert\" x\n[Black \"Ivanov\"]\n\n*");
         assert_eq!(
             got,
             [

@@ -31,6 +31,7 @@
 pub use pgnkit_chess as chess;
 pub use pgnkit_export as export;
 pub use pgnkit_game as game;
+pub use pgnkit_input as input;
 pub use pgnkit_lexer as lexer;
 
 pub use pgnkit_chess::{Move, Position, San, SanPlus};

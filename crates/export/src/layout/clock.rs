@@ -8,7 +8,8 @@
 //! `{ [%clk` and `0:09:57.1] }` (a `[%clk` word joins the `{` before it,
 //! the value starts a unit): both are placed with no scan of the text.
 
-use super::{HIGHS, Join, LOWS, Layout, ONES};
+use super::plain_text::{HIGHS, LOWS, ONES};
+use super::{Join, Layout};
 
 /// `[%clk ` as the low six bytes of a little-endian `u64`.
 const PREFIX: u64 = u64::from_le_bytes(*b"[%clk \0\0");

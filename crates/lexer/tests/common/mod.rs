@@ -102,6 +102,8 @@ pub fn check_markers_end_games(input: &[u8]) {
                     TokenKind::TagClose
                     | TokenKind::String
                     | TokenKind::Error(pgnkit_lexer::LexErrorKind::UnterminatedString)
+                    // Control characters stay in the tag section (a stray NUL before `[Event`).
+                    | TokenKind::Error(pgnkit_lexer::LexErrorKind::ControlCharacter)
                     | TokenKind::BraceComment
                     | TokenKind::LineComment
                     | TokenKind::Escape => continue,

@@ -12,12 +12,13 @@
 //! (`memchr3`) that passes over most of their bytes in bulk.
 
 use crate::byte_class::is_symbol_continue;
+#[cfg(test)]
+use crate::shapes::comment_end;
 use crate::shapes::{
-    at_line_start, char_len, comment_end, line_end, match_marker, string_end, tag_shape,
+    at_line_start, char_len, line_end, match_marker, skip_comment, string_end, tag_shape,
 };
 use crate::swar;
-
-use super::vector;
+use crate::vector;
 
 /// What ended the movetext scan.
 pub(crate) enum Movetext {
@@ -120,89 +121,6 @@ fn marker_around(buf: &[u8], run_start: usize, sep: usize) -> Option<usize> {
         }
     }
     None
-}
-
-/// [`comment_end`] of the comment opened at `open`, for the movetext scan: clock comments
-/// (`{[%clk 0:09:57.1]}`, the `}` 15 to 17 bytes after the `{`) in one look at the byte after
-/// the `{` and one vector test of the sixteen after it (words from the `{` would take three
-/// rounds), other short comments word by word, long ones (engine output, a few hundred bytes)
-/// with a vectorized search for `}` and line ends (a line inside a comment that starts like a
-/// tag pair ends the comment unterminated; other control bytes mean nothing there).
-#[inline(always)]
-pub(crate) fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
-    // The byte after the `{`, then the sixteen after it at once: most comments end there.
-    let (Some(&second), Some(rest)) = (
-        buf.get(open + 1),
-        buf.get(open + 2..).and_then(<[u8]>::first_chunk::<16>),
-    ) else {
-        return comment_words(buf, open + 1);
-    };
-    let stop = if matches!(second, b'}' | 0..0x0e) {
-        open + 1
-    } else if let Some(k) = vector::first_hit(rest, |b| (b == b'}') | (b < 0x0e)) {
-        open + 2 + k
-    } else {
-        return comment_words(buf, open + 18);
-    };
-    comment_stop(buf, stop)
-}
-
-/// [`skip_comment`] from `at`, where the comment's bytes before `at` hold no `}` and no
-/// control byte: word by word, then in bulk.
-#[inline(always)]
-fn comment_words(buf: &[u8], mut at: usize) -> (usize, bool) {
-    for _ in 0..SHORT_COMMENT / 8 {
-        let Some(word) = buf.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
-            // Fewer than eight bytes left: `at - 1` stands for the `{`.
-            return comment_end(buf, at - 1);
-        };
-        if let Some(k) = swar::first(comment_flags(u64::from_le_bytes(*word))) {
-            return comment_stop(buf, at + k);
-        }
-        at += 8;
-    }
-    long_comment_end(buf, at)
-}
-
-/// [`comment_end`] when the first `}` or control byte of the comment is at `stop`.
-#[inline(always)]
-fn comment_stop(buf: &[u8], stop: usize) -> (usize, bool) {
-    match buf.get(stop) {
-        Some(b'}') => (stop + 1, true),
-        // A line end or another control byte: the rest as usual, from that byte (`stop - 1`
-        // stands for the `{`).
-        _ => comment_end(buf, stop - 1),
-    }
-}
-
-/// Bytes of a comment read word by word before [`comment_words`] searches the rest in bulk.
-const SHORT_COMMENT: usize = 32;
-
-/// Flags `}` and control bytes (see [`swar`]).
-#[inline(always)]
-fn comment_flags(w: u64) -> u64 {
-    swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)
-}
-
-/// [`comment_end`] of a comment whose bytes before `from` hold no `}` and no line end.
-#[inline(never)]
-fn long_comment_end(buf: &[u8], mut from: usize) -> (usize, bool) {
-    loop {
-        let Some(at) = buf
-            .get(from..)
-            .and_then(|rest| memchr::memchr3(b'}', b'\n', b'\r', rest))
-            .map(|i| from + i)
-        else {
-            return (buf.len(), false);
-        };
-        if buf.get(at) == Some(&b'}') {
-            return (at + 1, true);
-        }
-        if tag_shape(buf, at + 1).is_some() {
-            return (at + 1, false);
-        }
-        from = at + 1;
-    }
 }
 
 /// Whether a termination marker may start with `b` (`1`, `0`, `½` in UTF-8 or Latin-1).

@@ -1,0 +1,384 @@
+//! Where a command writes: standard output or a file, never half a file under its name.
+//!
+//! A regular file (`-o out.pgn`, `--rejects bad.pgn`) is written to a temporary file in the same
+//! directory and renamed into place only when the run has completed
+//! ([`Output::finish`]); on any failure, or a signal ([`crate::signals`]), the temporary file is
+//! removed and a file already under the final name is left as it was. Anything else (standard
+//! output, `/dev/null`, a pipe) is written directly.
+//!
+//! Writes are buffered here rather than by a `BufWriter`, so that the games counted as written
+//! are the ones the operating system took: a game is counted once the buffer holding its last
+//! byte has been written out, and an error names the output, not the input.
+
+use std::error::Error;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::compress::{Codec, Compressor};
+use crate::failure::Failure;
+use crate::signals;
+
+/// Bytes gathered before they are written out.
+const BUFFER: usize = 1 << 16;
+
+/// The name of standard output in messages.
+const STDOUT: &str = "standard output";
+
+/// An output being written.
+pub struct Output {
+    name: String,
+    dest: Dest,
+    buf: Vec<u8>,
+    /// Games whose last byte is in `buf`.
+    pending: u64,
+    /// Games written out.
+    written: u64,
+    /// Compresses the text before it goes out (`-o x.pgn.zst`, `--compress`).
+    codec: Option<Compressor>,
+}
+
+enum Dest {
+    Stdout(io::Stdout),
+    Direct(File),
+    Pending(PendingFile),
+}
+
+impl Output {
+    /// Standard output.
+    pub fn stdout() -> Output {
+        Output::new(STDOUT.into(), Dest::Stdout(io::stdout()))
+    }
+
+    /// The file at `path`: a temporary file beside it when it is (or will be) a regular file,
+    /// else the file itself (a device such as `/dev/null`, a pipe).
+    pub fn file(path: &Path) -> Result<Output, Failure> {
+        let name = path.display().to_string();
+        let special = fs::metadata(path).is_ok_and(|m| !m.is_file());
+        let dest = if special {
+            let file = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| Failure::write(&name, &e))?;
+            Dest::Direct(file)
+        } else {
+            Dest::Pending(PendingFile::create(path, &name)?)
+        };
+        Ok(Output::new(name, dest))
+    }
+
+    fn new(name: String, dest: Dest) -> Output {
+        Output {
+            name,
+            dest,
+            buf: Vec::with_capacity(BUFFER),
+            pending: 0,
+            written: 0,
+            codec: None,
+        }
+    }
+
+    /// Compresses what is written with `codec` (`None`: as the file name's
+    /// extension says, for a file; nothing for standard output).
+    pub fn compressed(
+        mut self,
+        codec: Option<Codec>,
+        level: Option<u32>,
+    ) -> Result<Output, Failure> {
+        let by_name = match &self.dest {
+            Dest::Stdout(_) => None,
+            _ => Codec::for_path(Path::new(&self.name)),
+        };
+        if let Some(codec) = codec.or(by_name) {
+            let compressor =
+                Compressor::new(codec, level).map_err(|e| Failure::write(&self.name, &e))?;
+            self.codec = Some(compressor);
+        }
+        Ok(self)
+    }
+
+    /// The output's name for messages (`standard output`, or the path as given).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether this is a file put in place at the end (not a device or standard output).
+    pub fn is_file(&self) -> bool {
+        matches!(self.dest, Dest::Pending(_))
+    }
+
+    /// Games written out so far (see [`Output::write_game`]).
+    pub fn games_written(&self) -> u64 {
+        self.written
+    }
+
+    /// Games handed over but not yet written out.
+    #[cfg(test)]
+    pub fn games_pending(&self) -> u64 {
+        self.pending
+    }
+
+    /// Writes the text of one game (counted as written once it is out).
+    pub fn write_game(&mut self, text: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(text);
+        self.pending += 1;
+        self.flush_if_full()
+    }
+
+    /// Writes text that is not a game (diagnostics, FENs of `fen --every-ply`...).
+    pub fn write_text(&mut self, text: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(text);
+        self.flush_if_full()
+    }
+
+    fn flush_if_full(&mut self) -> io::Result<()> {
+        if self.buf.len() >= BUFFER {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes out what is buffered; an error is an [`OutputError`] naming this output.
+    pub fn flush(&mut self) -> io::Result<()> {
+        let compressed = match &mut self.codec {
+            Some(codec) => Some(codec.push(&self.buf)),
+            None => None,
+        };
+        let result = match compressed {
+            Some(Ok(bytes)) => self.write_out(&bytes),
+            Some(Err(e)) => Err(e),
+            None => self.write_out(&self.buf),
+        };
+        self.buf.clear();
+        match result {
+            Ok(()) => {
+                self.written += std::mem::take(&mut self.pending);
+                Ok(())
+            }
+            Err(e) => {
+                self.pending = 0;
+                let stdout = matches!(self.dest, Dest::Stdout(_));
+                Err(OutputError::wrap(&self.name, stdout, e))
+            }
+        }
+    }
+
+    /// Writes `bytes` to the destination.
+    fn write_out(&self, bytes: &[u8]) -> io::Result<()> {
+        match &self.dest {
+            Dest::Stdout(out) => {
+                let mut out = out.lock();
+                out.write_all(bytes).and_then(|()| out.flush())
+            }
+            Dest::Direct(file) => (&*file).write_all(bytes),
+            Dest::Pending(pending) => (&pending.file).write_all(bytes),
+        }
+    }
+
+    /// Writes out the rest and, for a file, puts it in place under its name. Returns the games
+    /// written.
+    pub fn finish(mut self) -> Result<u64, Failure> {
+        self.flush().map_err(|e| Failure::write(&self.name, &e))?;
+        if let Some(codec) = self.codec.take() {
+            let tail = codec.finish().map_err(|e| Failure::write(&self.name, &e))?;
+            self.write_out(&tail)
+                .map_err(|e| Failure::write(&self.name, &e))?;
+        }
+        if let Dest::Pending(pending) = self.dest {
+            pending.commit(&self.name)?;
+        }
+        Ok(self.written)
+    }
+}
+
+/// An error writing an output, carried inside an [`io::Error`] (same kind) so that the pipeline
+/// can tell it from an error reading the input.
+#[derive(Debug)]
+pub struct OutputError {
+    /// The output's name.
+    pub name: String,
+    stdout: bool,
+    source: io::Error,
+}
+
+impl OutputError {
+    fn wrap(name: &str, stdout: bool, source: io::Error) -> io::Error {
+        io::Error::new(
+            source.kind(),
+            OutputError {
+                name: name.to_string(),
+                stdout,
+                source,
+            },
+        )
+    }
+
+    /// Whether the output is standard output.
+    pub fn is_stdout(&self) -> bool {
+        self.stdout
+    }
+
+    /// The output error inside `e`, if it is one.
+    pub fn of(e: &io::Error) -> Option<&OutputError> {
+        e.get_ref()?.downcast_ref::<OutputError>()
+    }
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = crate::failure::describe(&self.source);
+        write!(f, "cannot write {}: {what}", self.name)
+    }
+}
+
+impl Error for OutputError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// A temporary file that becomes `path` on [`commit`](PendingFile::commit) and is removed if
+/// dropped before.
+struct PendingFile {
+    file: File,
+    temp: PathBuf,
+    path: PathBuf,
+    committed: bool,
+}
+
+/// Numbers the temporary files of one process.
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+impl PendingFile {
+    fn create(path: &Path, name: &str) -> Result<PendingFile, Failure> {
+        let file_name = path
+            .file_name()
+            .ok_or_else(|| Failure::usage(format!("cannot write {name}: not a file name")))?;
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        loop {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let mut temp_name = std::ffi::OsString::from(".");
+            temp_name.push(file_name);
+            temp_name.push(format!(".pgnkit-{}-{n}.tmp", std::process::id()));
+            let temp = dir.join(temp_name);
+            // Registered before it exists, so a signal between the two cannot leave it behind.
+            signals::register(&temp, name);
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    if let Ok(meta) = fs::metadata(path) {
+                        // Keep the permissions of the file it replaces.
+                        let _ = file.set_permissions(meta.permissions());
+                    }
+                    return Ok(PendingFile {
+                        file,
+                        temp,
+                        path: path.to_path_buf(),
+                        committed: false,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    signals::unregister(&temp);
+                }
+                Err(e) => {
+                    signals::unregister(&temp);
+                    return Err(Failure::write(name, &e));
+                }
+            }
+        }
+    }
+
+    /// Makes the written bytes durable, then renames the file into place.
+    fn commit(mut self, name: &str) -> Result<(), Failure> {
+        self.file.sync_all().map_err(|e| Failure::write(name, &e))?;
+        signals::commit(&self.temp, &self.path).map_err(|e| Failure::write(name, &e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for PendingFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_file(&self.temp);
+            signals::unregister(&self.temp);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("pgnkit-output-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<_> = fs::read_dir(dir)
+            .expect("the directory")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_file_appears_under_its_name_only_when_finished() {
+        let dir = scratch("finish");
+        let path = dir.join("out.pgn");
+        fs::write(&path, "old").expect("an old file");
+        let mut out = Output::file(&path).expect("created");
+        out.write_game(b"game one\n").expect("buffered");
+        out.flush().expect("written");
+        assert_eq!(fs::read(&path).expect("still there"), b"old");
+        assert_eq!(entries(&dir).len(), 2, "the temporary file is beside it");
+        assert_eq!(out.finish().expect("renamed"), 1);
+        assert_eq!(fs::read(&path).expect("in place"), b"game one\n");
+        assert_eq!(entries(&dir), ["out.pgn"]);
+    }
+
+    #[test]
+    fn an_abandoned_file_leaves_the_old_one_and_no_temporary_file() {
+        let dir = scratch("abandon");
+        let path = dir.join("out.pgn");
+        fs::write(&path, "old").expect("an old file");
+        let mut out = Output::file(&path).expect("created");
+        out.write_game(&[b'x'; 3 * BUFFER]).expect("written");
+        drop(out); // given up: not put in place
+        assert_eq!(fs::read(&path).expect("still there"), b"old");
+        assert_eq!(entries(&dir), ["out.pgn"]);
+    }
+
+    #[test]
+    fn games_count_as_written_once_out() {
+        let dir = scratch("count");
+        let mut out = Output::file(&dir.join("out.pgn")).expect("created");
+        out.write_game(b"a").expect("buffered");
+        out.write_game(b"b").expect("buffered");
+        assert_eq!((out.games_written(), out.games_pending()), (0, 2));
+        out.write_game(&[b'c'; BUFFER]).expect("written out");
+        assert_eq!((out.games_written(), out.games_pending()), (3, 0));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_device_is_an_error_that_names_the_output() {
+        let mut out = Output::file(Path::new("/dev/full")).expect("opened directly");
+        out.write_game(b"a game").expect("buffered");
+        let error = out.flush().expect_err("the device is full");
+        assert_eq!(
+            OutputError::of(&error).map(|e| e.name.as_str()),
+            Some("/dev/full")
+        );
+        assert!(error.to_string().starts_with("cannot write /dev/full: "));
+        assert_eq!(out.games_written(), 0);
+    }
+}

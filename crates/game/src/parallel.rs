@@ -1,0 +1,483 @@
+//! Reading on several threads with the results in input order:
+//! [`read_games_parallel`], [`visit_games_parallel`], and under both
+//! [`run_ordered`], which runs any [`Job`] over every game of a stream.
+//!
+//! Every game is read by the lexer's single pass from the stream (constant
+//! memory). With one thread each game is then processed at once. With
+//! more, the calling thread only splits the stream into games and gathers
+//! their bytes into batches (`parallel/batch.rs`); worker threads each take
+//! a batch, lex it in one single pass and process its games, and the
+//! calling thread hands each batch's results to the sink in input order
+//! while the workers go on with the next batches, so the order never
+//! depends on timing. Splitting is several times faster than lexing, so the
+//! serial part stays small. At most a few batches per worker are in flight,
+//! so memory stays bounded whatever the input's size.
+//!
+//! ```
+//! use pgnkit_game::{ReadOptions, read_games_parallel};
+//!
+//! let pgn = b"1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n\n1. c4 *\n".repeat(100);
+//! let mut seen = Vec::new();
+//! let totals = read_games_parallel(&pgn[..], 4, ReadOptions::default(), |read| {
+//!     seen.push((read.value.main_line().count(), read.is_broken()));
+//!     Ok(())
+//! })?;
+//! assert_eq!(totals.games, 300);
+//! assert_eq!(seen[..3], [(2, false), (2, true), (1, false)]);
+//! assert_eq!(seen[299], (1, false));
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+mod batch;
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+use pgnkit_lexer::{self as lexer, TokenizedGame};
+
+use crate::builder::TreeBuilder;
+use crate::diagnostic::Diagnostics;
+use crate::game::Game;
+use crate::reader::{ReadGame, ReadOptions, visit_tokenized};
+use crate::visitor::{GameStart, Visitor};
+use batch::{Batch, Batcher};
+
+/// Work done on each game, independently of the others: what
+/// [`run_ordered`] runs on its threads.
+pub trait Job: Sync {
+    /// Per-thread scratch (a visitor, buffers), made once per thread.
+    type State: Send;
+    /// What one game yields.
+    type Output: Send;
+    /// New scratch state.
+    fn state(&self) -> Self::State;
+    /// Processes one game (its bytes and tokens from the lexer's single
+    /// pass; [`visit_tokenized`] reads it). Text to write for the game may
+    /// be appended to `text` (empty, or holding earlier games' text, which
+    /// must stay): the sink gets it with the output. Texts gathered this way
+    /// cost no allocation per game.
+    fn run(
+        &self,
+        state: &mut Self::State,
+        game: TokenizedGame<'_, '_>,
+        text: &mut Vec<u8>,
+    ) -> Self::Output;
+}
+
+/// What a run saw besides the games' outputs.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Totals {
+    /// Games read.
+    pub games: u64,
+    /// Bytes outside any game (junk between games), as the splitter counts
+    /// them.
+    pub skipped: u64,
+}
+
+/// Batches in flight (being processed or waiting for the sink) per worker.
+const IN_FLIGHT_PER_WORKER: usize = 2;
+
+/// Runs `job` over every game of `reader` on `threads` worker threads
+/// (with 0 or 1, on the calling thread alone), calling `sink` with each
+/// game, its output and its text in input order.
+///
+/// The first error of the stream, of the sink, or of starting a thread
+/// ends the run and is returned; the workers then stop.
+///
+/// ```
+/// use pgnkit_game::{Job, ReadOptions, Validate, run_ordered, visit_tokenized};
+/// use pgnkit_lexer::TokenizedGame;
+///
+/// /// The number of errors of each game.
+/// struct CountErrors;
+///
+/// impl Job for CountErrors {
+///     type State = Validate;
+///     type Output = usize;
+///     fn state(&self) -> Validate {
+///         Validate
+///     }
+///     fn run(&self, v: &mut Validate, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> usize {
+///         visit_tokenized(game, v, ReadOptions::default()).1.errors().count()
+///     }
+/// }
+///
+/// let pgn = b"1. e4 *\n\n1. e5 *\n".repeat(1000);
+/// let mut errors = Vec::new();
+/// run_ordered(&CountErrors, &pgn[..], 2, |_, n, _| {
+///     errors.push(n);
+///     Ok(())
+/// })?;
+/// assert_eq!(errors.len(), 2000);
+/// assert!(errors.chunks(2).all(|pair| pair == [0, 1]));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn run_ordered<J, R, S>(job: &J, reader: R, threads: usize, sink: S) -> io::Result<Totals>
+where
+    J: Job,
+    R: Read + Send,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+{
+    run_ordered_games(job, lexer::Reader::new(reader), threads, sink)
+}
+
+/// [`run_ordered`] over a lexer [`Reader`](lexer::Reader) set up by the
+/// caller (for example with
+/// [`set_max_game_bytes`](lexer::Reader::set_max_game_bytes), so that a
+/// game over the limit comes as a game with no bytes and one error).
+pub fn run_ordered_games<J, R, S>(
+    job: &J,
+    mut games: lexer::Reader<R>,
+    threads: usize,
+    mut sink: S,
+) -> io::Result<Totals>
+where
+    J: Job,
+    R: Read + Send,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+{
+    if threads > 1 {
+        return run_parallel(job, games, threads, sink);
+    }
+    let mut state = job.state();
+    let mut text = Vec::new();
+    let mut count = 0;
+    while let Some(game) = games.next_tokenized()? {
+        let start = GameStart::from(game.raw);
+        text.clear();
+        let output = job.run(&mut state, game, &mut text);
+        count += 1;
+        sink(start, output, &text)?;
+    }
+    Ok(Totals {
+        games: count,
+        skipped: games.skipped(),
+    })
+}
+
+/// Sends every game of `reader` through a visitor made by `visitor` (one
+/// per thread), on `threads` threads, and gives each game to `each` in
+/// input order; [`run_ordered`] says how.
+pub fn visit_games_parallel<R, V, F, E>(
+    reader: R,
+    threads: usize,
+    options: ReadOptions,
+    visitor: F,
+    mut each: E,
+) -> io::Result<Totals>
+where
+    R: Read + Send,
+    V: Visitor + Send,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+    E: FnMut(ReadGame<'_, V::Output>) -> io::Result<()>,
+{
+    let job = VisitJob { visitor, options };
+    run_ordered(&job, reader, threads, |start, (value, diagnostics), _| {
+        each(ReadGame {
+            value,
+            diagnostics,
+            raw: Cow::Borrowed(start.bytes),
+            offset: start.offset,
+            line: start.line,
+        })
+    })
+}
+
+/// Reads every game of `reader` into a [`Game`] on `threads` threads and
+/// gives each to `each` in input order (see the [module](self) example):
+/// [`read_games`](crate::read_games) for streams, on several cores.
+pub fn read_games_parallel<R, E>(
+    reader: R,
+    threads: usize,
+    options: ReadOptions,
+    mut each: E,
+) -> io::Result<Totals>
+where
+    R: Read + Send,
+    E: FnMut(ReadGame<'_, Game>) -> io::Result<()>,
+{
+    visit_games_parallel(reader, threads, options, TreeBuilder::new, |mut read| {
+        read.value.diagnostics = read.diagnostics.clone();
+        each(read)
+    })
+}
+
+/// A visitor run as a [`Job`].
+struct VisitJob<F> {
+    visitor: F,
+    options: ReadOptions,
+}
+
+impl<V, F> Job for VisitJob<F>
+where
+    V: Visitor + Send,
+    V::Output: Send,
+    F: Fn() -> V + Sync,
+{
+    type State = V;
+    type Output = (V::Output, Diagnostics);
+
+    fn state(&self) -> V {
+        (self.visitor)()
+    }
+
+    fn run(&self, visitor: &mut V, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
+        visit_tokenized(game, visitor, self.options)
+    }
+}
+
+/// A batch (by its number) and the outputs of its games, in order; `None`
+/// when a worker panicked.
+type Done<O> = Option<(usize, Batch, Vec<O>)>;
+
+/// [`run_ordered`] with `threads` workers.
+fn run_parallel<J, R, S>(
+    job: &J,
+    games: lexer::Reader<R>,
+    threads: usize,
+    sink: S,
+) -> io::Result<Totals>
+where
+    J: Job,
+    R: Read + Send,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+{
+    let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
+    // Set when the run fails (`| head`): the workers stop early.
+    let stop = AtomicBool::new(false);
+    thread::scope(|scope| {
+        let flow = Flow {
+            work_tx,
+            done_rx,
+            in_flight: threads * IN_FLIGHT_PER_WORKER,
+        };
+        for i in 0..threads {
+            let done_tx = done_tx.clone();
+            let (work_rx, stop) = (&work_rx, &stop);
+            let spawned = thread::Builder::new()
+                .name(format!("pgnkit-reader-{i}"))
+                .spawn_scoped(scope, move || work(job, work_rx, &done_tx, stop));
+            if let Err(e) = spawned {
+                // Dropping the flow's sender lets the workers started so far end.
+                stop.store(true, Ordering::Relaxed);
+                drop(flow);
+                return Err(e);
+            }
+        }
+        drop(done_tx);
+        let mut batcher = Batcher::new(games);
+        let result = flow.feed_and_sink(&mut batcher, sink);
+        if result.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        result.map(|games| Totals {
+            games,
+            skipped: batcher.skipped(),
+        })
+    })
+}
+
+/// Tells the calling thread when a worker panicked (it would otherwise wait
+/// for that worker's batch for ever).
+struct PanicGuard<'a, O>(&'a Sender<Done<O>>);
+
+impl<O> Drop for PanicGuard<'_, O> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            let _ = self.0.send(None);
+        }
+    }
+}
+
+/// A worker: processes batches until there are none or the run stops.
+fn work<J: Job>(
+    job: &J,
+    work_rx: &Mutex<Receiver<(usize, Batch)>>,
+    done_tx: &Sender<Done<J::Output>>,
+    stop: &AtomicBool,
+) {
+    let _guard = PanicGuard(done_tx);
+    let mut state = job.state();
+    loop {
+        let next = work_rx
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .recv();
+        let Ok((seq, mut batch)) = next else {
+            return;
+        };
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        if done_tx.send(Some((seq, batch, outputs))).is_err() {
+            return;
+        }
+    }
+}
+
+/// The calling thread's side of the parallel run: batches out to the
+/// workers, results back to the sink in order.
+struct Flow<O> {
+    work_tx: Sender<(usize, Batch)>,
+    done_rx: Receiver<Done<O>>,
+    /// Batches handed out at most whose results the sink has not had.
+    in_flight: usize,
+}
+
+impl<O> Flow<O> {
+    /// Feeds every batch of `batcher` to the workers and `sink`s their
+    /// results in input order; returns the number of games. Dropping the
+    /// sender at the end lets idle workers finish.
+    fn feed_and_sink<R: Read>(
+        self,
+        batcher: &mut Batcher<R>,
+        mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
+    ) -> io::Result<u64> {
+        let stopped = || io::Error::other("the worker threads stopped");
+        let (mut sent, mut next) = (0, 0);
+        let mut games = 0u64;
+        let mut early = BTreeMap::new();
+        let mut ended = false;
+        loop {
+            while !ended && sent - next < self.in_flight {
+                match batcher.next_batch()? {
+                    Some(batch) => {
+                        self.work_tx.send((sent, batch)).map_err(|_| stopped())?;
+                        sent += 1;
+                    }
+                    None => ended = true,
+                }
+            }
+            if next == sent {
+                return Ok(games);
+            }
+            let (batch, outputs) = loop {
+                if let Some(done) = early.remove(&next) {
+                    break done;
+                }
+                let (seq, batch, outputs) = self
+                    .done_rx
+                    .recv()
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| io::Error::other("a worker thread panicked"))?;
+                early.insert(seq, (batch, outputs));
+            };
+            for (i, output) in outputs.into_iter().enumerate() {
+                games += 1;
+                sink(batch.game(i), output, batch.text(i))?;
+            }
+            batcher.recycle(batch);
+            next += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Validate;
+
+    /// Every game's first byte offset and whether it has an error.
+    struct Offsets;
+
+    impl Job for Offsets {
+        type State = Validate;
+        type Output = (u64, bool);
+        fn state(&self) -> Validate {
+            Validate
+        }
+        fn run(
+            &self,
+            v: &mut Validate,
+            game: TokenizedGame<'_, '_>,
+            text: &mut Vec<u8>,
+        ) -> (u64, bool) {
+            text.extend_from_slice(game.raw.bytes);
+            let offset = game.raw.offset;
+            (
+                offset,
+                visit_tokenized(game, v, ReadOptions::default())
+                    .1
+                    .has_errors(),
+            )
+        }
+    }
+
+    fn input() -> Vec<u8> {
+        let mut input = Vec::new();
+        for n in 0..3000 {
+            let game = match n % 3 {
+                0 => format!("[Event \"{n}\"]\n\n1. e4 {{ a comment }} e5 1-0\n\n"),
+                1 => format!("[Event \"{n}\"]\n1. d4 Ke7 *\n\n"),
+                _ => format!("1. Nf3 d5 {n}. Qxx7 *\n\n"),
+            };
+            input.extend_from_slice(game.as_bytes());
+        }
+        input
+    }
+
+    #[test]
+    fn every_thread_count_gives_the_same_results_in_order() {
+        let input = input();
+        let run = |threads| {
+            let mut seen = Vec::new();
+            let totals = run_ordered(&Offsets, &input[..], threads, |start, out, text| {
+                assert_eq!(text, start.bytes);
+                seen.push((start.offset, out));
+                Ok(())
+            })
+            .expect("a slice reads");
+            (seen, totals)
+        };
+        let (one, totals) = run(1);
+        assert_eq!(totals.games, 3000);
+        assert_eq!(one.len(), 3000);
+        assert!(one.iter().all(|(offset, (o, _))| offset == o));
+        assert!(one.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(one.iter().filter(|(_, (_, broken))| *broken).count(), 2000);
+        for threads in [0, 2, 3, 8] {
+            assert_eq!(run(threads), (one.clone(), totals), "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn a_sink_error_ends_the_run() {
+        let input = input();
+        let mut calls = 0;
+        let result = run_ordered(&Offsets, &input[..], 3, |_, _, _| {
+            calls += 1;
+            if calls == 10 {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "gone"));
+            }
+            Ok(())
+        });
+        assert_eq!(result.map_err(|e| e.kind()), Err(io::ErrorKind::BrokenPipe));
+        assert_eq!(calls, 10);
+    }
+
+    #[test]
+    fn read_games_parallel_matches_read_games() {
+        let input = input();
+        let serial: Vec<_> = crate::read_games(&input)
+            .map(|r| (r.offset, r.value.to_json(), r.diagnostics))
+            .collect();
+        let mut parallel = Vec::new();
+        read_games_parallel(&input[..], 4, ReadOptions::default(), |r| {
+            parallel.push((r.offset, r.value.to_json(), r.diagnostics));
+            Ok(())
+        })
+        .expect("a slice reads");
+        assert_eq!(parallel, serial);
+    }
+}

@@ -1,0 +1,282 @@
+//! One game read from its tokens: the reader's state ([`GameReader`]), its
+//! diagnostics, and the walk over the game's parts (tag section, starting
+//! position, movetext, what follows the marker, the end of the game).
+
+use pgnkit_lexer::{GameToken, LexErrorKind, LineIndex, Span, Token, TokenKind};
+use smallvec::SmallVec;
+
+use super::ReadOptions;
+use super::movetext::{Line, close_variations, end_line};
+use super::tag_section::{SpecialTags, TagNames};
+use super::tokens::Tokens;
+use crate::comment::CommentKind;
+use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
+use crate::error::DiagnosticKind;
+use crate::game::Termination;
+use crate::visitor::{GameStart, RawComment, Skip, Visitor};
+
+/// Reads one game from its tokens.
+pub(super) fn read_game<'a, V: Visitor>(
+    game: GameStart<'a>,
+    tokens: Tokens<'_>,
+    visitor: &mut V,
+    options: ReadOptions,
+) -> (V::Output, Diagnostics) {
+    let mut reader = GameReader {
+        game,
+        // Without a `(` no variation can start, so the position before each
+        // move need not be kept (the validate-only path saves a copy a move);
+        // strict mode's messages show it.
+        keep_prev: options.strict || memchr::memchr(b'(', game.bytes).is_some(),
+        var_marker: None,
+        options,
+        diagnostics: Diagnostics::new(),
+        index: None,
+    };
+    visitor.begin_game(game);
+    let output = reader.run(tokens, visitor);
+    (output, reader.diagnostics)
+}
+
+/// The state of the reader for one game.
+pub(super) struct GameReader<'a> {
+    pub(super) game: GameStart<'a>,
+    /// The last marker read inside a variation (an error).
+    pub(super) var_marker: Option<(Termination, Span)>,
+    pub(super) keep_prev: bool,
+    pub(super) options: ReadOptions,
+    pub(super) diagnostics: Diagnostics,
+    pub(super) index: Option<LineIndex<'a>>,
+}
+
+/// The comment the token `t` of the game's `bytes` is, if it is one: its text is sliced from
+/// the bytes once (not the token's text, then the text inside).
+#[inline(always)]
+pub(super) fn comment_of(bytes: &[u8], t: GameToken) -> Option<RawComment<'_>> {
+    let (kind, end) = match t.kind {
+        TokenKind::BraceComment => (CommentKind::Brace, t.span.end.saturating_sub(1)),
+        TokenKind::LineComment => (CommentKind::Line, t.span.end),
+        _ => return None,
+    };
+    Some(RawComment {
+        text: bytes.get(t.span.start + 1..end).unwrap_or_default(),
+        kind,
+    })
+}
+
+impl<'a> GameReader<'a> {
+    pub(super) fn diag(&mut self, kind: DiagnosticKind, span: Span) {
+        self.diag_move(kind, span, None, None);
+    }
+
+    #[cold]
+    pub(super) fn diag_move(
+        &mut self,
+        kind: DiagnosticKind,
+        span: Span,
+        move_text: Option<String>,
+        fen: Option<String>,
+    ) {
+        let bytes = self.game.bytes;
+        let first_line = self.game.line;
+        let index = self
+            .index
+            .get_or_insert_with(|| LineIndex::with_first_line(bytes, first_line));
+        let lc = index.line_col(span.start);
+        // The game's first line may start after other text of its line.
+        let column = if lc.line == first_line {
+            lc.column + self.game.column.saturating_sub(1)
+        } else {
+            lc.column
+        };
+        let severity = kind.severity();
+        let severity = if self.options.strict && kind == DiagnosticKind::LowerCasePiece {
+            Severity::Error
+        } else {
+            severity
+        };
+        self.diagnostics.push(Diagnostic {
+            severity,
+            kind,
+            start: self.game.offset + span.start as u64,
+            end: self.game.offset + span.end as u64,
+            line: lc.line,
+            column,
+            move_text,
+            fen,
+        });
+    }
+
+    pub(super) fn end_span(&self) -> Span {
+        let end = self.game.bytes.len();
+        let trimmed = self.game.bytes.trim_ascii_end().len();
+        Span::new(trimmed.min(end), end.max(trimmed))
+    }
+
+    /// The token `t` of the game, with its text.
+    #[inline(always)]
+    pub(super) fn token(&self, t: GameToken) -> Token<'a> {
+        t.token(self.game.bytes)
+    }
+
+    fn run<V: Visitor>(&mut self, mut lexer: Tokens<'_>, visitor: &mut V) -> V::Output {
+        // ---- Tag section ----
+        let mut special = SpecialTags::default();
+        let mut names = TagNames::default();
+        let mut pre_comments: SmallVec<[RawComment<'a>; 2]> = SmallVec::new();
+        let mut first_movetext: Option<GameToken> = None;
+        let mut tag_error = false;
+        let mut tab_warned = false;
+        while let Some(token) = lexer.next() {
+            match token.kind {
+                TokenKind::TagOpen => {
+                    if !self.read_tag(&mut lexer, token, &mut names, &mut special, visitor) {
+                        tag_error = true;
+                        break;
+                    }
+                    let tab = lexer.tab_in_string();
+                    if let (false, Some(span)) = (tab_warned, tab) {
+                        tab_warned = true;
+                        self.diag(DiagnosticKind::TabInTag, span);
+                    }
+                }
+                TokenKind::BraceComment | TokenKind::LineComment => {
+                    if V::TEXT
+                        && let Some(c) = comment_of(self.game.bytes, token)
+                    {
+                        pre_comments.push(c);
+                    }
+                }
+                TokenKind::Escape => {}
+                TokenKind::Error(LexErrorKind::UnterminatedString) => {
+                    self.diag(DiagnosticKind::UnterminatedString, token.span);
+                }
+                _ => {
+                    first_movetext = Some(token);
+                    break;
+                }
+            }
+        }
+        if visitor.end_tags() == Skip::Yes {
+            return visitor.end_game();
+        }
+        if tag_error {
+            // The rest of the game, up to and including its marker, is skipped.
+            return visitor.end_game();
+        }
+        // ---- Starting position ----
+        let Some(start) = self.start_position(&special) else {
+            return visitor.end_game();
+        };
+        visitor.begin_movetext(&start);
+        let result_tag = special.result.as_deref().and_then(Termination::from_exact);
+        let mut lines: SmallVec<[Line<'a>; 4]> = SmallVec::new();
+        let mut main = Line::new(start, Span::new(0, 0));
+        main.pending = pre_comments;
+        lines.push(main);
+        let mut marker: Option<(Termination, Span)> = None;
+        let mut after_marker: SmallVec<[(RawComment<'a>, Span); 1]> = SmallVec::new();
+        let marker_first = first_movetext
+            .is_some_and(|token| self.movetext_token(token, &mut lines, &mut marker, visitor));
+        if !marker_first {
+            lexer.read_movetext(|token| {
+                self.movetext_token(token, &mut lines, &mut marker, visitor)
+            });
+        }
+        // After the marker: only comments (kept with this game) may follow.
+        for raw in lexer.by_ref() {
+            let token = self.token(raw);
+            match token.kind {
+                TokenKind::BraceComment | TokenKind::LineComment => {
+                    if let Some(c) = comment_of(self.game.bytes, raw) {
+                        after_marker.push((c, token.span));
+                    }
+                }
+                TokenKind::Escape => {}
+                _ => {
+                    self.diag(unexpected(&token), token.span);
+                    break;
+                }
+            }
+        }
+        // ---- End of the game ----
+        let marker_read = marker.is_some();
+        if lines.len() > 1 {
+            // A marker inside the variation already reported why it stays open.
+            if self.var_marker.is_none() {
+                let open = lines.get(1).map_or(self.end_span(), |l| l.open);
+                self.diag(DiagnosticKind::UnclosedVariation, open);
+            }
+            close_variations(&mut lines, visitor);
+        }
+        if marker.is_none() {
+            marker = self.var_marker;
+        }
+        // A game skipped for its size (no bytes, one error) has nothing more to report.
+        if marker.is_none() && !self.game.bytes.is_empty() {
+            let end = self.end_span();
+            let t = result_tag.unwrap_or(Termination::Unknown);
+            self.diag(DiagnosticKind::MissingMarker(t.to_string()), end);
+            marker = Some((t, end));
+        }
+        let (termination, marker_span) = marker.unwrap_or((Termination::Unknown, Span::new(0, 0)));
+        if let Some(main) = lines.first_mut() {
+            end_line(main, visitor);
+            if !after_marker.is_empty() {
+                let span = after_marker[0].1;
+                self.diag(DiagnosticKind::CommentAfterMarker, span);
+                for (c, _) in after_marker.into_iter().filter(|_| V::TEXT) {
+                    if main.has_move && !main.after_close && !main.skipping {
+                        visitor.comment(c);
+                    } else {
+                        visitor.trailing_comment(c);
+                    }
+                }
+            }
+        }
+        if let (Some(tag), Some(value), true) = (result_tag, special.result.as_deref(), marker_read)
+            && tag != termination
+        {
+            self.diag(
+                DiagnosticKind::ResultMismatch {
+                    tag: String::from_utf8_lossy(value).into_owned(),
+                    marker: termination.to_string(),
+                },
+                marker_span,
+            );
+        }
+        visitor.termination(termination);
+        visitor.end_game()
+    }
+}
+
+pub(super) fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub(super) fn describe(token: &Token<'_>) -> String {
+    match token.kind {
+        TokenKind::Error(kind) => kind.to_string(),
+        kind => format!("{} `{}`", kind.name(), String::from_utf8_lossy(token.text)),
+    }
+}
+
+/// What a token that has no place where it stands is: the lexer's own
+/// error for bytes that form no token, else `unexpected <kind> <text>`.
+pub(super) fn unexpected(token: &Token<'_>) -> DiagnosticKind {
+    match token.kind {
+        TokenKind::Error(kind) => DiagnosticKind::Lex(kind),
+        _ => DiagnosticKind::Unexpected(describe(token)),
+    }
+}
+
+impl From<pgnkit_lexer::Outcome> for Termination {
+    fn from(o: pgnkit_lexer::Outcome) -> Termination {
+        match o {
+            pgnkit_lexer::Outcome::WhiteWins => Termination::WhiteWins,
+            pgnkit_lexer::Outcome::BlackWins => Termination::BlackWins,
+            pgnkit_lexer::Outcome::Draw => Termination::Draw,
+            pgnkit_lexer::Outcome::Unknown => Termination::Unknown,
+        }
+    }
+}

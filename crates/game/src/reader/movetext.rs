@@ -1,0 +1,435 @@
+//! The movetext: lines of play (the main line and open variations), each
+//! move resolved and played in its line's position, NAGs, comments,
+//! variations and the termination marker, with recovery after an error.
+
+use pgnkit_chess::{Lenience, LenientSan, Move, Position, SanError};
+use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
+use smallvec::SmallVec;
+
+use super::game_reader::{GameReader, comment_of, lossy, unexpected};
+use crate::Nag;
+use crate::error::DiagnosticKind;
+use crate::game::Termination;
+use crate::visitor::{MoveEvent, RawComment, Skip, Visitor};
+
+/// How deep variations may nest: a `(` that would open a variation inside
+/// this many open ones is an error ([`DiagnosticKind::VariationTooDeep`])
+/// and the rest of its line is skipped. Each open variation keeps its own
+/// positions, so the limit bounds the reader's memory whatever the input;
+/// real games stay far below it (the deepest in our corpus nests 14).
+pub const MAX_VARIATION_DEPTH: usize = 256;
+
+/// One line of play being read: the main line or an open variation.
+pub(super) struct Line<'a> {
+    /// The position after the line's last move.
+    pub(super) pos: Position,
+    /// The position before the line's last move (variations start there).
+    pub(super) prev: Position,
+    /// Whether the line has a move.
+    pub(super) has_move: bool,
+    /// Whether the visitor was told the variation began.
+    pub(super) announced: bool,
+    /// Skipping to the line's end (after an error, or the visitor asked).
+    pub(super) skipping: bool,
+    /// Nested parentheses inside the skipped part.
+    pub(super) skip_depth: u32,
+    /// The last token was a `)` closing a variation of this line.
+    pub(super) after_close: bool,
+    /// The last token was this line's move (a suffix may follow).
+    pub(super) after_move: bool,
+    /// The line's last move was an en passant capture.
+    pub(super) last_en_passant: bool,
+    /// Comments waiting for the next move of this line.
+    pub(super) pending: SmallVec<[RawComment<'a>; 2]>,
+    /// Where the variation opened.
+    pub(super) open: Span,
+    /// The parent line's `after_close` when this variation opened: a
+    /// variation dropped for having no moves leaves its parent as if the
+    /// `(` ... `)` were not there.
+    pub(super) parent_after_close: bool,
+}
+
+impl<'a> Line<'a> {
+    pub(super) fn new(pos: Position, open: Span) -> Line<'a> {
+        Line {
+            prev: pos.clone(),
+            pos,
+            has_move: false,
+            announced: false,
+            skipping: false,
+            skip_depth: 0,
+            after_close: false,
+            after_move: false,
+            last_en_passant: false,
+            pending: SmallVec::new(),
+            open,
+            parent_after_close: false,
+        }
+    }
+}
+
+impl<'a> GameReader<'a> {
+    /// Handles one movetext token; `true` when it was the game's marker
+    /// (outside variations), which ends the movetext.
+    #[inline(always)]
+    pub(super) fn movetext_token<V: Visitor>(
+        &mut self,
+        token: GameToken,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        marker: &mut Option<(Termination, Span)>,
+        visitor: &mut V,
+    ) -> bool {
+        let depth = lines.len();
+        let Some(line) = lines.last_mut() else {
+            return false;
+        };
+        if line.skipping {
+            match token.kind {
+                TokenKind::VariationOpen => line.skip_depth += 1,
+                TokenKind::VariationClose if line.skip_depth > 0 => line.skip_depth -= 1,
+                TokenKind::VariationClose if depth > 1 => self.close_variation(lines, visitor),
+                TokenKind::Termination(outcome) => {
+                    self.marker(token.span, outcome.into(), lines, marker);
+                    return marker.is_some();
+                }
+                _ => {}
+            }
+            return false;
+        }
+        // Moves first, without the jump over every kind: half of the tokens
+        // here (most others are comments).
+        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
+            self.play(token.span, line, depth > 1, visitor);
+            return false;
+        }
+        match token.kind {
+            TokenKind::Integer | TokenKind::Period | TokenKind::Escape => {}
+            TokenKind::Symbol | TokenKind::NullMove => {}
+            TokenKind::Suffix(suffix) => {
+                if line.after_move {
+                    line.after_move = false;
+                    visitor.nag(Nag(suffix.nag()));
+                } else {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::MisplacedSuffix, token.span);
+                }
+            }
+            TokenKind::Nag => {
+                line.after_move = false;
+                let value = self.token(token).nag().unwrap_or(u32::MAX);
+                match u8::try_from(value) {
+                    Err(_) => {
+                        line.skipping = true;
+                        self.diag(DiagnosticKind::NagOutOfRange, token.span);
+                    }
+                    Ok(n) if line.has_move => visitor.nag(Nag(n)),
+                    Ok(_) => self.diag(DiagnosticKind::NagBeforeMove, token.span),
+                }
+            }
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                line.after_move = false;
+                // Comments only ever reach the visitor (waiting ones too).
+                if V::TEXT
+                    && let Some(c) = comment_of(self.game.bytes, token)
+                {
+                    if line.has_move && !line.after_close {
+                        visitor.comment(c);
+                    } else {
+                        line.pending.push(c);
+                    }
+                }
+            }
+            TokenKind::VariationOpen => {
+                line.after_move = false;
+                let refused = if !line.has_move {
+                    Some(DiagnosticKind::Unexpected("`(` before any move".to_owned()))
+                } else if depth > MAX_VARIATION_DEPTH {
+                    Some(DiagnosticKind::VariationTooDeep)
+                } else {
+                    None
+                };
+                if let Some(kind) = refused {
+                    // Skip the rest of this line; the `(` itself opens a
+                    // group that its `)` closes.
+                    line.skipping = true;
+                    line.skip_depth += 1;
+                    self.diag(kind, token.span);
+                    return false;
+                }
+                let mut var = Line::new(line.prev.clone(), token.span);
+                var.parent_after_close = line.after_close;
+                // Nothing of a variation reaches the visitor until its first
+                // move, so an empty one can be dropped without a trace.
+                var.announced = false;
+                lines.push(var);
+            }
+            TokenKind::VariationClose => {
+                if depth > 1 {
+                    self.close_variation(lines, visitor);
+                } else {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::UnmatchedClose, token.span);
+                }
+            }
+            TokenKind::Termination(outcome) => {
+                let text = self.token(token).text;
+                if self.options.strict && text != outcome.as_str().as_bytes() {
+                    line.skipping = true;
+                    self.diag_move(
+                        DiagnosticKind::LenientForm("result variant".into()),
+                        token.span,
+                        Some(lossy(text)),
+                        None,
+                    );
+                }
+                self.marker(token.span, outcome.into(), lines, marker);
+                return marker.is_some();
+            }
+            TokenKind::Error(LexErrorKind::UnterminatedComment) => {
+                line.skipping = true;
+                self.diag(DiagnosticKind::UnterminatedComment, token.span);
+            }
+            _ => {
+                line.skipping = true;
+                let token = self.token(token);
+                self.diag(unexpected(&token), token.span);
+            }
+        }
+        false
+    }
+
+    fn marker(
+        &mut self,
+        span: Span,
+        termination: Termination,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        marker: &mut Option<(Termination, Span)>,
+    ) {
+        let in_variation = lines.len() > 1;
+        match lines.last_mut() {
+            // Inside a variation: an error of that line, skipped to its `)`
+            // like any other; kept in case the game ends before that `)`.
+            Some(line) if in_variation => {
+                if !line.skipping {
+                    line.skipping = true;
+                    self.diag(DiagnosticKind::MarkerInVariation, span);
+                }
+                self.var_marker = Some((termination, span));
+            }
+            _ => *marker = Some((termination, span)),
+        }
+    }
+
+    fn close_variation<V: Visitor>(
+        &mut self,
+        lines: &mut SmallVec<[Line<'a>; 4]>,
+        visitor: &mut V,
+    ) {
+        let Some(mut var) = lines.pop() else { return };
+        let mut dropped = false;
+        if var.announced {
+            end_line(&mut var, visitor);
+            visitor.end_variation();
+        } else if !var.has_move && !var.skipping {
+            self.diag(DiagnosticKind::EmptyVariation, var.open);
+            dropped = true;
+        }
+        if let Some(parent) = lines.last_mut() {
+            // A dropped variation changes nothing: a comment after it
+            // belongs where it would without the `()` (so export, which
+            // cannot write the `()`, reads back to the same game).
+            parent.after_close = if dropped {
+                var.parent_after_close
+            } else {
+                true
+            };
+            parent.after_move = false;
+        }
+    }
+
+    /// A separate en passant marker: only right after an en passant
+    /// capture (and then a lenient form).
+    fn en_passant_marker(&mut self, span: Span, text: &[u8], line: &mut Line<'a>) {
+        let after_ep = line.after_move && line.last_en_passant;
+        line.after_move = false;
+        if after_ep && !self.options.strict {
+            return;
+        }
+        line.skipping = true;
+        let kind = if after_ep {
+            DiagnosticKind::LenientForm("en passant marker".into())
+        } else {
+            DiagnosticKind::InvalidMove
+        };
+        self.diag_move(kind, span, Some(lossy(text)), None);
+    }
+
+    /// Resolves and plays a move of `line`, the current line (a variation
+    /// when `in_variation`). Nearly every move is strict SAN, legal, and
+    /// needs nothing reported: it is played here, in one step
+    /// ([`Position::play_san`]); everything else goes to
+    /// [`play_other`](GameReader::play_other), out of line, so the common
+    /// path stays small.
+    ///
+    /// It takes the move's span alone (two registers; a whole token would
+    /// be passed through memory) and slices the text itself.
+    #[inline(never)]
+    fn play<V: Visitor>(
+        &mut self,
+        span: Span,
+        line: &mut Line<'a>,
+        in_variation: bool,
+        visitor: &mut V,
+    ) {
+        let text = span.slice(self.game.bytes);
+        // The position before the move is kept when a variation may start
+        // from it, when the visitor wants it, or for strict-mode messages.
+        if self.keep_prev || V::MOVES {
+            line.prev.clone_from(&line.pos);
+        }
+        // In strict mode a null move is an error; a variation's first move
+        // is announced first.
+        let fast = !self.options.strict && (line.announced || !in_variation);
+        if fast && let Some(mv) = line.pos.play_san(text) {
+            moved(line, mv, text, visitor);
+            return;
+        }
+        self.play_other(span, text, line, in_variation, fast, visitor);
+    }
+
+    /// [`play`](GameReader::play) for the rest: lenient forms, errors,
+    /// strict mode, en passant markers and a variation's first move.
+    /// `tried`: the text is known not to be strict SAN for a legal move.
+    #[cold]
+    #[inline(never)]
+    fn play_other<V: Visitor>(
+        &mut self,
+        span: Span,
+        text: &'a [u8],
+        line: &mut Line<'a>,
+        in_variation: bool,
+        tried: bool,
+        visitor: &mut V,
+    ) {
+        // Strict SAN names the move (its `+`/`#` unchecked, which only
+        // strict mode cares about). Anything else goes the lenient way,
+        // which also gives the error.
+        let strict_san = match self.options.strict || tried {
+            false => line.pos.play_san(text),
+            true => None,
+        };
+        let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {
+            Some(m) => Ok((m, Lenience::NONE)),
+            None if matches!(text, b"e.p." | b"ep") => {
+                self.en_passant_marker(span, text, line);
+                return;
+            }
+            None => match LenientSan::parse(text) {
+                Ok(san) => san.to_move_and_play(&mut line.pos).map_err(|e| match e {
+                    SanError::Ambiguous => DiagnosticKind::AmbiguousMove,
+                    _ => DiagnosticKind::IllegalMove,
+                }),
+                Err(_) => Err(DiagnosticKind::InvalidMove),
+            },
+        };
+        let (mv, lenience) = match resolved {
+            Ok(r) => r,
+            Err(kind) => {
+                // The position is unchanged on error.
+                line.skipping = true;
+                let fen = line.pos.to_string();
+                self.diag_move(kind, span, Some(lossy(text)), Some(fen));
+                return;
+            }
+        };
+        if !lenience.is_empty() || mv.is_null() {
+            if self.options.strict {
+                line.skipping = true;
+                let forms: Vec<&str> = if mv.is_null() && lenience.is_empty() {
+                    vec!["null move"]
+                } else {
+                    lenience.names().collect()
+                };
+                let fen = line.prev.to_string();
+                self.diag_move(
+                    DiagnosticKind::LenientForm(forms.join(", ")),
+                    span,
+                    Some(lossy(text)),
+                    Some(fen),
+                );
+                return;
+            }
+            if lenience.contains(Lenience::LOWERCASE_PIECE) {
+                self.diag_move(
+                    DiagnosticKind::LowerCasePiece,
+                    span,
+                    Some(lossy(text)),
+                    None,
+                );
+            }
+        }
+        // Announce a variation at its first move (the visitor may skip it).
+        if !line.announced && in_variation {
+            if visitor.begin_variation() == Skip::Yes {
+                line.skipping = true;
+                line.has_move = true;
+                return;
+            }
+            line.announced = true;
+        }
+        moved(line, mv, text, visitor);
+    }
+}
+
+/// After `mv` (written `text`) was played on `line`: the move's events
+/// (with the comments waiting before it) and the line's state.
+#[inline(always)]
+fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
+    if V::MOVES {
+        // Most moves have no comment before them: no drain to set up then.
+        if !line.pending.is_empty() {
+            for c in line.pending.drain(..) {
+                visitor.comment_before(c);
+            }
+        }
+        visitor.san(MoveEvent {
+            before: &line.prev,
+            after: &line.pos,
+            mv,
+            text,
+        });
+    } else if V::TEXT {
+        // Without texts no comment ever waits.
+        line.pending.clear();
+    }
+    line.last_en_passant = mv.is_en_passant();
+    line.has_move = true;
+    line.after_close = false;
+    line.after_move = true;
+}
+
+/// Sends a line's waiting comments as trailing comments.
+pub(super) fn end_line<V: Visitor>(line: &mut Line<'_>, visitor: &mut V) {
+    if line.skipping {
+        line.pending.clear();
+        return;
+    }
+    for c in line.pending.drain(..) {
+        visitor.trailing_comment(c);
+    }
+}
+
+/// Closes every open variation (the game ended inside them).
+pub(super) fn close_variations<V: Visitor>(lines: &mut SmallVec<[Line<'_>; 4]>, visitor: &mut V) {
+    while lines.len() > 1 {
+        if let Some(mut var) = lines.pop()
+            && var.announced
+        {
+            end_line(&mut var, visitor);
+            visitor.end_variation();
+        }
+    }
+    if let Some(main) = lines.last_mut() {
+        main.after_close = true;
+    }
+}

@@ -1,0 +1,323 @@
+//! The tag section: each tag pair checked and sent to the visitor, the
+//! tags the reader itself needs (`FEN`, `SetUp`, `Variant`, `Result`),
+//! duplicate names found, and the starting position those tags give.
+
+use std::borrow::Cow;
+
+use pgnkit_chess::{Bitboard, CastlingMode, Color, Position, Rank, Setup};
+use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
+use smallvec::SmallVec;
+
+use super::game_reader::{GameReader, describe};
+use super::tokens::Tokens;
+use crate::error::DiagnosticKind;
+use crate::variant::{VariantKind, castling_needs_chess960};
+use crate::visitor::Visitor;
+
+/// The tags the reader itself needs.
+#[derive(Default)]
+pub(super) struct SpecialTags<'a> {
+    pub(super) fen: Option<(Cow<'a, [u8]>, Span)>,
+    pub(super) setup: Option<(Cow<'a, [u8]>, Span)>,
+    pub(super) variant: Option<(Cow<'a, [u8]>, Span)>,
+    pub(super) result: Option<Cow<'a, [u8]>>,
+}
+
+impl<'a> GameReader<'a> {
+    /// Reads one tag pair after its `[`. Returns `false` on a malformed
+    /// tag section (the game is broken and its movetext skipped).
+    pub(super) fn read_tag<V: Visitor>(
+        &mut self,
+        lexer: &mut Tokens<'_>,
+        open: GameToken,
+        names: &mut TagNames<'a>,
+        special: &mut SpecialTags<'a>,
+        visitor: &mut V,
+    ) -> bool {
+        let name = match lexer.next().map(|t| self.token(t)) {
+            Some(t)
+                if matches!(t.kind, TokenKind::Symbol | TokenKind::Integer)
+                    && is_tag_name(t.text) =>
+            {
+                t
+            }
+            other => {
+                let span = other.map_or(open.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected a tag name, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        };
+        // The value's text is sliced only where it is wanted (see below).
+        let value = match lexer.next() {
+            Some(t) if t.kind == TokenKind::String => t,
+            Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
+                // Reading continues with the next line, still in the tags.
+                self.diag(DiagnosticKind::UnterminatedString, t.span);
+                return true;
+            }
+            other => {
+                let other = other.map(|t| self.token(t));
+                let span = other.map_or(name.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected a tag value, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        };
+        match lexer.next() {
+            Some(t) if t.kind == TokenKind::TagClose => {}
+            other => {
+                let other = other.map(|t| self.token(t));
+                let span = other.map_or(value.span, |t| t.span);
+                let what = other.map_or_else(|| "end of input".to_owned(), |t| describe(&t));
+                self.diag(
+                    DiagnosticKind::MalformedTag(format!("expected `]`, found {what}")),
+                    span,
+                );
+                return false;
+            }
+        }
+        let name_text = name.text;
+        let inner = value.span.slice(self.game.bytes);
+        let inner = inner
+            .get(1..inner.len().saturating_sub(1))
+            .unwrap_or_default();
+        if memchr::memchr(b'"', inner).is_some() && has_unescaped_quote(inner) {
+            let name = String::from_utf8_lossy(name_text).into_owned();
+            self.diag(DiagnosticKind::UnescapedQuote(name), value.span);
+        }
+        if !names.insert(name_text) {
+            self.diag(
+                DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
+                open.span,
+            );
+            return true;
+        }
+        let special_name = matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
+        if !V::TEXT && !special_name {
+            return true;
+        }
+        let value = self.token(value);
+        let unescaped = value.string_value().unwrap_or_default();
+        match name_text {
+            b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
+            b"SetUp" => special.setup = Some((unescaped.clone(), value.span)),
+            b"Variant" => special.variant = Some((unescaped.clone(), value.span)),
+            b"Result" => special.result = Some(unescaped.clone()),
+            _ => {}
+        }
+        if V::TEXT {
+            visitor.tag(name_text, &unescaped);
+        }
+        true
+    }
+
+    /// Drops the castling rights of `setup` that name no rook (a file letter
+    /// where its side has no rook, as `E` in `EQkq` with the king on e1),
+    /// with a warning each, so that whether the game is Chess960 is decided
+    /// on the rights that are left (SPEC-NOTES "When a game is Chess960").
+    fn drop_rookless_rights(&mut self, setup: &mut Setup, span: Span) {
+        let board = &setup.board;
+        let rookless: Bitboard = setup
+            .castling_rights
+            .filter(|&sq| {
+                let color = if sq.rank() == Rank::First {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                !(board.rooks() & board.by_color(color)).contains(sq)
+            })
+            .collect();
+        if rookless.is_empty() {
+            return;
+        }
+        for sq in rookless {
+            let letter = sq.file().char();
+            let written = if sq.rank() == Rank::First {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            self.diag(
+                DiagnosticKind::CastlingRightDropped(written.to_string()),
+                span,
+            );
+        }
+        setup.castling_rights &= !rookless;
+    }
+
+    /// The starting position from FEN, SetUp and Variant; `None` (with an
+    /// error) when the game cannot be read.
+    pub(super) fn start_position(&mut self, special: &SpecialTags<'a>) -> Option<Position> {
+        let mut chess960 = false;
+        if let Some((variant, span)) = &special.variant {
+            match VariantKind::from_tag(variant) {
+                VariantKind::Standard => {}
+                VariantKind::Chess960 => chess960 = true,
+                VariantKind::Unsupported => {
+                    let name = String::from_utf8_lossy(variant).into_owned();
+                    self.diag(DiagnosticKind::UnsupportedVariant(name), *span);
+                    return None;
+                }
+            }
+        }
+        match &special.fen {
+            Some((fen, span)) => {
+                let mut setup = match Setup::parse(fen) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        // Point at the offending character when the value
+                        // holds no escapes (then its bytes are the text's).
+                        let at = if fen.len() + 2 == span.end - span.start {
+                            let start = (span.start + 1 + e.offset).min(span.end - 1);
+                            Span::new(start, (start + 1).min(span.end - 1).max(start))
+                        } else {
+                            *span
+                        };
+                        self.diag(DiagnosticKind::InvalidFen(e.to_string()), at);
+                        return None;
+                    }
+                };
+                self.drop_rookless_rights(&mut setup, *span);
+                let mode = if chess960 || setup.castling_mode() == CastlingMode::Chess960 {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
+                match Position::from_setup(setup.clone(), mode) {
+                    // Without a Variant tag, the castling rights that are
+                    // kept decide (see `castling_needs_chess960`).
+                    Ok(p)
+                        if mode == CastlingMode::Chess960
+                            && !chess960
+                            && !castling_needs_chess960(&p) =>
+                    {
+                        Some(Position::from_setup(setup, CastlingMode::Standard).unwrap_or(p))
+                    }
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        let message = format!("invalid FEN: {e}");
+                        self.diag(DiagnosticKind::InvalidFen(message), *span);
+                        None
+                    }
+                }
+            }
+            None => {
+                if let Some((setup, span)) = &special.setup
+                    && setup.as_ref() == b"1"
+                {
+                    self.diag(DiagnosticKind::SetUpWithoutFen, *span);
+                }
+                if chess960 {
+                    let setup =
+                        Setup::parse(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                            .ok()?;
+                    Position::from_setup(setup, CastlingMode::Chess960).ok()
+                } else {
+                    Some(Position::new())
+                }
+            }
+        }
+    }
+}
+
+/// The tag names of a game so far, to find duplicates.
+#[derive(Default)]
+pub(super) struct TagNames<'a> {
+    /// One bit per name key hash: a clear bit means "surely new".
+    seen: u64,
+    names: SmallVec<[(u32, &'a [u8]); 24]>,
+}
+
+impl<'a> TagNames<'a> {
+    /// Adds `name`; `false` if it was already there.
+    #[inline(always)]
+    pub(super) fn insert(&mut self, name: &'a [u8]) -> bool {
+        // Length, first, middle and last byte: cheap, and rarely shared (the middle byte tells
+        // `UTCDate` from `UTCTime`, `EndDate` from `EndTime`).
+        let byte = |i: usize| u32::from(name.get(i).copied().unwrap_or(0));
+        let len = name.len();
+        let key = (len as u32 & 0xff) << 24
+            | byte(0) << 16
+            | byte(len / 2) << 8
+            | byte(len.wrapping_sub(1));
+        let bit = 1u64 << (key.wrapping_mul(0x9e37_79b1) >> 26);
+        if self.seen & bit != 0 {
+            return self.insert_seen(key, name);
+        }
+        self.seen |= bit;
+        self.names.push((key, name));
+        true
+    }
+
+    /// [`insert`](TagNames::insert) when a name of the same hash was seen.
+    #[inline(never)]
+    fn insert_seen(&mut self, key: u32, name: &'a [u8]) -> bool {
+        if self.names.iter().any(|&(k, n)| k == key && n == name) {
+            return false;
+        }
+        self.names.push((key, name));
+        true
+    }
+}
+
+/// Whether a string's text between its outer quotes holds a quote that is
+/// not escaped (the lexer ran the value to the line's last quote).
+#[cold]
+fn has_unescaped_quote(inner: &[u8]) -> bool {
+    let mut bytes = inner.iter();
+    while let Some(&b) = bytes.next() {
+        match b {
+            b'"' => return true,
+            b'\\' if matches!(bytes.as_slice().first(), Some(b'"' | b'\\')) => {
+                bytes.next();
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether a tag name's token text is a tag name (`A-Z a-z 0-9 _` only).
+#[inline]
+fn is_tag_name(text: &[u8]) -> bool {
+    /// The bytes of tag names: one load a byte.
+    static TAG_NAME: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).is_ascii_alphanumeric() || i == b'_' as usize;
+            i += 1;
+        }
+        t
+    };
+    text.iter().all(|&b| TAG_NAME[usize::from(b)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_names_find_duplicates_even_with_shared_keys() {
+        let mut names = TagNames::default();
+        // Same length, first and last byte: the same key.
+        assert!(names.insert(b"Abc"));
+        assert!(names.insert(b"Axc"));
+        assert!(!names.insert(b"Abc"));
+        assert!(!names.insert(b"Axc"));
+        for i in 0..100u8 {
+            let name = [b'T', b'a' + i % 26, b'0' + i / 26];
+            assert!(names.insert(Box::leak(Box::new(name))));
+        }
+        assert!(!names.insert(b"Ta0"));
+        assert!(names.insert(b"Event"));
+    }
+}

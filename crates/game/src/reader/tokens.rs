@@ -1,0 +1,75 @@
+//! The tokens the game reader reads: a game's tokens from the lexer's
+//! single pass (kinds and spans in the game's bytes; the reader slices a
+//! token's text only where it needs it), with the lexer's warnings.
+
+use pgnkit_lexer::{GameToken, LexWarning, LexWarningKind, Span, TokenKind};
+
+/// A game's tokens, read in order.
+pub(super) struct Tokens<'t> {
+    tokens: std::slice::Iter<'t, GameToken>,
+    warnings: &'t [LexWarning],
+    /// The end of the last token read.
+    pos: usize,
+}
+
+impl<'t> Tokens<'t> {
+    /// The tokens `tokens` with the lexer's `warnings` for them.
+    pub(super) fn new(tokens: &'t [GameToken], warnings: &'t [LexWarning]) -> Tokens<'t> {
+        Tokens {
+            tokens: tokens.iter(),
+            warnings,
+            pos: 0,
+        }
+    }
+
+    /// The first TAB-in-a-string warning of the tokens read so far.
+    pub(super) fn tab_in_string(&self) -> Option<Span> {
+        // A warning belongs to the token it starts with: those read so far start before `pos`.
+        let pos = self.pos;
+        self.warnings
+            .iter()
+            .take_while(|w| w.span.start < pos)
+            .find(|w| w.kind == LexWarningKind::TabInString)
+            .map(|w| w.span)
+    }
+
+    /// Gives `take` the next tokens that are neither move numbers nor
+    /// periods (a third of the movetext, which means nothing to the
+    /// reader), up to the first for which it returns `true` or the last.
+    ///
+    /// The loop runs on a local copy of the slice iterator (kept in
+    /// registers, not stored back at every token), which goes back into
+    /// `self` at the end.
+    #[inline(always)]
+    pub(super) fn read_movetext(&mut self, mut take: impl FnMut(GameToken) -> bool) {
+        let all = self.tokens.as_slice();
+        let mut tokens = self.tokens.clone();
+        for &token in tokens.by_ref() {
+            if !is_move_number(token.kind) && take(token) {
+                break;
+            }
+        }
+        let read = all.get(..all.len() - tokens.len()).unwrap_or_default();
+        if let Some(last) = read.last() {
+            self.pos = last.span.end;
+        }
+        self.tokens = tokens;
+    }
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = GameToken;
+
+    #[inline]
+    fn next(&mut self) -> Option<GameToken> {
+        let token = *self.tokens.next()?;
+        self.pos = token.span.end;
+        Some(token)
+    }
+}
+
+/// Whether tokens of `kind` are move numbers and their periods.
+#[inline(always)]
+fn is_move_number(kind: TokenKind) -> bool {
+    matches!(kind, TokenKind::Integer | TokenKind::Period)
+}

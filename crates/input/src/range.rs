@@ -1,0 +1,249 @@
+//! Byte ranges `[start, end)` of a file: exactly the games whose first byte lies in the range,
+//! and the split points that cut a file into such ranges.
+//!
+//! A range reader starts at the first resynchronisation point at or after `start` (see
+//! [`resync`](crate::resync) for the rule and where it differs from reading from the start)
+//! and reads on past `end` to finish its last game: it stops before the first game at or after
+//! `end` that starts at a resynchronisation point, which is where the next range starts. So
+//! the ranges of any set of cut points together hold every game of the file once, in order.
+//! For a pzstd-layout `.zst` file the range is in compressed bytes and snaps to frames: it
+//! holds the frames whose skippable header starts in it, and the cut above is made in their
+//! decoded text.
+//!
+//! What a range reader hands out is the games' bytes, one after the other: the lexer reads
+//! them as it would read them in the whole file. Offsets and lines count from the range's
+//! first game ([`Stream::origin`](crate::Stream::origin) is its offset in a plain file).
+
+use std::fs::File;
+use std::io::{self, BufRead, Cursor, Read};
+use std::os::unix::fs::FileExt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use pgnkit_lexer::Reader;
+
+use crate::resync::{Before, Lines, Tracker, is_blank, is_point};
+
+/// The games of a range, read from a stream that starts at a resynchronisation point (or the
+/// file's start).
+pub(crate) struct RangeReader<R> {
+    games: Reader<R>,
+    /// Offset of the stream's first byte, in the coordinates of `end`.
+    base: u64,
+    end: Arc<AtomicU64>,
+    tracker: Tracker,
+    out: Vec<u8>,
+    pos: usize,
+    done: bool,
+}
+
+/// A stream that starts at a resynchronisation point: the point's line, then the rest.
+pub(crate) type FromPoint<R> = io::Chain<Cursor<Vec<u8>>, R>;
+
+/// Finds the first resynchronisation point at or after `start` in `stream` (whose first byte
+/// is at offset 0 and follows `before`); `start` may still be unknown (`u64::MAX`) when the
+/// scan begins and be set as the stream is read. Returns the point's offset, the state before
+/// it and the stream from the point, or `None` when there is none.
+pub(crate) fn resync<R: BufRead>(
+    stream: R,
+    before: Before,
+    start: &AtomicU64,
+) -> io::Result<Option<(u64, Before, FromPoint<R>)>> {
+    let mut lines = Lines::new(stream, 0);
+    let mut before = before;
+    let mut line = Vec::new();
+    while let Some(at) = lines.next_line(&mut line)? {
+        // A game at the file's start begins after the byte order mark.
+        let bom = at == 0 && line.starts_with(b"\xef\xbb\xbf");
+        let at = if bom { 3 } else { at };
+        if at >= start.load(Ordering::Acquire) && is_point(&line, before) {
+            let rest = lines.into_inner();
+            if bom {
+                line.drain(..3);
+            }
+            return Ok(Some((at, before, Cursor::new(line).chain(rest))));
+        }
+        if !is_blank(&line) {
+            before = Before::after(&line);
+        }
+    }
+    Ok(None)
+}
+
+impl<R: BufRead> RangeReader<R> {
+    /// The games of `stream` (starting at offset `base`, after `before`) up to the first
+    /// resynchronisation point at or after `end`.
+    pub(crate) fn new(stream: R, base: u64, before: Before, end: Arc<AtomicU64>) -> Self {
+        RangeReader {
+            games: Reader::new(stream),
+            base,
+            end,
+            tracker: Tracker::new(before),
+            out: Vec::new(),
+            pos: 0,
+            done: false,
+        }
+    }
+}
+
+impl<R: BufRead> BufRead for RangeReader<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.pos >= self.out.len() && !self.done {
+            let Some(game) = self.games.next_game()? else {
+                self.done = true;
+                break;
+            };
+            let at = self.base + game.offset;
+            let first_line = match memchr::memchr2(b'\n', b'\r', game.bytes) {
+                Some(i) => game.bytes.get(..i).unwrap_or_default(),
+                None => game.bytes,
+            };
+            if at >= self.end.load(Ordering::Acquire)
+                && game.column == 1
+                && self.tracker.is_point(first_line)
+            {
+                self.done = true;
+                break;
+            }
+            self.tracker.feed(game.bytes);
+            self.out.clear();
+            self.out.extend_from_slice(game.bytes);
+            self.pos = 0;
+        }
+        Ok(self.out.get(self.pos..).unwrap_or_default())
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.pos = (self.pos + amt).min(self.out.len());
+    }
+}
+
+impl<R: BufRead> Read for RangeReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf.get_mut(..n)
+            .unwrap_or_default()
+            .copy_from_slice(available.get(..n).unwrap_or_default());
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+/// Where to start reading a plain file for a range that starts at `start` (> 0): the start of
+/// the last non-blank line before the line that holds `start`, so that the state before the
+/// first candidate line is known; 0 when there is none.
+pub(crate) fn origin_before(file: &File, start: u64) -> io::Result<u64> {
+    let mut back = BackBytes::new(file, start);
+    // The line holding `start` begins after the last line end before it.
+    while let Some((_, b)) = back.prev()? {
+        if b == b'\n' || b == b'\r' {
+            // Now the last non-white-space byte before that line.
+            while let Some((at, b)) = back.prev()? {
+                if !crate::resync::is_ws(b) {
+                    // And the start of its line.
+                    let _ = at;
+                    while let Some((at, b)) = back.prev()? {
+                        if b == b'\n' || b == b'\r' {
+                            return Ok(at + 1);
+                        }
+                    }
+                    return Ok(0);
+                }
+            }
+            return Ok(0);
+        }
+    }
+    Ok(0)
+}
+
+/// A file's bytes read backwards from an offset, a block at a time.
+struct BackBytes<'a> {
+    file: &'a File,
+    block: Vec<u8>,
+    /// File offset of `block[0]`.
+    block_at: u64,
+    /// Offset of the next byte to return plus one.
+    at: u64,
+}
+
+impl<'a> BackBytes<'a> {
+    fn new(file: &'a File, at: u64) -> BackBytes<'a> {
+        BackBytes {
+            file,
+            block: Vec::new(),
+            block_at: at,
+            at,
+        }
+    }
+
+    fn prev(&mut self) -> io::Result<Option<(u64, u8)>> {
+        if self.at == 0 {
+            return Ok(None);
+        }
+        if self.at <= self.block_at {
+            let from = self.at.saturating_sub(64 << 10);
+            self.block = vec![0; usize::try_from(self.at - from).unwrap_or(0)];
+            self.file.read_exact_at(&mut self.block, from)?;
+            self.block_at = from;
+        }
+        self.at -= 1;
+        let i = usize::try_from(self.at - self.block_at).unwrap_or(usize::MAX);
+        Ok(self.block.get(i).map(|&b| (self.at, b)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn games_of(text: &[u8]) -> Vec<Vec<u8>> {
+        let mut reader = Reader::new(text);
+        let mut games = Vec::new();
+        while let Some(game) = reader.next_game().expect("slice") {
+            games.push(game.bytes.to_vec());
+        }
+        games
+    }
+
+    /// The games of `[start, end)` of `text`, read the way a plain-file range is read.
+    fn range(text: &[u8], start: u64, end: u64) -> Vec<Vec<u8>> {
+        let end = Arc::new(AtomicU64::new(end));
+        let mut bytes = Vec::new();
+        if start == 0 {
+            RangeReader::new(text, 0, Before::FileStart, end)
+                .read_to_end(&mut bytes)
+                .expect("slice");
+        } else {
+            let Some((p, before, stream)) =
+                resync(text, Before::FileStart, &AtomicU64::new(start)).expect("slice")
+            else {
+                return Vec::new();
+            };
+            RangeReader::new(stream, p, before, end)
+                .read_to_end(&mut bytes)
+                .expect("slice");
+        }
+        games_of(&bytes)
+    }
+
+    #[test]
+    fn cuts_anywhere_give_each_game_once() {
+        let text = b"[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n{c}\n[Site \"b\"]\n\n1. d4 *\n1. c4 0-1 [Event \"c\"]\n1. Nf3 *\n\n[Event \"d\"]\n1/2-1/2\n";
+        let whole = games_of(text);
+        let len = text.len() as u64;
+        for cut in 0..=len {
+            let mut joined = range(text, 0, cut);
+            joined.extend(range(text, cut, len));
+            assert_eq!(joined, whole, "cut at {cut}");
+        }
+        assert_eq!(
+            range(text, 1, 30),
+            vec![
+                b"[Event \"b\"]\n{c}\n[Site \"b\"]\n\n1. d4 *\n".to_vec(),
+                b"1. c4 0-1 ".to_vec(),
+                b"[Event \"c\"]\n1. Nf3 *\n\n".to_vec()
+            ]
+        );
+    }
+}

@@ -1,0 +1,316 @@
+//! Where a game may start, judged from the text around an arbitrary offset: the rule that byte
+//! ranges resynchronise with, in this one place.
+//!
+//! # The rule
+//!
+//! A *resynchronisation point* is the start of a line (after LF, CR or CR LF, or the file's
+//! start; a UTF-8 byte order mark at the file's start is passed over) that
+//!
+//! 1. starts like a tag pair, as the splitter has it: `[` in the first column, a tag name,
+//!    optional spaces or tabs, `"`; and
+//! 2. follows a line that *closes a game*: the last line before it that is not blank (white
+//!    space only) ends, outside `{}` comments closed on that line, in a termination marker
+//!    (`1-0`, `0-1`, `1/2-1/2`, `*`) standing as a word, and holds no `;`, no `"` and no `}`
+//!    without its `{` outside comments, and does not start with `[` or `%`. At the file's
+//!    start (nothing but white space before) the first condition is enough.
+//!
+//! Every resynchronisation point is a game start for the splitter when it reads from the
+//! file's start (lexer `split`: after movetext, a line that starts like a tag pair begins a
+//! new game; a comment still open there is cut there), so a reader that starts at such a point
+//! splits the rest of the file exactly as a reader from the start does.
+//!
+//! # Where it differs from reading from the start
+//!
+//! Some game starts are not resynchronisation points; a range reader does not stop at them and
+//! the next range does not start at them, so such games go with the range before (each game
+//! is still read once, and the ranges' games together are the file's):
+//!
+//! - a game without tags (after a termination marker, `1-0 1. e4 ...`), or one whose tag line
+//!   comes after a marker on the same line (`1-0 [Event "x"]`);
+//! - a game after a game without a termination marker, after a line that ends in a comment
+//!   opened on an earlier line, or after a line that ends inside a `;` comment;
+//! - a second tag section split by a repeated tag name (ChessBase's empty lines).
+//!
+//! The conservative second condition is what keeps a tag pair after a comment in a tag
+//! section (`[Event "x"]`, `{note}`, `[Site "y"]`: one game), a `[` line inside a tag
+//! section and a line inside a multi-line comment from being taken for a game start. In a
+//! pzstd file the line before a range's first frame is read from the frame before; a frame
+//! of white space only, or one whose bytes hold no line end, leaves that line unknown and the
+//! frame's lines are not resynchronisation points.
+
+use std::io::{self, BufRead};
+
+/// What the last non-blank line before a line was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Before {
+    /// Nothing but white space before: the file's start.
+    FileStart,
+    /// A line that closes a game.
+    Closing,
+    /// Anything else, or unknown.
+    Other,
+}
+
+impl Before {
+    /// The state after the non-blank `line`.
+    pub fn after(line: &[u8]) -> Before {
+        if closes_game(line) {
+            Before::Closing
+        } else {
+            Before::Other
+        }
+    }
+}
+
+/// Whether `line` (a whole line, its line end optional) starts like a tag pair.
+pub fn starts_like_tag_pair(line: &[u8]) -> bool {
+    let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if name == 0 {
+        return false;
+    }
+    let rest = rest.get(name..).unwrap_or_default();
+    let spaces = rest
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    rest.get(spaces) == Some(&b'"')
+}
+
+/// Whether the line at a line start is a resynchronisation point after `before`.
+pub fn is_point(line: &[u8], before: Before) -> bool {
+    before != Before::Other && starts_like_tag_pair(line)
+}
+
+/// White space as the splitter sees it.
+pub fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Whether `line` is blank.
+pub fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|&b| is_ws(b))
+}
+
+/// Whether the non-blank `line` closes a game (see the module's rule).
+pub fn closes_game(line: &[u8]) -> bool {
+    let line = trim(line);
+    if matches!(line.first(), Some(b'[' | b'%') | None) {
+        return false;
+    }
+    let mut outside = Vec::with_capacity(line.len());
+    let mut in_comment = false;
+    for &b in line {
+        match (in_comment, b) {
+            (false, b'{') => {
+                in_comment = true;
+                outside.push(b' ');
+            }
+            (true, b'}') => in_comment = false,
+            (true, _) => {}
+            (false, b'}' | b';' | b'"') => return false,
+            (false, _) => outside.push(b),
+        }
+    }
+    if in_comment {
+        return false;
+    }
+    let outside = trim(&outside);
+    let word_start = outside.iter().rposition(|&b| is_ws(b)).map_or(0, |i| i + 1);
+    matches!(
+        outside.get(word_start..),
+        Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+    )
+}
+
+fn trim(mut bytes: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = bytes
+        && is_ws(*first)
+    {
+        bytes = rest;
+    }
+    while let [rest @ .., last] = bytes
+        && is_ws(*last)
+    {
+        bytes = rest;
+    }
+    bytes
+}
+
+/// Lines of a stream with their offsets; a CR LF is read as a CR line end and an empty line,
+/// which changes nothing for the rule (empty lines are blank).
+#[derive(Debug)]
+pub struct Lines<R> {
+    inner: R,
+    pos: u64,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Lines of `inner`, whose first byte is at offset `pos`.
+    pub fn new(inner: R, pos: u64) -> Lines<R> {
+        Lines { inner, pos }
+    }
+
+    /// Reads the next line (with its line end) into `line`; returns its offset, or `None` at
+    /// the end.
+    pub fn next_line(&mut self, line: &mut Vec<u8>) -> io::Result<Option<u64>> {
+        line.clear();
+        let start = self.pos;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok((!line.is_empty()).then_some(start));
+            }
+            let (take, done) = match memchr::memchr2(b'\n', b'\r', available) {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            line.extend_from_slice(available.get(..take).unwrap_or_default());
+            self.inner.consume(take);
+            self.pos += take as u64;
+            if done {
+                return Ok(Some(start));
+            }
+        }
+    }
+
+    /// The stream, after the lines read.
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+}
+
+/// Tracks, over the bytes of consecutive games, the state [`Before`] the next line and
+/// whether the next byte starts a line.
+#[derive(Debug)]
+pub struct Tracker {
+    /// The current line's bytes so far (since the last line end).
+    carry: Vec<u8>,
+    before: Before,
+}
+
+impl Tracker {
+    /// A tracker at a line start with `before`.
+    pub fn new(before: Before) -> Tracker {
+        Tracker {
+            carry: Vec::new(),
+            before,
+        }
+    }
+
+    /// Whether a game starting here (at the end of the bytes seen) is a resynchronisation
+    /// point: `first_line` is its first line.
+    pub fn is_point(&self, first_line: &[u8]) -> bool {
+        self.carry.is_empty() && is_point(first_line, self.before)
+    }
+
+    /// Passes over `bytes`.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        let Some(last_end) = memchr::memrchr2(b'\n', b'\r', bytes) else {
+            self.carry.extend_from_slice(bytes);
+            return;
+        };
+        let whole = bytes.get(..last_end).unwrap_or_default();
+        // The last non-blank line among the complete ones: scan back line by line.
+        let mut end = whole.len();
+        loop {
+            let start = memchr::memrchr2(b'\n', b'\r', whole.get(..end).unwrap_or_default());
+            let part = whole
+                .get(start.map_or(0, |i| i + 1)..end)
+                .unwrap_or_default();
+            match start {
+                Some(i) => {
+                    if !is_blank(part) {
+                        self.before = Before::after(part);
+                        break;
+                    }
+                    end = i;
+                }
+                None => {
+                    // The first line began in `carry`.
+                    self.carry.extend_from_slice(part);
+                    if !is_blank(&self.carry) {
+                        self.before = Before::after(&self.carry);
+                    }
+                    break;
+                }
+            }
+        }
+        self.carry.clear();
+        self.carry
+            .extend_from_slice(bytes.get(last_end + 1..).unwrap_or_default());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_that_close_a_game() {
+        for line in [
+            "1. e4 e5 1-0",
+            "23. Qxf7# 1-0\n",
+            "1. e4 { [%eval 0.2] } 1... e5 { [%clk 0:03:00] } 0-1",
+            "*",
+            "41. Kg2 1/2-1/2 ",
+        ] {
+            assert!(closes_game(line.as_bytes()), "{line}");
+        }
+        for line in [
+            "[Result \"1-0\"]",
+            "{ he won 1-0 }",
+            "the game ended 1-0 }",
+            "1. e4 { open comment 1-0",
+            "1. e4 ; 1-0",
+            "% 1-0",
+            "2. Nf3 Nc6",
+            "01-0",
+        ] {
+            assert!(!closes_game(line.as_bytes()), "{line}");
+        }
+    }
+
+    #[test]
+    fn tag_pair_shapes() {
+        assert!(starts_like_tag_pair(b"[Event \"x\"]\n"));
+        assert!(starts_like_tag_pair(b"\xef\xbb\xbf[Event\t\"x\"]"));
+        assert!(!starts_like_tag_pair(b" [Event \"x\"]"));
+        assert!(!starts_like_tag_pair(b"[%clk 0:01]"));
+        assert!(!starts_like_tag_pair(b"[Event x]"));
+    }
+
+    #[test]
+    fn the_tracker_sees_lines_across_games() {
+        let mut tracker = Tracker::new(Before::FileStart);
+        tracker.feed(b"[Event \"a\"]\n\n1. e4 ");
+        assert!(!tracker.is_point(b"[Event \"b\"]"), "mid-line");
+        tracker.feed(b"1-0\r\n\r\n");
+        assert!(tracker.is_point(b"[Event \"b\"]"));
+        tracker.feed(b"[Event \"b\"]\n{note}\n");
+        assert!(!tracker.is_point(b"[Site \"b\"]"));
+    }
+
+    #[test]
+    fn lines_keep_their_offsets() {
+        let mut lines = Lines::new(&b"a\r\nb\rc"[..], 10);
+        let mut line = Vec::new();
+        let mut seen = Vec::new();
+        while let Some(at) = lines.next_line(&mut line).expect("slice") {
+            seen.push((at, String::from_utf8(line.clone()).expect("ascii")));
+        }
+        let expected = [(10, "a\r"), (12, "\n"), (13, "b\r"), (15, "c")];
+        let expected: Vec<_> = expected.iter().map(|(a, s)| (*a, s.to_string())).collect();
+        assert_eq!(seen, expected);
+    }
+}

@@ -1,0 +1,153 @@
+//! Inputs we refuse or that break: the error says what and where, and the text decoded before
+//! a fault is kept.
+
+mod fixtures;
+
+use std::io::Read;
+
+use fixtures::*;
+use pgnkit_input::{InputError, open_path, open_reader};
+
+fn refusal(name: &str, bytes: &[u8]) -> String {
+    let dir = scratch("bad");
+    let path = write(&dir, name, bytes);
+    let err = open_path(&path, name, &options()).expect_err("refused");
+    assert!(matches!(err, InputError::NotPgn { .. }), "{err:?}");
+    let from_stdin = open_reader(
+        "-",
+        Box::new(std::io::Cursor::new(bytes.to_vec())),
+        &options(),
+    )
+    .expect_err("refused on standard input too");
+    assert!(matches!(from_stdin, InputError::NotPgn { .. }));
+    err.to_string()
+}
+
+#[test]
+fn a_7z_archive_is_named() {
+    assert_eq!(
+        refusal("games.7z", b"7z\xbc\xaf\x27\x1c\0\x04rest"),
+        "games.7z: a 7z archive; pgnkit reads PGN text and .zst, .gz, .bz2, .xz and .zip: extract it first"
+    );
+}
+
+#[test]
+fn a_png_image_is_named() {
+    let message = refusal("board.pgn", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    assert!(message.starts_with("board.pgn: a PNG image;"), "{message}");
+}
+
+#[test]
+fn nul_heavy_text_is_binary() {
+    let utf16_without_bom: Vec<u8> = b"[Event \"x\"]\n1. e4 *\n"
+        .iter()
+        .flat_map(|&b| [b, 0])
+        .collect();
+    let message = refusal("wide.pgn", &utf16_without_bom);
+    assert!(
+        message.contains("binary data, not PGN text (NUL bytes)"),
+        "{message}"
+    );
+    assert!(
+        message.contains("UTF-16 needs its byte order mark"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_tar_inside_gzip_is_named() {
+    let mut tar = vec![b'x'; 1024];
+    tar[257..262].copy_from_slice(b"ustar");
+    let message = refusal("games.tar.gz", &gzip_members(&tar));
+    assert!(
+        message.starts_with("games.tar.gz: a tar archive"),
+        "{message}"
+    );
+}
+
+/// Reads `stream` to its error; returns the bytes before it and the error.
+fn read_to_fault(name: &str, bytes: &[u8]) -> (Vec<u8>, InputError) {
+    let dir = scratch("bad");
+    let path = write(&dir, name, bytes);
+    let mut stream = open_path(&path, name, &options())
+        .expect("opens")
+        .streams
+        .remove(0);
+    let mut kept = Vec::new();
+    let mut buf = [0; 4096];
+    loop {
+        match stream.reader.read(&mut buf) {
+            Ok(0) => panic!("{name}: no error"),
+            Ok(n) => kept.extend_from_slice(&buf[..n]),
+            Err(e) => {
+                let inner = e.into_inner().expect("an InputError");
+                let err = *inner.downcast::<InputError>().expect("an InputError");
+                return (kept, err);
+            }
+        }
+    }
+}
+
+fn text() -> Vec<u8> {
+    let mut text = Vec::new();
+    for i in 0..20_000 {
+        text.extend_from_slice(
+            format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n").as_bytes(),
+        );
+    }
+    text
+}
+
+#[test]
+fn a_truncated_zst_keeps_what_came_before() {
+    let text = text();
+    let mut bytes = zstd_one(&text);
+    let cut = bytes.len() * 2 / 3;
+    bytes.truncate(cut);
+    let (kept, err) = read_to_fault("cut.pgn.zst", &bytes);
+    let InputError::Corrupt {
+        name,
+        format,
+        offset,
+        ..
+    } = &err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!((name.as_str(), *format), ("cut.pgn.zst", "zstd"));
+    assert!(*offset <= cut as u64 && *offset > 0, "{offset}");
+    assert!(kept.len() > text.len() / 3, "kept {} bytes", kept.len());
+    assert!(text.starts_with(&kept));
+    assert!(err.to_string().contains("of the compressed file"), "{err}");
+}
+
+#[test]
+fn a_truncated_pzstd_file_keeps_the_frames_before() {
+    let text = text();
+    let mut bytes = pzstd(&text, 64 << 10);
+    bytes.truncate(bytes.len() - 10);
+    // The index no longer covers the file: the streaming decoder reads it.
+    let (kept, err) = read_to_fault("cut.pz.zst", &bytes);
+    assert!(
+        matches!(err, InputError::Corrupt { format: "zstd", .. }),
+        "{err:?}"
+    );
+    assert!(text.starts_with(&kept) && kept.len() > text.len() / 2);
+}
+
+#[test]
+fn a_corrupt_gz_says_where() {
+    let text = text();
+    let mut bytes = gzip_members(&text);
+    let at = bytes.len() / 2;
+    for b in &mut bytes[at..at + 64] {
+        *b ^= 0x5a;
+    }
+    let (kept, err) = read_to_fault("bad.pgn.gz", &bytes);
+    let InputError::Corrupt { format, offset, .. } = &err else {
+        panic!("{err:?}");
+    };
+    assert_eq!(*format, "gzip");
+    assert!(*offset > 0 && *offset <= bytes.len() as u64, "{offset}");
+    assert!(text.starts_with(&kept[..kept.len().min(text.len() / 4)]));
+}

@@ -1,0 +1,144 @@
+//! Every compressed form of a corpus file decodes to the plain file's bytes, byte for byte:
+//! one file of every corpus folder (every file of `edge`: BOM, CR line ends; a Latin-1 file), the
+//! bench file in pzstd layout; from files and from a reader (standard input).
+
+mod fixtures;
+
+use std::path::{Path, PathBuf};
+
+use fixtures::*;
+use pgnkit_input::{Format, open_path, open_reader};
+
+/// The smallest file of each corpus folder, and every file of `edge`.
+fn samples() -> Vec<PathBuf> {
+    let corpus = pgnkit_corpus::dir();
+    let mut samples = Vec::new();
+    let mut folders: Vec<_> = std::fs::read_dir(&corpus)
+        .expect("corpus folder")
+        .map(|e| e.expect("corpus entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        let mut files = pgnkit_corpus::pgn_files(&folder);
+        if folder.ends_with("edge") {
+            samples.extend(files);
+            continue;
+        }
+        files.sort_by_key(|f| std::fs::metadata(f).map_or(u64::MAX, |m| m.len()));
+        samples.extend(
+            files
+                .into_iter()
+                .find(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 0)),
+        );
+    }
+    // Latin-1 (not UTF-8), per SOURCES.md; `edge` holds the BOM files.
+    samples.push(corpus.join("fen-start/pgn-extract_odds.pgn"));
+    assert!(samples.len() > 20, "{} samples", samples.len());
+    samples
+}
+
+/// The compressed forms of `text`: (suffix, bytes, whether standard input can carry it).
+fn variants(text: &[u8]) -> Vec<(&'static str, Vec<u8>, bool)> {
+    let mut variants = vec![
+        ("zst", zstd_one(text), true),
+        ("multi.zst", zstd_frames(text), true),
+        ("pz.zst", pzstd(text, 4096), true),
+        ("gz", gzip_members(text), true),
+        ("bz2", bzip2_streams(text), true),
+        ("xz", xz_streams(text), true),
+    ];
+    if !text.is_empty() {
+        variants.push(("zip", zip(&[("games.PGN", text)]), false));
+    }
+    variants
+}
+
+fn check_file(plain: &Path, dir: &Path) {
+    let text = std::fs::read(plain).expect("corpus file");
+    let stem = plain
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("file name");
+    for (suffix, bytes, stdin) in variants(&text) {
+        let path = write(dir, &format!("{stem}.{suffix}"), &bytes);
+        let name = path.display().to_string();
+        let streams =
+            read_all(open_path(&path, &name, &options()).unwrap_or_else(|e| panic!("{e}")));
+        let expected_name = if suffix == "zip" {
+            format!("{name}:games.PGN")
+        } else {
+            name.clone()
+        };
+        assert_eq!(streams.len(), 1, "{name}");
+        let (got_name, got) = &streams[0];
+        assert_eq!(got_name, &expected_name);
+        assert!(
+            got == &text,
+            "{name}: decoded bytes differ from {}",
+            plain.display()
+        );
+        if stdin {
+            let reader = Box::new(std::io::Cursor::new(bytes));
+            let streams =
+                read_all(open_reader("-", reader, &options()).unwrap_or_else(|e| panic!("{e}")));
+            assert!(streams[0].1 == text, "{name} on standard input");
+        }
+    }
+}
+
+#[test]
+fn every_format_decodes_to_the_plain_bytes() {
+    let dir = scratch("formats");
+    for plain in samples() {
+        check_file(&plain, &dir);
+    }
+}
+
+#[test]
+fn the_bench_file_in_pzstd_layout() {
+    let bench = pgnkit_corpus::bench_file();
+    let text = std::fs::read(&bench).expect("bench file");
+    let dir = scratch("formats-bench");
+    let path = write(&dir, "bench.pgn.zst", &pzstd(&text, 8 << 20));
+    let opened = open_path(&path, "bench.pgn.zst", &options()).expect("opens");
+    assert_eq!(opened.streams[0].format, Format::Zstd);
+    let streams = read_all(opened);
+    assert!(streams[0].1 == text, "the bench file decodes to its bytes");
+}
+
+#[test]
+fn zip_members_in_order_and_others_named_in_one_warning() {
+    let dir = scratch("zip");
+    let bytes = zip(&[
+        ("b.pgn", b"[Event \"b\"]\n*\n"),
+        ("readme.txt", b"hello"),
+        ("a.Pgn", b"[Event \"a\"]\n*\n"),
+        ("img.png", b"\x89PNG"),
+    ]);
+    let path = write(&dir, "games.zip", &bytes);
+    let opened = open_path(&path, "games.zip", &options()).expect("opens");
+    assert_eq!(
+        opened.warnings,
+        ["games.zip: 2 member(s) not read (not .pgn): readme.txt, img.png"]
+    );
+    let streams = read_all(opened);
+    let names: Vec<_> = streams.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(names, ["games.zip:b.pgn", "games.zip:a.Pgn"]);
+    assert_eq!(streams[1].1, b"[Event \"a\"]\n*\n");
+}
+
+#[test]
+fn utf16_with_a_bom_becomes_utf8() {
+    let text = "[White \"Ljubojević\"]\n\n1. e4 ½-½\n";
+    let le: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let dir = scratch("utf16");
+    for (name, bytes) in [("le.pgn", le.clone()), ("le.pgn.gz", gzip_members(&le))] {
+        let path = write(&dir, name, &bytes);
+        let streams = read_all(open_path(&path, name, &options()).expect("opens"));
+        assert_eq!(streams[0].1, text.as_bytes(), "{name}");
+    }
+}

@@ -1,0 +1,164 @@
+//! Byte ranges: for every corpus file and 200 random sets of cut points each, the ranges'
+//! games together are the file's games, each once, in order; the same for pzstd-layout
+//! `.zst` files cut at arbitrary compressed offsets.
+//!
+//! A range reader hands out its games' bytes. The check: the ranges' bytes, one after the
+//! other, are the file's bytes from its first game on, and every range starts at a game start
+//! of the whole file (so re-splitting gives the same games).
+
+mod fixtures;
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::Path;
+
+use fixtures::*;
+use pgnkit_input::{open_range, split_points};
+use pgnkit_lexer::Reader;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// The text of a file, the offset of its first game and every game start.
+fn games(text: &[u8]) -> (usize, HashSet<usize>) {
+    let mut reader = Reader::new(text);
+    let mut starts = HashSet::new();
+    let mut first = text.len();
+    while let Some(game) = reader.next_game().expect("slice") {
+        let at = game.offset as usize;
+        first = first.min(at);
+        starts.insert(at);
+    }
+    (first, starts)
+}
+
+/// Reads the ranges cut at `cuts` of `path` and checks them against `text`.
+fn check_cuts(
+    path: &Path,
+    text: &[u8],
+    games: &(usize, HashSet<usize>),
+    size: u64,
+    cuts: &[u64],
+) -> Result<(), TestCaseError> {
+    let (first, starts) = games;
+    let first = *first;
+    let mut bounds = vec![0];
+    let mut sorted = cuts.to_vec();
+    sorted.sort_unstable();
+    bounds.extend(sorted);
+    bounds.push(size);
+    let mut at = first;
+    for w in bounds.windows(2) {
+        let mut stream = open_range(path, "f", w[0], w[1], &options())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut bytes = Vec::new();
+        stream
+            .reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        if bytes.is_empty() {
+            continue;
+        }
+        prop_assert!(
+            starts.contains(&at),
+            "range {}..{} starts at {at}, not a game start",
+            w[0],
+            w[1]
+        );
+        // A range from 0 leaves out the white space before the first game.
+        if let Some(origin) = stream.origin.filter(|_| w[0] > 0) {
+            prop_assert_eq!(origin as usize, at);
+        }
+        prop_assert!(
+            text.get(at..at + bytes.len()) == Some(&bytes[..]),
+            "range {}..{}: bytes differ from the file's at {at}",
+            w[0],
+            w[1]
+        );
+        at += bytes.len();
+    }
+    prop_assert_eq!(at, text.len(), "the ranges end before the file");
+    Ok(())
+}
+
+fn cut_sets(size: u64) -> impl Strategy<Value = Vec<u64>> {
+    prop::collection::vec(0..=size, 0..8)
+}
+
+#[test]
+fn plain_ranges_of_every_corpus_file() {
+    let files = pgnkit_corpus::pgn_files(&pgnkit_corpus::dir());
+    assert!(files.len() > 200, "{} files", files.len());
+    for path in files {
+        let text = std::fs::read(&path).expect("corpus file");
+        let size = text.len() as u64;
+        let starts = games(&text);
+        // Files over 256 KiB (50 of 271) get fewer cases: every case reads
+        // the whole file.
+        let cases = if size > 1 << 20 {
+            3
+        } else if size > 256 << 10 {
+            20
+        } else {
+            200
+        };
+        let mut runner = TestRunner::new(Config {
+            cases,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&cut_sets(size), |cuts| {
+                check_cuts(&path, &text, &starts, size, &cuts)
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+#[test]
+fn pzstd_ranges_at_any_compressed_offset() {
+    let corpus = pgnkit_corpus::dir();
+    let dir = scratch("ranges");
+    let mut files: Vec<_> = pgnkit_corpus::pgn_files(&corpus)
+        .into_iter()
+        .filter(|f| std::fs::metadata(f).is_ok_and(|m| m.len() > 20_000 && m.len() < 1 << 20))
+        .collect();
+    files.truncate(12);
+    assert!(files.len() >= 6, "{} files", files.len());
+    for (i, path) in files.iter().enumerate() {
+        let text = std::fs::read(path).expect("corpus file");
+        // Small frames, so that ranges hold a few each and games cross frames.
+        let zst = write(&dir, &format!("{i}.pgn.zst"), &pzstd(&text, 4096));
+        let size = std::fs::metadata(&zst).expect("fixture").len();
+        let starts = games(&text);
+        let mut runner = TestRunner::new(Config {
+            cases: 200,
+            failure_persistence: None,
+            ..Config::default()
+        });
+        runner
+            .run(&cut_sets(size), |cuts| {
+                check_cuts(&zst, &text, &starts, size, &cuts)
+            })
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+#[test]
+fn split_points_cover_the_file() {
+    let dir = scratch("split");
+    let text: Vec<u8> = (0..5000)
+        .flat_map(|i| format!("[Event \"{i}\"]\n\n1. e4 e5 1-0\n\n").into_bytes())
+        .collect();
+    let zst = write(&dir, "s.pgn.zst", &pzstd(&text, 8192));
+    let plain = write(&dir, "s.pgn", &text);
+    for path in [&zst, &plain] {
+        let size = std::fs::metadata(path).expect("fixture").len();
+        let ranges = split_points(path, "s", 7).expect("splits");
+        assert_eq!(ranges.len(), 7, "{}", path.display());
+        assert_eq!(ranges.first().map(|r| r.0), Some(0));
+        assert_eq!(ranges.last().map(|r| r.1), Some(size));
+        assert!(ranges.windows(2).all(|w| w[0].1 == w[1].0));
+        let cuts: Vec<u64> = ranges.iter().skip(1).map(|r| r.0).collect();
+        check_cuts(path, &text, &games(&text), size, &cuts).expect("the split covers the games");
+    }
+}
