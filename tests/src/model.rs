@@ -48,7 +48,7 @@ pub fn same_model(a: &Game, b: &Game, fidelity: Fidelity) -> Result<(), String> 
     same_tags(a, b, fidelity)?;
     let mut stack = vec![(NodeId::ROOT, NodeId::ROOT)];
     while let Some((x, y)) = stack.pop() {
-        let (Some(nx), Some(ny)) = (a.node(x), b.node(y)) else {
+        let (Some(nx), Some(ny)) = (a.tree().get(x), b.tree().get(y)) else {
             return Err("a node is missing".into());
         };
         if nx.mv() != ny.mv() || nx.san() != ny.san() {

@@ -192,7 +192,10 @@ fn build(which: usize, ops: &[Op]) -> Game {
                 };
                 // A comment before a move only stays there (in export) at
                 // a variation's first move; the builder drops it elsewhere.
-                let first_child = game.node(cur).and_then(|n| n.children().first().copied());
+                let first_child = game
+                    .tree()
+                    .get(cur)
+                    .and_then(|n| n.children().first().copied());
                 if let Some(text) = before.take()
                     && first_child != Some(id)
                     && let Some(node) = game.node_mut(id)

@@ -3,10 +3,11 @@
 //! - every crate's workspace dependencies are exactly the ones the table in
 //!   ARCHITECTURE.md states (dev-dependencies may only use crates below, or
 //!   the test-support crate `pgnkit-corpus`);
-//! - every library source file starts with a `//!` module doc;
+//! - every source file of a workspace member starts with a `//!` module doc;
 //! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked;
 //! - no import circle between the modules of one crate ([`imports`]);
-//! - no library file over 900 lines unless ARCHITECTURE.md says why.
+//! - no source file over 900 lines unless ARCHITECTURE.md says why;
+//! - module folders sit beside their files (`name.rs` + `name/`, no `mod.rs`).
 
 mod imports;
 
@@ -70,13 +71,7 @@ fn crate_graph_matches_architecture() {
         table.len()
     );
     let mut seen = BTreeSet::new();
-    let mut manifests: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
-        .unwrap()
-        .map(|e| e.unwrap().path().join("Cargo.toml"))
-        .collect();
-    manifests.push(root().join("tests/Cargo.toml"));
-    manifests.push(root().join("xtask/Cargo.toml"));
-    for path in manifests {
+    for path in member_manifests() {
         let manifest = std::fs::read_to_string(&path).unwrap();
         let name = package_name(&manifest).unwrap();
         let (folder, stated) = table.get(&name).unwrap_or_else(|| {
@@ -110,6 +105,38 @@ fn crate_graph_matches_architecture() {
         missing.is_empty(),
         "ARCHITECTURE.md lists crates that do not exist: {missing:?}"
     );
+}
+
+/// The manifest of every workspace member: the root `Cargo.toml`'s
+/// `members`, with `dir/*` standing for every folder of `dir` that holds a
+/// `Cargo.toml` (so a new crate is checked wherever it is added).
+fn member_manifests() -> Vec<PathBuf> {
+    let text = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let start = text
+        .find("\nmembers = [")
+        .expect("the root Cargo.toml lists its `members = [...]`")
+        + "\nmembers = [".len();
+    let members = &text[start..start + text[start..].find(']').unwrap()];
+    let mut manifests = Vec::new();
+    for member in members.split(',') {
+        let member = member.trim().trim_matches('"');
+        if member.is_empty() {
+            continue;
+        }
+        if let Some(dir) = member.strip_suffix("/*") {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path().join("Cargo.toml"))
+                .filter(|m| m.is_file())
+                .collect();
+            found.sort();
+            manifests.extend(found);
+        } else {
+            manifests.push(root().join(member).join("Cargo.toml"));
+        }
+    }
+    assert!(manifests.len() >= 8, "members: {manifests:?}");
+    manifests
 }
 
 /// The one crate every crate's tests may use: it depends on nothing of ours.
@@ -163,11 +190,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_source_file_starts_with_module_docs() {
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
-        let src = entry.unwrap().path().join("src");
-        if src.is_dir() {
-            rust_files(&src, &mut files);
-        }
+    for src in source_folders() {
+        rust_files(&src, &mut files);
     }
     assert!(!files.is_empty());
     let undocumented: Vec<_> = files
@@ -201,16 +225,14 @@ fn no_pending_snapshots_are_tracked() {
     );
 }
 
-/// The `src` folders of every library crate under `crates/` and of xtask.
+/// The `src` folder of every workspace member (see [`member_manifests`]),
+/// so that a new crate is held to these tests wherever it is added.
 fn source_folders() -> Vec<PathBuf> {
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
-        .unwrap()
-        .map(|e| e.unwrap().path().join("src"))
+    let mut folders: Vec<PathBuf> = member_manifests()
+        .iter()
+        .map(|m| m.parent().unwrap().join("src"))
         .filter(|src| src.is_dir())
         .collect();
-    folders.push(root().join("xtask/src"));
-    folders.push(root().join("tests/src"));
-    folders.retain(|src| src.is_dir());
     folders.sort();
     folders
 }
@@ -308,11 +330,8 @@ fn noted_long_files() -> BTreeSet<String> {
 fn no_library_file_is_too_long() {
     let noted = noted_long_files();
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
-        let src = entry.unwrap().path().join("src");
-        if src.is_dir() {
-            rust_files(&src, &mut files);
-        }
+    for src in source_folders() {
+        rust_files(&src, &mut files);
     }
     let mut long = Vec::new();
     for file in &files {
@@ -334,4 +353,32 @@ fn no_library_file_is_too_long() {
          each part holds, or say why in ARCHITECTURE.md under \"Files over 900 lines\": \
          {long:#?}"
     );
+}
+
+/// The folder convention of ARCHITECTURE.md: a module with parts is
+/// `name.rs` beside `name/`; no `mod.rs`.
+#[test]
+fn module_folders_sit_beside_their_files() {
+    let mut wrong = Vec::new();
+    for src in source_folders() {
+        let mut dirs = vec![src];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.strip_prefix(root()).unwrap().display().to_string();
+                if path.is_dir() {
+                    if !path.with_extension("rs").is_file() {
+                        wrong.push(format!("{name}/ has no {name}.rs beside it"));
+                    }
+                    dirs.push(path);
+                } else if path.file_name().is_some_and(|f| f == "mod.rs") {
+                    wrong.push(format!(
+                        "{name}: use the folder's name.rs instead of mod.rs"
+                    ));
+                }
+            }
+        }
+    }
+    wrong.sort();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

@@ -97,7 +97,8 @@ impl GameRecord {
         self.strings[i].as_deref()
     }
 
-    /// Builds the record of a game read into a tree (main line only).
+    /// Builds the record of a game read into a tree (main line only); its `errors` are
+    /// set apart, from the diagnostics read with it ([`set_errors`](GameRecord::set_errors)).
     pub fn from_game(game: &Game, options: RecordOptions) -> GameRecord {
         let mut visitor = RecordVisitor::new(options);
         visitor.start(0, 1);
@@ -124,9 +125,9 @@ impl GameRecord {
                 }
             }
         }
-        let mut record = visitor.end_game();
-        record.set_errors(game.diagnostics());
-        record
+        // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
+        // `set_errors` for the `errors` column.
+        visitor.end_game()
     }
 }
 

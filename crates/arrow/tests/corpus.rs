@@ -116,7 +116,7 @@ fn check_game(
     let mut ply = 0;
     for &(moves_row, moves_batch) in moves {
         ply += 1;
-        let node = main[ply - 1];
+        let node = &main[ply - 1];
         assert_eq!(
             int::<UInt64Type>(moves_batch, "game_id", moves_row),
             Some(game_id)

@@ -11,5 +11,6 @@
 pub use crate::fen::{FenErrorKind, FenField, ParseFenError};
 pub use crate::position::{FenError, IllegalMoveError, PositionError};
 pub use crate::san::{ParseSanError, ParseSanErrorKind, SanError};
+pub use crate::san_play::PlaySanError;
 pub use crate::square::ParseSquareError;
 pub use crate::uci::{IllegalUciError, ParseUciError};

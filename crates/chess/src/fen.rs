@@ -23,6 +23,19 @@ use core::str::FromStr;
 use thiserror::Error;
 
 /// A position as written in a FEN, not yet checked for legality.
+///
+/// ```
+/// use pgnkit_chess::{CastlingMode, Position, Setup};
+///
+/// // Parsed but not validated: a FEN with no kings is still a Setup.
+/// let empty: Setup = "8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+/// assert!(Position::from_setup(empty, CastlingMode::Standard).is_err());
+/// // Shredder-FEN castling letters ask for Chess960.
+/// let setup = Setup::parse(b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+/// assert_eq!(setup.castling_mode(), CastlingMode::Chess960);
+/// let pos = Position::from_setup(setup, CastlingMode::Chess960).unwrap();
+/// assert_eq!(pos.fullmoves(), 9);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Piece placement.

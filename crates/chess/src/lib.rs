@@ -64,8 +64,10 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+mod epd;
 mod error;
 mod fen;
+mod interop;
 mod lenient;
 mod movegen;
 mod moves;
@@ -83,9 +85,11 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingRights, CastlingSide};
 pub use color::Color;
+pub use epd::{Epd, EpdError, Operand, Operation};
 pub use error::{
     FenError, FenErrorKind, FenField, IllegalMoveError, IllegalUciError, ParseFenError,
-    ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PositionError, SanError,
+    ParseSanError, ParseSanErrorKind, ParseSquareError, ParseUciError, PlaySanError, PositionError,
+    SanError,
 };
 pub use fen::{CastlingNotation, EnPassantMode, FenOptions, Setup};
 pub use lenient::{Lenience, LenientSan};

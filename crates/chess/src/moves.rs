@@ -145,6 +145,16 @@ impl Move {
     }
 }
 
+/// `Display` is long algebraic notation (`Ng1-f3`), not UCI: for UCI
+/// (`g1f3`) use [`Move::uci`], for SAN [`San::from_move`](crate::San::from_move).
+///
+/// ```
+/// use pgnkit_chess::{Position, San};
+/// let pos = Position::new();
+/// let m = San::parse(b"Nf3").unwrap().to_move(&pos).unwrap();
+/// assert_eq!(m.to_string(), "Ng1-f3");
+/// assert_eq!(m.uci().to_string(), "g1f3");
+/// ```
 impl fmt::Display for Move {
     /// Long algebraic notation without check marks, e.g. `Ng1-f3`, `e5xd6`,
     /// `O-O`, `e7-e8=Q`, `--` (for debugging and messages; PGN uses SAN).

@@ -24,6 +24,21 @@ use thiserror::Error;
 ///
 /// Equality and hashing ignore how the en passant square was written: only
 /// a square with a legal en passant capture counts.
+///
+/// ```
+/// use pgnkit_chess::{Color, Position, Role, Square};
+///
+/// let mut pos = Position::new();
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// pos.play_san(b"e4").unwrap();
+/// assert_eq!(pos.turn(), Color::Black);
+/// assert_eq!(pos.board().role_at(Square::E4), Some(Role::Pawn));
+/// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// // From a FEN, validated; `parse` works too.
+/// let mate: Position = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+/// assert!(mate.is_checkmate());
+/// assert!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err()); // no kings
+/// ```
 #[derive(Clone)]
 pub struct Position {
     board: Board,

@@ -83,8 +83,15 @@ pub struct SanPlus {
 }
 
 impl fmt::Display for San {
+    /// Canonical SAN; width, fill and alignment are honoured
+    /// (`format!("{san:<6}")`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut buf = [0; 8];
+        let len = self.write_ascii(&mut buf);
+        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 
@@ -96,8 +103,22 @@ impl FromStr for San {
 }
 
 impl fmt::Display for SanPlus {
+    /// SAN with `+`/`#`; width, fill and alignment are honoured.
+    ///
+    /// ```
+    /// use pgnkit_chess::SanPlus;
+    /// let san: SanPlus = "Qxf7#".parse().unwrap();
+    /// assert_eq!(format!("[{san:>7}]"), "[  Qxf7#]");
+    /// assert_eq!(format!("[{san:-<7}]"), "[Qxf7#--]");
+    /// assert_eq!(format!("{san}"), "Qxf7#");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
+        if f.width().is_none() && f.precision().is_none() {
+            return self.write_to(f);
+        }
+        let mut buf = [0; 8];
+        let len = self.write_ascii(&mut buf);
+        f.pad(std::str::from_utf8(&buf[..len]).unwrap_or_default())
     }
 }
 
@@ -242,6 +263,68 @@ mod tests {
             s in proptest::collection::vec(proptest::sample::select(SAN_ALPHABET), 0..9)
         ) {
             assert_fast_path_agrees(&s);
+        }
+    }
+
+    /// `write_ascii` spells every shape as the letters of the standard say
+    /// (piece, start file, start rank, `x`, square, `=` and promotion), and
+    /// zeroes the rest of the buffer.
+    #[test]
+    fn ascii_spelling_of_every_shape() {
+        let promotions = [None, Some(Role::Queen), Some(Role::Knight)];
+        for role in Role::ALL {
+            for to in (0..64).map(Square::new) {
+                for from in [Square::A1, Square::H8, Square::new(27)] {
+                    for (file, rank) in [
+                        (None, None),
+                        (Some(from.file()), None),
+                        (None, Some(from.rank())),
+                        (Some(from.file()), Some(from.rank())),
+                    ] {
+                        for capture in [false, true] {
+                            for promotion in promotions {
+                                let san = San::Normal {
+                                    role,
+                                    file,
+                                    rank,
+                                    capture,
+                                    to,
+                                    promotion,
+                                };
+                                let mut expected = String::new();
+                                if role != Role::Pawn {
+                                    expected.push(role.upper_char());
+                                }
+                                expected.extend(file.map(File::char));
+                                expected.extend(rank.map(Rank::char));
+                                if capture {
+                                    expected.push('x');
+                                }
+                                expected.push(to.file().char());
+                                expected.push(to.rank().char());
+                                if let Some(p) = promotion {
+                                    expected.push('=');
+                                    expected.push(p.upper_char());
+                                }
+                                let mut buf = [0xff; 8];
+                                let len = san.write_ascii(&mut buf);
+                                assert_eq!(&buf[..len], expected.as_bytes(), "{san:?}");
+                                assert!(buf[len..].iter().all(|&b| b == 0), "{san:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (san, text) in [
+            (San::Null, "--"),
+            (San::Castle(CastlingSide::KingSide), "O-O"),
+            (San::Castle(CastlingSide::QueenSide), "O-O-O"),
+        ] {
+            let mut buf = [0xff; 8];
+            let len = san.write_ascii(&mut buf);
+            assert_eq!(&buf[..len], text.as_bytes());
+            assert!(buf[len..].iter().all(|&b| b == 0));
         }
     }
 

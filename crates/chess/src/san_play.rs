@@ -11,20 +11,55 @@
 //! parser reads the common shapes exactly as they are read here (a test of
 //! `san.rs` checks it), the result is always that composition's.
 
+use thiserror::Error;
+
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::role::Role;
-use crate::san::{self, San};
+use crate::san::{self, ParseSanError, San, SanError};
 use crate::square::{File, Rank, Square};
+
+/// Why [`Position::play_san`] played nothing: the SAN error kinds, as
+/// shakmaty's `SanError` and `ParseSanError` tell them. One byte, so the
+/// result of `play_san` (the reader's call for every move) is as small as
+/// an `Option<Move>`; [`San::parse`] says where the syntax is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum PlaySanError {
+    /// The text is not SAN.
+    #[error("invalid SAN")]
+    InvalidSyntax,
+    /// No legal move fits.
+    #[error("illegal move")]
+    Illegal,
+    /// More than one legal move fits.
+    #[error("ambiguous move")]
+    Ambiguous,
+}
+
+impl From<ParseSanError> for PlaySanError {
+    fn from(_: ParseSanError) -> PlaySanError {
+        PlaySanError::InvalidSyntax
+    }
+}
+
+impl From<SanError> for PlaySanError {
+    fn from(error: SanError) -> PlaySanError {
+        match error {
+            SanError::Ambiguous => PlaySanError::Ambiguous,
+            _ => PlaySanError::Illegal,
+        }
+    }
+}
 
 impl Position {
     /// Plays the move that the strict SAN `text` names and returns it; a
-    /// trailing `+` or `#` is accepted unchecked, as [`San::parse`] does.
-    /// `None`, with the position unchanged, when `text` is not strict SAN
-    /// or names no legal move, or several ([`San::parse`] and
-    /// [`San::to_move`] tell which).
+    /// trailing `+` or `#` is accepted unchecked, as [`San::parse`] does,
+    /// and so is an annotation after it (`Nf3!`, `e4!?`, `Qxf7#??`). The
+    /// error, with the position unchanged, says why nothing was played:
+    /// the text is not SAN, names no legal move, or several.
     ///
     /// The same as `San::parse(text)`, [`San::to_move`] and
     /// [`play_unchecked`](Position::play_unchecked) in one step, and
@@ -32,20 +67,23 @@ impl Position {
     /// [`San`] first (the game reader's path for nearly every move).
     ///
     /// ```
-    /// use pgnkit_chess::{Position, Square};
+    /// use pgnkit_chess::{PlaySanError, Position, Square};
     ///
     /// let mut pos = Position::new();
-    /// let m = pos.play_san(b"Nf3").expect("legal");
+    /// let m = pos.play_san(b"Nf3!").expect("legal");
     /// assert_eq!((m.from(), m.to()), (Some(Square::G1), Some(Square::F3)));
     /// // Black has no piece that reaches e4; an `x` needs a capture.
-    /// assert_eq!(pos.play_san(b"Ne4"), None);
-    /// assert_eq!(pos.play_san(b"dxe5"), None);
+    /// assert_eq!(pos.play_san(b"Ne4"), Err(PlaySanError::Illegal));
+    /// assert_eq!(pos.play_san(b"dxe5"), Err(PlaySanError::Illegal));
+    /// assert!(matches!(pos.play_san(b"Nz9"), Err(PlaySanError::InvalidSyntax)));
     /// assert_eq!(pos, Position::new().after(m));
+    /// let mut pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+    /// assert_eq!(pos.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
     /// ```
     #[inline]
-    pub fn play_san(&mut self, text: &[u8]) -> Option<Move> {
+    pub fn play_san(&mut self, text: &[u8]) -> Result<Move, PlaySanError> {
         match self.play_common_shape(text) {
-            Some(m) => Some(m),
+            Some(m) => Ok(m),
             None => self.play_san_general(text),
         }
     }
@@ -87,10 +125,10 @@ impl Position {
 
     /// Any text: parse, resolve, play.
     #[inline(never)]
-    fn play_san_general(&mut self, text: &[u8]) -> Option<Move> {
-        let m = San::parse(text).ok()?.to_move(self).ok()?;
+    fn play_san_general(&mut self, text: &[u8]) -> Result<Move, PlaySanError> {
+        let m = San::parse(without_annotation(text))?.to_move(self)?;
         self.play_unchecked(m);
-        Some(m)
+        Ok(m)
     }
 
     /// A pawn push without promotion (`e4`).
@@ -170,6 +208,19 @@ fn start_squares(d: u8) -> Option<Bitboard> {
     }
 }
 
+/// `text` without an annotation glyph at its end (`!`, `?`, `!!`, `!?`,
+/// `?!`, `??`), which says nothing about the move.
+fn without_annotation(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .rposition(|&b| b != b'!' && b != b'?')
+        .map_or(0, |i| i + 1);
+    match text.len() - end {
+        1 | 2 => &text[..end],
+        _ => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,7 +237,7 @@ mod tests {
         let (mut fused, mut general) = (pos.clone(), pos.clone());
         let m = fused.play_san(text);
         assert_eq!(
-            m,
+            m.ok(),
             composed(&mut general, text),
             "{pos} {}",
             String::from_utf8_lossy(text)
@@ -249,16 +300,61 @@ mod tests {
     fn rejects_what_is_not_strict_san() {
         let pos = Position::new();
         for text in [
-            "", "e", "e5", "e2e4", "Nf3!", "0-0", "O-O", "--+", "exd3", "Ng1f4", "P", "Nxf3", "N",
-            "Ke2", "e8=Q", "Ra3",
+            "", "e", "e5", "e2e4", "Nf3!!!", "0-0", "O-O", "--+", "exd3", "Ng1f4", "P", "Nxf3",
+            "N", "Ke2", "e8=Q", "Ra3", "!?",
         ] {
             let mut p = pos.clone();
-            assert_eq!(p.play_san(text.as_bytes()), None, "{text}");
+            assert!(p.play_san(text.as_bytes()).is_err(), "{text}");
             assert_eq!(p, pos, "{text}");
         }
         let mut p = pos.clone();
-        assert_eq!(p.play_san(b"--"), Some(Move::Null));
+        assert_eq!(p.play_san(b"--"), Ok(Move::Null));
         assert_eq!(p.turn(), crate::color::Color::Black);
+    }
+
+    #[test]
+    fn the_result_is_as_small_as_an_option() {
+        // Larger, it is returned through memory and the reader's per-move
+        // call measurably slows down.
+        assert_eq!(
+            std::mem::size_of::<Result<Move, PlaySanError>>(),
+            std::mem::size_of::<Option<Move>>()
+        );
+    }
+
+    #[test]
+    fn errors_say_why_and_annotations_are_ignored() {
+        let pos = Position::new();
+        for (text, expected) in [
+            ("e5", Err(PlaySanError::Illegal)),
+            ("Nxf3", Err(PlaySanError::Illegal)),
+            ("Ke2", Err(PlaySanError::Illegal)),
+            ("Nf3!", Ok("Nf3")),
+            ("e4!?", Ok("e4")),
+            ("Nc3??", Ok("Nc3")),
+            ("Nf3+?!", Ok("Nf3")),
+        ] {
+            let mut p = pos.clone();
+            let got = p.play_san(text.as_bytes());
+            let expected =
+                expected.map(|t| San::parse(t.as_bytes()).unwrap().to_move(&pos).unwrap());
+            assert_eq!(got, expected, "{text}");
+        }
+        let mut p = pos.clone();
+        assert!(matches!(
+            p.play_san(b"Nf3!!!"),
+            Err(PlaySanError::InvalidSyntax)
+        ));
+        assert!(matches!(
+            p.play_san(b"e9"),
+            Err(PlaySanError::InvalidSyntax)
+        ));
+        let mut p = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+        assert_eq!(p.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
+        assert_eq!(
+            p.play_san(b"Rad1").map(|m| m.from()),
+            Ok(Some(crate::Square::A1))
+        );
     }
 
     proptest::proptest! {

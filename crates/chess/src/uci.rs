@@ -14,6 +14,19 @@ use core::str::FromStr;
 use thiserror::Error;
 
 /// A move in UCI notation (not tied to a position).
+///
+/// ```
+/// use pgnkit_chess::{CastlingMode, Position, Uci};
+///
+/// let mut pos = Position::new();
+/// let uci: Uci = "g1f3".parse().unwrap();
+/// let m = uci.to_move(&pos).unwrap(); // checked against the position
+/// pos.play_unchecked(m);
+/// assert_eq!(Uci::from_move(m, CastlingMode::Standard), uci);
+/// assert_eq!(uci.to_string(), "g1f3");
+/// assert!("g1f3".parse::<Uci>().unwrap().to_move(&pos).is_err()); // Black to move
+/// assert!("e7e8k".parse::<Uci>().is_err());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Uci {
     /// From, to and promotion.

@@ -233,6 +233,10 @@ pub struct JsonArgs {
     /// Input files and reading options.
     #[command(flatten)]
     pub inputs: Inputs,
+    /// Write broken games too: what was read, with a "diagnostics" array
+    /// (line, column, severity, message). Their errors are still reported.
+    #[arg(long)]
+    pub keep_broken: bool,
 }
 
 /// Options of `pgnkit fen`.
@@ -245,6 +249,10 @@ pub struct FenArgs {
     /// with an empty line after each game.
     #[arg(long)]
     pub every_ply: bool,
+    /// Write EPD (the four position fields with `hmvc` and `fmvn`
+    /// operations) instead of FEN.
+    #[arg(long)]
+    pub epd: bool,
 }
 
 /// Options of `pgnkit convert`.

@@ -6,7 +6,7 @@
 //! `StreamWriter` (the `movetext` column). The main thread gets the records
 //! in input order, numbers the games, fills bounded batches and writes them.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 use pgnkit::Position;
@@ -14,14 +14,15 @@ use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{
     Diagnostics, GameStart, MoveEvent, Nag, RawComment, ReadOptions, Skip, Termination, Visitor,
 };
+use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
     BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
-    RowSource, SchemaRef, TableOptions, TableWriter, arrow_array::RecordBatch,
+    RowSource, SchemaRef, TableOptions, TableWriter,
 };
 
 use crate::args::{ConvertArgs, FormatArg};
 use crate::failure::Failure;
-use crate::output::Output;
+use crate::output::{Output, OutputError};
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
@@ -158,7 +159,7 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
             FormatArg::Ndjson => Format::Ndjson,
         });
     }
-    if is_stdout(path) {
+    if path == Path::new("-") {
         return Err(Failure::usage(
             "-o - writes to standard output: say which format with --format (arrows, csv or ndjson)",
         ));
@@ -166,91 +167,65 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
     Format::from_path(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
 }
 
-fn is_stdout(path: &Path) -> bool {
-    path == Path::new("-")
-}
-
-/// The CLI's [`Output`] (a temporary file renamed into place at the end,
-/// issue 21) as the `Write` the Arrow writers take.
-struct Sink(Output);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write_text(buf)?;
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
-    }
-}
-
 /// One table's output: its name (for messages), builder and writer.
 struct Table<B> {
     name: String,
     builder: B,
-    writer: TableWriter<Sink>,
+    writer: TableWriter<Output>,
 }
 
-impl<B> Table<B> {
-    fn open(path: &Path, format: Format, schema: SchemaRef, builder: B) -> Result<Self, Failure> {
-        let out = if is_stdout(path) {
-            if !format.is_stream() {
-                return Err(Failure::usage(
-                    "Parquet and the Arrow file format end with a footer: write them to a file, not standard output",
-                ));
-            }
-            Output::stdout()
-        } else {
-            Output::file(path)?
-        };
-        let name = out.name().to_owned();
-        let writer = TableWriter::new(Sink(out), format, schema)
-            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-        Ok(Table {
-            name,
-            builder,
-            writer,
-        })
-    }
-
-    fn write(&mut self, batch: Result<RecordBatch, pgnkit_arrow::Error>) -> io::Result<()> {
-        let batch = batch.map_err(|e| other(&self.name, e))?;
-        self.writer.write(&batch).map_err(|e| other(&self.name, e))
-    }
-
-    /// Writes the last batch and the format's end; the output, to be put
-    /// in place by `finish`.
-    fn end(mut self, batch: Result<RecordBatch, pgnkit_arrow::Error>) -> Result<Output, Failure> {
-        let name = self.name.clone();
-        let fail = |e: io::Error| Failure::write(&name, &e);
-        self.write(batch).map_err(fail)?;
-        let sink = self
-            .writer
-            .finish()
-            .map_err(|e| fail(other(&self.name, e)))?;
-        Ok(sink.0)
-    }
+/// Opens the table output at `path` (`-`: standard output, stream formats only), through
+/// [`Output`]: a file appears under its name only when the run completes.
+fn open(
+    path: &Path,
+    format: Format,
+    schema: SchemaRef,
+) -> Result<(String, TableWriter<Output>), Failure> {
+    let out = if path == Path::new("-") {
+        if !format.is_stream() {
+            return Err(Failure::usage(
+                "Parquet and the Arrow file format end with a footer: write them to a file, not standard output",
+            ));
+        }
+        Output::stdout()
+    } else {
+        Output::file(path)?
+    };
+    let name = out.name().to_string();
+    let writer = TableWriter::new(out, format, schema)
+        .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+    Ok((name, writer))
 }
 
+/// A table writer's error, as an error of the output `name`.
 fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
-    match e {
-        pgnkit_arrow::Error::Io(e) => e,
-        e => io::Error::other(format!("{name}: {e}")),
-    }
+    OutputError::other(name, e)
+}
+
+/// Writes a table's last batch and its footer; the output is then ready to be put in place.
+fn close<B>(
+    table: Table<B>,
+    batch: Result<RecordBatch, pgnkit_arrow::Error>,
+) -> Result<Output, Failure> {
+    let name = table.name;
+    let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
+    let mut writer = table.writer;
+    writer.write(&batch.map_err(fail)?).map_err(fail)?;
+    writer.finish().map_err(fail)
 }
 
 /// Runs `pgnkit convert`.
 pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
-    let file = |path: &Path| (!is_stdout(path)).then(|| path.to_path_buf());
-    let (output, moves_path) = (file(&args.output), args.moves.as_deref().and_then(file));
+    let stdout = args.output == Path::new("-");
+    let output = (!stdout).then(|| args.output.clone());
     check_plan(
         &args.inputs,
         &[
             ("-o", &output),
-            ("--moves", &moves_path),
+            ("--moves", &args.moves),
             ("--rejects", &args.rejects),
         ],
-        is_stdout(&args.output) || args.moves.as_deref().is_some_and(is_stdout),
+        stdout,
     )?;
     let options = TableOptions {
         fen: args.fen,
@@ -262,19 +237,22 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         keep_broken: args.keep_broken,
     };
     let games_format = format_of(&args.output, args.format)?;
-    let mut games = Table::open(
-        &args.output,
-        games_format,
-        GamesBuilder::schema(options),
-        GamesBuilder::new(options, BatchLimits::GAMES),
-    )?;
+    let (name, writer) = open(&args.output, games_format, GamesBuilder::schema(options))?;
+    let mut games = Table {
+        name,
+        builder: GamesBuilder::new(options, BatchLimits::GAMES),
+        writer,
+    };
     let mut moves = match &args.moves {
-        Some(path) => Some(Table::open(
-            path,
-            format_of(path, args.format)?,
-            MovesBuilder::schema(options),
-            MovesBuilder::new(options, BatchLimits::MOVES),
-        )?),
+        Some(path) => {
+            let format = format_of(path, args.format)?;
+            let (name, writer) = open(path, format, MovesBuilder::schema(options))?;
+            Some(Table {
+                name,
+                builder: MovesBuilder::new(options, BatchLimits::MOVES),
+                writer,
+            })
+        }
         None => None,
     };
     let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
@@ -286,13 +264,16 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         let id = game_id;
         game_id += 1;
         if let Some(record) = &record {
+            let mut text = String::new();
             for warning in &record.warnings {
-                console::write(&format!("{source}:{}:1: warning: {warning}\n", game.line))?;
+                text.push_str(&format!("{source}:{}:1: warning: {warning}\n", game.line));
                 tally.warnings += 1;
+            }
+            if !text.is_empty() {
+                console::write(&text)?;
             }
         }
         if diagnostics.has_errors() {
-            // A game skipped for its size has no bytes to keep.
             let kept = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;
             console::write(&render::errors(source, &game, &diagnostics, kept))?;
             if let Some(file) = &mut rejects
@@ -320,25 +301,33 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
             )
             .map_err(|e| other(&games.name, e))?;
         if games.builder.is_full() {
-            let batch = games.builder.finish();
-            games.write(batch)?;
+            let batch = games.builder.finish().map_err(|e| other(&games.name, e))?;
+            games
+                .writer
+                .write(&batch)
+                .map_err(|e| other(&games.name, e))?;
         }
         if let Some(moves) = &mut moves {
             moves.builder.push(id, &record);
             if moves.builder.is_full() {
-                let batch = moves.builder.finish();
-                moves.write(batch)?;
+                let batch = moves.builder.finish().map_err(|e| other(&moves.name, e))?;
+                moves
+                    .writer
+                    .write(&batch)
+                    .map_err(|e| other(&moves.name, e))?;
             }
         }
         Ok(())
     })?;
-    let batch = games.builder.finish();
-    let mut outputs = vec![games.end(batch)?];
-    if let Some(mut moves) = moves {
-        let batch = moves.builder.finish();
-        outputs.push(moves.end(batch)?);
+    let mut outputs = Vec::new();
+    if ended.complete() {
+        let batch = games.builder.finish();
+        outputs.push(close(games, batch)?);
+        if let Some(mut moves) = moves {
+            let batch = moves.builder.finish();
+            outputs.push(close(moves, batch)?);
+        }
     }
     outputs.extend(rejects);
-    // The first output counts bytes, not games: the tally's count stands.
     finish(ended, tally, outputs, false, ("convert", "written"))
 }

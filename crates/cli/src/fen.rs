@@ -1,6 +1,8 @@
-//! `pgnkit fen`: the final position of each game's main line, or every one.
+//! `pgnkit fen`: the final position of each game's main line, or every one,
+//! as FEN or (`--epd`) as EPD with `hmvc` and `fmvn` operations.
 
 use pgnkit::Position;
+use pgnkit::chess::Epd;
 use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor};
 
 use crate::args::FenArgs;
@@ -13,6 +15,7 @@ use crate::{Outcome, check_plan, console, finish, read_options, render};
 /// Follows the main line, keeping the position (and every FEN on request).
 struct MainLine {
     every_ply: bool,
+    epd: bool,
     position: Option<Position>,
     fens: Vec<String>,
 }
@@ -27,7 +30,8 @@ impl Visitor for MainLine {
 
     fn begin_movetext(&mut self, start: &Position) {
         if self.every_ply {
-            self.fens.push(start.to_string());
+            let fen = self.text(start);
+            self.fens.push(fen);
         }
         self.position = Some(start.clone());
     }
@@ -36,7 +40,12 @@ impl Visitor for MainLine {
         if let Some(position) = &mut self.position {
             position.play_unchecked(event.mv);
             if self.every_ply {
-                self.fens.push(position.to_string());
+                let text = if self.epd {
+                    Epd::from_position(position).to_string()
+                } else {
+                    position.to_string()
+                };
+                self.fens.push(text);
             }
         }
     }
@@ -49,15 +58,28 @@ impl Visitor for MainLine {
         if !self.every_ply
             && let Some(position) = &self.position
         {
-            self.fens.push(position.to_string());
+            let text = self.text(position);
+            self.fens.push(text);
         }
         std::mem::take(&mut self.fens)
+    }
+}
+
+impl MainLine {
+    /// `position` as FEN, or as EPD with its counters.
+    fn text(&self, position: &Position) -> String {
+        if self.epd {
+            Epd::from_position(position).to_string()
+        } else {
+            position.to_string()
+        }
     }
 }
 
 struct FenJob {
     read: ReadOptions,
     every_ply: bool,
+    epd: bool,
 }
 
 impl Job for FenJob {
@@ -67,6 +89,7 @@ impl Job for FenJob {
     fn state(&self) -> MainLine {
         MainLine {
             every_ply: self.every_ply,
+            epd: self.epd,
             position: None,
             fens: Vec::new(),
         }
@@ -83,6 +106,7 @@ pub fn run(args: &FenArgs) -> Result<Outcome, Failure> {
     let job = FenJob {
         read: read_options(&args.inputs),
         every_ply: args.every_ply,
+        epd: args.epd,
     };
     let mut tally = Tally::new();
     let mut out = Output::stdout();

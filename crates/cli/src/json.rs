@@ -11,6 +11,7 @@ use crate::{Outcome, check_plan, console, finish, read_options, render};
 
 struct JsonJob {
     read: ReadOptions,
+    keep_broken: bool,
 }
 
 impl Job for JsonJob {
@@ -28,7 +29,11 @@ impl Job for JsonJob {
         _text: &mut Vec<u8>,
     ) -> Self::Output {
         let (game, diagnostics) = game.visit(builder, self.read);
-        let json = (!diagnostics.has_errors()).then(|| game.to_json());
+        let json = match (diagnostics.has_errors(), self.keep_broken) {
+            (false, _) => Some(game.to_json()),
+            (true, true) => Some(game.to_json_with_diagnostics(&diagnostics)),
+            (true, false) => None,
+        };
         (json, diagnostics)
     }
 }
@@ -38,16 +43,27 @@ pub fn run(args: &JsonArgs) -> Result<Outcome, Failure> {
     check_plan(&args.inputs, &[], true)?;
     let job = JsonJob {
         read: read_options(&args.inputs),
+        keep_broken: args.keep_broken,
     };
     let mut tally = Tally::new();
     let mut out = Output::stdout();
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, (json, diagnostics), _| {
         tally.game(game.bytes.len(), &diagnostics);
+        let broken = diagnostics.has_errors();
+        if broken {
+            // Kept or not, a broken game's errors are reported.
+            console::write(&render::errors(name, &game, &diagnostics, json.is_some()))?;
+        }
         if let Some(mut json) = json {
+            if broken {
+                tally.rejected -= 1;
+                tally.written += 1;
+            }
             json.push('\n');
             return out.write_game(json.as_bytes());
         }
-        console::write(&render::errors(name, &game, &diagnostics, false))
+        Ok(())
     })?;
+    // Kept broken games still make the run end with status 1 (`finish` counts errors).
     finish(ended, tally, vec![out], true, ("json", "written"))
 }

@@ -66,8 +66,8 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Json(args) => json::run(args),
         Command::Fen(args) => fen::run(args),
-        Command::Convert(args) => convert::run(args),
         Command::Ranges(args) => ranges::run(args),
+        Command::Convert(args) => convert::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

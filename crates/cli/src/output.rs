@@ -193,6 +193,19 @@ impl Output {
     }
 }
 
+/// As a plain writer (for the table writers of `convert`): bytes are text, not games; errors
+/// name the output.
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_text(buf)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Output::flush(self)
+    }
+}
+
 /// An error writing an output, carried inside an [`io::Error`] (same kind) so that the pipeline
 /// can tell it from an error reading the input.
 #[derive(Debug)]
@@ -213,6 +226,12 @@ impl OutputError {
                 source,
             },
         )
+    }
+
+    /// An error of the output `name` (a file) that is not an I/O error of its own, such as a
+    /// table writer's: the pipeline then ends the run with it, naming the output.
+    pub fn other(name: &str, message: impl fmt::Display) -> io::Error {
+        OutputError::wrap(name, false, io::Error::other(message.to_string()))
     }
 
     /// Whether the output is standard output.

@@ -271,6 +271,40 @@ fn fen_gives_the_final_position_or_every_ply() {
     );
 }
 
+/// Issue 22 point 11: `pgnkit fen --epd`, the final position or every one,
+/// as EPD with the counters as `hmvc` and `fmvn`, which read back.
+#[test]
+fn fen_epd_writes_epd_records_that_read_back() {
+    let path = "tests/conformance/ok/san-check-and-checkmate-suffixes.pgn";
+    let out = run(&["fen", "--epd", path]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - fmvn 4; hmvc 0;\n"
+    );
+    let every = run(&["fen", "--epd", "--every-ply", path]);
+    let lines: Vec<String> = text(&every.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 1 + 7 + 1, "start, 7 plies, empty line");
+    assert_eq!(
+        lines[0],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - fmvn 1; hmvc 0;"
+    );
+    // EPD gives the en passant square after every double push (1994 rule).
+    assert_eq!(
+        lines[1],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 fmvn 1; hmvc 0;"
+    );
+    let fens = text(&run(&["fen", "--every-ply", path]).stdout);
+    for (epd, fen) in lines
+        .iter()
+        .zip(fens.lines())
+        .filter(|(l, _)| !l.is_empty())
+    {
+        let epd: pgnkit::chess::Epd = epd.parse().expect("an EPD record");
+        assert_eq!(epd.position().to_string(), fen);
+    }
+}
+
 #[test]
 fn help_explains_the_commands() {
     let out = run(&["--help"]);

@@ -136,10 +136,9 @@ fn keep_broken_writes_the_broken_game_with_its_errors() {
         ],
         GAMES,
     );
-    // Written, yet errors were found: exit status 1, as `export`.
     assert_eq!(
         out.status.code(),
-        Some(1),
+        Some(1), // kept, but the run had errors (as `json --keep-broken`)
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -146,6 +146,13 @@ fn every_compressed_form_exports_as_the_plain_file() {
                 "{} on stdin",
                 path.display()
             );
+            // A pipe named as a file is read as a stream too.
+            let named = run_with_stdin(&["export", "/dev/stdin"], &bytes);
+            assert!(
+                named.stdout == expected.stdout,
+                "{} as /dev/stdin",
+                path.display()
+            );
         }
         let zip = dir.join(format!("{stem}.zip"));
         let _ = std::fs::remove_file(&zip);

@@ -379,6 +379,12 @@ mod tests {
         let start = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 12").expect("valid FEN");
         let mut game = Game::from_position(start);
         game.add_san(NodeId::ROOT, "Kd7").expect("legal");
+        // `from_position` gives the game its FEN and SetUp tags ...
+        let text = crate::to_string(&game, &ExportOptions::export());
+        assert!(text.contains("[SetUp \"1\"]\n\n12... Kd7 *"), "{text}");
+        // ... and without them the FEN is still written.
+        game.tags_mut().remove("FEN");
+        game.tags_mut().remove("SetUp");
         let text = crate::to_string(&game, &ExportOptions::export());
         assert!(
             text.contains("[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 12\"]\n\n12... Kd7 *"),

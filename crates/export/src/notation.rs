@@ -3,7 +3,7 @@
 
 use std::io::Write as _;
 
-use pgnkit_chess::{CastlingMode, Move, Position, Role, San, SanPlus, Square, Uci, attacks};
+use pgnkit_chess::{CastlingMode, Move, Role, San, SanPlus, Square, Uci};
 use pgnkit_game::{Game, MoveEvent, PlayedMove};
 
 use crate::layout::Word;
@@ -56,84 +56,23 @@ impl MoveWriter {
     }
 }
 
-/// The canonical SAN of a resolved move with its `+`/`#`, as a [`Word`].
+/// The canonical SAN of a resolved move with its `+`/`#`, as a [`Word`]:
+/// the streaming writer's hot path.
 ///
-/// Why not [`SanPlus::from_move`]: this is the streaming writer's hot path,
-/// and [`San::from_move`] (which looks for other pieces that could make the
-/// move) is asked only for a piece move that may need disambiguating: most
-/// moves are pawn or king moves, or piece moves that no other piece of the
-/// kind could even reach. The text is written by [`San::write_ascii`] into
-/// eight bytes, the same as the tree writer's (the corpus tests compare the
-/// two writers).
+/// The chess crate's speller does the work ([`San::from_move`], whose
+/// disambiguation test costs a table lookup when no other piece of the kind
+/// stands on a line to the destination, and [`San::write_ascii`], which puts
+/// the bytes together in a register); the tree writer spells with the same
+/// calls, so the two writers cannot disagree.
 #[inline]
 pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
-    let mut word = match event.mv {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } if !may_need_disambiguation(event.before, role, from, to) => {
-            plain_san(role, from, capture.is_some(), to, promotion)
-        }
-        mv => {
-            let mut text = [0; 8];
-            let len = San::from_move(event.before, mv).write_ascii(&mut text);
-            Word::from_array(&text, len)
-        }
-    };
+    let mut text = [0; 8];
+    let len = San::from_move(event.before, event.mv).write_ascii(&mut text);
+    let mut word = Word::from_san_ascii(&text, len);
     if let Some(suffix) = SanPlus::suffix_of(event.after) {
         word.push(suffix.char() as u8);
     }
     word
-}
-
-/// The SAN of a move that needs no disambiguation (see [`san_word`]),
-/// without its suffix: what [`San::write_ascii`] writes for it, built in a
-/// register from its parts (a piece letter or a pawn capture's file, the
-/// `x`, the square, the promotion) rather than byte by byte through an
-/// array, because nearly every move of a game takes this path.
-#[inline(always)]
-fn plain_san(role: Role, from: Square, capture: bool, to: Square, promotion: Option<Role>) -> Word {
-    let byte = |c: char| u64::from(c as u8);
-    let square = byte(to.file().char()) | byte(to.rank().char()) << 8;
-    let head = match role {
-        Role::Pawn if capture => byte(from.file().char()),
-        Role::Pawn => 0,
-        _ => byte(role.upper_char()),
-    };
-    let head_len = usize::from(head != 0);
-    let (head, head_len) = if capture {
-        (head | byte('x') << (8 * head_len), head_len + 1)
-    } else {
-        (head, head_len)
-    };
-    let bits = head | square << (8 * head_len);
-    match promotion {
-        Some(p) => {
-            let tail = byte('=') | byte(p.upper_char()) << 8;
-            Word::from_bits(bits | tail << (8 * (head_len + 2)), head_len + 4)
-        }
-        None => Word::from_bits(bits, head_len + 2),
-    }
-}
-
-/// Whether a piece of `role` moving from `from` to `to` may need its
-/// file or rank written: another piece of the kind stands on a line to
-/// `to` (on an empty board; [`San::from_move`] then decides). Pawns and
-/// kings never do.
-#[inline(always)]
-fn may_need_disambiguation(pos: &Position, role: Role, from: Square, to: Square) -> bool {
-    let reach = match role {
-        Role::Pawn | Role::King => return false,
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_rays(to),
-        Role::Rook => attacks::rook_rays(to),
-        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
-    };
-    let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
-    (ours & reach).any()
 }
 
 /// Appends canonical SAN with its `+`/`#` suffix.
@@ -225,51 +164,5 @@ fn to_figurines(buf: &mut Vec<u8>) {
     if n <= tmp.len() {
         buf.clear();
         buf.extend_from_slice(&tmp[..n]);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `plain_san` spells every undisambiguated shape as `San::write_ascii`
-    /// does: it is a second speller, kept only for speed.
-    #[test]
-    fn plain_san_spells_as_write_ascii() {
-        let promotions = [
-            None,
-            Some(Role::Queen),
-            Some(Role::Rook),
-            Some(Role::Bishop),
-            Some(Role::Knight),
-        ];
-        for role in Role::ALL {
-            for from in (0..64).map(Square::new) {
-                for to in (0..64).map(Square::new) {
-                    for capture in [false, true] {
-                        let promos = if role == Role::Pawn {
-                            &promotions[..]
-                        } else {
-                            &promotions[..1]
-                        };
-                        for &promotion in promos {
-                            let san = San::Normal {
-                                role,
-                                file: (role == Role::Pawn && capture).then(|| from.file()),
-                                rank: None,
-                                capture,
-                                to,
-                                promotion,
-                            };
-                            let mut expected = [0u8; 8];
-                            let len = san.write_ascii(&mut expected);
-                            let word = plain_san(role, from, capture, to, promotion);
-                            assert_eq!(word.bytes()[..len], expected[..len], "{san:?}");
-                            assert_eq!(word.bytes()[len..], [0; 8][len..], "{san:?}");
-                        }
-                    }
-                }
-            }
-        }
     }
 }

@@ -15,7 +15,7 @@ use crate::comment::Comment;
 use crate::game::{Encoding, Game, Termination};
 use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
 use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, san_plus};
-use crate::{Diagnostics, Nag, Tags};
+use crate::{Nag, Tags};
 
 /// Tag pairs to reserve room for at a game's first tag: the Seven Tag
 /// Roster and the dozen more that servers such as lichess write (fewer in
@@ -25,8 +25,8 @@ const TAG_PAIRS: usize = 24;
 /// (lichess games have about 450; never more than the game's bytes).
 const TAG_BYTES: usize = 512;
 
-/// Builds a [`Game`] (tags, start, tree, marker, encoding). The reader
-/// adds the diagnostics.
+/// Builds a [`Game`] (tags, start, tree, marker, encoding). The
+/// diagnostics are the reader's: they come beside the game, never in it.
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
     game: Option<Game>,
@@ -150,7 +150,7 @@ impl Visitor for TreeBuilder {
                 .reserve(TAG_PAIRS.min(len / 6), TAG_BYTES.min(len));
         }
         match (self.text.str_of(name), self.text.str_of(value)) {
-            (Some(name), Some(value)) => self.tags.insert(name, value),
+            (Some(name), Some(value)) => self.tags.insert_new(name, value),
             _ => self.tags.insert_decoded(name, value, self.encoding),
         };
     }
@@ -161,7 +161,6 @@ impl Visitor for TreeBuilder {
             start: start.clone(),
             tree: MoveTree::with_capacity(self.capacity),
             termination: Termination::Unknown,
-            diagnostics: Diagnostics::new(),
             encoding: self.encoding,
         });
     }
@@ -261,7 +260,19 @@ impl Visitor for TreeBuilder {
     }
 
     fn termination(&mut self, termination: Termination) {
-        self.game().termination = termination;
+        let game = self.game();
+        game.termination = termination;
+        // The Result tag and the marker are one value (`Game::termination`):
+        // where they disagree the marker wins (SPEC-NOTES), so the tag is
+        // made to say the same. Tags that hold no marker stay as read.
+        if game
+            .tags
+            .get("Result")
+            .and_then(|v| Termination::from_exact(v.as_bytes()))
+            .is_some_and(|tag| tag != termination)
+        {
+            game.tags.set("Result", termination.as_str());
+        }
     }
 
     fn end_game(&mut self) -> Game {

@@ -87,6 +87,86 @@ pub enum Score {
     Mate(i32),
 }
 
+impl fmt::Display for Score {
+    /// As python-chess prints a score: `+125`, `-30`, `0`, `#+3`, `#-3`.
+    ///
+    /// ```
+    /// use pgnkit_game::Score;
+    /// assert_eq!(Score::Centipawns(125).to_string(), "+125");
+    /// assert_eq!(Score::Centipawns(0).to_string(), "0");
+    /// assert_eq!(Score::Mate(-3).to_string(), "#-3");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Centipawns(cp) if cp > 0 => write!(f, "+{cp}"),
+            Score::Centipawns(cp) => write!(f, "{cp}"),
+            Score::Mate(n) if n > 0 => write!(f, "#+{n}"),
+            Score::Mate(n) => write!(f, "#-{}", n.unsigned_abs()),
+        }
+    }
+}
+
+impl fmt::Display for Eval {
+    /// The argument of `[%eval ...]` as lichess and python-chess write it:
+    /// pawns with two decimals or `#` and a mate distance, then `,depth`
+    /// when known.
+    ///
+    /// ```
+    /// use pgnkit_game::{Eval, Score};
+    /// let eval = Eval { score: Score::Centipawns(-125), depth: Some(18) };
+    /// assert_eq!(eval.to_string(), "-1.25,18");
+    /// assert_eq!(Eval { score: Score::Mate(3), depth: None }.to_string(), "#3");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.score {
+            Score::Centipawns(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)?;
+            }
+            Score::Mate(n) => write!(f, "#{n}")?,
+        }
+        match self.depth {
+            Some(depth) => write!(f, ",{depth}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A clock reading or a move time, printed as `[%clk ...]` holds it and
+/// python-chess writes it: `h:mm:ss`, with up to three decimals of a second
+/// when there are any.
+///
+/// ```
+/// use std::time::Duration;
+/// use pgnkit_game::Clock;
+/// assert_eq!(Clock(Duration::from_secs(3 * 60 + 7)).to_string(), "0:03:07");
+/// assert_eq!(Clock(Duration::from_millis(3_723_500)).to_string(), "1:02:03.5");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Clock(pub std::time::Duration);
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let millis = self.0.as_millis();
+        let secs = millis / 1000;
+        let (hours, minutes, seconds) = (secs / 3600, secs % 3600 / 60, secs % 60);
+        write!(f, "{hours}:{minutes:02}:{seconds:02}")?;
+        let frac = millis % 1000;
+        if frac != 0 {
+            let digits = format!("{frac:03}");
+            write!(f, ".{}", digits.trim_end_matches('0'))?;
+        }
+        Ok(())
+    }
+}
+
+impl From<Duration> for Clock {
+    fn from(duration: Duration) -> Clock {
+        Clock(duration)
+    }
+}
+
 /// The colour of a drawn shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ShapeColor {
@@ -228,6 +308,85 @@ impl Comment {
         self.command("eval").and_then(|c| parse_eval(c.args))
     }
 
+    /// Sets the command `[%name args]`: replaces the first one named `name`
+    /// in place, or, when there is none, puts it at the front of the text
+    /// (as lichess writes `{ [%clk 0:03:00] }`). `None` removes every
+    /// command named `name`. Returns whether the text changed.
+    ///
+    /// ```
+    /// use pgnkit_game::Comment;
+    /// let mut c = Comment::brace(" good move ");
+    /// c.set_command("clk", Some("0:03:00"));
+    /// assert_eq!(c.text(), " [%clk 0:03:00] good move ");
+    /// c.set_command("clk", Some("0:02:59"));
+    /// assert_eq!(c.text(), " [%clk 0:02:59] good move ");
+    /// c.set_command("clk", None);
+    /// assert_eq!(c.text(), " good move ");
+    /// ```
+    pub fn set_command(&mut self, name: &str, args: Option<&str>) -> bool {
+        let old = self.text();
+        let mut out = String::with_capacity(old.len() + 24);
+        let mut rest = old;
+        let mut done = false;
+        loop {
+            // The iterator's ranges are relative to the text it starts on.
+            let Some(((begin, end), command)) = (CommandIter {
+                rest: rest.as_bytes(),
+            })
+            .next() else {
+                out.push_str(rest);
+                break;
+            };
+            if command.name != name {
+                out.push_str(&rest[..end]);
+                rest = &rest[end..];
+                continue;
+            }
+            match args {
+                Some(args) if !done => {
+                    out.push_str(&rest[..begin]);
+                    push_command(&mut out, name, args);
+                    done = true;
+                }
+                _ => {
+                    // Removed with the one space after it (or before it at
+                    // the end), so no double space is left.
+                    let before = &rest[..begin];
+                    let after = &rest[end..];
+                    if let Some(after) = after.strip_prefix(' ') {
+                        out.push_str(before);
+                        rest = after;
+                        continue;
+                    }
+                    out.push_str(before.strip_suffix(' ').unwrap_or(before));
+                }
+            }
+            rest = &rest[end..];
+        }
+        if let (Some(args), false) = (args, done) {
+            let mut front = String::with_capacity(out.len() + 24);
+            front.push(' ');
+            push_command(&mut front, name, args);
+            match out.strip_prefix(' ') {
+                Some(text) => {
+                    front.push(' ');
+                    front.push_str(text);
+                }
+                None if out.is_empty() => front.push(' '),
+                None => {
+                    front.push(' ');
+                    front.push_str(&out);
+                }
+            }
+            out = front;
+        }
+        let changed = out != old;
+        if changed {
+            self.set_text(out);
+        }
+        changed
+    }
+
     /// The highlighted squares (`[%csl ...]`) and arrows (`[%cal ...]`), in
     /// order. Malformed entries are skipped.
     pub fn shapes(&self) -> Vec<Shape> {
@@ -257,6 +416,14 @@ impl fmt::Debug for Comment {
             .field("kind", &self.kind)
             .finish()
     }
+}
+
+fn push_command(out: &mut String, name: &str, args: &str) {
+    out.push_str("[%");
+    out.push_str(name);
+    out.push(' ');
+    out.push_str(args);
+    out.push(']');
 }
 
 /// White space in comments: space, TAB, LF, CR, VT and FF.

@@ -70,6 +70,21 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// A diagnostic is an error value: `?` turns it into a `Box<dyn Error>`.
+///
+/// ```
+/// fn first_error(pgn: &str) -> Result<(), Box<dyn std::error::Error>> {
+///     let read = pgnkit_game::read_game(pgn).ok_or("no game")?;
+///     if let Some(error) = read.diagnostics.errors().next() {
+///         return Err(error.clone().into());
+///     }
+///     Ok(())
+/// }
+/// let error = first_error("1. e4 e5 2. Ke3 *").unwrap_err();
+/// assert!(error.to_string().starts_with("1:13: error: "));
+/// ```
+impl std::error::Error for Diagnostic {}
+
 /// The diagnostics of one game, in the order they were found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Diagnostics {

@@ -142,9 +142,31 @@ pub enum EditError {
     /// The move is not legal at that node.
     #[error("illegal move {0} at this node")]
     IllegalMove(String),
+    /// The text is not a move in SAN (or UCI for
+    /// [`Game::add_uci`](crate::Game::add_uci)).
+    #[error("invalid move syntax {0:?}")]
+    InvalidSyntax(String),
+    /// More than one legal move fits the SAN.
+    #[error("ambiguous move {0} at this node")]
+    Ambiguous(String),
     /// The operation needs a node with a move (not the root).
     #[error("the root has no move")]
     Root,
+}
+
+/// Why a text is not exactly one game ([`Game`](crate::Game)'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseGameError {
+    /// The text holds no game.
+    #[error("no game in the text")]
+    NoGame,
+    /// The text holds more than one game.
+    #[error("{0} games in the text, expected one")]
+    SeveralGames(usize),
+    /// The game has an error: the first one.
+    #[error("broken game: {0}")]
+    Broken(Box<crate::Diagnostic>),
 }
 
 /// Why JSON could not become a [`Game`](crate::Game).

@@ -1,14 +1,15 @@
 //! [`Game`]: tags, starting position, move tree, termination marker,
-//! diagnostics and encoding, with navigation and validated editing.
+//! and encoding, with navigation and validated editing.
 
 use std::fmt;
+use std::ops::Index;
 use std::str::FromStr;
 
-use pgnkit_chess::{CastlingMode, Color, LenientSan, Move, Position, SanPlus};
+use pgnkit_chess::{CastlingMode, Color, LenientSan, Move, Position, SanError, SanPlus, Uci};
 
-use crate::error::EditError;
+use crate::Tags;
+use crate::error::{EditError, ParseGameError};
 use crate::tree::{LineIter, MoveTree, Node, NodeId, PlayedMove};
-use crate::{Diagnostics, Tags};
 
 /// The termination marker of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -73,7 +74,11 @@ pub enum Encoding {
 }
 
 /// A game: tags, the starting position, the move tree, the termination
-/// marker, the diagnostics found reading it, and its encoding.
+/// marker and its encoding.
+///
+/// What reading found wrong is not part of the game: the diagnostics come
+/// with it, once, in [`ReadGame::diagnostics`](crate::ReadGame) (or beside
+/// it from [`visit_game`](crate::visit_game)), so they cannot disagree.
 ///
 /// ```
 /// use pgnkit_game::{Game, NodeId};
@@ -82,24 +87,74 @@ pub enum Encoding {
 /// let e5 = game.add_san(e4, "e5").unwrap();
 /// let c5 = game.add_san(e4, "c5").unwrap(); // a variation
 /// assert_eq!(game.main_line().count(), 2);
-/// assert_eq!(game.node(e4).unwrap().variations(), &[c5]); // alternatives to e5
-/// assert_eq!(game.node(e4).unwrap().children(), &[e5, c5]);
+/// assert_eq!(game[e4].variations(), &[c5]); // alternatives to e5
+/// assert_eq!(game[e4].children(), &[e5, c5]);
 /// game.promote_to_main(c5);
 /// assert_eq!(game.main_line().nth(1), Some(c5));
 /// assert_eq!(game.ply(c5), 2);
 /// assert_eq!(
-///     game.position_at(c5).unwrap().to_string(),
+///     game.node(c5).unwrap().position().to_string(),
 ///     "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+///
+/// # Equality
+///
+/// Two games are equal when they hold the same tags (in order), starting
+/// position, moves in the same order with the same annotations, and result.
+/// How they were stored does not count (node ids, nodes removed by an
+/// edit), nor what reading found (diagnostics) or how the text was
+/// decoded (encoding): a game equals its JSON round trip and itself
+/// written and read again.
+///
+/// # The result: one value
+///
+/// The `Result` tag and the termination marker are one value,
+/// [`Game::termination`]: the `Result` tag when it holds one of the four
+/// markers (`1-0`, `0-1`, `1/2-1/2`, `*`), otherwise the marker read or
+/// set. [`Game::set_termination`] is its setter and writes both. The reader
+/// makes them agree when they differ (the marker wins, with a warning, as
+/// SPEC-NOTES says); export writes this one value as the `Result` tag and as
+/// the marker, from a tree and from the streaming writer alike.
+///
+/// ```
+/// use pgnkit_game::{Game, Termination};
+/// let mut game: Game = "1. e4 e5 *".parse().unwrap();
+/// game.tags_mut().insert("Result", "1-0");
+/// assert_eq!(game.termination(), Termination::WhiteWins);
+/// game.set_termination(Termination::Draw);
+/// assert_eq!(game.tags().get("Result"), Some("1/2-1/2"));
+/// ```
+#[derive(Debug, Clone)]
 pub struct Game {
     pub(crate) tags: Tags,
     pub(crate) start: Position,
     pub(crate) tree: MoveTree,
     pub(crate) termination: Termination,
-    pub(crate) diagnostics: Diagnostics,
     pub(crate) encoding: Encoding,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.tags == other.tags
+            && self.start == other.start
+            && self.termination() == other.termination()
+            && self.tree == other.tree
+    }
+}
+
+impl Index<NodeId> for Game {
+    type Output = Node;
+
+    /// The node `id`. Panics when `id` is not a node of this game (a
+    /// programming error, like an out-of-range slice index); use
+    /// [`Game::node`] to check.
+    fn index(&self, id: NodeId) -> &Node {
+        match self.tree.get(id) {
+            Some(node) => node,
+            None => panic!("{id:?} is not a node of this game"),
+        }
+    }
 }
 
 impl Default for Game {
@@ -114,14 +169,34 @@ impl Game {
         Game::from_position(Position::new())
     }
 
-    /// An empty game from `start`.
+    /// An empty game from `start`. When `start` is not the standard
+    /// start, its tags get `FEN` and `SetUp "1"` (and `Variant "Chess960"`
+    /// for a Chess960 start), as python-chess writes them, so the game is
+    /// written with them.
+    ///
+    /// ```
+    /// use pgnkit_game::Game;
+    /// use pgnkit_chess::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+    /// let game = Game::from_position(pos);
+    /// assert_eq!(game.tags().get("SetUp"), Some("1"));
+    /// assert_eq!(game.tags().get("FEN"), Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    /// assert!(Game::from_position(Position::new()).tags().is_empty());
+    /// ```
     pub fn from_position(start: Position) -> Game {
+        let mut tags = Tags::new();
+        if start != Position::new() {
+            if start.castling_mode() == CastlingMode::Chess960 {
+                tags.insert_new("Variant", "Chess960");
+            }
+            tags.insert_new("FEN", start.to_string());
+            tags.insert_new("SetUp", "1");
+        }
         Game {
-            tags: Tags::new(),
+            tags,
             start,
             tree: MoveTree::new(),
             termination: Termination::Unknown,
-            diagnostics: Diagnostics::new(),
             encoding: Encoding::Utf8,
         }
     }
@@ -157,35 +232,27 @@ impl Game {
         &mut self.tree
     }
 
-    /// The termination marker.
+    /// The result: the `Result` tag when it holds a marker, otherwise the
+    /// termination marker read or set (see [the result](Game#the-result-one-value)).
     pub fn termination(&self) -> Termination {
-        self.termination
+        self.tags
+            .get("Result")
+            .and_then(|v| Termination::from_exact(v.as_bytes()))
+            .unwrap_or(self.termination)
     }
 
-    /// Sets the termination marker.
+    /// Sets the result: the termination marker and the `Result` tag (added
+    /// when missing, unless the result is `*`).
     pub fn set_termination(&mut self, termination: Termination) {
         self.termination = termination;
-    }
-
-    /// The diagnostics found reading the game.
-    pub fn diagnostics(&self) -> &Diagnostics {
-        &self.diagnostics
-    }
-
-    /// Whether reading found an error: the tree holds what was read up to
-    /// each error.
-    pub fn is_broken(&self) -> bool {
-        self.diagnostics.has_errors()
+        if termination != Termination::Unknown || self.tags.contains("Result") {
+            self.tags.set("Result", termination.as_str());
+        }
     }
 
     /// How the game's text was decoded.
     pub fn encoding(&self) -> Encoding {
         self.encoding
-    }
-
-    /// The node `id`.
-    pub fn node(&self, id: NodeId) -> Option<&Node> {
-        self.tree.get(id)
     }
 
     /// The node `id`, to edit its comments and NAGs.
@@ -248,7 +315,7 @@ impl Game {
     pub fn add_move(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, EditError> {
         let mut pos = self.position_at(parent).ok_or(EditError::NoSuchNode)?;
         if !pos.legal_moves().contains(&mv) {
-            return Err(EditError::IllegalMove(format!("{mv:?}")));
+            return Err(EditError::IllegalMove(mv.to_string()));
         }
         if let Some(existing) = self.tree[parent]
             .children()
@@ -265,14 +332,48 @@ impl Game {
     }
 
     /// Parses `san` (any form the reader accepts) at `parent` and adds it
-    /// like [`Game::add_move`].
+    /// like [`Game::add_move`]. The error says why a move was refused: its
+    /// syntax, no legal move, or more than one.
+    ///
+    /// ```
+    /// use pgnkit_game::{EditError, Game, NodeId};
+    /// let mut game = Game::new();
+    /// let e4 = game.add_san(NodeId::ROOT, "e4").unwrap();
+    /// assert_eq!(game.add_san(e4, "Qxz9"), Err(EditError::InvalidSyntax("Qxz9".into())));
+    /// assert_eq!(game.add_san(e4, "Ke3"), Err(EditError::IllegalMove("Ke3".into())));
+    /// let mut game: Game = "1. Nf3 d5 2. d4 Nf6 *".parse().unwrap();
+    /// assert_eq!(game.add_san(game.end().id(), "Nd2"), Err(EditError::Ambiguous("Nd2".into())));
+    /// ```
     pub fn add_san(&mut self, parent: NodeId, san: &str) -> Result<NodeId, EditError> {
         let pos = self.position_at(parent).ok_or(EditError::NoSuchNode)?;
         let parsed = LenientSan::parse(san.as_bytes())
-            .map_err(|_| EditError::IllegalMove(san.to_owned()))?;
-        let (mv, _) = parsed
+            .map_err(|_| EditError::InvalidSyntax(san.to_owned()))?;
+        let (mv, _) = parsed.to_move(&pos).map_err(|e| match e {
+            SanError::Ambiguous => EditError::Ambiguous(san.to_owned()),
+            _ => EditError::IllegalMove(san.to_owned()),
+        })?;
+        self.add_move(parent, mv)
+    }
+
+    /// Parses `uci` (`e2e4`, `e7e8q`; Chess960 castling as king takes rook
+    /// in a Chess960 game) at `parent` and adds it like [`Game::add_move`].
+    ///
+    /// ```
+    /// use pgnkit_game::{EditError, Game, NodeId};
+    /// let mut game = Game::new();
+    /// let e4 = game.add_uci(NodeId::ROOT, "e2e4").unwrap();
+    /// assert_eq!(game[e4].san().unwrap().to_string(), "e4");
+    /// assert_eq!(game.add_uci(e4, "e2"), Err(EditError::InvalidSyntax("e2".into())));
+    /// assert_eq!(game.add_uci(e4, "e2e4"), Err(EditError::IllegalMove("e2e4".into())));
+    /// ```
+    pub fn add_uci(&mut self, parent: NodeId, uci: &str) -> Result<NodeId, EditError> {
+        let pos = self.position_at(parent).ok_or(EditError::NoSuchNode)?;
+        let parsed: Uci = uci
+            .parse()
+            .map_err(|_| EditError::InvalidSyntax(uci.to_owned()))?;
+        let mv = parsed
             .to_move(&pos)
-            .map_err(|_| EditError::IllegalMove(san.to_owned()))?;
+            .map_err(|_| EditError::IllegalMove(uci.to_owned()))?;
         self.add_move(parent, mv)
     }
 
@@ -295,6 +396,46 @@ impl Game {
     pub fn remove(&mut self, id: NodeId) -> bool {
         self.tree.remove(id)
     }
+}
+
+impl FromStr for Game {
+    type Err = ParseGameError;
+
+    /// Reads exactly one game: an error when the text holds none, several,
+    /// or one with an error (warnings are fine).
+    ///
+    /// ```
+    /// use pgnkit_game::{Game, ParseGameError};
+    /// let game: Game = "[White \"A\"]\n\n1. e4 e5 1-0".parse().unwrap();
+    /// assert_eq!(game.main_line().count(), 2);
+    /// assert!(matches!("1. e4 *\n\n1. d4 *".parse::<Game>(), Err(ParseGameError::SeveralGames(2))));
+    /// assert!(matches!("1. e4 e4 *".parse::<Game>(), Err(ParseGameError::Broken(_))));
+    /// ```
+    fn from_str(text: &str) -> Result<Game, ParseGameError> {
+        let mut games = crate::read_games(text.as_bytes());
+        let first = games.next().ok_or(ParseGameError::NoGame)?;
+        let more = games.count();
+        if more > 0 {
+            return Err(ParseGameError::SeveralGames(more + 1));
+        }
+        match first.diagnostics.errors().next() {
+            Some(error) => Err(ParseGameError::Broken(Box::new(error.clone()))),
+            None => Ok(first.value),
+        }
+    }
+}
+
+/// The first game of `text` with its diagnostics (python-chess's
+/// `read_game`), or `None` when the text holds no game. The game may be
+/// broken: see [`ReadGame::is_broken`](crate::ReadGame::is_broken).
+///
+/// ```
+/// let read = pgnkit_game::read_game("1. e4 e5 2. Ke3 *").unwrap();
+/// assert!(read.is_broken());
+/// assert_eq!(read.value.main_line().count(), 2);
+/// ```
+pub fn read_game(text: &str) -> Option<crate::ReadGame<'_, Game>> {
+    crate::read_games(text.as_bytes()).next()
 }
 
 #[cfg(test)]

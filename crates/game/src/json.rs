@@ -74,6 +74,10 @@ struct JsonGame {
     #[serde(default)]
     moves: Vec<JsonMove>,
     result: String,
+    /// Written for broken games only (`to_json_with_diagnostics`); ignored.
+    #[serde(default)]
+    #[allow(dead_code)]
+    diagnostics: Option<serde::de::IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -723,6 +727,48 @@ impl Game {
         let mut out = Vec::with_capacity(256 + 64 * self.tree.capacity_used());
         write_game(&mut out, self);
         String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// [`Game::to_json`] with a last key, `diagnostics`: one object per
+    /// diagnostic (`line`, `column`, `severity`, `message`, and `move` for
+    /// a move error), in order. For broken games kept on request (`pgnkit
+    /// json --keep-broken`); reading JSON ignores the key.
+    ///
+    /// ```
+    /// let read = pgnkit_game::read_game("1. e4 e5 2. Ke3 *").unwrap();
+    /// let json = read.value.to_json_with_diagnostics(&read.diagnostics);
+    /// assert!(json.ends_with(r#""diagnostics":[{"line":1,"column":13,"severity":"error","message":"illegal move","move":"Ke3"}]}"#), "{json}");
+    /// let back = pgnkit_game::Game::from_json(&json).unwrap();
+    /// assert_eq!(back, read.value);
+    /// ```
+    pub fn to_json_with_diagnostics(&self, diagnostics: &crate::Diagnostics) -> String {
+        let mut json = self.to_json();
+        if json.ends_with('}') {
+            json.pop();
+            json.push_str(r#","diagnostics":["#);
+            for (i, d) in diagnostics.iter().enumerate() {
+                if i > 0 {
+                    json.push(',');
+                }
+                let severity = match d.severity {
+                    crate::Severity::Error => "error",
+                    crate::Severity::Warning => "warning",
+                };
+                let string = |text: &str| serde_json::to_string(text).unwrap_or_default();
+                json.push_str(&format!(
+                    r#"{{"line":{},"column":{},"severity":"{severity}","message":{}"#,
+                    d.line,
+                    d.column,
+                    string(&d.message())
+                ));
+                if let Some(text) = &d.move_text {
+                    json.push_str(&format!(r#","move":{}"#, string(text)));
+                }
+                json.push('}');
+            }
+            json.push_str("]}");
+        }
+        json
     }
 
     /// A game from JSON, replaying and validating every move.

@@ -18,7 +18,7 @@
 //! assert_eq!(first.tags().get("Event"), Some("Casual"));
 //! assert_eq!(first.main_line().count(), 4);
 //! assert_eq!(first.termination(), Termination::WhiteWins);
-//! assert!(!first.is_broken());
+//! assert!(!games[0].is_broken());
 //!
 //! let second = &games[1];
 //! assert!(second.is_broken());
@@ -35,7 +35,8 @@
 //! [`MoveTree`] arena of [`Node`]s addressed by [`NodeId`]s (each move with
 //! its canonical SAN, the [`Comment`]s before it, its [`Annotation`]s —
 //! NAGs and comments in the order read — and its variations), the
-//! [`Termination`] marker, its [`Diagnostics`] and its [`Encoding`].
+//! [`Termination`] marker and its [`Encoding`]. The [`Diagnostics`] of a
+//! game read are not in it: they come beside it, in its [`ReadGame`].
 //! Comments keep their text exactly as read and parse embedded commands on
 //! demand ([`Comment::clock`], [`Comment::eval`], [`Comment::shapes`]).
 //!
@@ -71,13 +72,14 @@ pub mod render;
 mod tags;
 mod tree;
 mod variant;
+mod view;
 mod visitor;
 
 pub use builder::TreeBuilder;
-pub use comment::{Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
+pub use comment::{Clock, Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
-pub use error::{DiagnosticKind, EditError, JsonError};
-pub use game::{Encoding, Game, Termination};
+pub use error::{DiagnosticKind, EditError, JsonError, ParseGameError};
+pub use game::{Encoding, Game, Termination, read_game};
 pub use nag::Nag;
 pub use parallel::{
     Job, Totals, read_games_parallel, run_ordered, run_ordered_games, visit_games_parallel,
@@ -89,6 +91,7 @@ pub use reader::{
 pub use tags::Tags;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
+pub use view::{Children, MainLine, NodeRef, Step, Walk};
 pub use visitor::{
     GameStart, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, decode, san_plus,
 };

@@ -191,22 +191,32 @@ where
 }
 
 /// Reads every game of `reader` into a [`Game`] on `threads` threads and
-/// gives each to `each` in input order (see the [module](self) example):
+/// gives each to `each` in input order:
 /// [`read_games`](crate::read_games) for streams, on several cores.
+///
+/// ```
+/// use pgnkit_game::{ReadOptions, read_games_parallel};
+///
+/// let pgn = b"1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n".repeat(50);
+/// let mut broken = 0;
+/// let totals = read_games_parallel(&pgn[..], 2, ReadOptions::default(), |read| {
+///     broken += usize::from(read.is_broken());
+///     Ok(())
+/// })?;
+/// assert_eq!((totals.games, broken), (100, 50));
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn read_games_parallel<R, E>(
     reader: R,
     threads: usize,
     options: ReadOptions,
-    mut each: E,
+    each: E,
 ) -> io::Result<Totals>
 where
     R: Read + Send,
     E: FnMut(ReadGame<'_, Game>) -> io::Result<()>,
 {
-    visit_games_parallel(reader, threads, options, TreeBuilder::new, |mut read| {
-        read.value.diagnostics = read.diagnostics.clone();
-        each(read)
-    })
+    visit_games_parallel(reader, threads, options, TreeBuilder::new, each)
 }
 
 /// A visitor run as a [`Job`].

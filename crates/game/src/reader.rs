@@ -11,6 +11,7 @@
 
 mod game_reader;
 mod movetext;
+mod state;
 mod tag_section;
 mod tokens;
 
@@ -93,9 +94,7 @@ impl<'a> Iterator for Games<'a> {
     type Item = ReadGame<'a, Game>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut read = self.inner.next()?;
-        read.value.diagnostics = read.diagnostics.clone();
-        Some(read)
+        self.inner.next()
     }
 }
 
@@ -221,10 +220,8 @@ impl<R: Read> Reader<R> {
             Ok(read) => read,
             Err(e) => return Some(Err(e)),
         };
-        let mut value = read.value;
-        value.diagnostics = read.diagnostics.clone();
         Some(Ok(ReadGame {
-            value,
+            value: read.value,
             diagnostics: read.diagnostics,
             raw: Cow::Owned(read.raw.into_owned()),
             offset: read.offset,

@@ -1,8 +1,10 @@
 //! Tag pairs of a game, kept in the order they were read.
 //!
 //! Names are case-sensitive (`Event` and `event` are two tags). A name can
-//! appear only once: the reader keeps the first value of a duplicate and
-//! warns; [`Tags::insert`] follows the same rule, [`Tags::set`] replaces.
+//! appear only once. [`Tags::insert`] follows `HashMap::insert`: it
+//! replaces the value (in place) and returns the old one;
+//! [`Tags::insert_new`] keeps the first value, as the reader does with a
+//! duplicate tag (and warns).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -15,11 +17,23 @@ use crate::visitor::decode_into;
 /// ```
 /// use pgnkit_game::Tags;
 /// let mut tags = Tags::new();
-/// assert!(tags.insert("Event", "Casual"));
-/// assert!(!tags.insert("Event", "Other")); // duplicate: the first value wins
-/// assert_eq!(tags.get("Event"), Some("Casual"));
-/// tags.set("Event", "Other");
-/// assert_eq!(tags.get("Event"), Some("Other"));
+/// assert_eq!(tags.insert("Event", "Casual"), None);
+/// assert_eq!(tags.insert("Event", "Open"), Some("Casual".to_owned())); // like HashMap
+/// assert!(!tags.insert_new("Event", "Other")); // the reader's rule: the first value wins
+/// assert_eq!(tags.get("Event"), Some("Open"));
+/// tags.insert("WhiteElo", "2650");
+/// assert_eq!(tags.white_elo(), Some(2650));
+/// assert_eq!(tags.white(), None);
+/// ```
+///
+/// With serde, tags are a map from name to value, in order:
+///
+/// ```
+/// # use pgnkit_game::Tags;
+/// let tags: Tags = [("White", "Réti"), ("Black", "Bogoljubov")].into_iter().collect();
+/// let json = serde_json::to_string(&tags).unwrap();
+/// assert_eq!(json, r#"{"White":"Réti","Black":"Bogoljubov"}"#);
+/// assert_eq!(serde_json::from_str::<Tags>(&json).unwrap(), tags);
 /// ```
 #[derive(Clone, Default)]
 pub struct Tags {
@@ -101,9 +115,26 @@ impl Tags {
         self.get(name).is_some()
     }
 
+    /// Sets `name` to `value`, as `HashMap::insert` does: replaces the
+    /// value in place and returns the old one, or appends the pair and
+    /// returns `None`.
+    pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> Option<String> {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        let Some(old) = self.get(name).map(str::to_owned) else {
+            self.insert_new(name, value);
+            return None;
+        };
+        *self = self
+            .iter()
+            .map(|(n, v)| (n, if n == name { value } else { v }))
+            .collect();
+        Some(old)
+    }
+
     /// Appends a tag pair unless `name` is already present (the first value
-    /// wins). Returns whether it was added.
-    pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> bool {
+    /// wins, the reader's rule for a duplicate tag). Returns whether it was
+    /// added.
+    pub fn insert_new(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> bool {
         let (name, value) = (name.as_ref(), value.as_ref());
         let bit = name_bit(name.as_bytes());
         if self.find(name.as_bytes(), bit).is_some() {
@@ -118,7 +149,7 @@ impl Tags {
         true
     }
 
-    /// [`Tags::insert`] of a pair still in the input's bytes, decoded
+    /// [`Tags::insert_new`] of a pair still in the input's bytes, decoded
     /// straight into the tag text (the tree builder's path).
     pub(crate) fn insert_decoded(&mut self, name: &[u8], value: &[u8], encoding: Encoding) -> bool {
         self.push_with(
@@ -150,17 +181,9 @@ impl Tags {
     }
 
     /// Sets the value of `name`, replacing it in place if present, otherwise
-    /// appending it.
+    /// appending it ([`Tags::insert`] without the old value).
     pub fn set(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) {
-        let (name, value) = (name.as_ref(), value.as_ref());
-        if !self.contains(name) {
-            self.insert(name, value);
-            return;
-        }
-        *self = self
-            .iter()
-            .map(|(n, v)| (n, if n == name { value } else { v }))
-            .collect();
+        self.insert(name, value);
     }
 
     /// Removes the tag `name`, returning its value.
@@ -217,9 +240,91 @@ impl<N: AsRef<str>, V: AsRef<str>> FromIterator<(N, V)> for Tags {
     fn from_iter<I: IntoIterator<Item = (N, V)>>(iter: I) -> Tags {
         let mut tags = Tags::new();
         for (n, v) in iter {
-            tags.insert(n, v);
+            tags.insert_new(n, v);
         }
         tags
+    }
+}
+
+/// Typed accessors for the Seven Tag Roster and the Elo tags. A roster
+/// tag's value `?` (unknown, the export default) reads as `None`.
+impl Tags {
+    fn known(&self, name: &str) -> Option<&str> {
+        self.get(name).filter(|v| *v != "?")
+    }
+
+    /// `Event`.
+    pub fn event(&self) -> Option<&str> {
+        self.known("Event")
+    }
+
+    /// `Site`.
+    pub fn site(&self) -> Option<&str> {
+        self.known("Site")
+    }
+
+    /// `Date` as written (`YYYY.MM.DD`, `?` for unknown parts).
+    pub fn date(&self) -> Option<&str> {
+        self.get("Date").filter(|v| *v != "????.??.??")
+    }
+
+    /// `Round`.
+    pub fn round(&self) -> Option<&str> {
+        self.known("Round")
+    }
+
+    /// `White`.
+    pub fn white(&self) -> Option<&str> {
+        self.known("White")
+    }
+
+    /// `Black`.
+    pub fn black(&self) -> Option<&str> {
+        self.known("Black")
+    }
+
+    /// `Result` as written (see [`Game::termination`](crate::Game::termination)
+    /// for the game's result).
+    pub fn result(&self) -> Option<&str> {
+        self.get("Result")
+    }
+
+    /// `WhiteElo` as a number (`None` when missing or not a number).
+    pub fn white_elo(&self) -> Option<u32> {
+        self.get("WhiteElo").and_then(|v| v.trim().parse().ok())
+    }
+
+    /// `BlackElo` as a number.
+    pub fn black_elo(&self) -> Option<u32> {
+        self.get("BlackElo").and_then(|v| v.trim().parse().ok())
+    }
+}
+
+impl serde::Serialize for Tags {
+    /// A map from name to value, in order.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Tags {
+    /// From a map, in its order; a repeated name keeps its first value.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tags, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Tags;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of tag names to values")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Tags, A::Error> {
+                let mut tags = Tags::new();
+                while let Some((name, value)) = map.next_entry::<String, String>()? {
+                    tags.insert_new(name, value);
+                }
+                Ok(tags)
+            }
+        }
+        d.deserialize_map(V)
     }
 }
 
@@ -234,10 +339,10 @@ mod tests {
         let names: Vec<String> = (0..200).map(|i| format!("T{i}")).collect();
         let mut tags = Tags::new();
         for (i, name) in names.iter().enumerate() {
-            assert!(tags.insert(name, i.to_string()));
+            assert!(tags.insert_new(name, i.to_string()));
         }
         for (i, name) in names.iter().enumerate() {
-            assert!(!tags.insert(name, "again"));
+            assert!(!tags.insert_new(name, "again"));
             assert_eq!(tags.get(name), Some(i.to_string().as_str()));
         }
         assert_eq!(tags.get("T200"), None);
@@ -271,6 +376,21 @@ mod tests {
         assert!(tags.remove("A").is_none());
         tags.set("C", "4");
         assert_eq!(tags.iter().collect::<Vec<_>>(), [("B", "2"), ("C", "4")]);
+    }
+
+    #[test]
+    fn insert_follows_hash_map_and_insert_new_keeps_the_first() {
+        let mut tags: Tags = [("A", "1"), ("B", "2")].into_iter().collect();
+        assert_eq!(tags.insert("A", "3"), Some("1".to_owned()));
+        assert_eq!(tags.insert("C", "4"), None);
+        assert!(!tags.insert_new("B", "5"));
+        let pairs: Vec<_> = tags.iter().collect();
+        assert_eq!(pairs, [("A", "3"), ("B", "2"), ("C", "4")]);
+        let roster: Tags = [("White", "?"), ("Black", "B"), ("BlackElo", "x")]
+            .into_iter()
+            .collect();
+        assert_eq!((roster.white(), roster.black()), (None, Some("B")));
+        assert_eq!(roster.black_elo(), None);
     }
 
     #[test]

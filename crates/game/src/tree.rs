@@ -12,11 +12,13 @@
 //! meaningful.
 
 use std::ops::Index;
+use std::time::Duration;
 
 use pgnkit_chess::{Move, SanPlus};
 use smallvec::SmallVec;
 
-use crate::{Comment, Nag};
+use crate::comment::Clock;
+use crate::{Comment, Eval, Nag};
 
 /// The id of a node of one [`MoveTree`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -196,6 +198,92 @@ impl Node {
             .extend(comments.into_iter().map(Annotation::Comment));
     }
 
+    /// The clock after this move, from the first `[%clk ...]` among its
+    /// comments.
+    pub fn clock(&self) -> Option<Duration> {
+        self.comments().find_map(Comment::clock)
+    }
+
+    /// The time spent on this move, from the first `[%emt ...]`.
+    pub fn emt(&self) -> Option<Duration> {
+        self.comments().find_map(Comment::emt)
+    }
+
+    /// The evaluation after this move, from the first `[%eval ...]`.
+    pub fn eval(&self) -> Option<Eval> {
+        self.comments().find_map(Comment::eval)
+    }
+
+    /// Sets the clock after this move as lichess writes it: the
+    /// `[%clk h:mm:ss]` command of its first comment that has one, else at
+    /// the front of its first comment, else in a new comment. `None`
+    /// removes the clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use pgnkit_game::{Game, NodeId};
+    /// let mut game = Game::new();
+    /// let e4 = game.add_san(NodeId::ROOT, "e4").unwrap();
+    /// let node = game.node_mut(e4).unwrap();
+    /// node.set_clock(Duration::from_millis(179_500));
+    /// node.set_eval(pgnkit_game::Eval { score: pgnkit_game::Score::Centipawns(18), depth: None });
+    /// assert_eq!(node.clock(), Some(Duration::from_millis(179_500)));
+    /// assert_eq!(node.comments().next().unwrap().text(), " [%eval 0.18] [%clk 0:02:59.5] ");
+    /// ```
+    pub fn set_clock(&mut self, clock: impl Into<Option<Duration>>) {
+        let args = clock.into().map(|d| Clock(d).to_string());
+        self.set_command("clk", args.as_deref());
+    }
+
+    /// Sets the elapsed move time, `[%emt h:mm:ss]`, like [`Node::set_clock`].
+    pub fn set_emt(&mut self, emt: impl Into<Option<Duration>>) {
+        let args = emt.into().map(|d| Clock(d).to_string());
+        self.set_command("emt", args.as_deref());
+    }
+
+    /// Sets the evaluation, `[%eval 0.18]` or `[%eval #-3]` (with `,depth`
+    /// when known), like [`Node::set_clock`].
+    pub fn set_eval(&mut self, eval: impl Into<Option<Eval>>) {
+        let args = eval.into().map(|e| e.to_string());
+        self.set_command("eval", args.as_deref());
+    }
+
+    /// Sets (or with `None` removes) the command `name` among the comments
+    /// after this move.
+    fn set_command(&mut self, name: &str, args: Option<&str>) {
+        let comments = self.annotations.iter_mut().filter_map(|a| match a {
+            Annotation::Comment(c) => Some(c),
+            Annotation::Nag(_) => None,
+        });
+        match args {
+            None => comments.for_each(|c| {
+                c.set_command(name, None);
+            }),
+            Some(args) => {
+                let mut first = None;
+                for (i, c) in comments.enumerate() {
+                    if c.command(name).is_some() {
+                        c.set_command(name, Some(args));
+                        return;
+                    }
+                    if i == 0 {
+                        first = Some(c);
+                    }
+                }
+                match first {
+                    Some(c) => {
+                        c.set_command(name, Some(args));
+                    }
+                    None => {
+                        let mut c = Comment::brace("");
+                        c.set_command(name, Some(args));
+                        self.push_comment(c);
+                    }
+                }
+            }
+        }
+    }
+
     /// Comments written after this move's variations when no move follows
     /// in its line (`1. e4 (1. d4) { here } *`).
     pub fn trailing_comments(&self) -> &[Comment] {
@@ -224,7 +312,11 @@ impl Node {
 }
 
 /// An arena of nodes with a root.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Two trees are equal when they hold the same moves in the same order
+/// with the same annotations: how the arena stores them (node ids, nodes
+/// removed) does not count.
+#[derive(Debug, Clone)]
 pub struct MoveTree {
     nodes: Vec<Node>,
 }
@@ -405,6 +497,37 @@ impl MoveTree {
         out
     }
 }
+
+impl Node {
+    /// Whether `self` and `other` hold the same move and annotations
+    /// (children not compared).
+    fn same_content(&self, other: &Node) -> bool {
+        self.played == other.played
+            && self.annotations == other.annotations
+            && self.extra == other.extra
+            && self.children.len() == other.children.len()
+    }
+}
+
+impl PartialEq for MoveTree {
+    /// The same moves, in the same order, with the same annotations, walked
+    /// from both roots at once (without recursion).
+    fn eq(&self, other: &MoveTree) -> bool {
+        let mut stack = vec![(NodeId::ROOT, NodeId::ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            let (Some(a), Some(b)) = (self.get(a), other.get(b)) else {
+                return false;
+            };
+            if !a.same_content(b) {
+                return false;
+            }
+            stack.extend(a.children.iter().copied().zip(b.children.iter().copied()));
+        }
+        true
+    }
+}
+
+impl Eq for MoveTree {}
 
 impl Index<NodeId> for MoveTree {
     type Output = Node;

@@ -370,7 +370,7 @@ impl Visitor for TagsOnly {
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         self.tags
-            .insert(decode(name, self.encoding), decode(value, self.encoding));
+            .insert_new(decode(name, self.encoding), decode(value, self.encoding));
     }
 
     fn end_tags(&mut self) -> Skip {

@@ -94,10 +94,16 @@ pub struct Opened {
     pub warnings: Vec<String>,
 }
 
-/// Opens the file at `path`, named `name` in messages.
+/// Opens the file at `path`, named `name` in messages (a pipe or a device is read as a
+/// stream, as [`open_reader`] does).
 pub fn open_path(path: &Path, name: &str, options: &Options) -> Result<Opened, InputError> {
     let file = File::open(path).map_err(|e| InputError::io(name, e))?;
-    let size = file.metadata().map_err(|e| InputError::io(name, e))?.len();
+    let meta = file.metadata().map_err(|e| InputError::io(name, e))?;
+    if !meta.is_file() {
+        // A pipe or a device (`/dev/stdin`, `<(...)`): no size, no seeking.
+        return open_reader(name, Box::new(file), options);
+    }
+    let size = meta.len();
     let read = Arc::new(AtomicU64::new(0));
     let mut head = vec![0; HEAD_LEN.min(usize::try_from(size).unwrap_or(HEAD_LEN))];
     read_head(&file, &mut head).map_err(|e| InputError::io(name, e))?;
@@ -297,9 +303,14 @@ fn decode_error(error: io::Error) -> InputError {
     }
 }
 
-/// Opens the games whose first byte lies in `[start, end)` of the file at `path` (see
-/// [`range`](crate::range) rules in the crate docs): a plain text file, or a pzstd-layout
-/// `.zst` file whose offsets are compressed bytes.
+/// Opens the games whose first byte lies in `[start, end)` of the file at `path`: a plain text
+/// file, or a pzstd-layout `.zst` file whose offsets are compressed bytes (snapped to its
+/// frames). The reader starts at the first resynchronisation point at or after `start` (see
+/// [`resync`] for the rule and where it differs from reading from the start) and reads past
+/// `end` to finish its last game, stopping before the first resynchronisation point at or
+/// after `end`: so the ranges of any cut points together hold every game once, in order.
+/// Offsets and lines count from the range's first game ([`Stream::origin`] is its offset in a
+/// plain file).
 pub fn open_range(
     path: &Path,
     name: &str,

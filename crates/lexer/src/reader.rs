@@ -80,6 +80,11 @@ pub struct Reader<R> {
     max_game_bytes: Option<u64>,
     /// The length of the last game lent, when it was skipped for its size.
     too_large: Option<u64>,
+    /// Index in `buf` just after the last line end found in `buf[..scanned]` (see
+    /// [`whole_lines`]), so that each byte is searched once, even on a line of megabytes.
+    line_end_at: usize,
+    /// How far `buf` was searched for line ends.
+    scanned: usize,
 }
 
 impl<R: Read> Reader<R> {
@@ -110,6 +115,8 @@ impl<R: Read> Reader<R> {
             pending: None,
             max_game_bytes: None,
             too_large: None,
+            line_end_at: 0,
+            scanned: 0,
         }
     }
 
@@ -182,6 +189,8 @@ impl<R: Read> Reader<R> {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.line_ends.cr_free = self.line_ends.cr_free.saturating_sub(self.start);
+            self.line_end_at = self.line_end_at.saturating_sub(self.start);
+            self.scanned = self.scanned.saturating_sub(self.start);
             self.start = 0;
         }
         let mut got = 0;
@@ -304,7 +313,14 @@ impl<R: Read> Reader<R> {
             }
             // The limit counts every byte read for the game, the unfinished line too.
             let read = avail.len() as u64;
-            let avail = whole_lines(avail, self.eof);
+            let from = self.scanned.max(self.start);
+            let new = self.buf.get(from..self.end).unwrap_or_default();
+            if let Some(i) = memchr::memrchr2(b'\n', b'\r', new) {
+                self.line_end_at = from + i + 1;
+            }
+            self.scanned = self.end;
+            let whole = self.line_end_at.saturating_sub(self.start);
+            let avail = whole_lines(avail, whole, self.eof);
             let big = avail.len() > BIG_GAME;
             let end = match (avail.is_empty(), tokenize && !big) {
                 (true, _) => 0,
@@ -384,11 +400,12 @@ const LONG_LINE: usize = 64 * 1024;
 /// ended or the unfinished line is [`LONG_LINE`] bytes or more. Where a tag value with unescaped
 /// quotes ends depends on its line's end (`shapes::value_end`), so a line cut by a read must not
 /// be decided on; a very long line (games written on one line) is, to keep memory bounded.
-fn whole_lines(avail: &[u8], eof: bool) -> &[u8] {
+/// `whole`: the length of `avail` up to its last line end (0 when it has none).
+fn whole_lines(avail: &[u8], whole: usize, eof: bool) -> &[u8] {
     if eof {
         return avail;
     }
-    let whole = memchr::memrchr2(b'\n', b'\r', avail).map_or(0, |i| i + 1);
+    let whole = whole.min(avail.len());
     if avail.len() - whole >= LONG_LINE {
         return avail;
     }

@@ -35,6 +35,29 @@ pub use pgnkit_input as input;
 pub use pgnkit_lexer as lexer;
 
 pub use pgnkit_chess::{Move, Position, San, SanPlus};
+
+/// The names most programs use, in one import: `use pgnkit::prelude::*;`.
+///
+/// ```
+/// use pgnkit::prelude::*;
+///
+/// let mut game: Game = "1. e4 e5 2. Nf3 *".parse().unwrap();
+/// let end = game.end().id();
+/// game.add_san(end, "Nc6").unwrap();
+/// game.set_termination(Termination::Draw);
+/// let text = game.pgn().to_string();
+/// assert!(text.ends_with("1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n"));
+/// ```
+pub mod prelude {
+    pub use pgnkit_chess::{
+        CastlingMode, Color, Move, Outcome, PlaySanError, Position, Role, San, SanPlus, Square, Uci,
+    };
+    pub use pgnkit_export::{ExportOptions, ToPgn, to_string, write_game};
+    pub use pgnkit_game::{
+        Clock, Comment, Diagnostic, Diagnostics, EditError, Eval, Game, NodeId, NodeRef, ReadGame,
+        ReadOptions, Reader, Score, Step, Tags, Termination, Visitor, read_game, read_games,
+    };
+}
 pub use pgnkit_export::{ExportOptions, to_string, write_game};
 pub use pgnkit_game::{Diagnostic, Game, ReadOptions, Reader, read_games, read_games_with};
 

@@ -3,14 +3,15 @@
 //!
 //! A module is a file under `src/` (`lib.rs` is the root, `a.rs` is `a`,
 //! `a/b.rs` is `a::b`; `a/mod.rs` would be `a`). An edge `a -> b` is any
-//! path `crate::b...`, `super::...` or `self::...` in `a`'s code outside its
-//! `#[cfg(test)]` items that resolves to the module `b` (the longest module
-//! path that is a prefix of it). Paths that end at the crate root
-//! (`crate::Move`) or at another ancestor of the module (`super::San` in
-//! `san/parse.rs`) lead to a folder's face, not to a sibling, and are not
-//! edges; so are a module's paths into itself. A parent holding the types
-//! its children implement is the usual shape of a folder, not a circle. Comments and string literals
-//! are ignored line by line (good enough for this workspace's code).
+//! path `crate::b…`, `super::…`, `self::…` or `child::…` (relative to the
+//! module) in `a`'s code outside its `#[cfg(test)]` items that resolves to
+//! the module `b` (the longest module path that is a prefix of it). Paths
+//! that end at the crate root (`crate::Move`) or at another ancestor of the
+//! module (`super::San` in `san/parse.rs`) lead to a folder's face, not to a
+//! sibling, and are not edges; neither are a module's paths into itself. A
+//! parent holding the types its children implement is the usual shape of a
+//! folder, not a circle. Comments and string literals are ignored line by
+//! line (good enough for this workspace's code).
 //!
 //! This is a text scan, not a compiler: it knows nothing of `#[path]`,
 //! macros or glob re-exports, and that is enough to keep the floors of a
@@ -19,7 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// A module path inside a crate: `[]` is the root, `["split", "vector"]` is
+/// A module path inside a crate: `[]` is the root, `["san", "parse"]` is
 /// `split::vector`.
 pub type ModPath = Vec<String>;
 

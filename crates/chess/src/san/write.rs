@@ -4,6 +4,7 @@
 
 use super::resolve::{piece_move_is_safe, reaching};
 use super::{San, SanPlus, Suffix};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
 use crate::moves::Move;
@@ -14,7 +15,7 @@ use core::fmt;
 
 impl San {
     /// The canonical SAN of the legal move `m` (minimal disambiguation).
-    #[inline]
+    #[inline(always)]
     pub fn from_move(pos: &Position, m: Move) -> San {
         match m {
             Move::Null => San::Null,
@@ -36,10 +37,22 @@ impl San {
                 to,
                 promotion,
             } => {
+                // One dispatch on the role: each piece's lines to `to` on
+                // an empty board are known here, so the common no-rival test
+                // is one table lookup.
                 let (file, rank) = match role {
                     Role::Pawn => (capture.map(|_| from.file()), None),
                     Role::King => (None, None),
-                    _ => disambiguate(pos, role, from, to),
+                    Role::Knight => disambiguate(pos, role, from, to, attacks::knight_attacks(to)),
+                    Role::Bishop => disambiguate(pos, role, from, to, attacks::bishop_rays(to)),
+                    Role::Rook => disambiguate(pos, role, from, to, attacks::rook_rays(to)),
+                    Role::Queen => disambiguate(
+                        pos,
+                        role,
+                        from,
+                        to,
+                        attacks::bishop_rays(to) | attacks::rook_rays(to),
+                    ),
                 };
                 San::Normal {
                     role,
@@ -53,14 +66,37 @@ impl San {
         }
     }
 
-    /// Writes the SAN as ASCII into `buf`, returning the length (at most 7).
+    /// Writes the SAN as ASCII into `buf`, returning the length (at most 7);
+    /// the bytes after it are set to zero.
+    ///
+    /// The bytes are put together in a `u64` (first byte lowest) and stored
+    /// at once: inlined into a caller that keeps the text in a register (the
+    /// streaming exporter), no byte goes through memory.
     #[inline]
     pub fn write_ascii(&self, buf: &mut [u8; 8]) -> usize {
-        let mut out = AsciiBuf { buf, len: 0 };
+        let (bits, len) = self.ascii_bits();
+        *buf = bits.to_le_bytes();
+        len
+    }
+
+    /// The SAN's bytes in a `u64`, first byte lowest, zero padded, and its
+    /// length.
+    #[inline(always)]
+    fn ascii_bits(&self) -> (u64, usize) {
+        const fn word(text: &[u8]) -> (u64, usize) {
+            let mut bits = 0;
+            let mut i = 0;
+            while i < text.len() {
+                bits |= (text[i] as u64) << (8 * i);
+                i += 1;
+            }
+            (bits, text.len())
+        }
+        let byte = |c: char| u64::from(c as u8);
         match *self {
-            San::Null => out.push_all(b"--"),
-            San::Castle(CastlingSide::KingSide) => out.push_all(b"O-O"),
-            San::Castle(CastlingSide::QueenSide) => out.push_all(b"O-O-O"),
+            San::Null => const { word(b"--") },
+            San::Castle(CastlingSide::KingSide) => const { word(b"O-O") },
+            San::Castle(CastlingSide::QueenSide) => const { word(b"O-O-O") },
             San::Normal {
                 role,
                 file,
@@ -69,27 +105,32 @@ impl San {
                 to,
                 promotion,
             } => {
-                if role != Role::Pawn {
-                    out.push(role.upper_char() as u8);
-                }
+                // Piece letter, start file, start rank, `x`: each maybe.
+                let mut len = usize::from(role != Role::Pawn);
+                let mut bits = if len == 1 { byte(role.upper_char()) } else { 0 };
                 if let Some(f) = file {
-                    out.push(f.char() as u8);
+                    bits |= byte(f.char()) << (8 * len);
+                    len += 1;
                 }
                 if let Some(r) = rank {
-                    out.push(r.char() as u8);
+                    bits |= byte(r.char()) << (8 * len);
+                    len += 1;
                 }
                 if capture {
-                    out.push(b'x');
+                    bits |= byte('x') << (8 * len);
+                    len += 1;
                 }
-                out.push(to.file().char() as u8);
-                out.push(to.rank().char() as u8);
+                // The destination, then the promotion (`len` is at most 4
+                // here, so every shift stays below 64).
+                bits |= (byte(to.file().char()) | byte(to.rank().char()) << 8) << (8 * len);
+                len += 2;
                 if let Some(p) = promotion {
-                    out.push(b'=');
-                    out.push(p.upper_char() as u8);
+                    bits |= (byte('=') | byte(p.upper_char()) << 8) << (8 * len);
+                    len += 2;
                 }
+                (bits, len)
             }
         }
-        out.len
     }
 
     /// Writes the SAN into any [`fmt::Write`] without allocating.
@@ -123,27 +164,40 @@ impl AsciiBuf<'_> {
         self.buf[self.len & 7] = b;
         self.len += 1;
     }
-
-    #[inline(always)]
-    fn push_all(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.push(b);
-        }
-    }
 }
 
 /// Minimal disambiguation of a piece move among legal moves: none, file,
-/// rank, or both. Most moves have no other piece of their kind attacking
-/// the destination (found cheaply by [`reaching`]); only when some do are
-/// the rivals tested ([`disambiguate_among`]).
-#[inline]
+/// rank, or both. `lines` are the squares from which a piece of `role`
+/// could reach `to` on an empty board. Most moves have no other piece of
+/// their kind even on such a line (one test, inlined into the writers); only
+/// when some do are the rivals looked at ([`rivals`], out of line).
+#[inline(always)]
 fn disambiguate(
     pos: &Position,
     role: Role,
     from: Square,
     to: Square,
+    lines: Bitboard,
 ) -> (Option<File>, Option<Rank>) {
     let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    if (ours & lines).is_empty() {
+        (None, None)
+    } else {
+        rivals(pos, role, ours, from, to)
+    }
+}
+
+/// [`disambiguate`] when some of `ours` (the other pieces of `role`) stand
+/// on a line to `to`: those that reach it ([`reaching`]), and of those the
+/// ones that may legally move there ([`disambiguate_among`]).
+#[inline(never)]
+fn rivals(
+    pos: &Position,
+    role: Role,
+    ours: Bitboard,
+    from: Square,
+    to: Square,
+) -> (Option<File>, Option<Rank>) {
     let others = reaching(pos, role, ours, to);
     if others.is_empty() {
         (None, None)

@@ -29,14 +29,14 @@ impl Word {
         }
     }
 
-    /// The token whose bytes are the low `len` bytes of `bits` (the bytes
-    /// above them zero; `len` at most eight).
+    /// The SAN that [`San::write_ascii`](pgnkit_chess::San::write_ascii)
+    /// wrote into `buf` (`len` bytes, at most eight, the rest zero as that
+    /// writer leaves them): no mask needed.
     #[inline(always)]
-    pub(crate) fn from_bits(bits: u64, len: usize) -> Word {
-        debug_assert!(len <= 8 && (len == 8 || bits >> (8 * len) == 0));
+    pub(crate) fn from_san_ascii(buf: &[u8; 8], len: usize) -> Word {
         Word {
-            bits,
-            len: len.min(8),
+            bits: u64::from_le_bytes(*buf),
+            len,
         }
     }
 

@@ -1,16 +1,17 @@
-//! One game read from its tokens: the reader's state ([`GameReader`]), its
-//! diagnostics, and the walk over the game's parts (tag section, starting
-//! position, movetext, what follows the marker, the end of the game).
+//! One game read from its tokens: the walk over the game's parts (tag
+//! section, starting position, movetext, what follows the marker, the end
+//! of the game), on top of the reader's state (`state.rs`), the tag section
+//! (`tag_section.rs`) and the movetext (`movetext.rs`).
 
-use pgnkit_lexer::{GameToken, LexErrorKind, LineIndex, Span, Token, TokenKind};
+use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
 use super::ReadOptions;
 use super::movetext::{Line, close_variations, end_line};
+use super::state::{GameReader, comment_of, unexpected};
 use super::tag_section::{SpecialTags, TagNames};
 use super::tokens::Tokens;
-use crate::comment::CommentKind;
-use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
+use crate::diagnostic::Diagnostics;
 use crate::error::DiagnosticKind;
 use crate::game::Termination;
 use crate::visitor::{GameStart, RawComment, Skip, Visitor};
@@ -38,87 +39,9 @@ pub(super) fn read_game<'a, V: Visitor>(
     (output, reader.diagnostics)
 }
 
-/// The state of the reader for one game.
-pub(super) struct GameReader<'a> {
-    pub(super) game: GameStart<'a>,
-    /// The last marker read inside a variation (an error).
-    pub(super) var_marker: Option<(Termination, Span)>,
-    pub(super) keep_prev: bool,
-    pub(super) options: ReadOptions,
-    pub(super) diagnostics: Diagnostics,
-    pub(super) index: Option<LineIndex<'a>>,
-}
-
-/// The comment the token `t` of the game's `bytes` is, if it is one: its text is sliced from
-/// the bytes once (not the token's text, then the text inside).
-#[inline(always)]
-pub(super) fn comment_of(bytes: &[u8], t: GameToken) -> Option<RawComment<'_>> {
-    let (kind, end) = match t.kind {
-        TokenKind::BraceComment => (CommentKind::Brace, t.span.end.saturating_sub(1)),
-        TokenKind::LineComment => (CommentKind::Line, t.span.end),
-        _ => return None,
-    };
-    Some(RawComment {
-        text: bytes.get(t.span.start + 1..end).unwrap_or_default(),
-        kind,
-    })
-}
-
 impl<'a> GameReader<'a> {
-    pub(super) fn diag(&mut self, kind: DiagnosticKind, span: Span) {
-        self.diag_move(kind, span, None, None);
-    }
-
-    #[cold]
-    pub(super) fn diag_move(
-        &mut self,
-        kind: DiagnosticKind,
-        span: Span,
-        move_text: Option<String>,
-        fen: Option<String>,
-    ) {
-        let bytes = self.game.bytes;
-        let first_line = self.game.line;
-        let index = self
-            .index
-            .get_or_insert_with(|| LineIndex::with_first_line(bytes, first_line));
-        let lc = index.line_col(span.start);
-        // The game's first line may start after other text of its line.
-        let column = if lc.line == first_line {
-            lc.column + self.game.column.saturating_sub(1)
-        } else {
-            lc.column
-        };
-        let severity = kind.severity();
-        let severity = if self.options.strict && kind == DiagnosticKind::LowerCasePiece {
-            Severity::Error
-        } else {
-            severity
-        };
-        self.diagnostics.push(Diagnostic {
-            severity,
-            kind,
-            start: self.game.offset + span.start as u64,
-            end: self.game.offset + span.end as u64,
-            line: lc.line,
-            column,
-            move_text,
-            fen,
-        });
-    }
-
-    pub(super) fn end_span(&self) -> Span {
-        let end = self.game.bytes.len();
-        let trimmed = self.game.bytes.trim_ascii_end().len();
-        Span::new(trimmed.min(end), end.max(trimmed))
-    }
-
-    /// The token `t` of the game, with its text.
-    #[inline(always)]
-    pub(super) fn token(&self, t: GameToken) -> Token<'a> {
-        t.token(self.game.bytes)
-    }
-
+    /// Reads the game: tag section, starting position, movetext, what
+    /// follows the marker, and the end of the game.
     fn run<V: Visitor>(&mut self, mut lexer: Tokens<'_>, visitor: &mut V) -> V::Output {
         // ---- Tag section ----
         let mut special = SpecialTags::default();
@@ -247,36 +170,5 @@ impl<'a> GameReader<'a> {
         }
         visitor.termination(termination);
         visitor.end_game()
-    }
-}
-
-pub(super) fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-pub(super) fn describe(token: &Token<'_>) -> String {
-    match token.kind {
-        TokenKind::Error(kind) => kind.to_string(),
-        kind => format!("{} `{}`", kind.name(), String::from_utf8_lossy(token.text)),
-    }
-}
-
-/// What a token that has no place where it stands is: the lexer's own
-/// error for bytes that form no token, else `unexpected <kind> <text>`.
-pub(super) fn unexpected(token: &Token<'_>) -> DiagnosticKind {
-    match token.kind {
-        TokenKind::Error(kind) => DiagnosticKind::Lex(kind),
-        _ => DiagnosticKind::Unexpected(describe(token)),
-    }
-}
-
-impl From<pgnkit_lexer::Outcome> for Termination {
-    fn from(o: pgnkit_lexer::Outcome) -> Termination {
-        match o {
-            pgnkit_lexer::Outcome::WhiteWins => Termination::WhiteWins,
-            pgnkit_lexer::Outcome::BlackWins => Termination::BlackWins,
-            pgnkit_lexer::Outcome::Draw => Termination::Draw,
-            pgnkit_lexer::Outcome::Unknown => Termination::Unknown,
-        }
     }
 }

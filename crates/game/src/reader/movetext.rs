@@ -6,7 +6,7 @@ use pgnkit_chess::{Lenience, LenientSan, Move, Position, SanError};
 use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
-use super::game_reader::{GameReader, comment_of, lossy, unexpected};
+use super::state::{GameReader, comment_of, lossy, unexpected};
 use crate::Nag;
 use crate::error::DiagnosticKind;
 use crate::game::Termination;
@@ -290,7 +290,7 @@ impl<'a> GameReader<'a> {
         // In strict mode a null move is an error; a variation's first move
         // is announced first.
         let fast = !self.options.strict && (line.announced || !in_variation);
-        if fast && let Some(mv) = line.pos.play_san(text) {
+        if fast && let Ok(mv) = line.pos.play_san(text) {
             moved(line, mv, text, visitor);
             return;
         }
@@ -315,7 +315,7 @@ impl<'a> GameReader<'a> {
         // strict mode cares about). Anything else goes the lenient way,
         // which also gives the error.
         let strict_san = match self.options.strict || tried {
-            false => line.pos.play_san(text),
+            false => line.pos.play_san(text).ok(),
             true => None,
         };
         let resolved: Result<(Move, Lenience), DiagnosticKind> = match strict_san {

@@ -8,7 +8,7 @@ use pgnkit_chess::{Bitboard, CastlingMode, Color, Position, Rank, Setup};
 use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
-use super::game_reader::{GameReader, describe};
+use super::state::{GameReader, describe};
 use super::tokens::Tokens;
 use crate::error::DiagnosticKind;
 use crate::variant::{VariantKind, castling_needs_chess960};
