@@ -5,7 +5,7 @@
 use pgnkit_chess::{FenOptions, Move, Position, Uci};
 use pgnkit_game::{
     Comment, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score, Skip,
-    Visitor, decode, san_plus,
+    Termination, Visitor, decode, san_plus,
 };
 
 use crate::error::TagWarning;
@@ -484,6 +484,21 @@ impl Visitor for RecordVisitor {
 
     fn begin_variation(&mut self) -> Skip {
         Skip::Yes // the moves table holds the main line only
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        // The Result tag and the marker are one value, as in `Game`: where
+        // a Result tag holding a marker disagrees, the marker wins
+        // (SPEC-NOTES). Tags that hold no marker stay as read.
+        let result = STRING_TAGS.iter().position(|&tag| tag == "Result");
+        if let Some(slot) = result.map(|i| &mut self.record.strings[i])
+            && slot
+                .as_deref()
+                .and_then(|v| Termination::from_exact(v.as_bytes()))
+                .is_some_and(|tag| tag != termination)
+        {
+            *slot = Some(termination.as_str().to_owned());
+        }
     }
 
     fn end_game(&mut self) -> GameRecord {
