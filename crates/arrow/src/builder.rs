@@ -57,6 +57,35 @@ pub struct RowSource<'a> {
     pub source: &'a str,
 }
 
+/// How full a builder's batch is, against its [`BatchLimits`]: the one rule both builders
+/// follow.
+#[derive(Debug)]
+struct Fill {
+    limits: BatchLimits,
+    rows: usize,
+    bytes: usize,
+}
+
+impl Fill {
+    fn new(limits: BatchLimits) -> Fill {
+        Fill {
+            limits,
+            rows: 0,
+            bytes: 0,
+        }
+    }
+
+    fn is_full(&self) -> bool {
+        self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
+    }
+
+    /// Empties the count for the next batch.
+    fn reset(&mut self) {
+        self.rows = 0;
+        self.bytes = 0;
+    }
+}
+
 fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
     if let Some(value) = value {
         *bytes += value.len();
@@ -68,9 +97,7 @@ fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
 #[derive(Debug)]
 pub struct GamesBuilder {
     options: TableOptions,
-    limits: BatchLimits,
-    rows: usize,
-    bytes: usize,
+    fill: Fill,
     game_id: UInt64Builder,
     source: StringBuilder,
     offset: UInt64Builder,
@@ -95,9 +122,7 @@ impl GamesBuilder {
     pub fn new(options: TableOptions, limits: BatchLimits) -> GamesBuilder {
         GamesBuilder {
             options,
-            limits,
-            rows: 0,
-            bytes: 0,
+            fill: Fill::new(limits),
             game_id: UInt64Builder::new(),
             source: StringBuilder::new(),
             offset: UInt64Builder::new(),
@@ -129,7 +154,7 @@ impl GamesBuilder {
 
     /// Appends one game's row.
     pub fn push(&mut self, source: RowSource<'_>, record: &GameRecord) -> Result<(), Error> {
-        let bytes = &mut self.bytes;
+        let bytes = &mut self.fill.bytes;
         self.game_id.append_value(source.game_id);
         text(&mut self.source, Some(source.source), bytes);
         self.offset.append_value(record.offset);
@@ -161,29 +186,28 @@ impl GamesBuilder {
             }
             self.errors.append(true);
         }
-        self.rows += 1;
+        self.fill.rows += 1;
         Ok(())
     }
 
     /// Rows gathered.
     pub fn len(&self) -> usize {
-        self.rows
+        self.fill.rows
     }
 
     /// No rows gathered.
     pub fn is_empty(&self) -> bool {
-        self.rows == 0
+        self.fill.rows == 0
     }
 
     /// The batch reached its row count or byte budget.
     pub fn is_full(&self) -> bool {
-        self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
+        self.fill.is_full()
     }
 
     /// The gathered rows as a batch; the builder starts again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, Error> {
-        self.rows = 0;
-        self.bytes = 0;
+        self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
             ("source", false, Arc::new(self.source.finish())),
@@ -236,9 +260,7 @@ fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {
 #[derive(Debug)]
 pub struct MovesBuilder {
     options: TableOptions,
-    limits: BatchLimits,
-    rows: usize,
-    bytes: usize,
+    fill: Fill,
     game_id: UInt64Builder,
     ply: UInt16Builder,
     san: StringBuilder,
@@ -263,9 +285,7 @@ impl MovesBuilder {
     pub fn new(options: TableOptions, limits: BatchLimits) -> MovesBuilder {
         MovesBuilder {
             options,
-            limits,
-            rows: 0,
-            bytes: 0,
+            fill: Fill::new(limits),
             game_id: UInt64Builder::new(),
             ply: UInt16Builder::new(),
             san: StringBuilder::new(),
@@ -297,7 +317,7 @@ impl MovesBuilder {
     /// Appends the rows of one game's main-line moves. A game may overflow
     /// the limits by its own moves (at most one game's worth).
     pub fn push(&mut self, game_id: u64, record: &GameRecord) {
-        let bytes = &mut self.bytes;
+        let bytes = &mut self.fill.bytes;
         let mut letter = [0u8; 4];
         for (i, row) in record.moves.iter().enumerate() {
             self.game_id.append_value(game_id);
@@ -326,29 +346,28 @@ impl MovesBuilder {
             let promotion = row.promotion.map(|c| &*c.encode_utf8(&mut letter));
             self.promotion.append_option(promotion);
             *bytes += 16;
-            self.rows += 1;
+            self.fill.rows += 1;
         }
     }
 
     /// Rows gathered.
     pub fn len(&self) -> usize {
-        self.rows
+        self.fill.rows
     }
 
     /// No rows gathered.
     pub fn is_empty(&self) -> bool {
-        self.rows == 0
+        self.fill.rows == 0
     }
 
     /// The batch reached its row count or byte budget.
     pub fn is_full(&self) -> bool {
-        self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
+        self.fill.is_full()
     }
 
     /// The gathered rows as a batch; the builder starts again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, Error> {
-        self.rows = 0;
-        self.bytes = 0;
+        self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
             ("ply", false, Arc::new(self.ply.finish())),

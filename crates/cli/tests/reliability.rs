@@ -55,13 +55,18 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Checks that a run failed with status 2 and `message` on stderr.
+fn failed_with(out: &Output, message: &str) {
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(out));
+    assert!(stderr(out).contains(message), "{}", stderr(out));
+}
+
 /// Runs `args` in `dir` and checks that it failed with status 2 and `message` on stderr, and
 /// that the folder is exactly as before.
 fn refused(dir: &Path, args: &[&str], message: &str) {
     let before = files(dir);
     let out = run(dir, args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-    assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    failed_with(&out, message);
     assert_eq!(files(dir), before, "{args:?} changed the folder");
 }
 
@@ -148,12 +153,7 @@ fn an_output_that_is_an_input_is_refused_and_nothing_changes() {
         .stdin(fs::File::open(dir.join("a.pgn")).unwrap())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("-o a.pgn is standard input"),
-        "{}",
-        stderr(&out)
-    );
+    failed_with(&out, "-o a.pgn is standard input");
     assert_eq!(files(&dir), before);
     // Standard output appended to an input (`>> a.pgn`) would read what it writes.
     let out = pgnkit(&dir, &["export", "a.pgn"])
@@ -240,12 +240,7 @@ fn a_full_disk_is_a_write_error_that_names_the_output_and_leaves_nothing() {
     // `-o /dev/full`.
     let before = files(&dir);
     let out = run(&dir, &["export", "a.pgn", "-o", "/dev/full"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot write /dev/full: No space left on device"),
-        "{}",
-        stderr(&out)
-    );
+    failed_with(&out, "cannot write /dev/full: No space left on device");
     assert_eq!(files(&dir), before);
     // `> /dev/full`.
     let out = pgnkit(&dir, &["export", "a.pgn"])
@@ -257,11 +252,9 @@ fn a_full_disk_is_a_write_error_that_names_the_output_and_leaves_nothing() {
         )
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot write standard output: No space left on device"),
-        "{}",
-        stderr(&out)
+    failed_with(
+        &out,
+        "cannot write standard output: No space left on device",
     );
     // A file-size limit (`ulimit -f`, 100 blocks): the write fails past it. An existing file
     // under the output's name is left as it was, and no temporary file stays.
@@ -276,12 +269,7 @@ fn a_full_disk_is_a_write_error_that_names_the_output_and_leaves_nothing() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("cannot write out.pgn: File too large"),
-        "{}",
-        stderr(&out)
-    );
+    failed_with(&out, "cannot write out.pgn: File too large");
     assert_eq!(files(&dir), before);
 }
 
@@ -305,12 +293,7 @@ fn a_disk_that_fills_up_leaves_no_partial_output() {
     let out = run(&dir, &["export", "a.pgn", "-o", "disk/out.pgn"]);
     let left = files(&disk);
     let _ = Command::new("umount").arg(&disk).status();
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("cannot write disk/out.pgn: No space left on device"),
-        "{}",
-        stderr(&out)
-    );
+    failed_with(&out, "cannot write disk/out.pgn: No space left on device");
     assert_eq!(
         left,
         BTreeMap::from([("out.pgn".to_string(), b"an old export".to_vec())])
@@ -535,12 +518,7 @@ fn too_many_threads_are_refused_not_a_panic() {
         &dir,
         &["export", "a.pgn", "--threads", "32000", "-o", "out.pgn"],
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("32000 is not in 1..=1024"),
-        "{}",
-        stderr(&out)
-    );
+    failed_with(&out, "32000 is not in 1..=1024");
     assert_eq!(files(&dir).len(), 1);
     // The most accepted run, and one thread fewer than asked would still be a clean run.
     let out = run(&dir, &["export", "a.pgn", "--threads", "1024"]);
