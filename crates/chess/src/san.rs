@@ -328,6 +328,44 @@ mod tests {
         }
     }
 
+    /// `write_move_ascii` (the writers' fast path) writes the bytes of
+    /// `from_move` then `write_ascii` for every legal move of positions with
+    /// rivals to disambiguate, promotions, en passant and castling, and of
+    /// the positions two plies on.
+    #[test]
+    fn write_move_ascii_spells_as_from_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/R4R2/8/N1N5/8/R3K2Q w Q - 0 1",
+            "3qk3/8/8/3pP3/8/8/8/Q2QK2Q w - d6 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let mut positions = vec![pos(fen)];
+            for _ in 0..2 {
+                let mut next = Vec::new();
+                for p in &positions {
+                    for m in p.legal_moves() {
+                        let mut fast = [0xff; 8];
+                        let len = San::write_move_ascii(p, m, &mut fast);
+                        let mut slow = [0xff; 8];
+                        let slow_len = San::from_move(p, m).write_ascii(&mut slow);
+                        assert_eq!((fast, len), (slow, slow_len), "{m:?} in {p}");
+                        checked += 1;
+                        let mut after = p.clone();
+                        after.play_unchecked(m);
+                        next.push(after);
+                    }
+                }
+                positions = next;
+            }
+        }
+        assert!(checked > 3_000, "{checked}");
+    }
+
     #[test]
     fn resolve_strict() {
         let start = Position::new();

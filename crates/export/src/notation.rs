@@ -59,15 +59,15 @@ impl MoveWriter {
 /// The canonical SAN of a resolved move with its `+`/`#`, as a [`Word`]:
 /// the streaming writer's hot path.
 ///
-/// The chess crate's speller does the work ([`San::from_move`], whose
-/// disambiguation test costs a table lookup when no other piece of the kind
-/// stands on a line to the destination, and [`San::write_ascii`], which puts
-/// the bytes together in a register); the tree writer spells with the same
-/// calls, so the two writers cannot disagree.
+/// The chess crate's speller does the work ([`San::write_move_ascii`]: the
+/// bytes of [`San::from_move`] then [`San::write_ascii`], put together in a
+/// register, a move that needs no disambiguation without building a
+/// [`San`]); the tree writer spells with the same crate's calls, so the two
+/// writers cannot disagree.
 #[inline]
 pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
     let mut text = [0; 8];
-    let len = San::from_move(event.before, event.mv).write_ascii(&mut text);
+    let len = San::write_move_ascii(event.before, event.mv, &mut text);
     let mut word = Word::from_san_ascii(&text, len);
     if let Some(suffix) = SanPlus::suffix_of(event.after) {
         word.push(suffix.char() as u8);

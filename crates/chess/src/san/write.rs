@@ -79,6 +79,51 @@ impl San {
         len
     }
 
+    /// Writes the SAN of the legal move `m` into `buf` as
+    /// [`San::from_move`] then [`write_ascii`](San::write_ascii) do (the
+    /// same bytes), returning the length.
+    ///
+    /// The writers' hot path: a normal move that no other piece of its kind
+    /// stands on a line to reach (nearly every move: pawn and king moves
+    /// always) needs no disambiguation, so its text is put together from the
+    /// move's parts in a register; other moves go through
+    /// [`San::from_move`], out of line.
+    ///
+    /// ```
+    /// use pgnkit_chess::{Position, San};
+    /// let pos = Position::new();
+    /// let mv = San::parse(b"Nf3")?.to_move(&pos)?;
+    /// let mut buf = [0; 8];
+    /// let len = San::write_move_ascii(&pos, mv, &mut buf);
+    /// assert_eq!(&buf[..len], b"Nf3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn write_move_ascii(pos: &Position, m: Move, buf: &mut [u8; 8]) -> usize {
+        let (bits, len) = match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } if !may_have_rival(pos, role, from, to) => {
+                let file = (role == Role::Pawn && capture.is_some()).then(|| from.file());
+                normal_bits(role, file, None, capture.is_some(), to, promotion)
+            }
+            _ => San::from_move_out_of_line(pos, m).ascii_bits(),
+        };
+        *buf = bits.to_le_bytes();
+        len
+    }
+
+    /// [`San::from_move`], not inlined: the rare moves of
+    /// [`write_move_ascii`](San::write_move_ascii).
+    #[inline(never)]
+    fn from_move_out_of_line(pos: &Position, m: Move) -> San {
+        San::from_move(pos, m)
+    }
+
     /// The SAN's bytes in a `u64`, first byte lowest, zero padded, and its
     /// length.
     #[inline(always)]
@@ -92,7 +137,6 @@ impl San {
             }
             (bits, text.len())
         }
-        let byte = |c: char| u64::from(c as u8);
         match *self {
             San::Null => const { word(b"--") },
             San::Castle(CastlingSide::KingSide) => const { word(b"O-O") },
@@ -104,32 +148,7 @@ impl San {
                 capture,
                 to,
                 promotion,
-            } => {
-                // Piece letter, start file, start rank, `x`: each maybe.
-                let mut len = usize::from(role != Role::Pawn);
-                let mut bits = if len == 1 { byte(role.upper_char()) } else { 0 };
-                if let Some(f) = file {
-                    bits |= byte(f.char()) << (8 * len);
-                    len += 1;
-                }
-                if let Some(r) = rank {
-                    bits |= byte(r.char()) << (8 * len);
-                    len += 1;
-                }
-                if capture {
-                    bits |= byte('x') << (8 * len);
-                    len += 1;
-                }
-                // The destination, then the promotion (`len` is at most 4
-                // here, so every shift stays below 64).
-                bits |= (byte(to.file().char()) | byte(to.rank().char()) << 8) << (8 * len);
-                len += 2;
-                if let Some(p) = promotion {
-                    bits |= (byte('=') | byte(p.upper_char()) << 8) << (8 * len);
-                    len += 2;
-                }
-                (bits, len)
-            }
+            } => normal_bits(role, file, rank, capture, to, promotion),
         }
     }
 
@@ -149,6 +168,62 @@ impl San {
         let n = self.write_ascii(&mut buf);
         out.extend_from_slice(&buf[..n]);
     }
+}
+
+/// The bytes of a [`San::Normal`] with these parts in a `u64`, first byte
+/// lowest, zero padded, and its length: the one spelling of a piece or pawn
+/// move.
+#[inline(always)]
+fn normal_bits(
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    capture: bool,
+    to: Square,
+    promotion: Option<Role>,
+) -> (u64, usize) {
+    let byte = |c: char| u64::from(c as u8);
+    // Piece letter, start file, start rank, `x`: each maybe.
+    let mut len = usize::from(role != Role::Pawn);
+    let mut bits = if len == 1 { byte(role.upper_char()) } else { 0 };
+    if let Some(f) = file {
+        bits |= byte(f.char()) << (8 * len);
+        len += 1;
+    }
+    if let Some(r) = rank {
+        bits |= byte(r.char()) << (8 * len);
+        len += 1;
+    }
+    if capture {
+        bits |= byte('x') << (8 * len);
+        len += 1;
+    }
+    // The destination, then the promotion (`len` is at most 4 here, so
+    // every shift stays below 64).
+    bits |= (byte(to.file().char()) | byte(to.rank().char()) << 8) << (8 * len);
+    len += 2;
+    if let Some(p) = promotion {
+        bits |= (byte('=') | byte(p.upper_char()) << 8) << (8 * len);
+        len += 2;
+    }
+    (bits, len)
+}
+
+/// Whether a piece of `role` moving from `from` to `to` may need its file
+/// or rank written: another piece of its kind stands on a line to `to` (on
+/// an empty board). Pawns and kings never do. The test [`San::from_move`]
+/// makes first ([`disambiguate`]), asked before it.
+#[inline(always)]
+fn may_have_rival(pos: &Position, role: Role, from: Square, to: Square) -> bool {
+    let lines = match role {
+        Role::Pawn | Role::King => return false,
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+    };
+    let ours = pos.board().by_piece(role.of(pos.turn())).without(from);
+    (ours & lines).any()
 }
 
 /// Bytes written into an 8-byte buffer. A SAN has at most 6 bytes (7 with
