@@ -292,7 +292,10 @@ fn dedupe_is_exact_on_the_corpus_written_twice() {
             // Null moves cannot be replayed by `add_move`: those few games stay out.
             if read.is_broken()
                 || read.value.is_chess960()
-                || read.value.main_line_moves().any(|p| p.mv == pgnkit::Move::Null)
+                || read
+                    .value
+                    .main_line_moves()
+                    .any(|p| p.mv == pgnkit::Move::Null)
             {
                 continue;
             }
