@@ -172,6 +172,10 @@ pub struct SelectArgs {
     /// Move notation: SAN (standard), LAN, UCI, FAN.
     #[arg(long, value_enum, default_value_t = NotationArg::San)]
     pub notation: NotationArg,
+    /// Write a games table (as `convert`) in this format; without it, -o's
+    /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
 }
 
 /// Options of `pgnkit ranges`.

@@ -27,6 +27,7 @@ mod pipeline;
 mod ranges;
 mod render;
 mod select;
+mod select_table;
 mod signals;
 mod split;
 mod tally;

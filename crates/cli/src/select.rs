@@ -19,6 +19,7 @@ use crate::args::{NotationArg, SelectArgs};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
+use crate::select_table::{TableOut, format_of, movetext};
 use crate::split::Split;
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
@@ -55,6 +56,8 @@ struct SelectJob<'a> {
     export: ExportOptions,
     /// Whether games that do not match need their text (`--rejected`).
     text_of_rejected: bool,
+    /// Selected games become rows of a games table.
+    table: bool,
 }
 
 /// What the main thread needs of one game.
@@ -69,6 +72,8 @@ struct Verdict {
     final_fens: bool,
     dropped: u64,
     split_value: Option<String>,
+    /// The games-table row (with `--format` or a table's extension).
+    record: Option<pgnkit_arrow::GameRecord>,
     /// Warnings of the fixes (`Result` corrected).
     warnings: Vec<String>,
 }
@@ -150,6 +155,11 @@ impl Job for SelectJob<'_> {
         if v.selected || self.text_of_rejected {
             // Writing to a Vec cannot fail.
             let _ = writer.write(&game, text);
+        }
+        if v.selected && self.table {
+            let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
+            record.movetext = Some(movetext(text));
+            v.record = Some(record);
         }
         v
     }
@@ -250,6 +260,12 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (true, None) => Keys::Exact,
     };
     let split = args.split_every.is_some() || args.split_by.is_some();
+    let table_format = format_of(args.output.as_deref(), args.format);
+    if split && table_format.is_some() {
+        return Err(Failure::usage(
+            "--split-every and --split-by write PGN: leave out --format (or the table extension)",
+        ));
+    }
     if split && args.output.is_none() {
         return Err(Failure::usage(
             "--split-every and --split-by name their files after -o OUT: give -o",
@@ -276,6 +292,11 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         split_by: args.split_by.clone(),
         export: export_options(args),
         text_of_rejected: args.rejected.is_some(),
+        table: table_format.is_some(),
+    };
+    let mut table = match table_format {
+        Some(format) => Some(TableOut::open(args.output.as_deref(), format)?),
+        None => None,
     };
     let mut out = match (&args.output, args.split_every, &args.split_by) {
         (Some(base), Some(every), _) => Split::Every {
@@ -293,6 +314,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             names: Default::default(),
             max: args.max_files,
         },
+        // With a table, the table is the output: this one stays empty and is never used.
+        (_, None, None) if table_format.is_some() => Split::One(Output::stdout()),
         (Some(path), None, None) => Split::One(Output::file(path)?.compressed(None, args.level)?),
         (None, ..) => Split::One(Output::stdout().compressed(args.compress, args.level)?),
     };
@@ -364,9 +387,16 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             return Ok(());
         }
         written += 1;
-        out.write(&args.inputs, text, v.split_value.as_deref())
+        match (&mut table, &v.record) {
+            (Some(table), Some(record)) => table.push(name, record),
+            _ => out.write(&args.inputs, text, v.split_value.as_deref()),
+        }
     })?;
-    let (mut outputs, _) = out.into_outputs();
+    let (mut outputs, _) = match table {
+        Some(table) if ended.complete() => (vec![table.close()?], 0),
+        Some(_) => (Vec::new(), 0),
+        None => out.into_outputs(),
+    };
     outputs.extend(rejected);
     outputs.extend(duplicates);
     tally.written = written.min(tally.written);

@@ -274,6 +274,37 @@ fn classifies_fixes_and_splits() {
     );
 }
 
+#[test]
+fn selected_games_as_a_table() {
+    let out = pgnkit(
+        &[
+            "select",
+            "--where",
+            "player = Fischer",
+            "--classify",
+            "--format",
+            "ndjson",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["ECO"], "C70");
+    assert_eq!(rows[1]["Event"], "Open");
+    let out = pgnkit(&["select", "--format", "parquet"], GAMES);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "Parquet needs a file: {}",
+        stderr(&out)
+    );
+}
+
 /// The corpus twice: each game again with its tags in reverse order, an
 /// Event of its own and no comments, the copies shuffled among the
 /// originals. Dedupe must find exactly as many duplicates as an exact
