@@ -65,6 +65,117 @@ pub enum Command {
     /// compressed bytes, without decompressing it. Reading every range
     /// (`--range START..END`) reads every game of the file once.
     Ranges(RangesArgs),
+    /// Games that match a query (--where), written in export format.
+    ///
+    /// The query language is in docs/select.md: tag fields (`WhiteElo >= 2500`,
+    /// `Event ~ "Olympiad"`, `Site =~ "lichess"`), `and`, `or`, `not`,
+    /// parentheses, pseudo-fields player, elo, elo_diff, plies, eco, result,
+    /// `reaches "FEN"`, `material "KQkr"`. A bad query is shown with a caret
+    /// under the fault (exit status 2) before any input is read. Games with
+    /// errors are reported and not written; the summary line counts games
+    /// selected, not matching, duplicates and each fix.
+    Select(SelectArgs),
+    /// Games without their duplicates (same start position, same main-line
+    /// moves; tags and comments do not count): the first is kept.
+    ///
+    /// Takes every option of `select`; --duplicates FILE keeps the others,
+    /// each after a comment naming the game kept (file and line).
+    Dedupe(SelectArgs),
+    /// Adds or replaces the ECO and Opening tags from the Lichess opening
+    /// table (Lichess's rule: positions of the first 40 plies, the deepest wins).
+    ///
+    /// Takes every option of `select`; --openings FILE reads another table.
+    Classify(SelectArgs),
+}
+
+/// Options of `pgnkit select`, `dedupe` and `classify`.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Input files and reading options.
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// The query: which games to write (all when absent). See docs/select.md.
+    #[arg(long = "where", value_name = "EXPR")]
+    pub query: Option<String>,
+    /// Write to this file instead of standard output (compressed by its
+    /// extension: .zst, .gz, .bz2, .xz).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Write the games that do not match the query here.
+    #[arg(long, value_name = "FILE")]
+    pub rejected: Option<PathBuf>,
+    /// Write at most N selected games.
+    #[arg(long, value_name = "N")]
+    pub first: Option<u64>,
+    /// Leave out the first N selected games.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: u64,
+    /// Leave out duplicates (same start position and main-line moves) of earlier games.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Write the duplicates here, each after a comment naming the game kept (implies --dedupe).
+    #[arg(long, value_name = "FILE")]
+    pub duplicates: Option<PathBuf>,
+    /// Duplicates are games whose board is the same after N plies (0: at the
+    /// end), as pgn-extract's --fuzzydepth (implies --dedupe).
+    #[arg(long, value_name = "N")]
+    pub fuzzy_ply: Option<usize>,
+    /// Add or replace ECO and Opening from the opening table; `eco` in the
+    /// query is then the classified code.
+    #[arg(long)]
+    pub classify: bool,
+    /// Another opening table (TSV: eco, name, pgn; implies --classify).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Correct a Result that the final position contradicts (checkmate, stalemate), with a warning.
+    #[arg(long)]
+    pub fix_result: bool,
+    /// Add (or correct) a PlyCount tag: the plies of the main line.
+    #[arg(long)]
+    pub add_ply_count: bool,
+    /// Add (or correct) a FinalFEN tag: the FEN of the main line's last position.
+    #[arg(long)]
+    pub add_final_fen: bool,
+    /// Remove these tags (comma-separated names).
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub drop_tags: Vec<String>,
+    /// Write OUT-0001.pgn, OUT-0002.pgn... with N games each (needs -o).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub split_every: Option<u64>,
+    /// Write one file per value of this tag, OUT-VALUE.pgn (needs -o; names made safe).
+    #[arg(long, value_name = "TAG", conflicts_with = "split_every")]
+    pub split_by: Option<String>,
+    /// With --split-by: the most files written (and open) at once; more values is an error.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_files: u64,
+    /// Compress standard output in this format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub compress: Option<crate::compress::Codec>,
+    /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
+    pub level: Option<u32>,
+    /// Reduced export format: the seven roster tags, moves only.
+    #[arg(long)]
+    pub reduced: bool,
+    /// Leave out comments.
+    #[arg(long)]
+    pub no_comments: bool,
+    /// Leave out variations.
+    #[arg(long)]
+    pub no_variations: bool,
+    /// Leave out NAGs.
+    #[arg(long)]
+    pub no_nags: bool,
+    /// Maximum line length in characters.
+    #[arg(long, value_name = "N", default_value_t = 79, value_parser = clap::value_parser!(u16).range(1..))]
+    pub width: u16,
+    /// Move notation: SAN (standard), LAN, UCI, FAN.
+    #[arg(long, value_enum, default_value_t = NotationArg::San)]
+    pub notation: NotationArg,
+    /// Write a games table (as `convert`) in this format; without it, -o's
+    /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
 }
 
 /// Options of `pgnkit ranges`.

@@ -26,7 +26,10 @@ mod paths;
 mod pipeline;
 mod ranges;
 mod render;
+mod select;
+mod select_table;
 mod signals;
+mod split;
 mod tally;
 
 use std::path::PathBuf;
@@ -68,6 +71,9 @@ fn main() -> ExitCode {
         Command::Fen(args) => fen::run(args),
         Command::Ranges(args) => ranges::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Select(args) => select::run(args, select::Mode::Select),
+        Command::Dedupe(args) => select::run(args, select::Mode::Dedupe),
+        Command::Classify(args) => select::run(args, select::Mode::Classify),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -25,6 +25,8 @@ pub struct Tally {
     pub unwritten: u64,
     /// Inputs that could not be read.
     pub failed_inputs: u64,
+    /// More counts for the summary line (`select`: "12 duplicates"...), in order.
+    pub extra: Vec<String>,
     started: Instant,
 }
 
@@ -41,6 +43,7 @@ impl Tally {
             skipped: 0,
             unwritten: 0,
             failed_inputs: 0,
+            extra: Vec::new(),
             started: Instant::now(),
         }
     }
@@ -87,6 +90,10 @@ impl Tally {
             self.bytes,
             self.bytes as f64 / seconds.max(1e-9) / 1e6,
         );
+        for extra in &self.extra {
+            line.push_str("; ");
+            line.push_str(extra);
+        }
         if self.unwritten > 0 {
             line.push_str(&format!(
                 "; {} not written (the run stopped early)",

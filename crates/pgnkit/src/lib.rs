@@ -10,6 +10,7 @@
 //! | [`lexer`] | `pgnkit-lexer` | PGN tokens with byte spans; splitting a stream into games |
 //! | [`game`] | `pgnkit-game` | games, move trees, the validating reader, visitors, JSON |
 //! | [`export`] | `pgnkit-export` | the export-format writer |
+//! | [`select`] | `pgnkit-select` | queries over games, duplicates, opening classification, tag fixes |
 //!
 //! Read games, check them, and write them back in export format:
 //!
@@ -33,6 +34,7 @@ pub use pgnkit_export as export;
 pub use pgnkit_game as game;
 pub use pgnkit_input as input;
 pub use pgnkit_lexer as lexer;
+pub use pgnkit_select as select;
 
 pub use pgnkit_chess::{Move, Position, San, SanPlus};
 

@@ -1,0 +1,438 @@
+//! `pgnkit select`, `dedupe` and `classify`: one job over `pgnkit-select`.
+//!
+//! Workers build each game (`TreeBuilder`), classify it, fix its tags,
+//! evaluate the query, compute its duplicate key and write its export text.
+//! The main thread gets the results in input order and decides what is
+//! kept: duplicates (the set of keys lives here, so "first" is the input
+//! order), `--skip` and `--first`, and where each game goes ([`Split`]).
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use pgnkit::export::{ExportOptions, GameWriter, Notation};
+use pgnkit::game::{DiagnosticKind, Diagnostics, ReadOptions, TreeBuilder};
+use pgnkit::select::{
+    Context, GameKey, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags, fix_result,
+};
+
+use crate::args::{NotationArg, SelectArgs};
+use crate::failure::Failure;
+use crate::output::Output;
+use crate::pipeline::{self, Game, Job};
+use crate::select_table::{TableOut, format_of, movetext};
+use crate::split::Split;
+use crate::tally::Tally;
+use crate::{Outcome, check_plan, console, finish, read_options, render};
+
+/// Which command runs (each is `select` with one option on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `pgnkit select`.
+    Select,
+    /// `pgnkit dedupe`: `--dedupe` on.
+    Dedupe,
+    /// `pgnkit classify`: `--classify` on.
+    Classify,
+}
+
+/// How duplicates are told apart.
+#[derive(Debug, Clone, Copy)]
+enum Keys {
+    None,
+    Exact,
+    Fuzzy(usize),
+}
+
+struct SelectJob<'a> {
+    read: ReadOptions,
+    query: Option<Query>,
+    openings: Option<Cow<'a, Openings>>,
+    keys: Keys,
+    fix_result: bool,
+    ply_count: bool,
+    final_fen: bool,
+    drop: Vec<String>,
+    split_by: Option<String>,
+    export: ExportOptions,
+    /// Whether games that do not match need their text (`--rejected`).
+    text_of_rejected: bool,
+    /// Selected games become rows of a games table.
+    table: bool,
+}
+
+/// What the main thread needs of one game.
+#[derive(Default)]
+struct Verdict {
+    diagnostics: Diagnostics,
+    selected: bool,
+    key: Option<GameKey>,
+    classified: bool,
+    results_fixed: u64,
+    ply_counts: bool,
+    final_fens: bool,
+    dropped: u64,
+    split_value: Option<String>,
+    /// The games-table row (with `--format` or a table's extension).
+    record: Option<pgnkit_arrow::GameRecord>,
+    /// Warnings of the fixes (`Result` corrected).
+    warnings: Vec<String>,
+}
+
+impl Job for SelectJob<'_> {
+    type State = (TreeBuilder, GameWriter);
+    type Output = Verdict;
+
+    fn state(&self) -> Self::State {
+        (TreeBuilder::new(), GameWriter::new(self.export.clone()))
+    }
+
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
+        let (builder, writer) = state;
+        let (mut game, diagnostics) = game.visit(builder, self.read);
+        let mut v = Verdict {
+            diagnostics,
+            ..Verdict::default()
+        };
+        if v.diagnostics.has_errors() {
+            return v;
+        }
+        let mut eco = None;
+        if let Some(table) = &self.openings
+            && let Some(found) = table.classify(&game)
+        {
+            let (code, name) = (found.opening.eco.clone(), found.opening.name.clone());
+            game.tags_mut().insert("ECO", &code);
+            game.tags_mut().insert("Opening", &name);
+            v.classified = true;
+            eco = Some(code);
+        }
+        if self.fix_result {
+            let mismatch = v
+                .diagnostics
+                .iter()
+                .any(|d| matches!(d.kind, DiagnosticKind::ResultMismatch { .. }));
+            v.results_fixed += u64::from(mismatch);
+            if let Some((was, now)) = fix_result(&mut game) {
+                v.results_fixed += 1;
+                v.warnings.push(format!(
+                    "Result {} corrected to {}: the main line ends in {}",
+                    was.as_str(),
+                    now.as_str(),
+                    if now == pgnkit::game::Termination::Draw {
+                        "stalemate"
+                    } else {
+                        "checkmate"
+                    }
+                ));
+            }
+        }
+        if self.ply_count {
+            v.ply_counts = add_ply_count(&mut game);
+        }
+        if self.final_fen {
+            v.final_fens = add_final_fen(&mut game);
+        }
+        if !self.drop.is_empty() {
+            v.dropped = drop_tags(&mut game, &self.drop) as u64;
+        }
+        let context = Context {
+            eco: eco.as_deref(),
+        };
+        v.selected = self
+            .query
+            .as_ref()
+            .is_none_or(|q| q.matches(&game, &context));
+        if v.selected {
+            v.key = match self.keys {
+                Keys::None => None,
+                Keys::Exact => Some(GameKey::of(&game)),
+                Keys::Fuzzy(ply) => Some(GameKey::at_ply(&game, ply)),
+            };
+            if let Some(tag) = &self.split_by {
+                v.split_value = game.tags().get(tag).map(str::to_string);
+            }
+        }
+        if v.selected || self.text_of_rejected {
+            // Writing to a Vec cannot fail.
+            let _ = writer.write(&game, text);
+        }
+        if v.selected && self.table {
+            let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
+            record.movetext = Some(movetext(text));
+            v.record = Some(record);
+        }
+        v
+    }
+}
+
+fn export_options(args: &SelectArgs) -> ExportOptions {
+    let base = if args.reduced {
+        ExportOptions::reduced()
+    } else {
+        ExportOptions::export()
+    };
+    ExportOptions {
+        width: usize::from(args.width),
+        comments: base.comments && !args.no_comments,
+        nags: base.nags && !args.no_nags,
+        variations: base.variations && !args.no_variations,
+        notation: match args.notation {
+            NotationArg::San => Notation::San,
+            NotationArg::Lan => Notation::Lan,
+            NotationArg::Uci => Notation::Uci,
+            NotationArg::Fan => Notation::Fan,
+        },
+        ..base
+    }
+}
+
+/// Reads `--openings FILE` (before any input is read).
+fn read_openings(path: &Path) -> Result<Openings, Failure> {
+    let text = std::fs::read(path).map_err(|e| Failure::io(&path.display().to_string(), &e))?;
+    let text = String::from_utf8(text).map_err(|_| {
+        Failure::usage(format!(
+            "--openings {}: the table is not UTF-8 text",
+            path.display()
+        ))
+    })?;
+    Openings::from_tsv(&text).map_err(|e| {
+        let at = match &e {
+            pgnkit::select::OpeningsError::Row { offset, .. } => {
+                format!(" line {}", text[..*offset].matches('\n').count() + 1)
+            }
+            _ => String::new(),
+        };
+        Failure::usage(format!("--openings {}{at}: {e}", path.display()))
+    })
+}
+
+/// The kept games' places: keys only, or keys and (input, line).
+enum Dedupe {
+    Keys(Seen<()>),
+    Placed(Seen<(u32, u64)>),
+}
+
+/// `name` and `line` as a comment before a duplicate's moves: `{Duplicate of a.pgn line 12}`.
+fn with_comment(text: &[u8], name: &str, line: u64) -> Vec<u8> {
+    let note = format!(
+        "{{Duplicate of {} line {line}}}\n",
+        name.replace(['{', '}'], "_")
+    );
+    let at = match text.windows(2).position(|w| w == b"\n\n") {
+        Some(at) if text.first() == Some(&b'[') => at + 2,
+        _ => 0,
+    };
+    let mut out = Vec::with_capacity(text.len() + note.len());
+    out.extend_from_slice(&text[..at]);
+    out.extend_from_slice(note.as_bytes());
+    out.extend_from_slice(&text[at..]);
+    out
+}
+
+/// `n thing`/`n things`, for the summary line's counts.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Runs `pgnkit select` (or `dedupe`, `classify`).
+pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
+    // Everything that can be wrong with the command line is found before any input is read.
+    let query =
+        match &args.query {
+            Some(text) => Some(Query::parse(text).map_err(|e| {
+                Failure::usage(format!("bad --where expression:\n{}", e.render(text)))
+            })?),
+            None => None,
+        };
+    let classify = mode == Mode::Classify || args.classify || args.openings.is_some();
+    let openings = match (&args.openings, classify) {
+        (Some(path), _) => Some(Cow::Owned(read_openings(path)?)),
+        (None, true) => Some(Cow::Borrowed(Openings::lichess())),
+        (None, false) => None,
+    };
+    let dedupe = mode == Mode::Dedupe
+        || args.dedupe
+        || args.duplicates.is_some()
+        || args.fuzzy_ply.is_some();
+    let keys = match (dedupe, args.fuzzy_ply) {
+        (false, _) => Keys::None,
+        (true, Some(ply)) => Keys::Fuzzy(ply),
+        (true, None) => Keys::Exact,
+    };
+    let split = args.split_every.is_some() || args.split_by.is_some();
+    let table_format = format_of(args.output.as_deref(), args.format);
+    if split && table_format.is_some() {
+        return Err(Failure::usage(
+            "--split-every and --split-by write PGN: leave out --format (or the table extension)",
+        ));
+    }
+    if split && args.output.is_none() {
+        return Err(Failure::usage(
+            "--split-every and --split-by name their files after -o OUT: give -o",
+        ));
+    }
+    check_plan(
+        &args.inputs,
+        &[
+            ("-o", &args.output),
+            ("--rejected", &args.rejected),
+            ("--duplicates", &args.duplicates),
+        ],
+        args.output.is_none(),
+    )?;
+    let job = SelectJob {
+        read: read_options(&args.inputs),
+        query,
+        openings,
+        keys,
+        fix_result: args.fix_result,
+        ply_count: args.add_ply_count,
+        final_fen: args.add_final_fen,
+        drop: args.drop_tags.clone(),
+        split_by: args.split_by.clone(),
+        export: export_options(args),
+        text_of_rejected: args.rejected.is_some(),
+        table: table_format.is_some(),
+    };
+    let mut table = match table_format {
+        Some(format) => Some(TableOut::open(args.output.as_deref(), format)?),
+        None => None,
+    };
+    let mut out = match (&args.output, args.split_every, &args.split_by) {
+        (Some(base), Some(every), _) => Split::Every {
+            every,
+            base: base.clone(),
+            level: args.level,
+            current: None,
+            parts: 0,
+            done_games: 0,
+        },
+        (Some(base), None, Some(_)) => Split::By {
+            base: base.clone(),
+            level: args.level,
+            files: Default::default(),
+            names: Default::default(),
+            max: args.max_files,
+        },
+        // With a table, the table is the output: this one stays empty and is never used.
+        (_, None, None) if table_format.is_some() => Split::One(Output::stdout()),
+        (Some(path), None, None) => Split::One(Output::file(path)?.compressed(None, args.level)?),
+        (None, ..) => Split::One(Output::stdout().compressed(args.compress, args.level)?),
+    };
+    let file = |path: &Option<std::path::PathBuf>| -> Result<Option<Output>, Failure> {
+        match path {
+            Some(p) => Ok(Some(Output::file(p)?.compressed(None, args.level)?)),
+            None => Ok(None),
+        }
+    };
+    let mut rejected = file(&args.rejected)?;
+    let mut duplicates = file(&args.duplicates)?;
+    let mut seen = if args.duplicates.is_some() {
+        Dedupe::Placed(Seen::with_place())
+    } else {
+        Dedupe::Keys(Seen::new())
+    };
+    let mut names: Vec<String> = Vec::new();
+    let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
+        (0, 0, 0, 0, 0u64);
+    let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
+    let mut tally = Tally::new();
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
+        tally.game(game.bytes.len(), &v.diagnostics);
+        if v.diagnostics.has_errors() {
+            return console::write(&render::errors(name, &game, &v.diagnostics, false));
+        }
+        for warning in &v.warnings {
+            console::write(&format!("{name}:{}:1: warning: {warning}\n", game.line))?;
+            tally.warnings += 1;
+        }
+        classified += u64::from(v.classified);
+        fixed += v.results_fixed;
+        ply_counts += u64::from(v.ply_counts);
+        fens += u64::from(v.final_fens);
+        dropped += v.dropped;
+        if !v.selected {
+            not_matching += 1;
+            return match &mut rejected {
+                Some(file) => file.write_game(text),
+                None => Ok(()),
+            };
+        }
+        if let Some(key) = v.key {
+            if names.last().map(String::as_str) != Some(name) {
+                names.push(name.to_string());
+            }
+            let input = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
+            let kept = match &mut seen {
+                Dedupe::Keys(set) => set.first(key, ()).map(|_| None),
+                Dedupe::Placed(set) => set.first(key, (input, game.line)).map(|&p| Some(p)),
+            };
+            if let Some(place) = kept {
+                dupes += 1;
+                return match (&mut duplicates, place) {
+                    (Some(file), Some((input, line))) => {
+                        let kept_in = names.get(input as usize).map_or("?", String::as_str);
+                        file.write_game(&with_comment(text, kept_in, line))
+                    }
+                    _ => Ok(()),
+                };
+            }
+        }
+        if skipped < args.skip {
+            skipped += 1;
+            return Ok(());
+        }
+        if args.first.is_some_and(|n| written >= n) {
+            past_first += 1;
+            return Ok(());
+        }
+        written += 1;
+        match (&mut table, &v.record) {
+            (Some(table), Some(record)) => table.push(name, record),
+            _ => out.write(&args.inputs, text, v.split_value.as_deref()),
+        }
+    })?;
+    let (mut outputs, _) = match table {
+        Some(table) if ended.complete() => (vec![table.close()?], 0),
+        Some(_) => (Vec::new(), 0),
+        None => out.into_outputs(),
+    };
+    outputs.extend(rejected);
+    outputs.extend(duplicates);
+    tally.written = written.min(tally.written);
+    let mut extra = Vec::new();
+    if job.query.is_some() {
+        extra.push(format!("{not_matching} not matching"));
+    }
+    if dedupe {
+        extra.push(count(dupes, "duplicate", "duplicates"));
+    }
+    if args.skip > 0 {
+        extra.push(format!("{skipped} skipped (--skip)"));
+    }
+    if past_first > 0 {
+        extra.push(format!("{past_first} after --first"));
+    }
+    if classify {
+        extra.push(format!("{classified} classified"));
+    }
+    if args.fix_result {
+        extra.push(count(fixed, "result fixed", "results fixed"));
+    }
+    if args.add_ply_count {
+        extra.push(format!("{ply_counts} PlyCount set"));
+    }
+    if args.add_final_fen {
+        extra.push(format!("{fens} FinalFEN set"));
+    }
+    if !args.drop_tags.is_empty() {
+        extra.push(count(dropped, "tag dropped", "tags dropped"));
+    }
+    tally.extra = extra;
+    let command = match mode {
+        Mode::Select => "select",
+        Mode::Dedupe => "dedupe",
+        Mode::Classify => "classify",
+    };
+    finish(ended, tally, outputs, false, (command, "written"))
+}

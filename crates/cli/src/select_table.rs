@@ -1,0 +1,101 @@
+//! `select`'s games as a games table (convert's formats: Parquet, Arrow IPC,
+//! CSV, NDJSON) when `-o` names one by its extension or `--format` says so:
+//! the same `pgnkit-arrow` builder and writer as `pgnkit convert`, one row
+//! per selected game (`--rejected` and `--duplicates` stay PGN).
+
+use std::io;
+use std::path::Path;
+
+use pgnkit_arrow::{
+    BatchLimits, Format, GameRecord, GamesBuilder, RowSource, TableOptions, TableWriter,
+};
+
+use crate::args::FormatArg;
+use crate::failure::Failure;
+use crate::output::{Output, OutputError};
+
+/// The games table being written.
+pub struct TableOut {
+    name: String,
+    builder: GamesBuilder,
+    writer: TableWriter<Output>,
+    next_id: u64,
+}
+
+/// The table format `-o` and `--format` ask for; `None` for PGN.
+pub fn format_of(path: Option<&Path>, arg: Option<FormatArg>) -> Option<Format> {
+    if let Some(arg) = arg {
+        return Some(match arg {
+            FormatArg::Parquet => Format::Parquet,
+            FormatArg::Arrow => Format::Arrow,
+            FormatArg::Arrows => Format::ArrowStream,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Ndjson => Format::Ndjson,
+        });
+    }
+    path.and_then(|p| Format::from_path(p).ok())
+}
+
+impl TableOut {
+    /// Opens the table at `path` (standard output when `None`: stream formats only).
+    pub fn open(path: Option<&Path>, format: Format) -> Result<TableOut, Failure> {
+        let out = match path {
+            Some(path) => Output::file(path)?,
+            None if format.is_stream() => Output::stdout(),
+            None => {
+                return Err(Failure::usage(
+                    "Parquet and the Arrow file format end with a footer: write them to a file with -o",
+                ));
+            }
+        };
+        let name = out.name().to_string();
+        let options = TableOptions::default();
+        let writer = TableWriter::new(out, format, GamesBuilder::schema(options))
+            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+        Ok(TableOut {
+            name,
+            builder: GamesBuilder::new(options, BatchLimits::GAMES),
+            writer,
+            next_id: 0,
+        })
+    }
+
+    /// Adds one game's row (its batch is written when full).
+    pub fn push(&mut self, source: &str, record: &GameRecord) -> io::Result<()> {
+        let name = &self.name;
+        let err = |e: pgnkit_arrow::Error| OutputError::other(name, e);
+        self.builder
+            .push(
+                RowSource {
+                    game_id: self.next_id,
+                    source,
+                },
+                record,
+            )
+            .map_err(err)?;
+        self.next_id += 1;
+        if self.builder.is_full() {
+            let batch = self.builder.finish().map_err(err)?;
+            self.writer.write(&batch).map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the last batch and the footer: the output is then ready to be put in place.
+    pub fn close(mut self) -> Result<Output, Failure> {
+        let name = self.name.clone();
+        let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
+        let batch = self.builder.finish().map_err(fail)?;
+        self.writer.write(&batch).map_err(fail)?;
+        self.writer.finish().map_err(fail)
+    }
+}
+
+/// The export text without its tag section: the `movetext` column.
+pub fn movetext(text: &[u8]) -> String {
+    let body = match text.windows(2).position(|w| w == b"\n\n") {
+        Some(at) if text.first() == Some(&b'[') => &text[at + 2..],
+        _ => text,
+    };
+    String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
+}

@@ -1,0 +1,399 @@
+//! `pgnkit select`, `dedupe` and `classify` from the outside: errors found
+//! before any input is read, what is selected, duplicates with the comment
+//! naming the game kept, split outputs, the counts of the summary line, and
+//! duplicates found exactly on the corpus written twice with shuffled tags
+//! and order.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn pgnkit(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("select");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+const GAMES: &[u8] = b"[Event \"Olympiad\"]\n[White \"Tal\"]\n[Black \"Fischer\"]\n[WhiteElo \"2600\"]\n[BlackElo \"2700\"]\n[Date \"1960.??.??\"]\n\n\
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n\
+[Event \"Open\"]\n[White \"Fischer\"]\n[Black \"Petrosian\"]\n[WhiteElo \"2700\"]\n[BlackElo \"2650\"]\n[Date \"1971.10.01\"]\n\n\
+1. f3 e5 2. g4 Qh4# 1-0\n\n\
+[Event \"Copy\"]\n[White \"Someone\"]\n[Black \"Else\"]\n\n\
+1. e4 {a comment} e5 2. Nf3 (2. Nc3) Nc6 3. Bb5 a6 *\n";
+
+/// Each bad command line fails with status 2, says why, and reads nothing: the input named
+/// does not exist, so reading it would have said so instead.
+#[test]
+fn bad_command_lines_fail_before_reading() {
+    let missing_input = temp("no-such-input.pgn");
+    let input = missing_input.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["select", input, "--where", "colour = white"],
+            "unknown field `colour`",
+        ),
+        (
+            &["select", input, "--where", "Site =~ \"(lichess\""],
+            "bad regular expression",
+        ),
+        (
+            &["select", input, "--where", "reaches \"8/8/8 w - - 0 1\""],
+            "invalid FEN",
+        ),
+        (
+            &["classify", input, "--openings", "/no/such/table.tsv"],
+            "/no/such/table.tsv",
+        ),
+        (&["select", input, "--split-every", "10"], "give -o"),
+    ];
+    for (args, expected) in cases {
+        let out = pgnkit(args, b"");
+        let text = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
+        assert!(text.contains(expected), "{args:?}: {text}");
+        assert!(
+            !text.contains("no-such-input"),
+            "{args:?} read its input: {text}"
+        );
+    }
+    // The caret stands under the fault.
+    let out = pgnkit(
+        &["select", input, "--where", "elo > 2000 and colour = white"],
+        b"",
+    );
+    let text = stderr(&out);
+    assert!(
+        text.contains("elo > 2000 and colour = white\n               ^^^^^^\n"),
+        "{text}"
+    );
+    // A table that is not the TSV form names its line.
+    let table = temp("bad-table.tsv");
+    std::fs::write(
+        &table,
+        "eco\tname\tpgn\nA00\tGood\t1. a3\nB00\tBad\t1. e5\n",
+    )
+    .unwrap();
+    let out = pgnkit(
+        &["classify", input, "--openings", table.to_str().unwrap()],
+        b"",
+    );
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("line 3") && text.contains("e5"), "{text}");
+}
+
+#[test]
+fn selects_by_query_with_rejected_first_and_skip() {
+    let rejected = temp("rejected.pgn");
+    let out = pgnkit(
+        &[
+            "select",
+            "--where",
+            "player = Fischer and Date < 1970 and elo_diff = 100",
+            "--rejected",
+            rejected.to_str().unwrap(),
+        ],
+        GAMES,
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        text.contains("[Event \"Olympiad\"]") && !text.contains("[Event \"Open\"]"),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("3 games read, 1 written"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("2 not matching"), "{}", stderr(&out));
+    let rejected = std::fs::read_to_string(&rejected).unwrap();
+    assert_eq!(rejected.matches("[Event ").count(), 2, "{rejected}");
+
+    let out = pgnkit(&["select", "--skip", "1", "--first", "1"], GAMES);
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(text.matches("[Event ").count(), 1);
+    assert!(text.contains("[Event \"Open\"]"), "{text}");
+    assert!(
+        stderr(&out).contains("1 skipped (--skip); 1 after --first"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = pgnkit(
+        &[
+            "select",
+            "--where",
+            "material \"KQRRBBNNP8 kqrrbbnnp8\" and plies <= 4",
+        ],
+        GAMES,
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    assert!(
+        text.contains("[Event \"Open\"]") && text.matches("[Event ").count() == 1,
+        "{text}"
+    );
+}
+
+#[test]
+fn duplicates_are_kept_apart_with_the_game_kept_named() {
+    let input = temp("dupes-in.pgn");
+    std::fs::write(&input, GAMES).unwrap();
+    let dupes = temp("dupes.pgn");
+    let out = pgnkit(
+        &[
+            "dedupe",
+            input.to_str().unwrap(),
+            "--duplicates",
+            dupes.to_str().unwrap(),
+        ],
+        b"",
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(text.matches("[Event ").count(), 2, "{text}");
+    assert!(stderr(&out).contains("1 duplicate"), "{}", stderr(&out));
+    let dupes = std::fs::read_to_string(&dupes).unwrap();
+    assert!(dupes.contains("[Event \"Copy\"]"), "{dupes}");
+    assert!(
+        dupes.contains(&format!("{{Duplicate of {} line 1}}", input.display())),
+        "{dupes}"
+    );
+    // The written duplicate reads back with its comment.
+    let out = pgnkit(&["check", "-"], dupes.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // By the board after 2 plies: the first and third games are the same, the second is not.
+    let out = pgnkit(&["select", "--fuzzy-ply", "2"], GAMES);
+    assert!(
+        stderr(&out).contains("2 written") && stderr(&out).contains("1 duplicate"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn classifies_fixes_and_splits() {
+    let base = temp("parts.pgn");
+    for n in 1..=3 {
+        let _ = std::fs::remove_file(temp(&format!("parts-000{n}.pgn")));
+    }
+    let out = pgnkit(
+        &[
+            "classify",
+            "--fix-result",
+            "--add-ply-count",
+            "--add-final-fen",
+            "--drop-tags",
+            "Date,WhiteElo",
+            "--split-every",
+            "2",
+            "-o",
+            base.to_str().unwrap(),
+        ],
+        GAMES,
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(
+            "3 classified; 1 result fixed; 3 PlyCount set; 3 FinalFEN set; 4 tags dropped"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("warning: Result 1-0 corrected to 0-1"),
+        "{err}"
+    );
+    let first = std::fs::read_to_string(temp("parts-0001.pgn")).unwrap();
+    let second = std::fs::read_to_string(temp("parts-0002.pgn")).unwrap();
+    assert!(!temp("parts-0003.pgn").exists());
+    assert_eq!(first.matches("[Event ").count(), 2);
+    assert_eq!(second.matches("[Event ").count(), 1);
+    assert!(first.contains("[ECO \"C70\"]"), "{first}");
+    assert!(
+        first.contains("[Opening \"Ruy Lopez: Morphy Defense\"]"),
+        "{first}"
+    );
+    assert!(
+        first.contains("[Result \"0-1\"]") && first.contains("Qh4# 0-1"),
+        "{first}"
+    );
+    assert!(
+        first.contains("[PlyCount \"6\"]") && !first.contains("WhiteElo"),
+        "{first}"
+    );
+    assert!(
+        first.contains(
+            "[FinalFEN \"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\"]"
+        ),
+        "{first}"
+    );
+
+    let by = temp("by.pgn");
+    let out = pgnkit(
+        &["select", "--split-by", "White", "-o", by.to_str().unwrap()],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for name in ["by-Tal.pgn", "by-Fischer.pgn", "by-Someone.pgn"] {
+        assert!(temp(name).exists(), "{name}");
+    }
+    let out = pgnkit(
+        &[
+            "select",
+            "--split-by",
+            "White",
+            "--max-files",
+            "2",
+            "-o",
+            temp("few.pgn").to_str().unwrap(),
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("raise --max-files"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn selected_games_as_a_table() {
+    let out = pgnkit(
+        &[
+            "select",
+            "--where",
+            "player = Fischer",
+            "--classify",
+            "--format",
+            "ndjson",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["ECO"], "C70");
+    assert_eq!(rows[1]["Event"], "Open");
+    let out = pgnkit(&["select", "--format", "parquet"], GAMES);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "Parquet needs a file: {}",
+        stderr(&out)
+    );
+}
+
+/// The corpus twice: each game again with its tags in reverse order, an
+/// Event of its own and no comments, the copies shuffled among the
+/// originals. Dedupe must find exactly as many duplicates as an exact
+/// comparison (start FEN and move list, no hash) finds.
+#[test]
+fn dedupe_is_exact_on_the_corpus_written_twice() {
+    use pgnkit::{ExportOptions, read_games, to_string};
+    use std::collections::HashSet;
+
+    let mut games: Vec<String> = Vec::new();
+    let mut exact: HashSet<(String, Vec<pgnkit::Move>)> = HashSet::new();
+    let options = ExportOptions::export();
+    for path in pgnkit_corpus::pgn_files(&pgnkit_corpus::dir()) {
+        let bytes = std::fs::read(&path).unwrap();
+        for read in read_games(&bytes) {
+            // Null moves cannot be replayed by `add_move`: those few games stay out.
+            if read.is_broken()
+                || read.value.is_chess960()
+                || read
+                    .value
+                    .main_line_moves()
+                    .any(|p| p.mv == pgnkit::Move::Null)
+            {
+                continue;
+            }
+            let game = read.value;
+            exact.insert((
+                game.start_position().fen(Default::default()),
+                game.main_line_moves().map(|p| p.mv).collect(),
+            ));
+            games.push(to_string(&game, &options));
+            let mut copy = pgnkit::Game::from_position(game.start_position().clone());
+            let tags: Vec<(String, String)> = game
+                .tags()
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect();
+            for (n, v) in tags.iter().rev() {
+                copy.tags_mut().insert(n, v);
+            }
+            copy.tags_mut()
+                .insert("Event", format!("copy {}", games.len()));
+            let mut at = copy.root().id();
+            for played in game.main_line_moves() {
+                at = copy.add_move(at, played.mv).unwrap();
+            }
+            copy.set_termination(game.termination());
+            games.push(to_string(&copy, &options));
+        }
+    }
+    let originals = games.len() / 2;
+    // A fixed shuffle (xorshift), so a failure can be replayed.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for i in (1..games.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        games.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let input = temp("corpus-twice.pgn");
+    std::fs::write(&input, games.concat()).unwrap();
+    let out = pgnkit(
+        &[
+            "dedupe",
+            input.to_str().unwrap(),
+            "-o",
+            temp("corpus-once.pgn").to_str().unwrap(),
+        ],
+        b"",
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let expected_dupes = 2 * originals - exact.len();
+    assert!(
+        err.contains(&format!(
+            "{} games read, {} written",
+            2 * originals,
+            exact.len()
+        )),
+        "{} games, {} distinct: {err}",
+        2 * originals,
+        exact.len()
+    );
+    assert!(
+        err.contains(&format!("; {expected_dupes} duplicates")),
+        "{err}"
+    );
+    println!(
+        "{originals} games, {} distinct, {expected_dupes} duplicates found: {err}",
+        exact.len()
+    );
+}

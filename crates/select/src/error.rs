@@ -1,0 +1,93 @@
+//! The errors of `pgnkit-select`: a query that cannot be parsed, an opening
+//! table that cannot be read. Both carry byte offsets (into the query text,
+//! into the table); [`QueryError::render`] shows the query with a caret.
+
+use thiserror::Error;
+
+/// Why a query was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum QueryErrorKind {
+    /// The text does not follow the grammar; says what was expected.
+    #[error("expected {0}")]
+    Syntax(&'static str),
+    /// A lowercase name that is not a pseudo-field (tag names start with a capital).
+    #[error(
+        "unknown field `{0}`: the pseudo-fields are player, elo, elo_diff, plies, eco, result; tag names start with a capital letter"
+    )]
+    UnknownField(String),
+    /// The regular expression after `=~` does not compile.
+    #[error("bad regular expression: {0}")]
+    Regex(String),
+    /// The FEN after `reaches` is not a valid position.
+    #[error("invalid FEN: {0}")]
+    Fen(String),
+    /// The material balance after `material` is malformed.
+    #[error("invalid material balance: {0}")]
+    Material(String),
+    /// A value that cannot be compared with this field (a date, a time control, a number).
+    #[error("{0}")]
+    Value(String),
+    /// Text after a complete query.
+    #[error("unexpected text after the query")]
+    Trailing,
+}
+
+/// A query that cannot be used: what is wrong and where (bytes `start..end` of the query).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{kind} (at byte {start})")]
+pub struct QueryError {
+    /// What is wrong.
+    pub kind: QueryErrorKind,
+    /// First byte of the fault in the query text.
+    pub start: usize,
+    /// The byte after the fault (at least `start + 1` when the query has that byte).
+    pub end: usize,
+}
+
+impl QueryError {
+    /// The query on one line, a caret line under the fault and the message:
+    ///
+    /// ```
+    /// let e = pgnkit_select::Query::parse("WhiteElo >= 2500 and colour = \"x\"").unwrap_err();
+    /// let text = e.render("WhiteElo >= 2500 and colour = \"x\"");
+    /// assert_eq!(text.lines().nth(1), Some("                     ^^^^^^"));
+    /// ```
+    pub fn render(&self, query: &str) -> String {
+        // Columns are counted in characters, so a caret stands under its character.
+        let start = query
+            .get(..self.start.min(query.len()))
+            .map_or(self.start, |s| s.chars().count());
+        let width = query
+            .get(self.start.min(query.len())..self.end.min(query.len()))
+            .map_or(1, |s| s.chars().count())
+            .max(1);
+        format!(
+            "{}\n{}{}\n{}",
+            query.replace(['\n', '\r', '\t'], " "),
+            " ".repeat(start),
+            "^".repeat(width),
+            self.kind
+        )
+    }
+}
+
+/// An opening table (TSV: `eco`, `name`, `pgn`) that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum OpeningsError {
+    /// The first line is not the header `eco<TAB>name<TAB>pgn`.
+    #[error("the first line must be the header `eco<TAB>name<TAB>pgn`")]
+    Header,
+    /// A row that cannot be read: its first byte in the table and why.
+    #[error("row at byte {offset}: {reason}")]
+    Row {
+        /// First byte of the row.
+        offset: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The table is not UTF-8.
+    #[error("the table is not UTF-8 text")]
+    Encoding,
+}

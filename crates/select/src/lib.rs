@@ -1,0 +1,49 @@
+//! Database work over PGN games: choosing games with a query, finding
+//! duplicates, naming openings, fixing tags.
+//!
+//! This crate works on the [`pgnkit_game::Game`] model (read with
+//! `pgnkit-game`); it reads nothing and writes nothing itself. The
+//! `pgnkit select`, `dedupe` and `classify` commands are a thin layer over
+//! it. Its parts:
+//!
+//! - [`Query`]: a small expression language over a game's tags, its main
+//!   line and its positions, parsed with nom. The grammar and the meaning of
+//!   each comparison are documented on [`Query`]; errors carry the byte span
+//!   at fault and [`QueryError::render`] puts a caret under it.
+//! - [`GameKey`] and [`Seen`]: duplicate detection by a 128-bit hash of the
+//!   start position and the main-line moves (16 bytes per distinct game,
+//!   see the [`dedupe`] module), or by the board at a ply (`--fuzzy-ply`).
+//! - [`Openings`]: the Lichess opening table (CC0, embedded) and Lichess's
+//!   classification rule.
+//! - [`fix_result`], [`add_ply_count`], [`add_final_fen`], [`drop_tags`].
+//!
+//! ```
+//! use pgnkit_game::Game;
+//! use pgnkit_select::{Context, Openings, Query};
+//!
+//! let mut game: Game = "[White \"Anand\"]\n[WhiteElo \"2780\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *"
+//!     .parse()
+//!     .unwrap();
+//! let opening = Openings::lichess().classify(&game).unwrap().opening;
+//! game.tags_mut().insert("ECO", &opening.eco);
+//! let query = Query::parse(r#"player ~ "Anand" and WhiteElo >= 2700 and eco = B90"#).unwrap();
+//! assert!(query.matches(&game, &Context::default()));
+//! ```
+
+pub mod dedupe;
+mod error;
+mod fix;
+mod material;
+mod openings;
+mod position_key;
+mod query;
+mod value;
+
+pub use dedupe::{GameKey, Hasher128, Seen};
+pub use error::{OpeningsError, QueryError, QueryErrorKind};
+pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
+pub use material::Material;
+pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
+pub use position_key::PositionKey;
+pub use query::{Context, Query};
+pub use value::{PgnDate, number, time_control_base};

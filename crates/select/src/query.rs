@@ -1,0 +1,173 @@
+//! Queries over games: the expression tree, its parsing (`query/parse.rs`,
+//! nom) and its evaluation against a [`Game`] (`query/eval.rs`).
+//!
+//! The grammar and the meaning of each comparison are documented on
+//! [`Query`] (and in the crate docs, and `docs/select.md`).
+
+mod eval;
+mod parse;
+
+use pgnkit_game::Game;
+use regex::Regex;
+
+use crate::error::QueryError;
+use crate::material::Material;
+use crate::position_key::PositionKey;
+use crate::value::PgnDate;
+
+/// A parsed query: which games to select.
+///
+/// The grammar (whitespace between tokens is free; keywords are lowercase):
+///
+/// ```text
+/// query      = or
+/// or         = and { "or" and }
+/// and        = not { "and" not }
+/// not        = "not" not | primary
+/// primary    = "(" or ")"
+///            | "reaches" STRING            (a FEN)
+///            | "material" STRING           (a balance, as "KQkr")
+///            | field op value
+/// field      = TAG | "player" | "elo" | "elo_diff" | "plies" | "eco" | "result"
+/// TAG        = a capital letter, then letters, digits, "_"   (a tag name: WhiteElo)
+/// op         = "=" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "=~"
+/// value      = STRING | WORD
+/// STRING     = '"' { any character but '"' and '\', or '\"', or '\\' } '"'
+/// WORD       = characters other than space, '(', ')' and '"'   (2500, 1-0, B90)
+/// ```
+///
+/// What a comparison means:
+///
+/// - `~` is "contains" (case-sensitive), `=~` a regular expression (the
+///   `regex` crate's syntax, found anywhere in the value; `(?i)` for any case).
+/// - `Date`, `UTCDate`, `EventDate` compare as PGN dates: `YYYY.MM.DD`,
+///   `YYYY.MM` or `YYYY`, `??` for a part that may be anything; parts are
+///   compared from the year and the comparison stops at the first part
+///   unknown in the game or the value. A game whose year is unknown matches
+///   no date comparison.
+/// - `TimeControl` compares by base time in seconds (`180+2` is 180).
+/// - Any other tag compares as a number when the value is a number (then a
+///   tag that is not a number does not match), else as text (byte order).
+/// - A comparison with a tag the game does not have is false, `!=` too
+///   (`not Event = "x"` selects the games without an Event tag as well).
+/// - `player` is White or Black, `elo` is WhiteElo or BlackElo: the
+///   comparison holds when it holds for either side; `!=` holds when it holds
+///   for both (neither side is the value).
+/// - `elo_diff` is |WhiteElo - BlackElo|; `plies` the number of moves of the
+///   main line; `result` is `1-0`, `0-1`, `1/2-1/2` or `*` (the game's one
+///   result); `eco` is the classified code when a classification is given
+///   ([`Context::eco`]), else the `ECO` tag.
+/// - `reaches "FEN"`: some position of the main line (the start included)
+///   is that position: board, side to move, castling rights and en passant
+///   (only when a capture is legal); move counters do not count.
+/// - `material "KQkr"`: some position of the main line has that material
+///   (see [`Material`]).
+///
+/// ```
+/// use pgnkit_select::{Context, Query};
+/// let game: pgnkit_game::Game =
+///     "[White \"Fischer\"]\n[Black \"Spassky\"]\n[WhiteElo \"2785\"]\n[Date \"1992.??.??\"]\n\n1. e4 e5 2. Nf3 *"
+///         .parse()
+///         .unwrap();
+/// let q = Query::parse(r#"player = "Spassky" and elo >= 2700 and Date >= "1990" and plies < 10"#).unwrap();
+/// assert!(q.matches(&game, &Context::default()));
+/// let q = Query::parse(r#"reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2""#).unwrap();
+/// assert!(q.matches(&game, &Context::default()));
+/// assert!(Query::parse("colour = white").is_err());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Query {
+    expr: Expr,
+}
+
+/// What a query is evaluated with besides the game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Context<'a> {
+    /// The game's classified ECO code (when the caller classified it): `eco` compares this
+    /// instead of the `ECO` tag.
+    pub eco: Option<&'a str>,
+}
+
+impl Query {
+    /// Parses a query; an error names the byte span at fault
+    /// ([`QueryError::render`] shows it under the query).
+    pub fn parse(text: &str) -> Result<Query, QueryError> {
+        parse::query(text).map(|expr| Query { expr })
+    }
+
+    /// Whether `game` is selected.
+    pub fn matches(&self, game: &Game, context: &Context<'_>) -> bool {
+        eval::matches(&self.expr, game, context)
+    }
+
+    /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`).
+    pub fn needs_moves(&self) -> bool {
+        self.expr.needs_moves()
+    }
+}
+
+/// A node of the expression tree.
+#[derive(Debug, Clone)]
+enum Expr {
+    Or(Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+    Compare(Comparison),
+    Reaches(Box<PositionKey>),
+    Material(Material),
+}
+
+impl Expr {
+    fn needs_moves(&self) -> bool {
+        match self {
+            Expr::Or(a, b) | Expr::And(a, b) => a.needs_moves() || b.needs_moves(),
+            Expr::Not(a) => a.needs_moves(),
+            Expr::Compare(c) => c.field == Field::Plies,
+            Expr::Reaches(_) | Expr::Material(_) => true,
+        }
+    }
+}
+
+/// What a comparison reads from the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Field {
+    Tag(String),
+    Player,
+    Elo,
+    EloDiff,
+    Plies,
+    Eco,
+    Result,
+}
+
+/// A comparison operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Contains,
+    Matches,
+}
+
+/// The value compared with, read once at parse time as the field needs it.
+#[derive(Debug, Clone)]
+enum Value {
+    Text(String),
+    Number(f64),
+    Date(PgnDate),
+    /// A time control's base, in seconds.
+    Base(f64),
+    Regex(Regex),
+}
+
+/// `field op value`.
+#[derive(Debug, Clone)]
+struct Comparison {
+    field: Field,
+    op: Op,
+    value: Value,
+}

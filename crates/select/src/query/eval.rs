@@ -1,0 +1,189 @@
+//! Evaluating a query's tree against a game: tags read as the parsed value
+//! asks (number, date, base time, text), the main line replayed only for
+//! `reaches`, `material` and `plies`.
+
+use std::cmp::Ordering;
+
+use pgnkit_game::Game;
+
+use super::{Comparison, Expr, Field, Op, Value};
+use crate::value::{PgnDate, number, time_control_base};
+
+pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) -> bool {
+    match expr {
+        Expr::Or(a, b) => matches(a, game, context) || matches(b, game, context),
+        Expr::And(a, b) => matches(a, game, context) && matches(b, game, context),
+        Expr::Not(a) => !matches(a, game, context),
+        Expr::Compare(c) => compare(c, game, context),
+        Expr::Reaches(key) => main_line_any(game, |pos| key.is(pos)),
+        Expr::Material(m) => main_line_any(game, |pos| m.matches(pos.board())),
+    }
+}
+
+/// Whether some position of the main line (the start included) satisfies `test`.
+fn main_line_any(game: &Game, mut test: impl FnMut(&pgnkit_chess::Position) -> bool) -> bool {
+    let mut pos = game.start_position().clone();
+    if test(&pos) {
+        return true;
+    }
+    for played in game.main_line_moves() {
+        pos.play_unchecked(played.mv);
+        if test(&pos) {
+            return true;
+        }
+    }
+    false
+}
+
+fn compare(c: &Comparison, game: &Game, context: &super::Context<'_>) -> bool {
+    let tags = game.tags();
+    match &c.field {
+        Field::Tag(name) => tags.get(name).is_some_and(|v| holds(c.op, &c.value, v)),
+        Field::Player => either(c, [tags.get("White"), tags.get("Black")]),
+        Field::Elo => either(c, [tags.get("WhiteElo"), tags.get("BlackElo")]),
+        Field::EloDiff => {
+            let elo = |name| tags.get(name).and_then(number);
+            match (elo("WhiteElo"), elo("BlackElo")) {
+                (Some(w), Some(b)) => holds(c.op, &c.value, &(w - b).abs().to_string()),
+                _ => false,
+            }
+        }
+        Field::Plies => holds(c.op, &c.value, &game.main_line_moves().count().to_string()),
+        Field::Result => holds(c.op, &c.value, game.termination().as_str()),
+        Field::Eco => context
+            .eco
+            .or_else(|| tags.get("ECO"))
+            .is_some_and(|v| holds(c.op, &c.value, v)),
+    }
+}
+
+/// A two-sided field: any side holds; for `!=`, every side present holds.
+fn either(c: &Comparison, values: [Option<&str>; 2]) -> bool {
+    let mut present = values.into_iter().flatten();
+    if c.op == Op::Ne {
+        let mut any = false;
+        for v in present {
+            any = true;
+            if !holds(c.op, &c.value, v) {
+                return false;
+            }
+        }
+        any
+    } else {
+        present.any(|v| holds(c.op, &c.value, v))
+    }
+}
+
+/// Whether `game_value op value` holds.
+fn holds(op: Op, value: &Value, game_value: &str) -> bool {
+    let ordering = match value {
+        Value::Regex(re) => return re.is_match(game_value),
+        Value::Text(text) if op == Op::Contains => return game_value.contains(text.as_str()),
+        Value::Text(text) => Some(game_value.cmp(text.as_str())),
+        Value::Number(n) => number(game_value).and_then(|g| g.partial_cmp(n)),
+        Value::Base(n) => time_control_base(game_value).and_then(|g| (g as f64).partial_cmp(n)),
+        Value::Date(pattern) => PgnDate::parse(game_value).and_then(|d| d.compare(pattern)),
+    };
+    let Some(ordering) = ordering else {
+        return false;
+    };
+    match op {
+        Op::Eq => ordering == Ordering::Equal,
+        Op::Ne => ordering != Ordering::Equal,
+        Op::Lt => ordering == Ordering::Less,
+        Op::Le => ordering != Ordering::Greater,
+        Op::Gt => ordering == Ordering::Greater,
+        Op::Ge => ordering != Ordering::Less,
+        // `~` and `=~` returned above; a non-text value with `~` is text (parse.rs).
+        Op::Contains | Op::Matches => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::query::{Context, Query};
+    use pgnkit_game::Game;
+
+    fn game(tags: &[(&str, &str)], moves: &str) -> Game {
+        let mut text = String::new();
+        for (n, v) in tags {
+            text.push_str(&format!("[{n} \"{v}\"]\n"));
+        }
+        text.push('\n');
+        text.push_str(moves);
+        text.parse().unwrap()
+    }
+
+    fn sel(q: &str, g: &Game) -> bool {
+        Query::parse(q).unwrap().matches(g, &Context::default())
+    }
+
+    #[test]
+    fn tags_compare_by_kind() {
+        let g = game(
+            &[
+                ("Event", "Chess Olympiad 2024"),
+                ("Site", "lichess.org"),
+                ("Date", "2024.09.??"),
+                ("WhiteElo", "2500"),
+                ("BlackElo", "2380"),
+                ("TimeControl", "5400+30"),
+                ("Round", "10"),
+            ],
+            "1. e4 e5 1-0",
+        );
+        assert!(sel("WhiteElo >= 2500 and WhiteElo < 2501", &g));
+        assert!(sel("Round > 9", &g), "numbers compare as numbers, not text");
+        assert!(!sel("Round > \"9\" and Round < 2", &g));
+        assert!(sel("Event ~ \"Olympiad\" and not Event ~ \"olympiad\"", &g));
+        assert!(sel("Site =~ \"^li.*\\\\.org$\"", &g));
+        assert!(
+            sel("Date >= 2024.09.30 and Date <= 2024.09.01", &g),
+            "?? matches any day"
+        );
+        assert!(sel("Date > 2023 and Date < 2025 and Date = 2024", &g));
+        assert!(sel("TimeControl = 5400 and TimeControl > 600+5", &g));
+        assert!(sel("elo >= 2500 and elo <= 2400", &g), "either side");
+        assert!(sel("elo_diff = 120 and plies = 2 and result = 1-0", &g));
+        assert!(
+            !sel("Annotator = x or Annotator != x", &g),
+            "a missing tag is false"
+        );
+        assert!(sel("not Annotator = x", &g));
+    }
+
+    #[test]
+    fn players_and_eco() {
+        let g = game(
+            &[
+                ("White", "Tal, M."),
+                ("Black", "Fischer, R."),
+                ("ECO", "B90"),
+            ],
+            "*",
+        );
+        assert!(sel("player ~ Tal and player ~ Fischer", &g));
+        assert!(!sel("player != \"Tal, M.\"", &g));
+        assert!(sel("player != Botvinnik", &g));
+        assert!(sel("eco = B90", &g));
+        let q = Query::parse("eco = C20").unwrap();
+        assert!(q.matches(&g, &Context { eco: Some("C20") }));
+        assert!(!q.matches(&g, &Context::default()));
+    }
+
+    #[test]
+    fn positions_along_the_main_line() {
+        // 1. Nf3 Nf6 2. Ng1 Ng8 returns to the start; transposition to 1. e4 e5 by 1. e3 e6 2. e4 e5.
+        let g = game(&[], "1. e3 e6 2. e4 e5 3. Qh5 Nc6 4. Qxf7+ Kxf7 *");
+        let e4e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3";
+        assert!(sel(&format!("reaches \"{e4e5}\""), &g));
+        let not_reached = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3";
+        assert!(
+            !sel(&format!("reaches \"{not_reached}\""), &g),
+            "side to move counts"
+        );
+        assert!(sel("material \"KQRRBBNNP8 kqrrbbnnp7\"", &g));
+        assert!(sel("material \"KRRBBNNP8 kqrrbbnnp7\"", &g));
+        assert!(!sel("material \"KQkq\"", &g));
+    }
+}
