@@ -350,7 +350,7 @@ mod tests {
                 for p in &positions {
                     for m in p.legal_moves() {
                         let mut fast = [0xff; 8];
-                        let len = San::write_move_ascii(p, m, &mut fast);
+                        let len = San::write_move_ascii(p, &m, &mut fast);
                         let mut slow = [0xff; 8];
                         let slow_len = San::from_move(p, m).write_ascii(&mut slow);
                         assert_eq!((fast, len), (slow, slow_len), "{m:?} in {p}");

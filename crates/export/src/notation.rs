@@ -67,7 +67,7 @@ impl MoveWriter {
 #[inline]
 pub(crate) fn san_word(event: &MoveEvent<'_>) -> Word {
     let mut text = [0; 8];
-    let len = San::write_move_ascii(event.before, event.mv, &mut text);
+    let len = San::write_move_ascii(event.before, &event.mv, &mut text);
     let mut word = Word::from_san_ascii(&text, len);
     if let Some(suffix) = SanPlus::suffix_of(event.after) {
         word.push(suffix.char() as u8);

@@ -94,13 +94,15 @@ impl San {
     /// let pos = Position::new();
     /// let mv = San::parse(b"Nf3")?.to_move(&pos)?;
     /// let mut buf = [0; 8];
-    /// let len = San::write_move_ascii(&pos, mv, &mut buf);
+    /// let len = San::write_move_ascii(&pos, &mv, &mut buf);
     /// assert_eq!(&buf[..len], b"Nf3");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline(always)]
-    pub fn write_move_ascii(pos: &Position, m: Move, buf: &mut [u8; 8]) -> usize {
-        let (bits, len) = match m {
+    pub fn write_move_ascii(pos: &Position, m: &Move, buf: &mut [u8; 8]) -> usize {
+        // Matched in place (by reference): the fields are read one by one,
+        // not loaded as one five-byte value and taken apart with shifts.
+        let (bits, len) = match *m {
             Move::Normal {
                 role,
                 from,
@@ -111,7 +113,7 @@ impl San {
                 let file = (role == Role::Pawn && capture.is_some()).then(|| from.file());
                 normal_bits(role, file, None, capture.is_some(), to, promotion)
             }
-            _ => San::from_move_out_of_line(pos, m).ascii_bits(),
+            _ => San::from_move_out_of_line(pos, *m).ascii_bits(),
         };
         *buf = bits.to_le_bytes();
         len
