@@ -27,7 +27,8 @@ pub trait Job: Sync {
 }
 
 /// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
-/// pass, at their place in the input.
+/// pass, at their place in the input (a copy reads the same game again).
+#[derive(Clone, Copy)]
 pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>);
 
 impl Game<'_, '_> {

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use pgnkit::export::{ExportOptions, GameWriter, Notation};
-use pgnkit::game::{DiagnosticKind, Diagnostics, ReadOptions, TreeBuilder};
+use pgnkit::game::{DiagnosticKind, Diagnostics, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
     Context, GameKey, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags, fix_result,
 };
@@ -58,6 +58,9 @@ struct SelectJob<'a> {
     text_of_rejected: bool,
     /// Selected games become rows of a games table.
     table: bool,
+    /// The query reads tags only and nothing changes them before it: a game is read
+    /// past its tags only when they match.
+    tags_first: bool,
 }
 
 /// What the main thread needs of one game.
@@ -88,6 +91,19 @@ impl Job for SelectJob<'_> {
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
         let (builder, writer) = state;
+        if self.tags_first
+            && let Some(query) = &self.query
+        {
+            let (tags, diagnostics) = game.visit(&mut TagsOnly::default(), self.read);
+            let mut probe = pgnkit::Game::new();
+            *probe.tags_mut() = tags;
+            if !query.matches(&probe, &Context::default()) {
+                return Verdict {
+                    diagnostics,
+                    ..Verdict::default()
+                };
+            }
+        }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
             diagnostics,
@@ -293,6 +309,17 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         export: export_options(args),
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
+        tags_first: false,
+    };
+    let job = SelectJob {
+        tags_first: job.query.as_ref().is_some_and(Query::reads_tags_only)
+            && job.openings.is_none()
+            && !job.fix_result
+            && !job.ply_count
+            && !job.final_fen
+            && job.drop.is_empty()
+            && !job.text_of_rejected,
+        ..job
     };
     let mut table = match table_format {
         Some(format) => Some(TableOut::open(args.output.as_deref(), format)?),

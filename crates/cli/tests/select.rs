@@ -274,6 +274,28 @@ fn classifies_fixes_and_splits() {
     );
 }
 
+/// A query on tags alone is evaluated before the moves are read: a game whose tags do not
+/// match is not read further, so an illegal move in it is not reported (as pgn-extract); with
+/// a query that reads the moves, or --rejected, every game is read whole.
+#[test]
+fn tags_only_queries_skip_the_moves_of_games_that_do_not_match() {
+    let games = b"[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n";
+    let out = pgnkit(&["select", "--where", "White = A"], games);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("2 games read, 1 written, 0 rejected"),
+        "{}",
+        stderr(&out)
+    );
+    let out = pgnkit(&["select", "--where", "White = A and plies >= 0"], games);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("illegal move `Ke7`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn selected_games_as_a_table() {
     let out = pgnkit(

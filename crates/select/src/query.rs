@@ -104,6 +104,20 @@ impl Query {
     pub fn needs_moves(&self) -> bool {
         self.expr.needs_moves()
     }
+
+    /// Whether the query reads the tag section alone: no `reaches`,
+    /// `material`, `plies`, `result` (the movetext's marker may decide it)
+    /// or `eco` (a classification may decide it). Such a query can be
+    /// evaluated on a game holding only the tags, before the moves are read.
+    ///
+    /// ```
+    /// use pgnkit_select::Query;
+    /// assert!(Query::parse("player ~ Tal and elo >= 2500").unwrap().reads_tags_only());
+    /// assert!(!Query::parse("player ~ Tal and result = 1-0").unwrap().reads_tags_only());
+    /// ```
+    pub fn reads_tags_only(&self) -> bool {
+        self.expr.reads_tags_only()
+    }
 }
 
 /// A node of the expression tree.
@@ -124,6 +138,15 @@ impl Expr {
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
             Expr::Reaches(_) | Expr::Material(_) => true,
+        }
+    }
+
+    fn reads_tags_only(&self) -> bool {
+        match self {
+            Expr::Or(a, b) | Expr::And(a, b) => a.reads_tags_only() && b.reads_tags_only(),
+            Expr::Not(a) => a.reads_tags_only(),
+            Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
+            Expr::Reaches(_) | Expr::Material(_) => false,
         }
     }
 }
