@@ -19,7 +19,7 @@ const BENCHES: &[(&str, &str)] = &[
 ];
 
 /// How to call `cargo xtask bench`.
-const USAGE: &str = "usage: cargo xtask bench [--peers [--pairs N]] [FILE]
+const USAGE: &str = "usage: cargo xtask bench [--peers | --input] [--pairs N] [FILE]
        cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]";
 
 /// Measured pairs per task for `--peers` unless `--pairs` says otherwise.
@@ -28,6 +28,7 @@ const DEFAULT_PAIRS: usize = 5;
 /// Entry point for `cargo xtask bench [--peers [--pairs N]] [FILE]`.
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut peers = false;
+    let mut input = false;
     let mut convert = false;
     let mut threads = 2;
     let mut python_bytes = 2_000_000;
@@ -37,6 +38,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--peers" => peers = true,
+            "--input" => input = true,
             "--convert" => convert = true,
             "--threads" => {
                 threads = rest
@@ -63,8 +65,10 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    if pairs.is_some() && !peers && !convert {
-        return Err(format!("--pairs needs --peers\n{USAGE}"));
+    if pairs.is_some() && !peers && !convert && !input {
+        return Err(format!(
+            "--pairs needs --peers, --input or --convert\n{USAGE}"
+        ));
     }
     let file = match file {
         Some(file) => file,
@@ -72,6 +76,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     if peers {
         return crate::peers::run(&file, pairs.unwrap_or(DEFAULT_PAIRS));
+    }
+    if input {
+        return crate::peers::run_input(&file, pairs.unwrap_or(DEFAULT_PAIRS));
     }
     if convert {
         return crate::bench_convert::run(&file, pairs.unwrap_or(3), threads, python_bytes);

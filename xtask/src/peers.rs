@@ -234,9 +234,48 @@ pub fn run(file: &Path, pairs: usize) -> Result<(), String> {
     }
 }
 
+/// Entry point for `cargo xtask bench --input [--pairs N] FILE`: only
+/// [`ours_against_ours`], each `.zst` row for pzstd -3 and pzstd -19 frames.
+pub fn run_input(file: &Path, pairs: usize) -> Result<(), String> {
+    let bytes = std::fs::metadata(file)
+        .map_err(|e| format!("{}: {e}", file.display()))?
+        .len();
+    let have_time = Path::new(TIME).is_file();
+    let cli = build_cli(&target_dir().join("release"))?;
+    println!();
+    println!("bench file: {} ({bytes} bytes)", file.display());
+    println!("{}", machine_line());
+    println!("{pairs} measured pairs per row after 1 warm-up pair, run alternately");
+    let comparisons = ours_against_ours(&cli, file, pairs, have_time)?;
+    print_table(&comparisons, bytes, None);
+    print_notes(&comparisons);
+    Ok(())
+}
+
+/// The bench file in pzstd's layout at `level` (`target/bench.pgn.zst` for
+/// -3, `target/bench-19.pgn.zst` for -19), made once; `None` without pzstd.
+fn pzstd_file(file: &Path, level: u32) -> Option<PathBuf> {
+    let name = if level == 3 {
+        "bench.pgn.zst".to_string()
+    } else {
+        format!("bench-{level}.pgn.zst")
+    };
+    let zst = target_dir().join(name);
+    if zst.is_file() {
+        return Some(zst);
+    }
+    let made = Command::new("pzstd")
+        .args(["-q", "-f", &format!("-{level}"), "-p", "2"])
+        .arg(file)
+        .arg("-o")
+        .arg(&zst)
+        .status();
+    made.is_ok_and(|s| s.success()).then_some(zst)
+}
+
 /// pgnkit against itself (issue 15): `--threads 2` against `--threads 1` for
 /// check and export (the ratio is the speed-up), and check of the bench file
-/// in pzstd's layout (`pzstd -3`, `target/bench.pgn.zst`, made once) against
+/// in pzstd's layout (`pzstd -3` and `pzstd -19`, under `target/`, made once) against
 /// the plain file, `zstdcat | pgnkit check -` and `pzstd -d | pgnkit check -`
 /// (a ratio above 1: the `.zst` is faster).
 fn ours_against_ours(
@@ -270,41 +309,34 @@ fn ours_against_ours(
         comparison.label = format!("{command} --threads 2 vs --threads 1");
         comparisons.push(comparison);
     }
-    let zst = target_dir().join("bench.pgn.zst");
-    if !zst.is_file() {
-        let made = Command::new("pzstd")
-            .args(["-q", "-f", "-3", "-p", "2"])
-            .arg(file)
-            .arg("-o")
-            .arg(&zst)
-            .status();
-        if !made.is_ok_and(|s| s.success()) {
+    for level in [3, 19] {
+        let Some(zst) = pzstd_file(file, level) else {
             println!("note: pzstd is missing (apt-get install zstd): the .zst rows are skipped");
             return Ok(comparisons);
+        };
+        let ours = side(vec!["check".into(), zst.clone().into()]);
+        let shell = |pipe: String| Side {
+            program: PathBuf::from("sh"),
+            args: vec!["-c".into(), pipe.into()],
+            ok_codes: &[0, 1],
+        };
+        let (zst_shown, cli_shown) = (zst.display(), cli.display());
+        let peers = [
+            ("plain file", side(vec!["check".into(), file.into()])),
+            (
+                "zstdcat | check -",
+                shell(format!("zstdcat '{zst_shown}' | '{cli_shown}' check -")),
+            ),
+            (
+                "pzstd -d | check -",
+                shell(format!("pzstd -dcq '{zst_shown}' | '{cli_shown}' check -")),
+            ),
+        ];
+        for (what, peer) in peers {
+            let mut comparison = compare("check", &ours, &peer, pairs, have_time)?;
+            comparison.label = format!("check pzstd -{level} .zst vs {what}");
+            comparisons.push(comparison);
         }
-    }
-    let ours = side(vec!["check".into(), zst.clone().into()]);
-    let shell = |pipe: String| Side {
-        program: PathBuf::from("sh"),
-        args: vec!["-c".into(), pipe.into()],
-        ok_codes: &[0, 1],
-    };
-    let (zst_shown, cli_shown) = (zst.display(), cli.display());
-    let peers = [
-        ("plain file", side(vec!["check".into(), file.into()])),
-        (
-            "zstdcat | check -",
-            shell(format!("zstdcat '{zst_shown}' | '{cli_shown}' check -")),
-        ),
-        (
-            "pzstd -d | check -",
-            shell(format!("pzstd -dcq '{zst_shown}' | '{cli_shown}' check -")),
-        ),
-    ];
-    for (what, peer) in peers {
-        let mut comparison = compare("check", &ours, &peer, pairs, have_time)?;
-        comparison.label = format!("check pzstd .zst vs {what}");
-        comparisons.push(comparison);
     }
     Ok(comparisons)
 }
@@ -489,6 +521,28 @@ fn median(values: &[f64]) -> f64 {
     }
 }
 
+/// The first and third quartiles of `values` (medians of the lower and upper
+/// halves, the middle value left out of both for an odd count): how far the
+/// pairs spread on a shared machine.
+fn quartiles(values: &[f64]) -> (f64, f64) {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let half = sorted.len() / 2;
+    let upper = sorted.len() - half;
+    (median(&sorted[..half]), median(&sorted[upper..]))
+}
+
+/// `ratios` as text, then their median and interquartile range.
+fn ratio_line(ratios: &[f64]) -> String {
+    let shown: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+    let (q1, q3) = quartiles(ratios);
+    format!(
+        "{}  (median {:.2}, IQR {q1:.2}-{q3:.2})",
+        shown.join(" "),
+        median(ratios)
+    )
+}
+
 /// Median wall time, MB/s, games/s (or Mnodes/s), peak RSS and CPU time of
 /// one side's runs, as table cells.
 fn cells(runs: &[Run], bytes: u64, games: Option<u64>) -> [String; 5] {
@@ -550,21 +604,19 @@ fn print_table(comparisons: &[Comparison], bytes: u64, games: Option<u64>) {
     println!();
     println!("per-pair speed ratios (peer time / our time; above 1 means pgnkit is faster):");
     for comparison in comparisons {
-        let ratios: Vec<String> = comparison
-            .ratios()
-            .iter()
-            .map(|r| format!("{r:.2}"))
-            .collect();
-        println!("  {:<28} {}", comparison.label, ratios.join(" "));
+        println!(
+            "  {:<36} {}",
+            comparison.label,
+            ratio_line(&comparison.ratios())
+        );
     }
     println!("per-pair CPU-time ratios (user + system, 10 ms resolution):");
     for comparison in comparisons {
-        let ratios: Vec<String> = comparison
-            .cpu_ratios()
-            .iter()
-            .map(|r| format!("{r:.2}"))
-            .collect();
-        println!("  {:<28} {}", comparison.label, ratios.join(" "));
+        println!(
+            "  {:<36} {}",
+            comparison.label,
+            ratio_line(&comparison.cpu_ratios())
+        );
     }
 }
 
@@ -616,6 +668,12 @@ mod tests {
         assert_eq!(last_note("a\nb\n\n").as_deref(), Some("b"));
         let long = "x".repeat(200);
         assert_eq!(last_note(&long).map(|n| n.len()), Some(163));
+    }
+
+    #[test]
+    fn quartiles_of_odd_and_even_counts() {
+        assert_eq!(quartiles(&[5.0, 1.0, 3.0, 2.0, 4.0]), (1.5, 4.5));
+        assert_eq!(quartiles(&[4.0, 1.0, 3.0, 2.0]), (1.5, 3.5));
     }
 
     #[test]

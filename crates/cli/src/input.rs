@@ -25,6 +25,8 @@ pub struct Input {
     pub reader: Box<dyn BufRead + Send>,
     /// Shown while reading big files on a terminal.
     pub progress: Option<ProgressBar>,
+    /// The encoding the text was transcoded from (UTF-16), recorded on each of its games.
+    pub transcoded: Option<input::Transcoded>,
 }
 
 /// The inputs named on the command line; none means standard input.
@@ -132,6 +134,7 @@ fn with_progress(stream: input::Stream) -> Input {
         name: stream.name,
         reader,
         progress,
+        transcoded: stream.transcoded,
     }
 }
 

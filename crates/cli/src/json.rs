@@ -28,13 +28,29 @@ impl Job for JsonJob {
         game: Game<'_, '_>,
         _text: &mut Vec<u8>,
     ) -> Self::Output {
+        let transcoded = game.transcoded();
         let (game, diagnostics) = game.visit(builder, self.read);
-        let json = match (diagnostics.has_errors(), self.keep_broken) {
+        let mut json = match (diagnostics.has_errors(), self.keep_broken) {
             (false, _) => Some(game.to_json()),
             (true, true) => Some(game.to_json_with_diagnostics(&diagnostics)),
             (true, false) => None,
         };
+        if let (Some(json), Some(transcoded)) = (&mut json, transcoded) {
+            record_encoding(json, transcoded);
+        }
         (json, diagnostics)
+    }
+}
+
+/// Records in a game's JSON object that its text was transcoded from
+/// `transcoded` (`"encoding": "utf-16le"` or `"utf-16be"`, as `"latin-1"` is
+/// recorded for a Latin-1 game): a member added at the object's end.
+fn record_encoding(json: &mut String, transcoded: pgnkit::input::Transcoded) {
+    if json.ends_with('}') {
+        json.pop();
+        json.push_str(",\"encoding\":\"");
+        json.push_str(transcoded.label());
+        json.push_str("\"}");
     }
 }
 

@@ -6,6 +6,7 @@
 use std::io;
 
 use pgnkit::game::{self, Diagnostics, GameStart, ReadOptions, Visitor, visit_tokenized};
+use pgnkit::input::Transcoded;
 use pgnkit::lexer;
 
 use crate::failure::Failure;
@@ -27,11 +28,18 @@ pub trait Job: Sync {
 }
 
 /// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
-/// pass, at their place in the input (a copy reads the same game again).
+/// pass, at their place in the input, and the encoding its input was
+/// transcoded from (a copy reads the same game again).
 #[derive(Clone, Copy)]
-pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>);
+pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>, Option<Transcoded>);
 
 impl Game<'_, '_> {
+    /// The encoding the game was transcoded from to UTF-8 (a UTF-16 input),
+    /// `None` when its bytes are read as stored.
+    pub fn transcoded(&self) -> Option<Transcoded> {
+        self.1
+    }
+
     /// Sends the game through `visitor`: its output and diagnostics.
     pub fn visit<V: Visitor>(
         self,
@@ -42,8 +50,9 @@ impl Game<'_, '_> {
     }
 }
 
-/// The CLI's [`Job`] as the library's: each game wrapped in a [`Game`].
-struct Jobs<'j, J>(&'j J);
+/// The CLI's [`Job`] as the library's: each game wrapped in a [`Game`] with
+/// its input's encoding.
+struct Jobs<'j, J>(&'j J, Option<Transcoded>);
 
 impl<J: Job> game::Job for Jobs<'_, J> {
     type State = J::State;
@@ -60,7 +69,7 @@ impl<J: Job> game::Job for Jobs<'_, J> {
         game: lexer::TokenizedGame<'_, '_>,
         text: &mut Vec<u8>,
     ) -> J::Output {
-        self.0.run(state, Game(game), text)
+        self.0.run(state, Game(game, self.1), text)
     }
 }
 
@@ -77,7 +86,8 @@ fn over_source<J: Job>(
     let threads = inputs.threads();
     let mut games = lexer::Reader::new(source.reader);
     games.set_max_game_bytes(Some(inputs.max_game_bytes));
-    let result = game::run_ordered_games(&Jobs(job), games, threads, |game, output, text| {
+    let jobs = Jobs(job, source.transcoded);
+    let result = game::run_ordered_games(&jobs, games, threads, |game, output, text| {
         sink(&name, game, output, text)
     });
     if let Some(bar) = &source.progress {

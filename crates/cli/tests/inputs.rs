@@ -394,3 +394,35 @@ fn ranges_together_export_the_whole_file() {
         assert!(joined == whole.stdout, "{}", file.display());
     }
 }
+
+#[test]
+fn json_records_that_a_game_was_transcoded_from_utf16() {
+    let dir = scratch("utf16-json");
+    let text = games_text(2);
+    let mut le = vec![0xff, 0xfe];
+    le.extend(text.iter().flat_map(|&b| [b, 0]));
+    let mut be = vec![0xfe, 0xff];
+    be.extend(text.iter().flat_map(|&b| [0, b]));
+    for (name, bytes, label) in [("le.pgn", le, "utf-16le"), ("be.pgn", be, "utf-16be")] {
+        let path = dir.join(name);
+        std::fs::write(&path, &bytes).expect("fixture");
+        let got = run(&["json", path_str(&path)]);
+        assert_eq!(got.status.code(), Some(0), "{}", stderr(&got));
+        let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&got.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON object per line"))
+            .collect();
+        assert_eq!(lines.len(), 2, "{name}");
+        for game in &lines {
+            assert_eq!(game["encoding"], label, "{name}: {game}");
+            assert_eq!(game["result"], "1-0", "{name}: {game}");
+        }
+    }
+    let utf8 = dir.join("utf8.pgn");
+    std::fs::write(&utf8, &text).expect("fixture");
+    let got = run(&["json", path_str(&utf8)]);
+    assert!(
+        !String::from_utf8_lossy(&got.stdout).contains("encoding"),
+        "a UTF-8 game records no encoding"
+    );
+}

@@ -8,7 +8,8 @@
 //!   with what they look like ([`InputError::NotPgn`]).
 //! - Compressed streams decode on a thread of their own; a `.zst` file in pzstd's layout
 //!   (independent frames, each after a skippable frame holding its size, as the Lichess
-//!   database is written) decodes several frames at once on `threads` threads ([`pzstd`]).
+//!   database is written) decodes several frames at once on `threads - 1` threads ahead of
+//!   the reader ([`pzstd`]).
 //! - [`open_range`] reads the games whose first byte lies in a byte range `[start, end)` of a
 //!   plain file or of a pzstd-layout `.zst` file (compressed offsets, snapped to frames), and
 //!   [`split_points`] cuts a file into such ranges; [`resync`] holds the rule they use.
@@ -41,7 +42,9 @@ use piped::{Fault, Piped};
 /// How inputs are decoded.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// Threads that decode pzstd frames at once (at least one).
+    /// The threads of the run: with two or more, `threads - 1` threads decode pzstd frames
+    /// ahead of the reader, one frame each; with one, the reader decodes each frame itself
+    /// when it needs it (one decoded frame in memory).
     pub threads: usize,
     /// The largest zstd window accepted, as a power of two (31: 2 GiB, what `--long=31`
     /// writes; the memory a stream may take).
@@ -71,6 +74,39 @@ pub struct Stream {
     pub read: Arc<AtomicU64>,
     /// For a range of a plain file: the offset of the range's first game in the file.
     pub origin: Option<u64>,
+    /// The encoding the text was transcoded from (UTF-16 with a byte order mark, as stored
+    /// or inside a compressed file); `None` when the text is read as stored. Every game of
+    /// the stream was decoded from it.
+    pub transcoded: Option<Transcoded>,
+}
+
+/// An encoding a stream's text is transcoded from to UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Transcoded {
+    /// UTF-16, little-endian (byte order mark `FF FE`).
+    Utf16Le,
+    /// UTF-16, big-endian (byte order mark `FE FF`).
+    Utf16Be,
+}
+
+impl Transcoded {
+    /// The encoding's name for people: `UTF-16 LE`, `UTF-16 BE`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Transcoded::Utf16Le => "UTF-16 LE",
+            Transcoded::Utf16Be => "UTF-16 BE",
+        }
+    }
+
+    /// The encoding's label for machines (the WHATWG Encoding Standard's, lower case):
+    /// `utf-16le`, `utf-16be`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Transcoded::Utf16Le => "utf-16le",
+            Transcoded::Utf16Be => "utf-16be",
+        }
+    }
 }
 
 impl std::fmt::Debug for Stream {
@@ -80,6 +116,7 @@ impl std::fmt::Debug for Stream {
             .field("format", &self.format)
             .field("size", &self.size)
             .field("origin", &self.origin)
+            .field("transcoded", &self.transcoded)
             .finish_non_exhaustive()
     }
 }
@@ -124,6 +161,7 @@ pub fn open_path(path: &Path, name: &str, options: &Options) -> Result<Opened, I
         size: Some(size),
         read: read.clone(),
         origin: None,
+        transcoded: None,
     };
     let reader: Box<dyn BufRead + Send> = match format {
         Format::Zip => return zipped::open(path, name, size),
@@ -205,6 +243,7 @@ pub fn open_reader(
         size: None,
         read,
         origin: None,
+        transcoded: None,
     })?;
     Ok(Opened {
         streams: vec![stream],
@@ -265,6 +304,11 @@ fn text(mut stream: Stream) -> Result<Stream, InputError> {
     let format = detect(&head);
     let inner = std::mem::replace(&mut stream.reader, Box::new(io::empty()));
     let again: Box<dyn BufRead + Send> = Box::new(Cursor::new(head).chain(inner));
+    stream.transcoded = match format {
+        Format::Utf16Le => Some(Transcoded::Utf16Le),
+        Format::Utf16Be => Some(Transcoded::Utf16Be),
+        _ => None,
+    };
     stream.reader = match format {
         Format::Text => again,
         Format::Utf16Le => Box::new(utf16::Utf16::new(again, encoding_rs::UTF_16LE)),
@@ -338,6 +382,7 @@ pub fn open_range(
         size: Some(end.min(size).saturating_sub(start)),
         read: read.clone(),
         origin,
+        transcoded: None,
     };
     let empty = || stream(Box::new(io::empty()), Some(start));
     match format {

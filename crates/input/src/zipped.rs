@@ -51,6 +51,7 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
             size: Some(size),
             read: read.clone(),
             origin: None,
+            transcoded: None,
         });
     }
     let mut warnings = Vec::new();

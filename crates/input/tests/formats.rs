@@ -7,7 +7,7 @@ mod fixtures;
 use std::path::{Path, PathBuf};
 
 use fixtures::*;
-use pgnkit_input::{Format, open_path, open_reader};
+use pgnkit_input::{Format, Options, Transcoded, open_path, open_reader};
 
 /// The smallest file of each corpus folder, and every file of `edge`.
 fn samples() -> Vec<PathBuf> {
@@ -138,7 +138,48 @@ fn utf16_with_a_bom_becomes_utf8() {
     let dir = scratch("utf16");
     for (name, bytes) in [("le.pgn", le.clone()), ("le.pgn.gz", gzip_members(&le))] {
         let path = write(&dir, name, &bytes);
-        let streams = read_all(open_path(&path, name, &options()).expect("opens"));
+        let opened = open_path(&path, name, &options()).expect("opens");
+        assert_eq!(
+            opened.streams[0].transcoded,
+            Some(Transcoded::Utf16Le),
+            "{name}"
+        );
+        let streams = read_all(opened);
         assert_eq!(streams[0].1, text.as_bytes(), "{name}");
+    }
+    let be: Vec<u8> = [0xfe, 0xff]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    let opened = open_reader("-", Box::new(std::io::Cursor::new(be)), &options()).expect("opens");
+    assert_eq!(opened.streams[0].transcoded, Some(Transcoded::Utf16Be));
+    let path = write(&dir, "utf8.pgn", text.as_bytes());
+    let opened = open_path(&path, "utf8.pgn", &options()).expect("opens");
+    assert_eq!(
+        opened.streams[0].transcoded, None,
+        "UTF-8 is read as stored"
+    );
+}
+
+#[test]
+fn pzstd_frames_of_any_size_on_any_number_of_threads() {
+    // Frames without their decoded size (as pzstd writes them), growing and shrinking: a
+    // frame larger than any before it does not fit the buffer sized by them.
+    let mut text = Vec::new();
+    for file in pgnkit_corpus::pgn_files(&pgnkit_corpus::dir().join("edge")) {
+        text.extend(std::fs::read(&file).expect("corpus file"));
+    }
+    let text = text.repeat(8);
+    let dir = scratch("pzstd-sizes");
+    let sizes = [1000, 5000, 300, 20_000, 20_000, 100_000, 7];
+    let path = write(&dir, "sizes.pgn.zst", &pzstd_unsized(&text, &sizes));
+    for threads in [1, 2, 3, 5] {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        let opened = open_path(&path, "sizes.pgn.zst", &options).expect("opens");
+        let streams = read_all(opened);
+        assert!(streams[0].1 == text, "{threads} thread(s)");
     }
 }

@@ -1,0 +1,113 @@
+//! Memory of a pzstd-layout `.zst` input (issue 15): the plain file's peak plus, per
+//! decompressing thread, the stream's window and one frame, and the compressed frame (a frame
+//! decoded in one call needs no window but its compressed bytes whole: smaller than the
+//! window for `pzstd -19`'s frames, as the Lichess database is written, larger for this
+//! test's level-1 frames, which compress in a second). The bench file is cut into 32 MiB
+//! frames with an 8 MiB window (what `pzstd -19` writes), and the peak resident memory
+//! (VmHWM) of `pgnkit check` is watched through /proc while it runs.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::Duration;
+
+/// pzstd -19's frames: 32 MiB of input each.
+const FRAME: usize = 32 << 20;
+
+/// pzstd -19's window on such frames: 2^23 bytes.
+const WINDOW_LOG: u32 = 23;
+
+/// The bench file in pzstd's layout, frames of [`FRAME`] bytes without their decoded size,
+/// and its largest compressed frame's size.
+fn bench_zst() -> (PathBuf, u64) {
+    let bench = pgnkit_corpus::bench_file();
+    let dir = pgnkit_corpus::workspace_root().join("target/cli-input-memory");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let zst = dir.join("bench-32m.pgn.zst");
+    let text = std::fs::read(&bench).expect("bench file");
+    let mut compressor = zstd::bulk::Compressor::new(1).expect("zstd context");
+    for parameter in [
+        zstd::zstd_safe::CParameter::ContentSizeFlag(false),
+        zstd::zstd_safe::CParameter::WindowLog(WINDOW_LOG),
+    ] {
+        compressor.set_parameter(parameter).expect("zstd parameter");
+    }
+    let mut out = Vec::new();
+    let mut largest = 0;
+    for chunk in text.chunks(FRAME) {
+        let compressed = compressor.compress(chunk).expect("zstd compresses");
+        largest = largest.max(compressed.len() as u64);
+        out.extend_from_slice(&0x184D_2A50u32.to_le_bytes());
+        out.extend_from_slice(&4u32.to_le_bytes());
+        let len = u32::try_from(compressed.len()).expect("frame under 4 GiB");
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&compressed);
+    }
+    assert!(
+        text.len() > FRAME * 2,
+        "the bench file holds several frames"
+    );
+    std::fs::write(&zst, out).expect("fixture");
+    (zst, largest)
+}
+
+/// Runs `pgnkit args`, watching its peak resident memory (VmHWM, kB) through /proc.
+fn peak_kb(args: &[&str]) -> (ExitStatus, String, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let pid = child.id();
+    let mut pipe = child.stderr.take().expect("stderr is piped");
+    let err = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = pipe.read_to_string(&mut text);
+        text
+    });
+    let mut peak = 0;
+    let status = loop {
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status"))
+            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
+        {
+            let kb = line.split_whitespace().nth(1).and_then(|n| n.parse().ok());
+            peak = peak.max(kb.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break status;
+        }
+        thread::sleep(Duration::from_millis(2));
+    };
+    (status, err.join().expect("stderr"), peak)
+}
+
+#[test]
+fn pzstd_frames_in_memory_stay_within_the_budget() {
+    let (zst, compressed) = bench_zst();
+    let zst = zst.to_str().expect("UTF-8 path");
+    let bench = pgnkit_corpus::bench_file();
+    let bench = bench.to_str().expect("UTF-8 path");
+    let (_, plain, plain_kb) = peak_kb(&["check", bench, "--threads", "2"]);
+    // The counts, before the timing: `pgnkit check: N games read, ... bytes in`.
+    let counts = |err: &str| {
+        let last = err.lines().last().unwrap_or_default();
+        last.split(" in ").next().unwrap_or_default().to_string()
+    };
+    let summary = counts(&plain);
+    assert!(summary.contains("games read"), "{plain}");
+    let per_thread_kb = ((FRAME as u64) + (1 << WINDOW_LOG) + compressed) / 1000;
+    for threads in [1u64, 2] {
+        let (status, err, peak) = peak_kb(&["check", zst, "--threads", &threads.to_string()]);
+        assert!(status.code().is_some_and(|c| c < 2), "{err}");
+        assert_eq!(counts(&err), summary, "the plain file's games");
+        let budget = plain_kb + threads * per_thread_kb;
+        assert!(
+            peak <= budget,
+            "--threads {threads}: peak RSS {peak} kB, over the budget of {budget} kB \
+             (plain file {plain_kb} kB)"
+        );
+    }
+}
