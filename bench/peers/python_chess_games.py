@@ -107,6 +107,7 @@ def main():
     parser.add_argument("--max-bytes", type=int, default=None)
     args = parser.parse_args()
     started = time.perf_counter()
+    cpu_started = time.process_time()
     games, rows, read_bytes = 0, [], 0
     with open(args.file, "rb") as raw, pq.ParquetWriter(args.out, SCHEMA, compression="zstd") as out:
         handle = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
@@ -126,8 +127,9 @@ def main():
             out.write_table(pa.Table.from_pylist(rows, SCHEMA))
         read_bytes = raw.tell()
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     print(f"python-chess+pyarrow: {games} games, {read_bytes} bytes in {seconds:.2f} s "
-          f"({read_bytes / seconds / 1e6:.3f} MB/s)")
+          f"({read_bytes / seconds / 1e6:.3f} MB/s), cpu {cpu:.2f} s")
 
 
 if __name__ == "__main__":

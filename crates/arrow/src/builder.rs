@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder, MapBuilder,
-    StringBuilder, Time32SecondBuilder, UInt8Builder, UInt16Builder, UInt64Builder,
+    BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder,
+    MapBuilder, StringBuilder, Time32SecondBuilder, UInt8Builder, UInt16Builder, UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{Field, Schema, SchemaRef};
 
 use crate::error::Error;
@@ -35,15 +35,18 @@ pub struct BatchLimits {
 }
 
 impl BatchLimits {
-    /// 4096 games or 4 MiB of text per games batch.
+    /// 1024 games or 1 MiB of text per games batch. Batches are small so
+    /// that the few in flight between the builder and a writer thread
+    /// ([`WriterThread`](crate::WriterThread)) cost little memory; the
+    /// Parquet writer gathers them into row groups of its own size.
     pub const GAMES: BatchLimits = BatchLimits {
-        rows: 4096,
-        bytes: 4 << 20,
+        rows: 1024,
+        bytes: 1 << 20,
     };
-    /// 65536 moves or 4 MiB of text per moves batch.
+    /// 16384 moves or 1 MiB of text per moves batch.
     pub const MOVES: BatchLimits = BatchLimits {
-        rows: 65_536,
-        bytes: 4 << 20,
+        rows: 16_384,
+        bytes: 1 << 20,
     };
 }
 
@@ -84,6 +87,13 @@ impl Fill {
         self.rows = 0;
         self.bytes = 0;
     }
+}
+
+/// A column of short ASCII texts gathered as bytes (no UTF-8 check per value), made a
+/// string column by one check of the whole batch's bytes.
+fn utf8(builder: &mut BinaryBuilder) -> Result<ArrayRef, Error> {
+    let (offsets, values, nulls) = builder.finish().into_parts();
+    Ok(Arc::new(StringArray::try_new(offsets, values, nulls)?))
 }
 
 fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
@@ -263,8 +273,8 @@ pub struct MovesBuilder {
     fill: Fill,
     game_id: UInt64Builder,
     ply: UInt16Builder,
-    san: StringBuilder,
-    uci: StringBuilder,
+    san: BinaryBuilder,
+    uci: BinaryBuilder,
     fen: StringBuilder,
     clock: Int32Builder,
     emt: Int32Builder,
@@ -274,10 +284,10 @@ pub struct MovesBuilder {
     comment: StringBuilder,
     is_check: BooleanBuilder,
     is_capture: BooleanBuilder,
-    piece: StringBuilder,
-    from_square: StringBuilder,
-    to_square: StringBuilder,
-    promotion: StringBuilder,
+    piece: BinaryBuilder,
+    from_square: BinaryBuilder,
+    to_square: BinaryBuilder,
+    promotion: BinaryBuilder,
 }
 
 impl MovesBuilder {
@@ -288,8 +298,8 @@ impl MovesBuilder {
             fill: Fill::new(limits),
             game_id: UInt64Builder::new(),
             ply: UInt16Builder::new(),
-            san: StringBuilder::new(),
-            uci: StringBuilder::new(),
+            san: BinaryBuilder::new(),
+            uci: BinaryBuilder::new(),
             fen: StringBuilder::new(),
             clock: Int32Builder::new(),
             emt: Int32Builder::new(),
@@ -299,10 +309,10 @@ impl MovesBuilder {
             comment: StringBuilder::new(),
             is_check: BooleanBuilder::new(),
             is_capture: BooleanBuilder::new(),
-            piece: StringBuilder::new(),
-            from_square: StringBuilder::new(),
-            to_square: StringBuilder::new(),
-            promotion: StringBuilder::new(),
+            piece: BinaryBuilder::new(),
+            from_square: BinaryBuilder::new(),
+            to_square: BinaryBuilder::new(),
+            promotion: BinaryBuilder::new(),
         }
     }
 
@@ -323,8 +333,8 @@ impl MovesBuilder {
             self.game_id.append_value(game_id);
             self.ply
                 .append_value(u16::try_from(i + 1).unwrap_or(u16::MAX));
-            text(&mut self.san, Some(row.san.as_str()), bytes);
-            text(&mut self.uci, Some(row.uci.as_str()), bytes);
+            self.san.append_value(row.san.as_bytes());
+            self.uci.append_value(row.uci.as_bytes());
             if self.options.fen {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
             }
@@ -337,15 +347,16 @@ impl MovesBuilder {
             text(&mut self.comment, row.comment.as_deref(), bytes);
             self.is_check.append_value(row.is_check);
             self.is_capture.append_value(row.is_capture);
-            let piece = row.piece.map(|c| &*c.encode_utf8(&mut letter));
+            let piece = row.piece.map(|c| c.encode_utf8(&mut letter).as_bytes());
             self.piece.append_option(piece);
             self.from_square
-                .append_option(row.from_square.as_ref().map(MoveText::as_str));
+                .append_option(row.from_square.as_ref().map(MoveText::as_bytes));
             self.to_square
-                .append_option(row.to_square.as_ref().map(MoveText::as_str));
-            let promotion = row.promotion.map(|c| &*c.encode_utf8(&mut letter));
+                .append_option(row.to_square.as_ref().map(MoveText::as_bytes));
+            let promotion = row.promotion.map(|c| c.encode_utf8(&mut letter).as_bytes());
             self.promotion.append_option(promotion);
-            *bytes += 16;
+            // SAN and UCI (at most 8 bytes each), the squares and letters.
+            *bytes += 16 + row.san.as_bytes().len() + row.uci.as_bytes().len();
             self.fill.rows += 1;
         }
     }
@@ -371,8 +382,8 @@ impl MovesBuilder {
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
             ("ply", false, Arc::new(self.ply.finish())),
-            ("san", false, Arc::new(self.san.finish())),
-            ("uci", false, Arc::new(self.uci.finish())),
+            ("san", false, utf8(&mut self.san)?),
+            ("uci", false, utf8(&mut self.uci)?),
         ];
         if self.options.fen {
             columns.push(("fen", true, Arc::new(self.fen.finish())));
@@ -386,10 +397,10 @@ impl MovesBuilder {
             ("comment", true, Arc::new(self.comment.finish())),
             ("is_check", false, Arc::new(self.is_check.finish())),
             ("is_capture", false, Arc::new(self.is_capture.finish())),
-            ("piece", true, Arc::new(self.piece.finish())),
-            ("from_square", true, Arc::new(self.from_square.finish())),
-            ("to_square", true, Arc::new(self.to_square.finish())),
-            ("promotion", true, Arc::new(self.promotion.finish())),
+            ("piece", true, utf8(&mut self.piece)?),
+            ("from_square", true, utf8(&mut self.from_square)?),
+            ("to_square", true, utf8(&mut self.to_square)?),
+            ("promotion", true, utf8(&mut self.promotion)?),
         ]);
         batch(columns)
     }

@@ -34,9 +34,11 @@
 //! ```
 
 mod builder;
+mod commands;
 mod csv;
 mod error;
 mod record;
+mod threaded;
 mod typed;
 mod writer;
 
@@ -45,6 +47,7 @@ pub use error::{Error, TagWarning};
 pub use record::{
     GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,
 };
+pub use threaded::WriterThread;
 pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
 
 pub use arrow_schema::SchemaRef;

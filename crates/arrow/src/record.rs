@@ -2,12 +2,13 @@
 //! [`MoveRecord`]s (the moves table), filled by [`RecordVisitor`] from the
 //! reader's events or by [`GameRecord::from_game`] from a [`Game`].
 
-use pgnkit_chess::{FenOptions, Move, Position, Uci};
+use pgnkit_chess::{FenOptions, Move, Position, Square, Uci};
 use pgnkit_game::{
     Comment, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score, Skip,
     Termination, Visitor, decode, san_plus,
 };
 
+use crate::commands;
 use crate::error::TagWarning;
 use crate::typed;
 
@@ -119,9 +120,7 @@ impl GameRecord {
             for annotation in node.annotations() {
                 match annotation {
                     pgnkit_game::Annotation::Nag(nag) => visitor.nag(*nag),
-                    pgnkit_game::Annotation::Comment(comment) => {
-                        visitor.add_comment(comment.clone())
-                    }
+                    pgnkit_game::Annotation::Comment(comment) => visitor.after_move(comment.text()),
                 }
             }
         }
@@ -142,19 +141,35 @@ pub struct MoveText {
 impl MoveText {
     /// The text, truncated to 8 bytes (every SAN, UCI and square fits).
     pub fn new(text: &str) -> MoveText {
+        MoveText::from_ascii(text.as_bytes())
+    }
+
+    /// ASCII bytes (SAN, UCI, a square), truncated to 8 bytes.
+    fn from_ascii(text: &[u8]) -> MoveText {
         let mut bytes = [0; 8];
         let len = text.len().min(8);
-        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        bytes[..len].copy_from_slice(&text[..len]);
         MoveText {
             len: len as u8,
             bytes,
         }
     }
 
+    /// A square's name (`e4`).
+    fn square(square: Square) -> MoveText {
+        let name = [square.file().char() as u8, square.rank().char() as u8];
+        MoveText::from_ascii(&name)
+    }
+
     /// The text.
     pub fn as_str(&self) -> &str {
         // Built from whole ASCII texts only (`new` takes SAN, UCI, squares).
-        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The text's bytes (ASCII: SAN, UCI, a square).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
     }
 }
 
@@ -230,8 +245,10 @@ pub struct RecordVisitor {
     encoding: Encoding,
     /// Comments standing before the next move.
     pending: Vec<Comment>,
-    /// Comments after the last move, gathered until the next move.
-    after: Vec<Comment>,
+    /// A comment's text without commands, before it is trimmed and added.
+    plain: String,
+    /// The previous game's move count: room made for as many moves.
+    moves_hint: usize,
     last: Option<Position>,
 }
 
@@ -248,10 +265,10 @@ impl RecordVisitor {
         self.record = GameRecord {
             offset,
             line,
+            moves: Vec::with_capacity(self.moves_hint),
             ..GameRecord::default()
         };
         self.pending.clear();
-        self.after.clear();
         self.last = None;
     }
 
@@ -330,79 +347,86 @@ impl RecordVisitor {
         });
     }
 
-    /// Closes the previous move's comments into its row.
-    fn close_move(&mut self) {
+    /// A comment after the last move (UTF-8 text): its clock, elapsed time and eval go to
+    /// the move's row when the row has none yet, its text without commands to the row's
+    /// `comment`.
+    fn after_move(&mut self, text: &str) {
         let Some(row) = self.record.moves.last_mut() else {
-            self.after.clear();
-            return;
+            return; // a comment of a game without moves: no row to hold it
         };
-        let mut text = String::new();
-        for comment in self.after.drain(..) {
-            let raw = comment.text();
-            // Most comments hold one or two commands: look for each by name
-            // before parsing, and strip commands only where there are some.
+        let plain = if text.contains("[%") {
+            self.plain.clear();
+            let found = commands::scan(text, &mut self.plain);
             if row.clock.is_none()
-                && raw.contains("%clk")
-                && let Some(clock) = comment.clock()
+                && let Some(Some(clock)) = found.clock
             {
-                row.clock = i32::try_from(clock.as_millis()).ok();
+                row.clock = i32::try_from(clock).ok();
             }
             if row.emt.is_none()
-                && raw.contains("%emt")
-                && let Some(emt) = comment.emt()
+                && let Some(Some(emt)) = found.emt
             {
-                row.emt = i32::try_from(emt.as_millis()).ok();
+                row.emt = i32::try_from(emt).ok();
             }
             if row.eval_cp.is_none()
                 && row.eval_mate.is_none()
-                && raw.contains("%eval")
-                && let Some(eval) = comment.eval()
+                && let Some(Some(score)) = found.eval
             {
-                match eval.score {
+                match score {
                     Score::Centipawns(cp) => row.eval_cp = Some(cp),
                     Score::Mate(n) => row.eval_mate = i16::try_from(n).ok(),
                 }
             }
-            let stripped;
-            let plain = if raw.contains("[%") {
-                stripped = comment.text_without_commands();
-                stripped.trim()
-            } else {
-                raw.trim()
-            };
-            if !plain.is_empty() {
-                if !text.is_empty() {
-                    text.push(' ');
+            self.plain.trim()
+        } else {
+            text.trim()
+        };
+        if !plain.is_empty() {
+            match &mut row.comment {
+                Some(before) => {
+                    before.push(' ');
+                    before.push_str(plain);
                 }
-                text.push_str(plain);
+                None => row.comment = Some(plain.to_owned()),
             }
-        }
-        if !text.is_empty() {
-            row.comment = Some(match row.comment.take() {
-                Some(before) => before + " " + &text,
-                None => text,
-            });
         }
     }
 
-    fn add_comment(&mut self, comment: Comment) {
+    /// A comment after the last move, as the reader lends it.
+    fn add_comment(&mut self, comment: RawComment<'_>) {
         if self.record.moves.is_empty() {
-            return; // a comment of a game without moves: no row to hold it
+            return;
         }
-        self.after.push(comment);
+        match (self.encoding, std::str::from_utf8(comment.text)) {
+            (Encoding::Utf8, Ok(text)) => self.after_move(text),
+            _ => self.after_move(&decode(comment.text, self.encoding)),
+        }
     }
 
     fn push_move(&mut self, before: &Position, after: &Position, mv: Move) {
-        self.close_move();
-        let mode = before.castling_mode();
-        let mut uci_text = String::with_capacity(8);
-        let _ = Uci::from_move(mv, mode).write_to(&mut uci_text);
-        let uci = MoveText::new(&uci_text);
-        let (from_square, to_square) = match uci_text.get(0..2).zip(uci_text.get(2..4)) {
-            Some((from, to)) if !mv.is_null() => {
-                (Some(MoveText::new(from)), Some(MoveText::new(to)))
+        let (uci, from_square, to_square) = match Uci::from_move(mv, before.castling_mode()) {
+            Uci::Normal {
+                from,
+                to,
+                promotion,
+            } if !mv.is_null() => {
+                let mut text = [0u8; 5];
+                text[..2].copy_from_slice(MoveText::square(from).as_bytes());
+                text[2..4].copy_from_slice(MoveText::square(to).as_bytes());
+                let len = match promotion {
+                    Some(role) => {
+                        text[4] = role.char() as u8;
+                        5
+                    }
+                    None => 4,
+                };
+                let uci = MoveText::from_ascii(&text[..len]);
+                (
+                    uci,
+                    Some(MoveText::square(from)),
+                    Some(MoveText::square(to)),
+                )
             }
-            _ => (None, None),
+            other => (MoveText::new(&other.to_string()), None, None),
         };
         let mut comment = None;
         for before in self.pending.drain(..) {
@@ -424,7 +448,7 @@ impl RecordVisitor {
             text: b"",
         })
         .write_ascii(&mut san);
-        let san = MoveText::new(std::str::from_utf8(&san[..len]).unwrap_or_default());
+        let san = MoveText::from_ascii(&san[..len]);
         self.record.moves.push(MoveRecord {
             san,
             uci,
@@ -475,11 +499,11 @@ impl Visitor for RecordVisitor {
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
-        self.add_comment(comment.decode(self.encoding));
+        self.add_comment(comment);
     }
 
     fn trailing_comment(&mut self, comment: RawComment<'_>) {
-        self.add_comment(comment.decode(self.encoding));
+        self.add_comment(comment);
     }
 
     fn begin_variation(&mut self) -> Skip {
@@ -502,8 +526,8 @@ impl Visitor for RecordVisitor {
     }
 
     fn end_game(&mut self) -> GameRecord {
-        self.close_move();
         self.pending.clear();
+        self.moves_hint = self.record.moves.len();
         if let Some(last) = self.last.take() {
             self.record.final_fen = Some(last.fen(FenOptions::default()));
             self.record.outcome = if last.is_checkmate() {

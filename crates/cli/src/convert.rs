@@ -4,7 +4,10 @@
 //! Workers read each game once through a [`Tee`]: `pgnkit-arrow`'s
 //! `RecordVisitor` (tags, main-line moves, clocks, evals) and the export
 //! `StreamWriter` (the `movetext` column). The main thread gets the records
-//! in input order, numbers the games, fills bounded batches and writes them.
+//! in input order, numbers the games and fills bounded batches; each table's
+//! batches are encoded and written on a thread of its own (`WriterThread`,
+//! handed over one at a time), so Parquet's encoding and compression
+//! run beside the reading and the two tables beside each other.
 
 use std::io;
 use std::path::Path;
@@ -17,7 +20,7 @@ use pgnkit::game::{
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
     BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
-    RowSource, SchemaRef, TableOptions, TableWriter,
+    RowSource, SchemaRef, TableOptions, TableWriter, WriterThread,
 };
 
 use crate::args::{ConvertArgs, FormatArg};
@@ -167,11 +170,16 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
     Format::from_path(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
 }
 
+/// Batches waiting for a table's writer thread, at most (besides the one it writes): none,
+/// the builder hands a batch over when the writer is done with the previous one, so at most
+/// two batches of a table are alive (one written, one being built).
+const WRITER_DEPTH: usize = 0;
+
 /// One table's output: its name (for messages), builder and writer.
 struct Table<B> {
     name: String,
     builder: B,
-    writer: TableWriter<Output>,
+    writer: WriterThread<Output>,
 }
 
 /// Opens the table output at `path` (`-`: standard output, stream formats only), through
@@ -180,7 +188,7 @@ fn open(
     path: &Path,
     format: Format,
     schema: SchemaRef,
-) -> Result<(String, TableWriter<Output>), Failure> {
+) -> Result<(String, WriterThread<Output>), Failure> {
     let out = if path == Path::new("-") {
         if !format.is_stream() {
             return Err(Failure::usage(
@@ -193,6 +201,7 @@ fn open(
     };
     let name = out.name().to_string();
     let writer = TableWriter::new(out, format, schema)
+        .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
         .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
     Ok((name, writer))
 }
@@ -210,7 +219,7 @@ fn close<B>(
     let name = table.name;
     let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
     let mut writer = table.writer;
-    writer.write(&batch.map_err(fail)?).map_err(fail)?;
+    writer.write(batch.map_err(fail)?).map_err(fail)?;
     writer.finish().map_err(fail)
 }
 
@@ -304,7 +313,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
             let batch = games.builder.finish().map_err(|e| other(&games.name, e))?;
             games
                 .writer
-                .write(&batch)
+                .write(batch)
                 .map_err(|e| other(&games.name, e))?;
         }
         if let Some(moves) = &mut moves {
@@ -313,7 +322,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
                 let batch = moves.builder.finish().map_err(|e| other(&moves.name, e))?;
                 moves
                     .writer
-                    .write(&batch)
+                    .write(batch)
                     .map_err(|e| other(&moves.name, e))?;
             }
         }

@@ -1,0 +1,241 @@
+//! A move's comment read in one pass: its `[%clk]`, `[%emt]` and `[%eval]`
+//! commands and its text without commands, from the comment's text as the
+//! reader lends it, without building a `Comment`.
+//!
+//! The results equal `Comment::clock`, `Comment::emt`, `Comment::eval` and
+//! `Comment::text_without_commands` of the same text (the test below checks
+//! it on many shapes): commands are found as `pgnkit-game` finds them (`[%`,
+//! a name of ASCII letters, digits and `_`, the arguments up to the first
+//! `]`), the first command of each name counts, and the usual argument
+//! shapes (`0:03:00`, `1:05:23.4`, `0.25`, `-1.5`, `#-3`) are read here
+//! exactly as `pgnkit-game` reads them; any other shape is handed to its
+//! `Command::duration`/`Command::eval`. In a profile of `convert` on the
+//! bench file, decoding each comment into a `Comment` and parsing it once per
+//! command had been a quarter of all instructions.
+
+use pgnkit_game::{Command, Score};
+
+/// What one comment after a move holds for the moves table.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(crate) struct Commands {
+    /// The first `[%clk]`'s time, milliseconds (outer `None`: no such command).
+    pub clock: Option<Option<u64>>,
+    /// The first `[%emt]`'s time, milliseconds.
+    pub emt: Option<Option<u64>>,
+    /// The first `[%eval]`'s score.
+    pub eval: Option<Option<Score>>,
+}
+
+/// White space in comments: space, TAB, LF, CR, VT and FF (as `pgnkit-game`).
+fn is_comment_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
+}
+
+/// The commands of `text` (valid UTF-8, so every command is one) and its
+/// text without them, white space runs collapsed to one space, appended to
+/// `plain` after a space when `plain` is not empty. Returns what the
+/// commands hold.
+pub(crate) fn scan(text: &str, plain: &mut String) -> Commands {
+    let mut found = Commands::default();
+    let bytes = text.as_bytes();
+    let mut rest_start = 0;
+    let mut at = 0;
+    let mut words = Words { plain };
+    while let Some(open) = memchr_pair(bytes, at) {
+        let after = open + 2;
+        let Some(close) = bytes[after..].iter().position(|&b| b == b']') else {
+            break;
+        };
+        let body = &text[after..after + close];
+        let name_len = body
+            .bytes()
+            .position(|c| !(c.is_ascii_alphanumeric() || c == b'_'))
+            .unwrap_or(body.len());
+        if name_len == 0 {
+            at = after;
+            continue;
+        }
+        let (name, args) = body.split_at(name_len);
+        let command = Command {
+            name,
+            args: args.trim(),
+        };
+        match name {
+            "clk" if found.clock.is_none() => found.clock = Some(duration(command)),
+            "emt" if found.emt.is_none() => found.emt = Some(duration(command)),
+            "eval" if found.eval.is_none() => found.eval = Some(eval(command)),
+            _ => {}
+        }
+        words.push(&text[rest_start..open]);
+        rest_start = after + close + 1;
+        at = rest_start;
+    }
+    words.push(&text[rest_start..]);
+    found
+}
+
+/// Words appended to a text with one space between them.
+struct Words<'a> {
+    plain: &'a mut String,
+}
+
+impl Words<'_> {
+    fn push(&mut self, text: &str) {
+        for word in text.split(is_comment_space).filter(|w| !w.is_empty()) {
+            if !self.plain.is_empty() {
+                self.plain.push(' ');
+            }
+            self.plain.push_str(word);
+        }
+    }
+}
+
+/// Where the next `[%` is, from `from`.
+fn memchr_pair(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(i) = bytes.get(at..)?.iter().position(|&b| b == b'[') {
+        let open = at + i;
+        if bytes.get(open + 1) == Some(&b'%') {
+            return Some(open);
+        }
+        at = open + 1;
+    }
+    None
+}
+
+/// Digits only, as a number (at most 9 digits, so no overflow).
+fn digits(text: &[u8]) -> Option<u64> {
+    if text.is_empty() || text.len() > 9 || !text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(text.iter().fold(0, |n, &d| n * 10 + u64::from(d - b'0')))
+}
+
+/// `digits` or `digits.d{1,3}` as thousandths (exactly what rounding the
+/// parsed `f64` times 1000 gives, for so few decimals).
+fn thousandths(text: &[u8]) -> Option<u64> {
+    let (whole, fraction) = match text.iter().position(|&b| b == b'.') {
+        Some(dot) => (&text[..dot], &text[dot + 1..]),
+        None => (text, &b""[..]),
+    };
+    if fraction.len() > 3 || (fraction.is_empty() && text.len() != whole.len()) {
+        return None;
+    }
+    let mut milli = digits(whole)? * 1000;
+    if !fraction.is_empty() {
+        let scale = [100, 10, 1][fraction.len() - 1];
+        milli += digits(fraction)? * scale;
+    }
+    Some(milli)
+}
+
+/// A `[%clk]`/`[%emt]` time in milliseconds: `H:MM:SS(.fff)` here, any other
+/// shape through `Command::duration`.
+fn duration(command: Command<'_>) -> Option<u64> {
+    let args = command.args.as_bytes();
+    let mut parts = args.rsplitn(3, |&b| b == b':');
+    let fast = (|| {
+        let seconds = thousandths(parts.next()?)?;
+        let minutes = digits(parts.next()?)?;
+        let hours = digits(parts.next()?)?;
+        Some((hours * 3600 + minutes * 60) * 1000 + seconds)
+    })();
+    if fast.is_some() {
+        return fast;
+    }
+    command
+        .duration()
+        .and_then(|d| u64::try_from(d.as_millis()).ok())
+}
+
+/// A `[%eval]` score: `[+-]pawns(.dd)` and `#n` here, any other shape
+/// (a depth after a comma, more decimals) through `Command::eval`.
+fn eval(command: Command<'_>) -> Option<Score> {
+    let args = command.args.as_bytes();
+    if let Some(mate) = args.strip_prefix(b"#") {
+        let (negative, n) = match mate.first() {
+            Some(b'-') => (true, &mate[1..]),
+            Some(b'+') => (false, &mate[1..]),
+            _ => (false, mate),
+        };
+        if let Some(n) = digits(n).and_then(|n| i32::try_from(n).ok()) {
+            return Some(Score::Mate(if negative { -n } else { n }));
+        }
+    } else {
+        let (negative, pawns) = match args.first() {
+            Some(b'-') => (true, &args[1..]),
+            Some(b'+') => (false, &args[1..]),
+            _ => (false, args),
+        };
+        // Thousandths of a pawn with at most two decimals are whole tenths of a centipawn.
+        let two_decimals = pawns
+            .iter()
+            .position(|&b| b == b'.')
+            .is_none_or(|dot| pawns.len() - dot - 1 <= 2);
+        if two_decimals
+            && let Some(cp) = thousandths(pawns).and_then(|m| i32::try_from(m / 10).ok())
+        {
+            return Some(Score::Centipawns(if negative { -cp } else { cp }));
+        }
+    }
+    command.eval().map(|e| e.score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pgnkit_game::{Comment, CommentKind};
+
+    /// What `pgnkit-game`'s `Comment` reads from `text`, in the scan's terms.
+    fn reference(text: &str) -> (Commands, String) {
+        let comment = Comment::new(text, CommentKind::Brace);
+        let first = |name: &str| comment.commands().find(|c| c.name == name);
+        let millis = |d: std::time::Duration| u64::try_from(d.as_millis()).ok();
+        let found = Commands {
+            clock: first("clk").map(|_| comment.clock().and_then(millis)),
+            emt: first("emt").map(|_| comment.emt().and_then(millis)),
+            eval: first("eval").map(|_| comment.eval().map(|e| e.score)),
+        };
+        (found, comment.text_without_commands())
+    }
+
+    #[test]
+    fn the_scan_reads_what_the_comment_reads() {
+        let texts = [
+            "",
+            "  ",
+            "plain text, no command",
+            " [%clk 0:03:00] ",
+            "[%eval 0.25] [%clk 0:02:59.5]",
+            "good move [%eval -1.07] [%clk 1:05:23.125] really",
+            "[%eval #-3] [%clk 0:00:09]",
+            "[%eval #4]",
+            "[%eval #+2]",
+            "[%eval +0.3,18] [%emt 0:00:05]",
+            "[%eval 12.345] [%clk 0:1:2.4567]",
+            "[%eval 0.] [%clk 1.5]",
+            "[%eval -.5] [%clk :5]",
+            "[%eval abc] [%clk x] [%emt 1:2:3:4]",
+            "[%clk 0:01:00] [%clk 0:02:00] [%eval 1] [%eval 2]",
+            "[% not] [%] [%%clk 0:00:01] [%clk 0:00:02]",
+            "text [%cal Ge2e4,Rd7d5][%csl Gd4] more\n\ttext",
+            "unclosed [%clk 0:00:01",
+            "é [%clk 0:00:01] ü\u{a0}",
+            "[%eval 99999999999] [%clk 99999999999:00:00]",
+            "[%eval 1e3] [%clk 0:00:1e1]",
+            "[%evalx 1] [%clk_ 0:00:01] [%eval\t0.50 ]",
+        ];
+        for text in texts {
+            let mut plain = String::new();
+            let found = scan(text, &mut plain);
+            assert_eq!((found, plain), reference(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn plain_text_goes_after_a_space() {
+        let mut plain = String::from("before");
+        scan(" [%clk 0:00:01]  after\nit ", &mut plain);
+        assert_eq!(plain, "before after it");
+    }
+}
