@@ -174,11 +174,17 @@ impl Node {
     }
 }
 
-/// Joins comment texts as python-chess does: with a space, empty ones left out.
+/// Joins comment texts as python-chess does: each without one space after
+/// `{` and one before `}` (python-chess's reading of `{ text }`), joined with a
+/// space, empty ones left out.
 fn join(comments: &[&Comment]) -> String {
     let texts: Vec<&str> = comments
         .iter()
-        .map(|c| c.text())
+        .map(|c| {
+            let text = c.text();
+            let text = text.strip_prefix(' ').unwrap_or(text);
+            text.strip_suffix(' ').unwrap_or(text)
+        })
         .filter(|t| !t.is_empty())
         .collect();
     texts.join(" ")
