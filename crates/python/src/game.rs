@@ -413,15 +413,16 @@ impl Node {
                 .add_move(this.id, mv)
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
             if let Some(node) = game.node_mut(id) {
+                // NAGs before the comment, as python-chess writes them.
+                for nag in nags {
+                    node.push_nag(Nag(nag));
+                }
                 if !comment.is_empty() {
                     node.push_comment(Comment::brace(comment));
                 }
                 if !starting_comment.is_empty() {
                     node.comments_before_mut()
                         .push(Comment::brace(starting_comment));
-                }
-                for nag in nags {
-                    node.push_nag(Nag(nag));
                 }
             }
             id
