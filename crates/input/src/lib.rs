@@ -19,6 +19,7 @@
 
 mod detect;
 mod error;
+pub mod partition;
 mod piped;
 pub mod pzstd;
 mod range;
