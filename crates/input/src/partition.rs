@@ -53,7 +53,7 @@
 //! matters to the partitions after it.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
 use pgnkit_lexer::Reader;
@@ -303,16 +303,43 @@ fn read_fault(name: &str, error: io::Error) -> InputError {
     }
 }
 
-/// The offset of the first game of the decoded file of `partition`.
+/// The offset of the first game of the decoded file of `partition`: the byte order mark and
+/// white space before it, which the lexer's reader skips (so only the text's first bytes are
+/// decoded, not the first game).
 fn lead(partition: &Partition, options: &Options) -> Result<u64, InputError> {
-    let opened = crate::open_path(&partition.path, &partition.name, options)?;
-    let Some(stream) = opened.streams.into_iter().next() else {
+    let options = Options {
+        threads: 1,
+        ..*options
+    };
+    let opened = crate::open_path(&partition.path, &partition.name, &options)?;
+    let Some(mut stream) = opened.streams.into_iter().next() else {
         return Ok(0);
     };
-    let name = stream.name.clone();
-    let mut reader = Reader::new(stream.reader);
-    let first = reader.next_game().map_err(|e| read_fault(&name, e))?;
-    Ok(first.map_or(0, |game| game.offset))
+    let mut lead = 0u64;
+    loop {
+        let chunk = stream
+            .reader
+            .fill_buf()
+            .map_err(|e| read_fault(&stream.name, e))?;
+        if chunk.is_empty() {
+            return Ok(lead);
+        }
+        let mut skip = 0;
+        if lead == 0 && chunk.starts_with(b"\xef\xbb\xbf") {
+            skip = 3;
+        }
+        let rest = chunk.get(skip..).unwrap_or_default();
+        let ws = rest
+            .iter()
+            .take_while(|&&b| crate::resync::is_ws(b))
+            .count();
+        let n = skip + ws;
+        lead += n as u64;
+        if ws < rest.len() {
+            return Ok(lead);
+        }
+        stream.reader.consume(n);
+    }
 }
 
 /// The bases of a partition's rows: see the module's docs.

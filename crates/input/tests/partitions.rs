@@ -221,3 +221,18 @@ fn bad_files_are_named_before_anything_is_read() {
     assert_eq!(planned.partitions.len(), 1);
     assert_eq!(planned.partitions[0].id(), (0, 0));
 }
+
+#[test]
+fn a_byte_order_mark_and_white_space_before_the_first_game_keep_offsets() {
+    let dir = scratch("partitions-lead");
+    let mut text = b"\xef\xbb\xbf\n \r\n\t".to_vec();
+    for i in 0..40 {
+        text.extend(format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 *\n\n").as_bytes());
+    }
+    let plain = write(&dir, "bom.pgn", &text);
+    let zst = write(&dir, "bom.pgn.zst", &pzstd(&text, 100));
+    let named = |p: &Path| (p.to_owned(), p.display().to_string());
+    assert_eq!(single(&[named(&plain)])[0].2, 8, "the reader skips 8 bytes");
+    check(&[named(&plain)], &[1, 50, 333]);
+    check(&[named(&zst)], &[1, 200]);
+}
