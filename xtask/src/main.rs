@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest
-//! cargo xtask pytest                  the Python tests (tests/python) in target/python-venv
+//! cargo xtask pytest                  the Python tests (tests/python, crates/python/tests) in target/python-venv
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
 //! cargo xtask bench --peers [--pairs N] [FILE]
@@ -39,7 +39,8 @@ tasks:
   ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance,
                           the Python tests
   pytest                  the Python tests (tests/python: DuckDB and python-chess against
-                          `pgnkit convert`) in a venv under target/ (python3.11 or PGNKIT_PYTHON)
+                          `pgnkit convert`; crates/python/tests: the `pgnkit` package, built
+                          with maturin) in a venv under target/ (python3.11 or PGNKIT_PYTHON)
   conformance [--bless]   run the conformance suite and print a table per spec area;
                           --bless accepts changed snapshots (read them first!)
   bench [FILE]            criterion throughput (MB/s, games/s) of scan, validate, tree and export

@@ -67,11 +67,56 @@ pub fn ensure_venv() -> Result<PathBuf, String> {
     Ok(python)
 }
 
-/// Runs the pytest suite in `tests/python` with the environment's Python,
-/// against the `pgnkit` binary at `binary`. pytest's exit status 5 (no
-/// tests collected) is a failure like any other.
-pub fn run_pytest(binary: &Path) -> Result<(), String> {
+/// The Python package's folder (crates/python: its pyproject.toml, Python
+/// sources and tests).
+pub const PACKAGE: &str = "crates/python";
+
+/// Builds the `pgnkit` Python package with maturin and installs it into the
+/// environment (`maturin develop`: the debug profile, where the hot crates are
+/// optimised anyway; `release` for benchmarks), after checking its Python
+/// code is formatted (`ruff format --check`). Returns the environment's `python`.
+pub fn install_package(release: bool) -> Result<PathBuf, String> {
     let python = ensure_venv()?;
+    let dir = venv_dir();
+    let bin = python
+        .parent()
+        .ok_or("the environment's python has no folder")?
+        .to_path_buf();
+    exec(
+        Command::new(bin.join("ruff"))
+            .args(["format", "--check", "--quiet"])
+            .arg(root().join(PACKAGE))
+            .current_dir(root()),
+    )?;
+    let mut maturin = Command::new(bin.join("maturin"));
+    maturin
+        .args(["develop", "--quiet", "-m"])
+        .arg(root().join(PACKAGE).join("Cargo.toml"))
+        .current_dir(root())
+        .env("VIRTUAL_ENV", &dir)
+        .env("PATH", path_with(&bin));
+    if release {
+        maturin.arg("--release");
+    }
+    exec(&mut maturin)?;
+    Ok(python)
+}
+
+/// `PATH` with `first` in front.
+fn path_with(first: &Path) -> std::ffi::OsString {
+    let mut paths = vec![first.to_path_buf()];
+    if let Some(path) = std::env::var_os("PATH") {
+        paths.extend(std::env::split_paths(&path));
+    }
+    std::env::join_paths(paths).unwrap_or_default()
+}
+
+/// Runs the pytest suites in `tests/python` (the CLI's Python tests) and
+/// `crates/python/tests` (the package's) with the environment's Python,
+/// against the `pgnkit` binary at `binary` and the package built from this
+/// tree. pytest's exit status 5 (no tests collected) is a failure like any other.
+pub fn run_pytest(binary: &Path) -> Result<(), String> {
+    let python = install_package(false)?;
     let mut command = Command::new(&python);
     command
         .args([
@@ -81,6 +126,7 @@ pub fn run_pytest(binary: &Path) -> Result<(), String> {
             "-p",
             "no:cacheprovider",
             "tests/python",
+            "crates/python/tests",
         ])
         .current_dir(root())
         .env("PGNKIT_BIN", binary)

@@ -1,0 +1,49 @@
+//! The `pgnkit` Python package's native module, `pgnkit._pgnkit`: python-chess's
+//! PGN API (games, nodes, boards, headers) over pgnkit's reader, and the
+//! games and moves tables of `pgnkit-arrow` as Arrow data through the Arrow
+//! C stream PyCapsule.
+//!
+//! The pure-Python part of the package (`python/pgnkit`) re-exports these
+//! names and adds python-chess's score classes and interoperability.
+//!
+//! Every call that reads releases the GIL while Rust works ([`Python::detach`]);
+//! a Rust panic is caught at the border and raised as `pgnkit.PgnError`'s
+//! sibling `RuntimeError` ([`guard`]), never an abort of the interpreter.
+
+mod board;
+mod error;
+mod game;
+mod headers;
+mod reading;
+mod shared;
+mod source;
+mod svg;
+mod tables;
+
+use pyo3::prelude::*;
+
+pub use error::guard;
+
+/// The native module.
+#[pymodule]
+fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PgnError", py.get_type::<error::PgnError>())?;
+    m.add("PgnWarning", py.get_type::<error::PgnWarning>())?;
+    m.add_class::<game::Node>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::ReadError>()?;
+    m.add_class::<headers::Headers>()?;
+    m.add_class::<board::Move>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::LegalMoves>()?;
+    m.add_class::<reading::GameIter>()?;
+    m.add_class::<reading::HeadersIter>()?;
+    m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(reading::read_one, m)?)?;
+    m.add_function(wrap_pyfunction!(reading::read_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::read_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::to_parquet, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::split_ranges, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! Where games come from: a path (`str` or `os.PathLike`, compressed files
+//! too, through `pgnkit-input`), a binary or text file object, or PGN data
+//! as `bytes` or `str`. Each source opens to one or more text streams (a
+//! zip archive has one per `.pgn` member).
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Cursor, Read};
+use std::path::PathBuf;
+
+use pgnkit::input::{self, Options};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+
+use crate::error::{PgnError, input_error, io_error};
+
+/// A source, resolved while the GIL is held; [`Source::open`] then runs without it.
+pub enum Source {
+    /// A file on disk.
+    Path(PathBuf),
+    /// PGN data held in memory (`bytes`, or a `str` encoded as UTF-8).
+    Data(Vec<u8>),
+    /// A Python file object, read through its `read` method.
+    File {
+        /// The object.
+        object: Py<PyAny>,
+        /// Whether `read` gives `str` (a text file) rather than `bytes`.
+        text: bool,
+    },
+}
+
+/// A source and its name for messages.
+pub struct Named {
+    /// The source.
+    pub source: Source,
+    /// The path as given, the file object's `name`, `<bytes>` or `<string>`.
+    pub name: String,
+}
+
+/// Whether a `str` source is PGN text rather than a path: it holds a line
+/// break or starts with `[` (a tag section).
+fn is_pgn_text(text: &str) -> bool {
+    text.contains('\n') || text.contains('\r') || text.trim_start().starts_with('[')
+}
+
+impl Named {
+    /// Resolves a Python object into a source.
+    pub fn extract(source: &Bound<'_, PyAny>) -> PyResult<Named> {
+        let py = source.py();
+        if let Ok(bytes) = source.cast::<PyBytes>() {
+            return Ok(Named {
+                source: Source::Data(bytes.as_bytes().to_vec()),
+                name: "<bytes>".into(),
+            });
+        }
+        if let Ok(array) = source.cast::<PyByteArray>() {
+            return Ok(Named {
+                source: Source::Data(array.to_vec()),
+                name: "<bytes>".into(),
+            });
+        }
+        if let Ok(text) = source.cast::<PyString>() {
+            let text = text.to_cow()?;
+            if is_pgn_text(&text) {
+                return Ok(Named {
+                    source: Source::Data(text.as_bytes().to_vec()),
+                    name: "<string>".into(),
+                });
+            }
+            return Ok(Named {
+                source: Source::Path(PathBuf::from(text.as_ref())),
+                name: text.clone().into_owned(),
+            });
+        }
+        if source.hasattr("__fspath__")? {
+            let os = py.import("os")?;
+            let path = os.call_method1("fspath", (source,))?;
+            let path: PathBuf = path.extract()?;
+            let name = path.display().to_string();
+            return Ok(Named {
+                source: Source::Path(path),
+                name,
+            });
+        }
+        if source.hasattr("read")? {
+            let probe = source.call_method1("read", (0,))?;
+            let text = probe.is_instance_of::<PyString>();
+            if !text && probe.cast::<PyBytes>().is_err() {
+                return Err(PyTypeError::new_err(
+                    "the file object's read() gives neither bytes nor str",
+                ));
+            }
+            let name = source
+                .getattr("name")
+                .ok()
+                .and_then(|n| n.str().ok().map(|s| s.to_string()))
+                .unwrap_or_else(|| "<file>".into());
+            return Ok(Named {
+                source: Source::File {
+                    object: source.clone().unbind(),
+                    text,
+                },
+                name,
+            });
+        }
+        Err(PyTypeError::new_err(format!(
+            "a PGN source is a path (str or os.PathLike), a file object, or bytes/str of PGN text; got {}",
+            source.get_type().name()?
+        )))
+    }
+}
+
+/// One stream of PGN text.
+pub struct Stream {
+    /// Its name for messages.
+    pub name: String,
+    /// The text.
+    pub reader: Box<dyn BufRead + Send>,
+    /// For a byte range: the offset in the file of the range's first game.
+    pub origin: u64,
+}
+
+/// The streams of a source, in order, and warnings to show (a zip's members that are not read).
+pub struct Streams {
+    /// The streams.
+    pub streams: VecDeque<Stream>,
+    /// Messages.
+    pub warnings: Vec<String>,
+}
+
+/// Decoding options: `threads` decode pzstd frames at once.
+fn options(threads: usize) -> Options {
+    Options {
+        threads: threads.max(1),
+        ..Options::default()
+    }
+}
+
+/// Opens `named` (without the GIL), refusing binary data as the CLI does.
+/// `range` reads the games whose first byte lies in `[start, end)` of a file.
+pub fn open(named: Named, range: Option<(u64, u64)>, threads: usize) -> PyResult<Streams> {
+    let Named { source, name } = named;
+    let options = options(threads);
+    let opened = match (source, range) {
+        (Source::Path(path), Some((start, end))) => {
+            if path.is_dir() {
+                return Err(directory(&name));
+            }
+            let stream = input::open_range(&path, &name, start, end, &options)
+                .map_err(|e| input_error(&e))?;
+            input::Opened {
+                streams: vec![stream],
+                warnings: Vec::new(),
+            }
+        }
+        (_, Some(_)) => {
+            return Err(PyValueError::new_err(
+                "range= reads a byte range of a file: give a path",
+            ));
+        }
+        (Source::Path(path), None) => {
+            if path.is_dir() {
+                return Err(directory(&name));
+            }
+            input::open_path(&path, &name, &options).map_err(|e| input_error(&e))?
+        }
+        (Source::Data(data), None) => {
+            input::open_reader(&name, Box::new(Cursor::new(data)), &options)
+                .map_err(|e| input_error(&e))?
+        }
+        (Source::File { object, text }, None) => {
+            let reader = FileReader {
+                object,
+                text,
+                pending: Vec::new(),
+                pos: 0,
+            };
+            input::open_reader(&name, Box::new(reader), &options).map_err(|e| input_error(&e))?
+        }
+    };
+    let mut streams = VecDeque::new();
+    for stream in opened.streams {
+        let mut reader = stream.reader;
+        refuse_binary(&stream.name, &mut reader)?;
+        streams.push_back(Stream {
+            name: stream.name,
+            reader,
+            origin: stream.origin.unwrap_or(0),
+        });
+    }
+    Ok(Streams {
+        streams,
+        warnings: opened.warnings,
+    })
+}
+
+fn directory(name: &str) -> PyErr {
+    pyo3::exceptions::PyIsADirectoryError::new_err((
+        21,
+        "Is a directory; give the PGN files inside it".to_string(),
+        name.to_string(),
+    ))
+}
+
+/// The least bytes looked at before calling an input binary.
+const SNIFF_MIN: usize = 64;
+
+/// As the CLI: an error when the first bytes of `reader` are binary data rather than text
+/// (NUL bytes, and control characters other than TAB, LF, CR, VT, FF making at least one
+/// byte in twenty), with the CLI's message.
+fn refuse_binary(name: &str, reader: &mut dyn BufRead) -> PyResult<()> {
+    let head = reader.fill_buf().map_err(|e| io_error(name, &e))?;
+    if head.len() < SNIFF_MIN || !head.contains(&0) {
+        return Ok(());
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    if control * 20 < head.len() {
+        return Ok(());
+    }
+    Err(PgnError::new_err(format!(
+        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
+        head.len()
+    )))
+}
+
+/// A Python file object as a [`Read`]: each read takes the GIL and calls
+/// `read(n)`; a text file's `str` is encoded as UTF-8.
+struct FileReader {
+    object: Py<PyAny>,
+    text: bool,
+    /// Encoded text not yet handed out.
+    pending: Vec<u8>,
+    pos: usize,
+}
+
+/// How much one call to the file object's `read` asks for.
+const FILE_CHUNK: usize = 1 << 16;
+
+impl Read for FileReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pos == self.pending.len() {
+            self.pending.clear();
+            self.pos = 0;
+            let chunk: PyResult<Vec<u8>> = Python::attach(|py| {
+                let data = self.object.bind(py).call_method1("read", (FILE_CHUNK,))?;
+                if self.text {
+                    Ok(data.cast::<PyString>()?.to_cow()?.as_bytes().to_vec())
+                } else if let Ok(bytes) = data.cast::<PyBytes>() {
+                    Ok(bytes.as_bytes().to_vec())
+                } else {
+                    Ok(data.extract::<Vec<u8>>()?)
+                }
+            });
+            self.pending = chunk.map_err(|e| io::Error::other(e.to_string()))?;
+        }
+        let n = buf.len().min(self.pending.len() - self.pos);
+        buf[..n].copy_from_slice(&self.pending[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}

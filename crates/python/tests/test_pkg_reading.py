@@ -1,0 +1,53 @@
+"""Reading games from every kind of source: paths, file objects, bytes, str."""
+
+from __future__ import annotations
+
+import gzip
+import io
+from pathlib import Path
+
+import pgnkit
+
+PGN = (
+    '[Event "Casual"]\n[White "Morphy"]\n[Black "Duke"]\n[Result "1-0"]\n\n'
+    "1. e4 { [%clk 0:03:00] } e5 2. Nf3 d6 { Philidor } 3. d4 1-0\n\n"
+    '[Event "Second"]\n\n1. d4 d5 *\n'
+)
+
+
+def test_read_games_from_str_yields_games_with_headers() -> None:
+    games = list(pgnkit.read_games(PGN))
+    assert [g.headers["Event"] for g in games] == ["Casual", "Second"]
+    assert games[0].headers["White"] == "Morphy"
+    assert [m.uci() for m in games[0].mainline_moves()] == ["e2e4", "e7e5", "g1f3", "d7d6", "d2d4"]
+
+
+def test_read_games_from_every_source_kind(tmp_path: Path) -> None:
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN, encoding="utf-8")
+    packed = tmp_path / "games.pgn.gz"
+    packed.write_bytes(gzip.compress(PGN.encode()))
+    sources = [
+        str(path),
+        path,
+        packed,
+        PGN.encode(),
+        PGN,
+        io.BytesIO(PGN.encode()),
+        io.StringIO(PGN),
+    ]
+    for source in sources:
+        events = [g.headers["Event"] for g in pgnkit.read_games(source)]
+        assert events == ["Casual", "Second"], source
+    with open(path, encoding="utf-8") as text, open(path, "rb") as binary:
+        assert len(list(pgnkit.read_games(text))) == 2
+        assert len(list(pgnkit.read_games(binary))) == 2
+
+
+def test_read_arrow_games_and_moves_tables() -> None:
+    games = pgnkit.read_arrow(PGN.encode(), table="games")
+    assert games.num_rows == 2
+    assert games.column("White").to_pylist() == ["Morphy", None]
+    moves = pgnkit.read_arrow(PGN.encode(), table="moves")
+    assert moves.column("san").to_pylist()[:3] == ["e4", "e5", "Nf3"]
+    assert moves.column("clock").to_pylist()[0] == 180_000
