@@ -20,6 +20,7 @@
 
 mod detect;
 mod error;
+pub mod partition;
 mod piped;
 pub mod pzstd;
 mod range;
