@@ -143,3 +143,40 @@ impl<V: Visitor> Visitor for MainLine<V> {
         (self.inner.end_game(), std::mem::take(&mut self.moves))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use pgnkit_game::{Validate, read_games, visit_games};
+
+    use super::*;
+
+    /// Games with variations (nested, and one on the first move), comments,
+    /// NAGs, a start position of its own and a game without moves.
+    const PGN: &[u8] = b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 {x} Nc6 3. Bb5 a6 *\n\n\
+        1. d4 (1. e4) 1... Nf6 2. c4 g6 3. Nc3 d5 4. cxd5 Nxd5 5. e4 Nxc3 6. bxc3 Bg7 1-0\n\n\
+        [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 2. e5 *\n\n\
+        {no moves} *\n";
+
+    #[test]
+    fn keys_and_openings_equal_the_tree_versions() {
+        let trees: Vec<_> = read_games(PGN).map(|g| g.value).collect();
+        let kept: Vec<Moves> = visit_games(PGN, MainLine::new(Validate))
+            .map(|g| g.value.1)
+            .collect();
+        assert_eq!(trees.len(), 4);
+        assert_eq!(kept.len(), 4);
+        let table = Openings::lichess();
+        for (tree, moves) in trees.iter().zip(&kept) {
+            assert_eq!(moves.key(), GameKey::of(tree));
+            let a = moves
+                .classify(table)
+                .map(|c| (c.opening.eco.clone(), c.ply));
+            let b = table.classify(tree).map(|c| (c.opening.eco.clone(), c.ply));
+            assert_eq!(a, b);
+        }
+        assert_eq!(kept[0].moves.len(), 6);
+        assert_eq!(kept[3].moves.len(), 0);
+        assert!(kept[1].classify(table).is_some());
+        assert!(kept[2].classify(table).is_none());
+    }
+}
