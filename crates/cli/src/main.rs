@@ -27,6 +27,7 @@ mod pipeline;
 mod ranges;
 mod render;
 mod select;
+mod select_stream;
 mod select_table;
 mod signals;
 mod split;

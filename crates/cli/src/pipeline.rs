@@ -40,6 +40,11 @@ impl Game<'_, '_> {
         self.1
     }
 
+    /// The game's bytes, as the lexer found them.
+    pub fn bytes(&self) -> &[u8] {
+        self.0.raw.bytes
+    }
+
     /// Sends the game through `visitor`: its output and diagnostics.
     pub fn visit<V: Visitor>(
         self,

@@ -9,16 +9,18 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use pgnkit::export::{ExportOptions, GameWriter, Notation};
+use pgnkit::export::{ExportOptions, GameWriter, Notation, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
-    Context, GameKey, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags, fix_result,
+    Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
+    fix_result,
 };
 
 use crate::args::{NotationArg, SelectArgs};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
+use crate::select_stream::{MainOnly, Retag};
 use crate::select_table::{TableOut, format_of, movetext};
 use crate::split::Split;
 use crate::tally::Tally;
@@ -61,6 +63,11 @@ struct SelectJob<'a> {
     /// The query reads tags only and nothing changes them before it: a game is read
     /// past its tags only when they match.
     tags_first: bool,
+    /// Nothing needs a game's tree (no fixes, fuzzy keys or rows; a query on
+    /// tags alone, or none when classifying): a selected game is written by
+    /// the streaming writer as `export` writes it, its key and opening taken
+    /// from the main line's moves, with no tree.
+    stream: bool,
 }
 
 /// What the main thread needs of one game.
@@ -82,27 +89,44 @@ struct Verdict {
 }
 
 impl Job for SelectJob<'_> {
-    type State = (TreeBuilder, GameWriter);
+    type State = (
+        TreeBuilder,
+        GameWriter,
+        MainLine<StreamWriter>,
+        MainLine<MainOnly>,
+    );
     type Output = Verdict;
 
     fn state(&self) -> Self::State {
-        (TreeBuilder::new(), GameWriter::new(self.export.clone()))
+        (
+            TreeBuilder::new(),
+            GameWriter::new(self.export.clone()),
+            MainLine::new(StreamWriter::new(self.export.clone())),
+            MainLine::new(MainOnly),
+        )
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer) = state;
+        let (builder, writer, stream, main_only) = state;
+        let mut probe = None;
         if self.tags_first
             && let Some(query) = &self.query
         {
             let (tags, diagnostics) = game.visit(&mut TagsOnly::default(), self.read);
-            let mut probe = pgnkit::Game::new();
-            *probe.tags_mut() = tags;
-            if !query.matches(&probe, &Context::default()) {
+            let mut tagged = pgnkit::Game::new();
+            *tagged.tags_mut() = tags;
+            if !query.matches(&tagged, &Context::default()) {
                 return Verdict {
                     diagnostics,
                     ..Verdict::default()
                 };
             }
+            probe = Some(tagged);
+        }
+        if self.stream
+            && let Some(v) = self.streamed((stream, main_only), game, probe.as_ref(), text)
+        {
+            return v;
         }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
@@ -178,6 +202,74 @@ impl Job for SelectJob<'_> {
             v.record = Some(record);
         }
         v
+    }
+}
+
+impl SelectJob<'_> {
+    /// A game the query selected (or every game, with no query) written by the
+    /// streaming writer: `probe` holds its tags when the query read them first.
+    /// `None` when the game needs the tree after all (a non-ASCII opening
+    /// name for a game read as Latin-1).
+    fn streamed(
+        &self,
+        (stream, main_only): (&mut MainLine<StreamWriter>, &mut MainLine<MainOnly>),
+        game: Game<'_, '_>,
+        probe: Option<&pgnkit::Game>,
+        text: &mut Vec<u8>,
+    ) -> Option<Verdict> {
+        let mut found = None;
+        if let Some(table) = &self.openings {
+            let ((_, moves), diagnostics) = game.visit(main_only, self.read);
+            if diagnostics.has_errors() {
+                return Some(Verdict {
+                    diagnostics,
+                    ..Verdict::default()
+                });
+            }
+            found = moves.classify(table);
+            if let Some(found) = &found
+                && !(found.opening.name.is_ascii() && found.opening.eco.is_ascii())
+                && std::str::from_utf8(game.bytes()).is_err()
+            {
+                return None;
+            }
+        }
+        let ((_, moves), diagnostics) = match &found {
+            Some(found) => {
+                let mut retag = Retag::new(&mut *stream, &found.opening.eco, &found.opening.name);
+                game.visit(&mut retag, self.read)
+            }
+            None => game.visit(&mut *stream, self.read),
+        };
+        let mut v = Verdict {
+            diagnostics,
+            ..Verdict::default()
+        };
+        if v.diagnostics.has_errors() {
+            return Some(v);
+        }
+        v.selected = true;
+        v.classified = found.is_some();
+        if let Keys::Exact = self.keys {
+            v.key = Some(moves.key());
+        }
+        if let Some(tag) = &self.split_by {
+            v.split_value = match (&found, tag.as_str(), probe) {
+                (Some(found), "ECO", _) => Some(found.opening.eco.clone()),
+                (Some(found), "Opening", _) => Some(found.opening.name.clone()),
+                (_, _, Some(probe)) => probe.tags().get(tag).map(str::to_string),
+                (_, _, None) => {
+                    let (tags, _) = game.visit(&mut TagsOnly::default(), self.read);
+                    tags.get(tag).map(str::to_string)
+                }
+            };
+        }
+        if text.is_empty() {
+            *text = stream.inner_mut().take_game_text(std::mem::take(text));
+        } else {
+            text.extend_from_slice(stream.inner().game_text());
+        }
+        Some(v)
     }
 }
 
@@ -310,15 +402,24 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
         tags_first: false,
+        stream: false,
     };
+    let unfixed = !job.fix_result
+        && !job.ply_count
+        && !job.final_fen
+        && job.drop.is_empty()
+        && !job.text_of_rejected;
+    let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
     let job = SelectJob {
-        tags_first: job.query.as_ref().is_some_and(Query::reads_tags_only)
-            && job.openings.is_none()
-            && !job.fix_result
-            && !job.ply_count
-            && !job.final_fen
-            && job.drop.is_empty()
-            && !job.text_of_rejected,
+        tags_first: tags_only && unfixed && job.openings.is_none(),
+        stream: unfixed
+            && if job.openings.is_some() {
+                job.query.is_none()
+            } else {
+                tags_only || job.query.is_none()
+            }
+            && !matches!(job.keys, Keys::Fuzzy(_))
+            && !job.table,
         ..job
     };
     let mut table = match table_format {

@@ -44,8 +44,26 @@ impl GameKey {
     /// assert_ne!(GameKey::of(&a), GameKey::of(&c));
     /// ```
     pub fn of(game: &Game) -> GameKey {
+        GameKey::of_moves(
+            game.start_position(),
+            game.main_line_moves().map(|played| played.mv),
+        )
+    }
+
+    /// The key of a start position and main-line moves, as [`GameKey::of`]
+    /// computes it from a game (for a caller that has the moves without a
+    /// tree, such as [`MainLine`](crate::MainLine)).
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// use pgnkit_game::Game;
+    /// use pgnkit_select::GameKey;
+    /// let game: Game = "1. e4 e5 2. Nf3 *".parse().unwrap();
+    /// let moves = game.main_line_moves().map(|m| m.mv);
+    /// assert_eq!(GameKey::of_moves(&Position::new(), moves), GameKey::of(&game));
+    /// ```
+    pub fn of_moves(start: &Position, moves: impl IntoIterator<Item = Move>) -> GameKey {
         let mut h = Hasher128::new(0x5eed_0001);
-        let start = game.start_position();
         if *start == Position::new() {
             h.write_word(0);
         } else {
@@ -54,8 +72,8 @@ impl GameKey {
         }
         let mut word = 0u64;
         let mut n = 0u32;
-        for played in game.main_line_moves() {
-            word = (word << 16) | u64::from(move_code(played.mv));
+        for mv in moves {
+            word = (word << 16) | u64::from(move_code(mv));
             n += 1;
             if n.is_multiple_of(4) {
                 h.write_word(word);

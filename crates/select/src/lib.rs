@@ -33,6 +33,7 @@
 pub mod dedupe;
 mod error;
 mod fix;
+mod main_line;
 mod material;
 mod openings;
 mod position_key;
@@ -42,6 +43,7 @@ mod value;
 pub use dedupe::{GameKey, Hasher128, Seen};
 pub use error::{OpeningsError, QueryError, QueryErrorKind};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
+pub use main_line::{MainLine, Moves};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use position_key::PositionKey;

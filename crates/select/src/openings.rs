@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use pgnkit_chess::Position;
+use pgnkit_chess::{Move, Position};
 use pgnkit_game::Game;
 
 use crate::error::OpeningsError;
@@ -187,13 +187,37 @@ impl Openings {
     /// The game's opening by Lichess's rule (see the module docs); `None`
     /// when no position qualifies or the game starts from another position.
     pub fn classify(&self, game: &Game) -> Option<Classification<'_>> {
-        let mut pos = game.start_position().clone();
-        if pos != Position::new() {
+        self.classify_moves(
+            game.start_position(),
+            game.main_line_moves().map(|played| played.mv),
+        )
+    }
+
+    /// [`Openings::classify`] of a start position and main-line moves (for a
+    /// caller that has the moves without a tree, such as
+    /// [`MainLine`](crate::MainLine)); the moves must be legal, as a game's are.
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// use pgnkit_game::Game;
+    /// use pgnkit_select::Openings;
+    /// let game: Game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *".parse().unwrap();
+    /// let moves = game.main_line_moves().map(|m| m.mv);
+    /// let found = Openings::lichess().classify_moves(&Position::new(), moves).unwrap();
+    /// assert_eq!(found.opening.eco, "C60");
+    /// ```
+    pub fn classify_moves(
+        &self,
+        start: &Position,
+        moves: impl IntoIterator<Item = Move>,
+    ) -> Option<Classification<'_>> {
+        if *start != Position::new() {
             return None;
         }
+        let mut pos = start.clone();
         let mut found = None;
-        for (i, played) in game.main_line_moves().take(MAX_PLIES).enumerate() {
-            pos.play_unchecked(played.mv);
+        for (i, mv) in moves.into_iter().take(MAX_PLIES).enumerate() {
+            pos.play_unchecked(mv);
             if pos.board().occupied().count() < MIN_PIECES {
                 break;
             }
