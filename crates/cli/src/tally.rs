@@ -58,12 +58,11 @@ impl Tally {
     /// Counts one game's diagnostics and bytes.
     pub fn game(&mut self, bytes: usize, diagnostics: &pgnkit::game::Diagnostics) {
         use pgnkit::game::DiagnosticKind;
-        use pgnkit::lexer::LexErrorKind;
         self.games += 1;
         self.bytes += bytes as u64;
         // A game skipped for its size was read all the same.
         for d in diagnostics.errors() {
-            if let DiagnosticKind::Lex(LexErrorKind::GameTooLarge { bytes }) = d.kind {
+            if let DiagnosticKind::GameTooLarge { bytes } = d.kind {
                 self.bytes += bytes;
             }
         }

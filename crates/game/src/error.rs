@@ -37,6 +37,14 @@ pub enum DiagnosticKind {
     /// an invalid suffix like `!!!`, a token too long, ...).
     #[error("{0}")]
     Lex(pgnkit_lexer::LexErrorKind),
+    /// A game the streaming reader skipped for its size (the lexer's
+    /// [`GameTooLarge`](pgnkit_lexer::LexErrorKind::GameTooLarge), with the
+    /// size from [`TokenizedGame::too_large`](pgnkit_lexer::TokenizedGame::too_large)).
+    #[error("game of {bytes} bytes is over the size limit; skipped")]
+    GameTooLarge {
+        /// The game's length in bytes.
+        bytes: u64,
+    },
     /// A `)` without a `(`.
     #[error("`)` without `(`")]
     UnmatchedClose,

@@ -266,6 +266,7 @@ pub fn visit_game<V: Visitor>(
         raw,
         tokens: &tokens,
         warnings: lexer.warnings(),
+        too_large: None,
     };
     visit_tokenized(game, visitor, options)
 }
@@ -279,7 +280,13 @@ pub fn visit_tokenized<V: Visitor>(
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
     let tokens = Tokens::new(game.tokens, game.warnings);
-    read_game(GameStart::from(game.raw), tokens, visitor, options)
+    read_game(
+        GameStart::from(game.raw),
+        tokens,
+        game.too_large,
+        visitor,
+        options,
+    )
 }
 
 #[cfg(test)]

@@ -38,12 +38,11 @@ pub enum LexErrorKind {
     /// A game (or a run of bytes with no game boundary) larger than the streaming reader's
     /// limit ([`Reader::set_max_game_bytes`](crate::Reader::set_max_game_bytes)): it was
     /// skipped without being held whole, so its bytes are not at hand. The only token of such
-    /// a game, with an empty span.
-    #[error("game of {bytes} bytes is over the size limit; skipped")]
-    GameTooLarge {
-        /// The game's length in bytes.
-        bytes: u64,
-    },
+    /// a game, with an empty span; the game's length is
+    /// [`TokenizedGame::too_large`](crate::TokenizedGame::too_large) (kept out of the kind so
+    /// that every [`TokenKind`](crate::TokenKind) stays two bytes).
+    #[error("game over the size limit; skipped")]
+    GameTooLarge,
 }
 
 /// A lexical error: what and where.

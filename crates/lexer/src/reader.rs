@@ -30,7 +30,8 @@ const BIG_GAME: usize = 1 << 20;
 /// drops its bytes as it reads on, up to the next line that starts like a tag pair (see
 /// `split::next_tag_line`), and lends it as a game with no bytes, at the place where it
 /// started; [`next_tokenized`](Reader::next_tokenized) gives it one token,
-/// [`LexErrorKind::GameTooLarge`] with its length, and
+/// [`LexErrorKind::GameTooLarge`], with its length in
+/// [`TokenizedGame::too_large`](crate::TokenizedGame::too_large), and
 /// [`last_game_too_large`](Reader::last_game_too_large) says so too. The buffer then stays
 /// within about the limit plus a few reads, whatever the input.
 ///
@@ -130,7 +131,8 @@ impl<R: Read> Reader<R> {
     /// reader.set_max_game_bytes(Some(1000));
     /// let game = reader.next_tokenized()?.expect("the skipped game");
     /// assert!(game.raw.bytes.is_empty());
-    /// assert_eq!(game.tokens[0].kind, TokenKind::Error(LexErrorKind::GameTooLarge { bytes: 5024 }));
+    /// assert_eq!(game.tokens[0].kind, TokenKind::Error(LexErrorKind::GameTooLarge));
+    /// assert_eq!(game.too_large, Some(5024));
     /// let game = reader.next_tokenized()?.expect("the next game");
     /// assert_eq!((game.raw.bytes, game.raw.line), (&b"[Event \"b\"]\n*\n"[..], 4));
     /// # Ok::<(), std::io::Error>(())
@@ -263,6 +265,7 @@ impl<R: Read> Reader<R> {
             raw,
             tokens: &self.tokens.tokens,
             warnings: &self.tokens.warnings,
+            too_large: self.too_large,
         }))
     }
 
@@ -385,9 +388,7 @@ impl<R: Read> Reader<R> {
         self.too_large = Some(skipped);
         if tokenize {
             self.tokens
-                .only(TokenKind::Error(LexErrorKind::GameTooLarge {
-                    bytes: skipped,
-                }));
+                .only(TokenKind::Error(LexErrorKind::GameTooLarge));
         }
         Ok(found)
     }
@@ -566,8 +567,9 @@ mod tests {
         );
         assert_eq!(
             skipped.tokens.iter().map(|t| t.kind).collect::<Vec<_>>(),
-            [TokenKind::Error(LexErrorKind::GameTooLarge { bytes: big })]
+            [TokenKind::Error(LexErrorKind::GameTooLarge)]
         );
+        assert_eq!(skipped.too_large, Some(big));
         assert_eq!(reader.last_game_too_large(), Some(big));
         let rest = tokenized(&mut reader);
         let lines: Vec<_> = rest.iter().map(|g| (g.1, g.2)).collect();
@@ -582,12 +584,13 @@ mod tests {
         let input = vec![0u8; 2 << 20];
         let mut reader = Reader::new(&input[..]);
         reader.set_max_game_bytes(Some(4096));
-        let games = tokenized(&mut reader);
-        assert_eq!(games.len(), 1);
+        let game = reader.next_tokenized().unwrap().expect("the skipped bytes");
         assert_eq!(
-            games[0].3[0].kind,
-            TokenKind::Error(LexErrorKind::GameTooLarge { bytes: 2 << 20 })
+            game.tokens.iter().map(|t| t.kind).collect::<Vec<_>>(),
+            [TokenKind::Error(LexErrorKind::GameTooLarge)]
         );
+        assert_eq!(game.too_large, Some(2 << 20));
+        assert!(reader.next_tokenized().unwrap().is_none());
         assert!(reader.buf.len() < 1 << 20, "{} bytes", reader.buf.len());
         // Without a limit the same input is one game, held whole.
         let mut reader = Reader::new(&input[..]);

@@ -190,6 +190,7 @@ impl<'a> GameSplitter<'a> {
             raw,
             tokens: &self.tokens.tokens,
             warnings: &self.tokens.warnings,
+            too_large: None,
         })
     }
 

@@ -178,7 +178,7 @@ impl TokenKind {
             TokenKind::Error(LexErrorKind::InvalidSuffix) => "error:invalid-suffix",
             TokenKind::Error(LexErrorKind::EmptyNag) => "error:empty-nag",
             TokenKind::Error(LexErrorKind::TokenTooLong) => "error:token-too-long",
-            TokenKind::Error(LexErrorKind::GameTooLarge { .. }) => "error:game-too-large",
+            TokenKind::Error(LexErrorKind::GameTooLarge) => "error:game-too-large",
         }
     }
 }

@@ -87,10 +87,10 @@ impl Batch {
     pub(super) fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
         let mut splitter = GameSplitter::new(&self.bytes);
         for (i, entry) in self.games.iter().enumerate() {
-            if let Some(bytes) = entry.too_large {
+            if entry.too_large.is_some() {
                 // As the single pass lends it: no bytes, one error token.
                 let token = GameToken {
-                    kind: TokenKind::Error(LexErrorKind::GameTooLarge { bytes }),
+                    kind: TokenKind::Error(LexErrorKind::GameTooLarge),
                     span: Span::new(0, 0),
                 };
                 f(
@@ -99,6 +99,7 @@ impl Batch {
                         raw: self.raw(entry),
                         tokens: &[token],
                         warnings: &[],
+                        too_large: entry.too_large,
                     },
                 );
                 continue;

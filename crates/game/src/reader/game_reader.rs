@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use super::ReadOptions;
 use super::movetext::{Line, close_variations, end_line};
-use super::state::{GameReader, comment_of, unexpected};
+use super::state::{GameReader, comment_of};
 use super::tag_section::{SpecialTags, TagNames};
 use super::tokens::Tokens;
 use crate::diagnostic::Diagnostics;
@@ -20,6 +20,7 @@ use crate::visitor::{GameStart, RawComment, Skip, Visitor};
 pub(super) fn read_game<'a, V: Visitor>(
     game: GameStart<'a>,
     tokens: Tokens<'_>,
+    too_large: Option<u64>,
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
@@ -33,6 +34,7 @@ pub(super) fn read_game<'a, V: Visitor>(
         options,
         diagnostics: Diagnostics::new(),
         index: None,
+        too_large,
     };
     visitor.begin_game(game);
     let output = reader.run(tokens, visitor);
@@ -117,7 +119,7 @@ impl<'a> GameReader<'a> {
                 }
                 TokenKind::Escape => {}
                 _ => {
-                    self.diag(unexpected(&token), token.span);
+                    self.diag(self.unexpected(&token), token.span);
                     break;
                 }
             }

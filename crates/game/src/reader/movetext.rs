@@ -6,7 +6,7 @@ use pgnkit_chess::{Lenience, LenientSan, Move, Position, SanError};
 use pgnkit_lexer::{GameToken, LexErrorKind, Span, TokenKind};
 use smallvec::SmallVec;
 
-use super::state::{GameReader, comment_of, lossy, unexpected};
+use super::state::{GameReader, comment_of, lossy};
 use crate::Nag;
 use crate::error::DiagnosticKind;
 use crate::game::Termination;
@@ -192,7 +192,7 @@ impl<'a> GameReader<'a> {
             _ => {
                 line.skipping = true;
                 let token = self.token(token);
-                self.diag(unexpected(&token), token.span);
+                self.diag(self.unexpected(&token), token.span);
             }
         }
         false

@@ -3,7 +3,7 @@
 //! comments and the words of error messages. Below the tag section and the
 //! movetext, which both add to it.
 
-use pgnkit_lexer::{GameToken, LineIndex, Span, Token, TokenKind};
+use pgnkit_lexer::{GameToken, LexErrorKind, LineIndex, Span, Token, TokenKind};
 
 use super::ReadOptions;
 use crate::comment::CommentKind;
@@ -21,6 +21,9 @@ pub(super) struct GameReader<'a> {
     pub(super) options: ReadOptions,
     pub(super) diagnostics: Diagnostics,
     pub(super) index: Option<LineIndex<'a>>,
+    /// For a game the lexer's reader skipped for its size: its length
+    /// ([`TokenizedGame::too_large`](pgnkit_lexer::TokenizedGame::too_large)).
+    pub(super) too_large: Option<u64>,
 }
 
 /// The comment the token `t` of the game's `bytes` is, if it is one: its text is sliced from
@@ -87,6 +90,19 @@ impl<'a> GameReader<'a> {
         Span::new(trimmed.min(end), end.max(trimmed))
     }
 
+    /// What a token that has no place where it stands is: the lexer's own
+    /// error for bytes that form no token (with the game's size for a game
+    /// skipped for its size), else `unexpected <kind> <text>`.
+    pub(super) fn unexpected(&self, token: &Token<'_>) -> DiagnosticKind {
+        match token.kind {
+            TokenKind::Error(LexErrorKind::GameTooLarge) => DiagnosticKind::GameTooLarge {
+                bytes: self.too_large.unwrap_or_default(),
+            },
+            TokenKind::Error(kind) => DiagnosticKind::Lex(kind),
+            _ => DiagnosticKind::Unexpected(describe(token)),
+        }
+    }
+
     /// The token `t` of the game, with its text.
     #[inline(always)]
     pub(super) fn token(&self, t: GameToken) -> Token<'a> {
@@ -102,15 +118,6 @@ pub(super) fn describe(token: &Token<'_>) -> String {
     match token.kind {
         TokenKind::Error(kind) => kind.to_string(),
         kind => format!("{} `{}`", kind.name(), String::from_utf8_lossy(token.text)),
-    }
-}
-
-/// What a token that has no place where it stands is: the lexer's own
-/// error for bytes that form no token, else `unexpected <kind> <text>`.
-pub(super) fn unexpected(token: &Token<'_>) -> DiagnosticKind {
-    match token.kind {
-        TokenKind::Error(kind) => DiagnosticKind::Lex(kind),
-        _ => DiagnosticKind::Unexpected(describe(token)),
     }
 }
 
