@@ -125,6 +125,8 @@ pub fn run_pytest(binary: &Path) -> Result<(), String> {
             "-q",
             "-p",
             "no:cacheprovider",
+            // The slowest tests' times, in the log, for the CI-time budget.
+            "--durations=15",
             "tests/python",
             "crates/python/tests",
         ])
