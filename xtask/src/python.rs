@@ -114,26 +114,31 @@ fn path_with(first: &Path) -> std::ffi::OsString {
 /// Runs the pytest suites in `tests/python` (the CLI's Python tests) and
 /// `crates/python/tests` (the package's) with the environment's Python,
 /// against the `pgnkit` binary at `binary` and the package built from this
-/// tree. pytest's exit status 5 (no tests collected) is a failure like any other.
+/// tree. Each suite runs in its own pytest: both have a `conftest.py` that
+/// their tests import by that name, and one run would import only one of them.
+/// pytest's exit status 5 (no tests collected) is a failure like any other.
 pub fn run_pytest(binary: &Path) -> Result<(), String> {
     let python = install_package(false)?;
-    let mut command = Command::new(&python);
-    command
-        .args([
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            // The slowest tests' times, in the log, for the CI-time budget.
-            "--durations=15",
-            "tests/python",
-            "crates/python/tests",
-        ])
-        .current_dir(root())
-        .env("PGNKIT_BIN", binary)
-        .env("PGNKIT_CORPUS", pgnkit_corpus::try_dir()?)
-        .env("PYTHONDONTWRITEBYTECODE", "1");
-    // `exec` fails on any status but 0, so 5 (no tests) fails too.
-    exec(&mut command)
+    let corpus = pgnkit_corpus::try_dir()?;
+    for suite in ["tests/python", "crates/python/tests"] {
+        let mut command = Command::new(&python);
+        command
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                // The slowest tests' times, in the log, for the CI-time budget.
+                "--durations=15",
+                suite,
+            ])
+            .current_dir(root())
+            .env("PGNKIT_BIN", binary)
+            .env("PGNKIT_CORPUS", &corpus)
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        // `exec` fails on any status but 0, so 5 (no tests) fails too.
+        exec(&mut command)?;
+    }
+    Ok(())
 }
