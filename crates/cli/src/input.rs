@@ -164,28 +164,12 @@ impl BufRead for Counting {
     }
 }
 
-/// The least bytes looked at before calling an input binary.
-const SNIFF_MIN: usize = 64;
-
-/// An error when the first bytes of `reader` (what one read gives, up to 64 KiB) are binary
-/// data rather than text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at
-/// least one byte in twenty. Text has almost none (a stray NUL in a tag section is reported as
-/// that game's error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a
-/// byte order mark have far more.
+/// An error when the first bytes of `reader` (what one read gives) are binary data rather
+/// than text, by `pgnkit-input`'s rule ([`input::binary_message`]).
 fn refuse_binary(name: &str, reader: &mut impl BufRead) -> Result<(), Failure> {
     let head = reader.fill_buf().map_err(|e| Failure::io(name, &e))?;
-    if head.len() < SNIFF_MIN || !head.contains(&0) {
-        return Ok(());
+    match input::binary_message(name, head) {
+        Some(message) => Err(Failure::usage(message)),
+        None => Ok(()),
     }
-    let control = head
-        .iter()
-        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
-        .count();
-    if control * 20 < head.len() {
-        return Ok(());
-    }
-    Err(Failure::usage(format!(
-        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
-        head.len()
-    )))
 }

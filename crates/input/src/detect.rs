@@ -133,6 +133,30 @@ pub(crate) fn hint(format: Format) -> &'static str {
     }
 }
 
+/// The least bytes looked at before calling an input binary.
+const BINARY_SNIFF_MIN: usize = 64;
+
+/// The message for `name` when `head` (an input's first bytes) is binary data rather than
+/// text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at least one byte
+/// in twenty. Text has almost none (a stray NUL in a tag section is reported as that game's
+/// error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a byte order
+/// mark have far more. The CLI and the Python package both refuse an input with it.
+pub fn binary_message(name: &str, head: &[u8]) -> Option<String> {
+    if head.len() < BINARY_SNIFF_MIN || !head.contains(&0) {
+        return None;
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
+        .count();
+    (control * 20 >= head.len()).then(|| {
+        format!(
+            "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
+            head.len()
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,7 +34,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-pub use detect::{Format, HEAD_LEN, detect};
+pub use detect::{Format, HEAD_LEN, binary_message, detect};
 pub use error::InputError;
 pub use piped::Counted;
 

@@ -202,28 +202,14 @@ fn directory(name: &str) -> PyErr {
     ))
 }
 
-/// The least bytes looked at before calling an input binary.
-const SNIFF_MIN: usize = 64;
-
-/// As the CLI: an error when the first bytes of `reader` are binary data rather than text
-/// (NUL bytes, and control characters other than TAB, LF, CR, VT, FF making at least one
-/// byte in twenty), with the CLI's message.
+/// An error when the first bytes of `reader` (what one read gives) are binary data rather
+/// than text, by `pgnkit-input`'s rule ([`input::binary_message`]).
 fn refuse_binary(name: &str, reader: &mut dyn BufRead) -> PyResult<()> {
     let head = reader.fill_buf().map_err(|e| io_error(name, &e))?;
-    if head.len() < SNIFF_MIN || !head.contains(&0) {
-        return Ok(());
+    match input::binary_message(name, head) {
+        Some(message) => Err(PgnError::new_err(message)),
+        None => Ok(()),
     }
-    let control = head
-        .iter()
-        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
-        .count();
-    if control * 20 < head.len() {
-        return Ok(());
-    }
-    Err(PgnError::new_err(format!(
-        "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
-        head.len()
-    )))
 }
 
 /// A Python file object as a [`Read`]: each read takes the GIL and calls
