@@ -54,7 +54,7 @@ pub(crate) fn symbol_continue(b: u8) -> u8 {
 }
 
 /// [`symbol_continue`] of every byte.
-static SYMBOL_CONTINUE: [u8; 256] = {
+const SYMBOL_CONTINUE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
@@ -90,7 +90,7 @@ pub(crate) fn tag_name_byte(b: u8) -> u8 {
 }
 
 /// `A-Z a-z 0-9 _`.
-static TAG_NAME: [bool; 256] = {
+const TAG_NAME: [bool; 256] = {
     let mut t = [false; 256];
     let mut i = 0;
     while i < 256 {

@@ -226,6 +226,23 @@ pub(crate) fn string_token(
     warnings: &mut Vec<LexWarning>,
     pos: usize,
 ) -> (usize, TokenKind) {
+    // Nearly every string is a plain tag value: the rest is read out of line, so that the
+    // loops this is inlined into keep their registers.
+    match crate::shapes::plain_string_end(input, pos) {
+        Some(e) if e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
+        _ => other_string_token(input, warnings, pos),
+    }
+}
+
+/// [`string_token`] for a string that is not a plain tag value (an escape, a TAB or another
+/// control byte, a quote not followed by `]`, no closing quote, or a long string).
+#[cold]
+#[inline(never)]
+fn other_string_token(
+    input: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+) -> (usize, TokenKind) {
     let (end, tab) = crate::shapes::string_end_and_tab(input, pos);
     match end {
         Ok(e) if !tab && e - pos <= STANDARD_LIMIT + 2 => (e, TokenKind::String),
@@ -309,7 +326,7 @@ pub(crate) fn comment_token(input: &[u8], pos: usize) -> (usize, TokenKind) {
 }
 
 /// The fast path of a token's first byte: one of the numbers below, or 0 (the rules).
-static FAST_PATH: [u8; 256] = {
+const FAST_PATH: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
@@ -383,7 +400,25 @@ pub(crate) fn lex<'a>(
 /// path ([`FAST_PATH`]); `None` at the end of the input. One table load per byte for white
 /// space and the token's fast path.
 #[inline(always)]
-pub(crate) fn skip_white(input: &[u8], mut pos: usize) -> Option<(usize, u8, u8)> {
+pub(crate) fn skip_white(input: &[u8], pos: usize) -> Option<(usize, u8, u8)> {
+    // Tokens are mostly one space apart: no loop for that, as a loop's counters would be kept
+    // for every value derived from the position after it.
+    let b = *input.get(pos)?;
+    let path = FAST_PATH[b as usize];
+    if path != WHITE {
+        return Some((pos, b, path));
+    }
+    let b = *input.get(pos + 1)?;
+    let path = FAST_PATH[b as usize];
+    if path != WHITE {
+        return Some((pos + 1, b, path));
+    }
+    more_white(input, pos + 2)
+}
+
+/// [`skip_white`] after two bytes of white space.
+#[inline(never)]
+fn more_white(input: &[u8], mut pos: usize) -> Option<(usize, u8, u8)> {
     let mut b = *input.get(pos)?;
     let mut path = FAST_PATH[b as usize];
     while path == WHITE {

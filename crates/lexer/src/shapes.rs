@@ -132,6 +132,17 @@ pub(crate) fn string_end(input: &[u8], open: usize) -> Result<usize, usize> {
     string_end_and_tab(input, open).0
 }
 
+/// The end of the string opened at `open` (the index after its closing quote) when it is
+/// plain: no backslash, TAB or other control byte before its first quote, and that quote
+/// directly followed by `]`, as in nearly every tag value; `None` for any other string (then
+/// [`string_end_and_tab`] decides). Where it gives an end, it is [`string_end`]'s, with no
+/// TAB: one word scan and a two-byte test, nothing kept across them.
+#[inline(always)]
+pub(crate) fn plain_string_end(input: &[u8], open: usize) -> Option<usize> {
+    let close = string_stop(input, open + 1);
+    (input.get(close..close + 2) == Some(b"\"]")).then_some(close + 1)
+}
+
 /// [`string_end`], and whether the string needs a second look for the lexer's warnings: it
 /// holds a TAB, or it is a tag value run to its line's last quote ([`value_end`]).
 #[inline(always)]
@@ -472,6 +483,19 @@ mod tests {
         assert_eq!(string_end(b"\"a\"] [B \"b\"]", 0), Ok(3));
         // No `"]` at the line's end: the first quote ends it.
         assert_eq!(string_end(b"\"a\"b\" c\n\"]", 0), Ok(3));
+        // The plain case: a quote right before `]`, nothing to look at before it.
+        assert_eq!(plain_string_end(b"[A \"a b\"]", 3), Some(8));
+        assert_eq!(plain_string_end(b"\"\"]", 0), Some(2));
+        for other in [
+            &b"\"a\" ]"[..],
+            b"\"a\tb\"]",
+            b"\"a\\\"b\"]",
+            b"\"a\"",
+            b"\"a\n\"]",
+            b"\"a",
+        ] {
+            assert_eq!(plain_string_end(other, 0), None, "{other:?}");
+        }
         assert_eq!(line_end(b"ab\r\n", 0), 2);
         assert_eq!(line_end(b"ab", 5), 2);
     }
@@ -484,6 +508,7 @@ mod tests {
             1 => Just(b"\n[Event \"".to_vec()),
             1 => Just(b"\r\n[A\t\"".to_vec()),
             1 => Just(b"[%clk 0:10:00]".to_vec()),
+            1 => Just(b"\"]".to_vec()),
         ];
         prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
     }
@@ -504,6 +529,10 @@ mod tests {
             let scanned = &string[4..string_end(&string, 3).unwrap_or_else(|e| e)];
             let extended = string_scan(&string, 3).0 != string_end(&string, 3);
             proptest::prop_assert_eq!(tab, scanned.contains(&b'\t') || extended);
+            // The plain case, where it answers, is the full scan's answer.
+            if let Some(end) = plain_string_end(&string, 3) {
+                proptest::prop_assert_eq!(string_end_and_tab(&string, 3), (Ok(end), false));
+            }
 
             let comment = [&b"{"[..], &body].concat();
             let (rest, kind) = crate::grammar::brace_comment(&comment).unwrap();

@@ -368,11 +368,27 @@ enum Movetext {
 
 /// The movetext from its first token, as the splitter's movetext scan reads it.
 ///
-/// The loop dispatches on a token's first byte itself, so that the common tokens (moves,
-/// move numbers with their periods, brace comments), which the splitter's reading passes over,
-/// are kept right where they are lexed; the other tokens go through [`movetext_token`].
-#[inline(always)]
+/// A function of its own, with the lexer's position in a local: the loop's registers are not
+/// shared with the tag section's, and the position is not written back after every token.
+#[inline(never)]
 fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
+    let mut local = Lexing {
+        buf: lexing.buf,
+        pos: lexing.pos,
+        tokens: &mut *lexing.tokens,
+        warnings: &mut *lexing.warnings,
+    };
+    let end = movetext_loop(&mut local, first);
+    lexing.pos = local.pos;
+    end
+}
+
+/// [`movetext`]'s loop. It dispatches on a token's first byte itself, so that the common
+/// tokens (moves, move numbers with their periods, brace comments), which the splitter's
+/// reading passes over, are kept right where they are lexed; the other tokens go through
+/// [`movetext_token`].
+#[inline(always)]
+fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
     let buf = lexing.buf;
     let mut depth = 0u32;
     if let Some(end) = movetext_token(lexing, first, &mut depth) {
