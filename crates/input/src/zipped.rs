@@ -1,5 +1,8 @@
 //! Zip archives: the members whose names end in `.pgn` (any case), in archive order, each a
-//! stream named `archive.zip:member.pgn` and decoded on its own thread when first read.
+//! stream named `archive.zip:member.pgn` and decoded on its own thread when first read. A
+//! member's first bytes are read when the archive is opened (a few KiB decoded on the calling
+//! thread, no thread started): a UTF-16 member (byte order mark) is transcoded to UTF-8, as a
+//! UTF-16 file is.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -8,7 +11,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::piped::{Fault, Piped};
-use crate::{Format, InputError, Opened, Stream};
+use crate::utf16::Utf16;
+use crate::{Format, HEAD_LEN, InputError, Opened, Stream, Transcoded, detect};
 
 /// Opens the zip archive at `path`: a lazy stream per PGN member, a warning listing the rest.
 pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputError> {
@@ -17,7 +21,7 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
         detail: e.to_string(),
     };
     let file = File::open(path).map_err(|e| InputError::io(name, e))?;
-    let archive = zip::ZipArchive::new(BufReader::new(file)).map_err(zip_error)?;
+    let mut archive = zip::ZipArchive::new(BufReader::new(file)).map_err(zip_error)?;
     let mut streams = Vec::new();
     let mut others = Vec::new();
     let read = Arc::new(AtomicU64::new(0));
@@ -34,6 +38,7 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
             continue;
         }
         let full = format!("{name}:{member}");
+        let transcoded = encoding(&mut archive, index);
         let reader = Member {
             path: path.to_owned(),
             index,
@@ -44,14 +49,19 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
             },
             piped: None,
         };
+        let reader: Box<dyn BufRead + Send> = match transcoded {
+            Some(Transcoded::Utf16Le) => Box::new(Utf16::new(reader, encoding_rs::UTF_16LE)),
+            Some(Transcoded::Utf16Be) => Box::new(Utf16::new(reader, encoding_rs::UTF_16BE)),
+            None => Box::new(reader),
+        };
         streams.push(Stream {
             name: full,
-            reader: Box::new(reader),
+            reader,
             format: Format::Zip,
             size: Some(size),
             read: read.clone(),
             origin: None,
-            transcoded: None,
+            transcoded,
         });
     }
     let mut warnings = Vec::new();
@@ -63,6 +73,23 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
         ));
     }
     Ok(Opened { streams, warnings })
+}
+
+/// The encoding the member at `index` is transcoded from, told by its first bytes (UTF-16 with
+/// a byte order mark); `None` for text read as stored, and for a member that cannot be read
+/// here (its fault is reported when it is read).
+fn encoding<R: Read + io::Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    index: usize,
+) -> Option<Transcoded> {
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    let member = archive.by_index(index).ok()?;
+    member.take(HEAD_LEN as u64).read_to_end(&mut head).ok()?;
+    match detect(&head) {
+        Format::Utf16Le => Some(Transcoded::Utf16Le),
+        Format::Utf16Be => Some(Transcoded::Utf16Be),
+        _ => None,
+    }
 }
 
 /// A zip member, opened on first read.

@@ -162,6 +162,35 @@ fn utf16_with_a_bom_becomes_utf8() {
 }
 
 #[test]
+fn a_utf16_member_of_a_zip_becomes_utf8() {
+    let text = "[White \"Ljubojević\"]\n\n1. e4 ½-½\n";
+    let le: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let be: Vec<u8> = [0xfe, 0xff]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    let dir = scratch("utf16-zip");
+    let bytes = zip(&[
+        ("le.pgn", &le),
+        ("plain.pgn", text.as_bytes()),
+        ("be.pgn", &be),
+    ]);
+    let path = write(&dir, "utf16.zip", &bytes);
+    let opened = open_path(&path, "utf16.zip", &options()).expect("opens");
+    let encodings: Vec<_> = opened.streams.iter().map(|s| s.transcoded).collect();
+    assert_eq!(
+        encodings,
+        [Some(Transcoded::Utf16Le), None, Some(Transcoded::Utf16Be)]
+    );
+    for (name, bytes) in read_all(opened) {
+        assert_eq!(String::from_utf8_lossy(&bytes), text, "{name}");
+    }
+}
+
+#[test]
 fn pzstd_frames_of_any_size_on_any_number_of_threads() {
     // Frames without their decoded size (as pzstd writes them), growing and shrinking: a
     // frame larger than any before it does not fit the buffer sized by them.
