@@ -74,7 +74,8 @@ pub const PACKAGE: &str = "crates/python";
 /// Builds the `pgnkit` Python package with maturin and installs it into the
 /// environment (`maturin develop`: the debug profile, where the hot crates are
 /// optimised anyway; `release` for benchmarks), after checking its Python
-/// code is formatted (`ruff format --check`). Returns the environment's `python`.
+/// code is formatted (`ruff format --check`) and typed (`mypy`). Returns the
+/// environment's `python`.
 pub fn install_package(release: bool) -> Result<PathBuf, String> {
     let python = ensure_venv()?;
     let dir = venv_dir();
@@ -87,6 +88,12 @@ pub fn install_package(release: bool) -> Result<PathBuf, String> {
             .args(["format", "--check", "--quiet"])
             .arg(root().join(PACKAGE))
             .current_dir(root()),
+    )?;
+    // The typed surface (stubs and annotations; config in its pyproject.toml): about 1 s.
+    exec(
+        Command::new(bin.join("mypy"))
+            .arg("--no-error-summary")
+            .current_dir(root().join(PACKAGE)),
     )?;
     let mut maturin = Command::new(bin.join("maturin"));
     maturin

@@ -113,7 +113,7 @@ def plan(
 
 def count(partition: Partition, threads: int = 1) -> Counts:
     """The partition's ``(games, bytes, lead, origin)``, found with the splitter alone."""
-    return tuple(_pgnkit.count_partition(partition.as_tuple(), threads=threads))  # type: ignore[return-value]
+    return _pgnkit.count_partition(partition.as_tuple(), threads=threads)
 
 
 def bases(partitions: Sequence[Partition], counts: Sequence[Counts]) -> List[Tuple[int, int]]:

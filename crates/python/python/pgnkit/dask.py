@@ -21,7 +21,7 @@ decompression and splitting, no chess), then each read shifts its ids by the gam
 from __future__ import annotations
 
 import warnings
-from typing import Any, List, Sequence, Tuple, Union
+from typing import Any, Dict, List, Sequence, Tuple, Union
 
 from pgnkit import _partition
 
@@ -44,7 +44,7 @@ def _read(
     bases: List[Tuple[Tuple[int, int], int]],
     index: int,
     table: str,
-    options: dict,
+    options: Dict[str, Any],
 ) -> Any:
     import pandas as pd
 

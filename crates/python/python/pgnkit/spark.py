@@ -84,7 +84,7 @@ def spark_schemas(arrow_schema: Any) -> Tuple[Any, Any]:
     return struct, to_arrow_schema(struct)
 
 
-class _Partition(InputPartition):  # type: ignore[misc]
+class _Partition(InputPartition):
     """A partition with its bases: plain values, pickled to the executors."""
 
     def __init__(self, partition: Any, base: Tuple[int, int], origin: int) -> None:
@@ -94,7 +94,7 @@ class _Partition(InputPartition):  # type: ignore[misc]
         self.origin = origin
 
 
-class PgnReader(DataSourceReader):  # type: ignore[misc]
+class PgnReader(DataSourceReader):
     """Plans partitions on the driver and reads one per task on the executors."""
 
     def __init__(self, options: Dict[str, str], schema: Any) -> None:
@@ -152,7 +152,7 @@ class PgnReader(DataSourceReader):  # type: ignore[misc]
         yield from t.to_batches()
 
 
-class PgnDataSource(DataSource):  # type: ignore[misc]
+class PgnDataSource(DataSource):
     """``spark.read.format("pgn")``: the games or moves table of PGN files (see the
     module's docs for the options)."""
 
