@@ -10,7 +10,9 @@ use arrow_array::builder::{
     BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder,
     MapBuilder, StringBuilder, Time32SecondBuilder, UInt8Builder, UInt16Builder, UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch, StringArray};
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt64Type;
+use arrow_array::{ArrayRef, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
 use crate::error::Error;
@@ -255,6 +257,43 @@ impl GamesBuilder {
         }
         batch(columns)
     }
+}
+
+/// `batch` (of either table) with `first` added to each `game_id`: for rows built apart from
+/// the run's count (a worker's batch of games numbered from 0), made the run's.
+///
+/// ```
+/// use pgnkit_arrow::{BatchLimits, GamesBuilder, RecordOptions, RecordVisitor, RowSource, TableOptions, renumber};
+/// use pgnkit_arrow::arrow_array::{cast::AsArray, types::UInt64Type};
+/// use pgnkit_game::{visit_games_with, ReadOptions};
+///
+/// let mut games = GamesBuilder::new(TableOptions::default(), BatchLimits::GAMES);
+/// let visitor = RecordVisitor::new(RecordOptions::default());
+/// for (i, game) in visit_games_with(b"1. e4 *\n\n1. d4 *\n", visitor, ReadOptions::new()).enumerate() {
+///     games.push(RowSource { game_id: i as u64, source: "a.pgn" }, &game.value)?;
+/// }
+/// let batch = renumber(&games.finish()?, 40)?;
+/// let ids = batch.column_by_name("game_id").unwrap().as_primitive::<UInt64Type>();
+/// assert_eq!(ids.values(), &[40, 41]);
+/// # Ok::<(), pgnkit_arrow::Error>(())
+/// ```
+pub fn renumber(batch: &RecordBatch, first: u64) -> Result<RecordBatch, Error> {
+    if first == 0 {
+        return Ok(batch.clone());
+    }
+    let schema = batch.schema();
+    let Some((at, _)) = schema.column_with_name("game_id") else {
+        return Ok(batch.clone());
+    };
+    let Some(ids) = batch.column(at).as_primitive_opt::<UInt64Type>() else {
+        return Ok(batch.clone());
+    };
+    let ids: UInt64Array = ids.unary(|id| id + first);
+    let mut columns = batch.columns().to_vec();
+    if let Some(column) = columns.get_mut(at) {
+        *column = Arc::new(ids);
+    }
+    Ok(RecordBatch::try_new(schema, columns)?)
 }
 
 fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {

@@ -42,7 +42,7 @@ mod threaded;
 mod typed;
 mod writer;
 
-pub use builder::{BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions};
+pub use builder::{BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, renumber};
 pub use error::{Error, TagWarning};
 pub use record::{
     GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,

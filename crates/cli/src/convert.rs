@@ -3,11 +3,15 @@
 //!
 //! Workers read each game once through a [`Tee`]: `pgnkit-arrow`'s
 //! `RecordVisitor` (tags, main-line moves, clocks, evals) and the export
-//! `StreamWriter` (the `movetext` column). The main thread gets the records
-//! in input order, numbers the games and fills bounded batches; each table's
-//! batches are encoded and written on a thread of its own (`WriterThread`,
-//! handed over one at a time), so Parquet's encoding and compression
-//! run beside the reading and the two tables beside each other.
+//! `StreamWriter` (the `movetext` column), and append the rows to the
+//! builders of their batch of games (the pipeline's batches of 256 KiB of
+//! games): at the batch's end its rows go, as a [`Piece`] of each table,
+//! with the batch's last game to the main thread, which gets them in input
+//! order, makes the `game_id`s the run's, reports warnings and errors, and
+//! hands the batches on. Each table's batches are encoded and written on a
+//! thread of its own (`WriterThread`, handed over one at a time), so
+//! Parquet's encoding and compression run beside the reading and the two
+//! tables beside each other.
 
 use std::io;
 use std::path::Path;
@@ -20,7 +24,7 @@ use pgnkit::game::{
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
     BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
-    RowSource, SchemaRef, TableOptions, TableWriter, WriterThread,
+    RowSource, SchemaRef, TableOptions, TableWriter, TagWarning, WriterThread,
 };
 
 use crate::args::{ConvertArgs, FormatArg};
@@ -119,35 +123,146 @@ fn movetext(text: &[u8]) -> String {
     String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
 }
 
+/// A worker's state: the reading [`Tee`] and the builders that gather the rows of the batch
+/// of games it is given.
+struct Worker {
+    tee: Tee,
+    games: GamesBuilder,
+    moves: Option<MovesBuilder>,
+    /// Games of the batch so far (rejected ones too): a game's `game_id` within the batch.
+    index: u64,
+    /// Batches finished within the batch (a builder that filled up), in order.
+    piece: Piece,
+}
+
+/// The rows of a batch of games, built on the worker that read them: handed to the main
+/// thread with the batch's last game, whose `game_id`s are counted from the batch's first
+/// game ([`renumber`](pgnkit_arrow::renumber) makes them the run's).
+struct Piece {
+    /// Games of the batch, read or rejected: the `game_id`s of the batch are 0 to `count`.
+    count: u64,
+    games: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+    moves: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+}
+
+impl Piece {
+    fn new() -> Piece {
+        Piece {
+            count: 0,
+            games: Ok(Vec::new()),
+            moves: Ok(Vec::new()),
+        }
+    }
+}
+
+/// Appends the builder's batch to `to` (unless an error came first).
+fn cut(
+    to: &mut Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+    batch: Result<RecordBatch, pgnkit_arrow::Error>,
+) {
+    if let Ok(batches) = to {
+        match batch {
+            Ok(batch) if batch.num_rows() == 0 => {}
+            Ok(batch) => batches.push(batch),
+            Err(e) => *to = Err(e),
+        }
+    }
+}
+
+/// What a worker hands over for a game.
+struct Converted {
+    diagnostics: Diagnostics,
+    /// The game's row was built (not rejected).
+    kept: bool,
+    warnings: Vec<TagWarning>,
+    /// With the last game of a batch: the batch's rows.
+    piece: Option<Piece>,
+}
+
 struct ConvertJob {
     read: ReadOptions,
     record: RecordOptions,
+    table: TableOptions,
+    moves: bool,
     keep_broken: bool,
 }
 
-impl Job for ConvertJob {
-    type State = Tee;
-    type Output = (Option<GameRecord>, Diagnostics);
+/// Bytes of games a worker turns into a piece of each table: about 120 games of the bench
+/// file, 10,000 moves.
+const CONVERT_BATCH_BYTES: usize = 1 << 18;
 
-    fn state(&self) -> Tee {
-        Tee {
-            record: RecordVisitor::new(self.record),
-            text: StreamWriter::new(ExportOptions::export()),
-            depth: 0,
+impl Job for ConvertJob {
+    type State = Worker;
+    type Output = Converted;
+    const BATCHED: bool = true;
+    const BATCH_BYTES: usize = CONVERT_BATCH_BYTES;
+
+    fn state(&self) -> Worker {
+        Worker {
+            tee: Tee {
+                record: RecordVisitor::new(self.record),
+                text: StreamWriter::new(ExportOptions::export()),
+                depth: 0,
+            },
+            games: GamesBuilder::new(self.table, BatchLimits::GAMES),
+            moves: self
+                .moves
+                .then(|| MovesBuilder::new(self.table, BatchLimits::MOVES)),
+            index: 0,
+            piece: Piece::new(),
         }
     }
 
-    fn run(&self, tee: &mut Tee, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Self::Output {
-        let (mut record, diagnostics) = game.visit(tee, self.read);
+    fn run(&self, worker: &mut Worker, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Converted {
+        let game_id = worker.index;
+        worker.index += 1;
+        let source = game.source();
+        let (mut record, diagnostics) = game.visit(&mut worker.tee, self.read);
         let broken = diagnostics.has_errors();
         if broken && !self.keep_broken {
-            return (None, diagnostics);
+            return Converted {
+                diagnostics,
+                kept: false,
+                warnings: Vec::new(),
+                piece: None,
+            };
         }
-        record.movetext = Some(movetext(tee.text.game_text()));
+        record.movetext = Some(movetext(worker.tee.text.game_text()));
         if broken {
             record.set_errors(&diagnostics);
         }
-        (Some(record), diagnostics)
+        let piece = &mut worker.piece;
+        let pushed = worker.games.push(RowSource { game_id, source }, &record);
+        if let Err(e) = pushed {
+            cut(&mut piece.games, Err(e));
+        }
+        if worker.games.is_full() {
+            cut(&mut piece.games, worker.games.finish());
+        }
+        if let Some(moves) = &mut worker.moves {
+            moves.push(game_id, &record);
+            if moves.is_full() {
+                cut(&mut piece.moves, moves.finish());
+            }
+        }
+        Converted {
+            diagnostics,
+            kept: true,
+            warnings: std::mem::take(&mut record.warnings),
+            piece: None,
+        }
+    }
+
+    fn end_batch(&self, worker: &mut Worker, outputs: &mut [Converted]) {
+        let mut piece = std::mem::replace(&mut worker.piece, Piece::new());
+        piece.count = std::mem::take(&mut worker.index);
+        cut(&mut piece.games, worker.games.finish());
+        if let Some(moves) = &mut worker.moves {
+            cut(&mut piece.moves, moves.finish());
+        }
+        if let Some(last) = outputs.last_mut() {
+            last.piece = Some(piece);
+        }
     }
 }
 
@@ -175,20 +290,35 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
 /// two batches of a table are alive (one written, one being built).
 const WRITER_DEPTH: usize = 0;
 
-/// One table's output: its name (for messages), builder and writer.
-struct Table<B> {
+/// One table's output: its name (for messages) and writer.
+struct Table {
     name: String,
-    builder: B,
+    schema: SchemaRef,
     writer: WriterThread<Output>,
+    /// A batch was written (the CSV header is written with the first).
+    written: bool,
+}
+
+impl Table {
+    /// Writes a worker's batches, their `game_id`s counted from `first`.
+    fn write(
+        &mut self,
+        batches: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+        first: u64,
+    ) -> io::Result<()> {
+        let name = &self.name;
+        for batch in batches.map_err(|e| other(name, e))? {
+            let batch = pgnkit_arrow::renumber(&batch, first).map_err(|e| other(name, e))?;
+            self.writer.write(batch).map_err(|e| other(name, e))?;
+            self.written = true;
+        }
+        Ok(())
+    }
 }
 
 /// Opens the table output at `path` (`-`: standard output, stream formats only), through
 /// [`Output`]: a file appears under its name only when the run completes.
-fn open(
-    path: &Path,
-    format: Format,
-    schema: SchemaRef,
-) -> Result<(String, WriterThread<Output>), Failure> {
+fn open(path: &Path, format: Format, schema: SchemaRef) -> Result<Table, Failure> {
     let out = if path == Path::new("-") {
         if !format.is_stream() {
             return Err(Failure::usage(
@@ -200,10 +330,15 @@ fn open(
         Output::file(path)?
     };
     let name = out.name().to_string();
-    let writer = TableWriter::new(out, format, schema)
+    let writer = TableWriter::new(out, format, schema.clone())
         .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
         .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-    Ok((name, writer))
+    Ok(Table {
+        name,
+        schema,
+        writer,
+        written: false,
+    })
 }
 
 /// A table writer's error, as an error of the output `name`.
@@ -211,15 +346,17 @@ fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
     OutputError::other(name, e)
 }
 
-/// Writes a table's last batch and its footer; the output is then ready to be put in place.
-fn close<B>(
-    table: Table<B>,
-    batch: Result<RecordBatch, pgnkit_arrow::Error>,
-) -> Result<Output, Failure> {
+/// Writes a table's footer (after an empty batch when there were no rows, so that a CSV
+/// table still has its header); the output is then ready to be put in place.
+fn close(table: Table) -> Result<Output, Failure> {
     let name = table.name;
     let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
     let mut writer = table.writer;
-    writer.write(batch.map_err(fail)?).map_err(fail)?;
+    if !table.written {
+        writer
+            .write(RecordBatch::new_empty(table.schema))
+            .map_err(fail)?;
+    }
     writer.finish().map_err(fail)
 }
 
@@ -243,98 +380,69 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
     let job = ConvertJob {
         read: read_options(&args.inputs),
         record: RecordOptions { fen: args.fen },
+        table: options,
+        moves: args.moves.is_some(),
         keep_broken: args.keep_broken,
     };
     let games_format = format_of(&args.output, args.format)?;
-    let (name, writer) = open(&args.output, games_format, GamesBuilder::schema(options))?;
-    let mut games = Table {
-        name,
-        builder: GamesBuilder::new(options, BatchLimits::GAMES),
-        writer,
-    };
+    let mut games = open(&args.output, games_format, GamesBuilder::schema(options))?;
     let mut moves = match &args.moves {
         Some(path) => {
             let format = format_of(path, args.format)?;
-            let (name, writer) = open(path, format, MovesBuilder::schema(options))?;
-            Some(Table {
-                name,
-                builder: MovesBuilder::new(options, BatchLimits::MOVES),
-                writer,
-            })
+            Some(open(path, format, MovesBuilder::schema(options))?)
         }
         None => None,
     };
     let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
     let mut tally = Tally::new();
+    // Games read so far: the next game's `game_id`.
     let mut game_id = 0u64;
     let ended = pipeline::over_inputs(&args.inputs, &job, |source, game, output, _| {
-        let (record, diagnostics) = output;
+        let Converted {
+            diagnostics,
+            kept,
+            warnings,
+            piece,
+        } = output;
         tally.game(game.bytes.len(), &diagnostics);
-        let id = game_id;
         game_id += 1;
-        if let Some(record) = &record {
+        if !warnings.is_empty() {
             let mut text = String::new();
-            for warning in &record.warnings {
+            for warning in &warnings {
                 text.push_str(&format!("{source}:{}:1: warning: {warning}\n", game.line));
                 tally.warnings += 1;
             }
-            if !text.is_empty() {
-                console::write(&text)?;
-            }
+            console::write(&text)?;
         }
         if diagnostics.has_errors() {
-            let kept = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;
-            console::write(&render::errors(source, &game, &diagnostics, kept))?;
+            let saved = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;
+            console::write(&render::errors(source, &game, &diagnostics, saved))?;
             if let Some(file) = &mut rejects
                 && !game.bytes.is_empty()
             {
                 file.write_game(game.bytes)?;
             }
+            if kept {
+                // Kept with its `errors` column: written, not rejected.
+                tally.rejected -= 1;
+                tally.written += 1;
+            }
         }
-        let Some(record) = record else {
-            return Ok(());
-        };
-        if diagnostics.has_errors() {
-            // Kept with its `errors` column: written, not rejected.
-            tally.rejected -= 1;
-            tally.written += 1;
-        }
-        games
-            .builder
-            .push(
-                RowSource {
-                    game_id: id,
-                    source,
-                },
-                &record,
-            )
-            .map_err(|e| other(&games.name, e))?;
-        if games.builder.is_full() {
-            let batch = games.builder.finish().map_err(|e| other(&games.name, e))?;
-            games
-                .writer
-                .write(batch)
-                .map_err(|e| other(&games.name, e))?;
-        }
-        if let Some(moves) = &mut moves {
-            moves.builder.push(id, &record);
-            if moves.builder.is_full() {
-                let batch = moves.builder.finish().map_err(|e| other(&moves.name, e))?;
-                moves
-                    .writer
-                    .write(batch)
-                    .map_err(|e| other(&moves.name, e))?;
+        if let Some(piece) = piece {
+            // The batch's games end with this one.
+            let first = game_id - piece.count;
+            games.write(piece.games, first)?;
+            if let Some(moves) = &mut moves {
+                moves.write(piece.moves, first)?;
             }
         }
         Ok(())
     })?;
     let mut outputs = Vec::new();
     if ended.complete() {
-        let batch = games.builder.finish();
-        outputs.push(close(games, batch)?);
-        if let Some(mut moves) = moves {
-            let batch = moves.builder.finish();
-            outputs.push(close(moves, batch)?);
+        outputs.push(close(games)?);
+        if let Some(moves) = moves {
+            outputs.push(close(moves)?);
         }
     }
     outputs.extend(rejects);

@@ -25,19 +25,43 @@ pub trait Job: Sync {
     /// the sink gets it with the output. Texts gathered this way cost no
     /// allocation per game.
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Self::Output;
+
+    /// The job gathers work over a batch of games: see the library's
+    /// [`Job::BATCHED`](game::Job::BATCHED).
+    const BATCHED: bool = false;
+    /// Bytes of games in a batch: see [`Job::BATCH_BYTES`](game::Job::BATCH_BYTES).
+    const BATCH_BYTES: usize = <NoJob as game::Job>::BATCH_BYTES;
+    /// Hands over the work gathered over a batch's games: see
+    /// [`Job::end_batch`](game::Job::end_batch).
+    fn end_batch(&self, _state: &mut Self::State, _outputs: &mut [Self::Output]) {}
+}
+
+/// A job that does nothing, for the library's defaults.
+struct NoJob;
+
+impl game::Job for NoJob {
+    type State = ();
+    type Output = ();
+    fn state(&self) {}
+    fn run(&self, _: &mut (), _: lexer::TokenizedGame<'_, '_>, _: &mut Vec<u8>) {}
 }
 
 /// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
 /// pass, at their place in the input, and the encoding its input was
 /// transcoded from (a copy reads the same game again).
 #[derive(Clone, Copy)]
-pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>, Option<Transcoded>);
+pub struct Game<'a, 't>(lexer::TokenizedGame<'a, 't>, Option<Transcoded>, &'a str);
 
 impl Game<'_, '_> {
     /// The encoding the game was transcoded from to UTF-8 (a UTF-16 input),
     /// `None` when its bytes are read as stored.
     pub fn transcoded(&self) -> Option<Transcoded> {
         self.1
+    }
+
+    /// The name of the game's input (as messages give it).
+    pub fn source(&self) -> &str {
+        self.2
     }
 
     /// The game's bytes, as the lexer found them.
@@ -57,14 +81,20 @@ impl Game<'_, '_> {
 
 /// The CLI's [`Job`] as the library's: each game wrapped in a [`Game`] with
 /// its input's encoding.
-struct Jobs<'j, J>(&'j J, Option<Transcoded>);
+struct Jobs<'j, J>(&'j J, Option<Transcoded>, &'j str);
 
 impl<J: Job> game::Job for Jobs<'_, J> {
     type State = J::State;
     type Output = J::Output;
+    const BATCHED: bool = J::BATCHED;
+    const BATCH_BYTES: usize = J::BATCH_BYTES;
 
     fn state(&self) -> J::State {
         self.0.state()
+    }
+
+    fn end_batch(&self, state: &mut J::State, outputs: &mut [J::Output]) {
+        self.0.end_batch(state, outputs);
     }
 
     #[inline]
@@ -74,7 +104,7 @@ impl<J: Job> game::Job for Jobs<'_, J> {
         game: lexer::TokenizedGame<'_, '_>,
         text: &mut Vec<u8>,
     ) -> J::Output {
-        self.0.run(state, Game(game, self.1), text)
+        self.0.run(state, Game(game, self.1, self.2), text)
     }
 }
 
@@ -91,7 +121,7 @@ fn over_source<J: Job>(
     let threads = inputs.threads();
     let mut games = lexer::Reader::new(source.reader);
     games.set_max_game_bytes(Some(inputs.max_game_bytes));
-    let jobs = Jobs(job, source.transcoded);
+    let jobs = Jobs(job, source.transcoded, &name);
     let result = game::run_ordered_games(&jobs, games, threads, |game, output, text| {
         sink(&name, game, output, text)
     });

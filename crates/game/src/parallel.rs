@@ -52,6 +52,24 @@ pub trait Job: Sync {
         game: TokenizedGame<'_, '_>,
         text: &mut Vec<u8>,
     ) -> Self::Output;
+
+    /// Whether the job gathers work across the games of a batch and
+    /// finishes it in [`end_batch`](Job::end_batch) (columnar builders): then
+    /// one thread reads the input in batches too, as the workers do, so
+    /// that `end_batch` is called with every thread count.
+    const BATCHED: bool = false;
+
+    /// Bytes of games (at least) in a batch: 64 KiB unless the job says
+    /// otherwise (a [`BATCHED`](Job::BATCHED) job sets how much it gathers).
+    const BATCH_BYTES: usize = batch::BATCH_BYTES;
+
+    /// Called on the thread that ran a batch's games, after the last of
+    /// them, with their outputs in order (never empty), before any goes to
+    /// the sink: a job that gathered work in its state over the batch's
+    /// games (the batch's games are consecutive in the input, but the next
+    /// batch this state sees may not follow it) hands it over here, in the
+    /// outputs. Does nothing unless the job says otherwise.
+    fn end_batch(&self, _state: &mut Self::State, _outputs: &mut [Self::Output]) {}
 }
 
 /// What a run saw besides the games' outputs.
@@ -130,6 +148,9 @@ where
     if threads > 1 {
         return run_parallel(job, games, threads, sink);
     }
+    if J::BATCHED {
+        return run_batched(job, games, sink);
+    }
     let mut state = job.state();
     let mut text = Vec::new();
     let mut count = 0;
@@ -143,6 +164,32 @@ where
     Ok(Totals {
         games: count,
         skipped: games.skipped(),
+    })
+}
+
+/// [`run_ordered`] on the calling thread alone for a [`BATCHED`](Job::BATCHED)
+/// job: the games in batches, as the workers would have them.
+fn run_batched<J, R, S>(job: &J, games: lexer::Reader<R>, mut sink: S) -> io::Result<Totals>
+where
+    J: Job,
+    R: Read,
+    S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+{
+    let mut state = job.state();
+    let mut batcher = Batcher::new(games, J::BATCH_BYTES);
+    let mut count = 0;
+    while let Some(mut batch) = batcher.next_batch()? {
+        let mut outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        job.end_batch(&mut state, &mut outputs);
+        for (i, output) in outputs.into_iter().enumerate() {
+            count += 1;
+            sink(batch.game(i), output, batch.text(i))?;
+        }
+        batcher.recycle(batch);
+    }
+    Ok(Totals {
+        games: count,
+        skipped: batcher.skipped(),
     })
 }
 
@@ -269,7 +316,7 @@ where
             }
         }
         drop(done_tx);
-        let mut batcher = Batcher::new(games);
+        let mut batcher = Batcher::new(games, J::BATCH_BYTES);
         let result = flow.feed_and_sink(&mut batcher, sink);
         if result.is_err() {
             stop.store(true, Ordering::Relaxed);
@@ -313,7 +360,8 @@ fn work<J: Job>(
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        let mut outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        job.end_batch(&mut state, &mut outputs);
         if done_tx.send(Some((seq, batch, outputs))).is_err() {
             return;
         }
@@ -443,6 +491,61 @@ mod tests {
         assert_eq!(one.iter().filter(|(_, (_, broken))| *broken).count(), 2000);
         for threads in [0, 2, 3, 8] {
             assert_eq!(run(threads), (one.clone(), totals), "{threads} threads");
+        }
+    }
+
+    /// Each game's offset; the last game of each batch also carries the
+    /// offsets the state gathered over the batch.
+    struct Gather;
+
+    impl Job for Gather {
+        type State = Vec<u64>;
+        type Output = (u64, Vec<u64>);
+        const BATCHED: bool = true;
+        const BATCH_BYTES: usize = 1000;
+        fn state(&self) -> Vec<u64> {
+            Vec::new()
+        }
+        fn run(
+            &self,
+            seen: &mut Vec<u64>,
+            game: TokenizedGame<'_, '_>,
+            _: &mut Vec<u8>,
+        ) -> Self::Output {
+            seen.push(game.raw.offset);
+            (game.raw.offset, Vec::new())
+        }
+        fn end_batch(&self, seen: &mut Vec<u64>, outputs: &mut [Self::Output]) {
+            assert_eq!(seen.len(), outputs.len());
+            if let Some(last) = outputs.last_mut() {
+                last.1 = std::mem::take(seen);
+            }
+        }
+    }
+
+    #[test]
+    fn end_batch_hands_over_each_batch_in_order_with_every_thread_count() {
+        let input = input();
+        for threads in [1, 2, 3] {
+            let (mut offsets, mut gathered, mut pieces) = (Vec::new(), Vec::new(), 0);
+            run_ordered(&Gather, &input[..], threads, |start, (offset, piece), _| {
+                assert_eq!(start.offset, offset);
+                offsets.push(offset);
+                if !piece.is_empty() {
+                    pieces += 1;
+                    assert_eq!(
+                        piece.last(),
+                        Some(&offset),
+                        "the batch ends with its last game"
+                    );
+                    gathered.extend(piece);
+                }
+                Ok(())
+            })
+            .expect("a slice reads");
+            assert_eq!(offsets.len(), 3000);
+            assert_eq!(gathered, offsets, "{threads} threads");
+            assert!(pieces > 50, "batches of about 1000 bytes: {pieces}");
         }
     }
 

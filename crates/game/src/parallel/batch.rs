@@ -22,7 +22,7 @@ use pgnkit_lexer::{
 use crate::visitor::GameStart;
 
 /// A batch closes after the game that brings it to this many bytes.
-const BATCH_BYTES: usize = 1 << 16;
+pub(super) const BATCH_BYTES: usize = 1 << 16;
 
 /// Batches kept for reuse.
 const MAX_SPARE: usize = 8;
@@ -189,14 +189,17 @@ fn extend<T: Copy>(buf: &mut Vec<T>, items: &[T]) -> Range<usize> {
 /// Cuts an input into batches.
 pub(super) struct Batcher<R> {
     games: lexer::Reader<R>,
+    /// A batch closes after the game that brings it to this many bytes.
+    batch_bytes: usize,
     spare: Vec<Batch>,
 }
 
 impl<R: Read> Batcher<R> {
-    /// Batches of the games of `games`.
-    pub(super) fn new(games: lexer::Reader<R>) -> Batcher<R> {
+    /// Batches of the games of `games`, of `batch_bytes` (at least) each.
+    pub(super) fn new(games: lexer::Reader<R>, batch_bytes: usize) -> Batcher<R> {
         Batcher {
             games,
+            batch_bytes,
             spare: Vec::new(),
         }
     }
@@ -204,7 +207,7 @@ impl<R: Read> Batcher<R> {
     /// The next batch; `None` at the end of the input.
     pub(super) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
         let mut batch = self.spare.pop().unwrap_or_default();
-        while batch.bytes.len() < BATCH_BYTES {
+        while batch.bytes.len() < self.batch_bytes {
             let Some(game) = self.games.next_game()? else {
                 break;
             };
@@ -267,7 +270,7 @@ mod tests {
             input.extend_from_slice(game.as_bytes());
             n += 1;
         }
-        let mut batcher = Batcher::new(lexer::Reader::new(&input[..]));
+        let mut batcher = Batcher::new(lexer::Reader::new(&input[..]), BATCH_BYTES);
         let mut batched = Vec::new();
         let mut batches = 0;
         while let Some(batch) = batcher.next_batch().expect("reading a slice") {
@@ -293,7 +296,7 @@ mod tests {
 
     #[test]
     fn an_empty_input_has_no_batch() {
-        let mut batcher = Batcher::new(lexer::Reader::new(&b" \n\n"[..]));
+        let mut batcher = Batcher::new(lexer::Reader::new(&b" \n\n"[..]), BATCH_BYTES);
         assert!(batcher.next_batch().expect("slice").is_none());
         assert_eq!(batcher.skipped(), 3);
     }
