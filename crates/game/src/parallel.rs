@@ -70,6 +70,19 @@ pub trait Job: Sync {
     /// batch this state sees may not follow it) hands it over here, in the
     /// outputs. Does nothing unless the job says otherwise.
     fn end_batch(&self, _state: &mut Self::State, _outputs: &mut [Self::Output]) {}
+
+    /// Looks at a game's bytes before they are lexed, on the worker
+    /// threads: `Some` is the game's output, and the game is then neither
+    /// lexed nor given to [`run`](Job::run) (its text is empty). For a job
+    /// that decides most games from a look at their bytes (a filter on the
+    /// tag section), this saves lexing those games' movetext. `None` (the
+    /// default) lets the game be lexed and run. Called only by the
+    /// parallel run (`threads` above 1): on one thread every game is run,
+    /// so a job must give the same output either way.
+    fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Self::Output> {
+        let _ = (state, game);
+        None
+    }
 }
 
 /// What a run saw besides the games' outputs.
@@ -179,7 +192,12 @@ where
     let mut batcher = Batcher::new(games, J::BATCH_BYTES);
     let mut count = 0;
     while let Some(mut batch) = batcher.next_batch()? {
-        let mut outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        // One thread runs every game (see `Job::before_lexing`).
+        let mut outputs = batch.run(
+            &mut state,
+            |_, _| None,
+            |state, game, text| job.run(state, game, text),
+        );
         job.end_batch(&mut state, &mut outputs);
         for (i, output) in outputs.into_iter().enumerate() {
             count += 1;
@@ -360,7 +378,11 @@ fn work<J: Job>(
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let mut outputs = batch.run(|game, text| job.run(&mut state, game, text));
+        let mut outputs = batch.run(
+            &mut state,
+            |state, game| job.before_lexing(state, game),
+            |state, game, text| job.run(state, game, text),
+        );
         job.end_batch(&mut state, &mut outputs);
         if done_tx.send(Some((seq, batch, outputs))).is_err() {
             return;
@@ -523,6 +545,31 @@ mod tests {
         }
     }
 
+    /// [`Offsets`], with the games whose offset is a multiple of 3 or 5
+    /// decided before lexing (runs of games left out, single ones, and
+    /// games lexed between them, so the splitter starts again often).
+    struct Early;
+
+    impl Job for Early {
+        type State = Validate;
+        type Output = (u64, bool);
+        fn state(&self) -> Validate {
+            Validate
+        }
+        fn run(
+            &self,
+            v: &mut Validate,
+            game: TokenizedGame<'_, '_>,
+            text: &mut Vec<u8>,
+        ) -> (u64, bool) {
+            Offsets.run(v, game, text)
+        }
+        fn before_lexing(&self, _: &mut Validate, game: GameStart<'_>) -> Option<(u64, bool)> {
+            let n = game.bytes.iter().filter(|&&b| b == b'e').count() as u64 + game.offset;
+            (n.is_multiple_of(3) || n.is_multiple_of(5)).then_some((u64::MAX, true))
+        }
+    }
+
     #[test]
     fn end_batch_hands_over_each_batch_in_order_with_every_thread_count() {
         let input = input();
@@ -547,6 +594,36 @@ mod tests {
             assert_eq!(gathered, offsets, "{threads} threads");
             assert!(pieces > 50, "batches of about 1000 bytes: {pieces}");
         }
+    }
+
+    #[test]
+    fn games_decided_before_lexing_keep_their_place() {
+        let input = input();
+        let run = |threads| {
+            let mut seen = Vec::new();
+            run_ordered(&Early, &input[..], threads, |start, out, text| {
+                seen.push((start.offset, out, text.len()));
+                Ok(())
+            })
+            .expect("a slice reads");
+            seen
+        };
+        let all = run(1);
+        let mut early = 0;
+        for threads in [2, 3] {
+            let seen = run(threads);
+            assert_eq!(seen.len(), all.len());
+            for (got, want) in seen.iter().zip(&all) {
+                assert_eq!(got.0, want.0);
+                if got.1.0 == u64::MAX {
+                    early += 1;
+                    assert_eq!(got.2, 0, "a game decided early has no text");
+                } else {
+                    assert_eq!(got, want);
+                }
+            }
+        }
+        assert!(early > 1000 && early < 4000, "{early} decided early");
     }
 
     #[test]

@@ -23,7 +23,7 @@ use pgnkit_chess::{Move, Position};
 use pgnkit_game::Game;
 
 use crate::error::OpeningsError;
-use crate::position_key::PositionKey;
+use crate::position_key::{PositionKey, Prehashed, quick_hash};
 
 /// Plies of the main line looked up.
 pub const MAX_PLIES: usize = 40;
@@ -75,7 +75,8 @@ pub struct Classification<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct Openings {
     rows: Vec<(PositionKey, Opening)>,
-    by_hash: HashMap<u64, u32>,
+    /// Rows by [`quick_hash`] of their position (the first row of a hash).
+    by_hash: HashMap<u64, u32, Prehashed>,
 }
 
 impl Openings {
@@ -153,7 +154,7 @@ impl Openings {
             let key = PositionKey::of(&pos);
             let index = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
             if self.find(&pos).is_none() {
-                self.by_hash.entry(key.zobrist()).or_insert(index);
+                self.by_hash.entry(quick_hash(&pos)).or_insert(index);
                 self.rows.push((
                     key,
                     Opening {
@@ -179,7 +180,7 @@ impl Openings {
 
     /// The row whose position is `pos`.
     pub fn find(&self, pos: &Position) -> Option<&Opening> {
-        let &index = self.by_hash.get(&pos.zobrist())?;
+        let &index = self.by_hash.get(&quick_hash(pos))?;
         let (key, opening) = self.rows.get(index as usize)?;
         key.is(pos).then_some(opening)
     }

@@ -43,12 +43,67 @@ impl PositionKey {
         self.zobrist
     }
 
-    /// Whether `pos` is this position (the hash first, then the parts).
+    /// Whether `pos` is this position (the board first: most positions
+    /// differ there, and comparing it costs less than hashing it).
     pub fn is(&self, pos: &Position) -> bool {
-        pos.zobrist() == self.zobrist
-            && *pos.board() == self.board
+        *pos.board() == self.board
             && pos.turn() == self.turn
             && pos.castles() == self.castles
             && pos.ep_square() == self.ep
+    }
+}
+
+/// A 64-bit hash of the parts [`PositionKey`] compares, from the board's
+/// bitboards (a few multiplications, where a Zobrist hash from scratch
+/// reads every piece): the key of the opening table's index, which is
+/// looked up for every position of every game classified.
+pub(crate) fn quick_hash(pos: &Position) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let board = pos.board();
+    let words = [
+        board.white().0,
+        board.pawns().0,
+        board.knights().0,
+        board.bishops().0,
+        board.rooks().0,
+        board.queens().0,
+        board.kings().0,
+    ];
+    let ep = pos.ep_square().map_or(0, |sq| u64::from(sq.index()) + 1);
+    let mut h = u64::from(pos.turn() == Color::White) | ep << 1;
+    for w in words {
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    h = (h.rotate_left(23) ^ pos.castles().rooks().0).wrapping_mul(K);
+    h ^ (h >> 29)
+}
+
+/// A `BuildHasher` for keys that are hashes already ([`quick_hash`]): the
+/// key is its own hash.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Prehashed;
+
+/// The hasher of [`Prehashed`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PrehashedHasher(u64);
+
+impl std::hash::Hasher for PrehashedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+impl std::hash::BuildHasher for Prehashed {
+    type Hasher = PrehashedHasher;
+    fn build_hasher(&self) -> PrehashedHasher {
+        PrehashedHasher(0)
     }
 }

@@ -84,8 +84,23 @@ impl Batch {
 
     /// Calls `f` with each game of the batch, in order, with its index: the
     /// games are lexed here, in one single pass over the batch's bytes.
+    #[cfg(test)]
     pub(super) fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
+        self.for_each_lexed(&mut (), |_, _, _| false, |_, i, game| f(i, game));
+    }
+
+    /// [`for_each_game`](Batch::for_each_game), except for the games that
+    /// `done` (called first with each game that has bytes) says are done:
+    /// those are not lexed, and `f` is not called for them. Both get `cx`.
+    fn for_each_lexed<C>(
+        &self,
+        cx: &mut C,
+        mut done: impl FnMut(&mut C, usize, RawGame<'_>) -> bool,
+        mut f: impl FnMut(&mut C, usize, TokenizedGame<'_, '_>),
+    ) {
         let mut splitter = GameSplitter::new(&self.bytes);
+        // A game left out: the splitter starts again at the next game lexed.
+        let mut behind = false;
         for (i, entry) in self.games.iter().enumerate() {
             if entry.too_large.is_some() {
                 // As the single pass lends it: no bytes, one error token.
@@ -94,6 +109,7 @@ impl Batch {
                     span: Span::new(0, 0),
                 };
                 f(
+                    cx,
                     i,
                     TokenizedGame {
                         raw: self.raw(entry),
@@ -104,9 +120,19 @@ impl Batch {
                 );
                 continue;
             }
+            if done(cx, i, self.raw(entry)) {
+                behind = true;
+                continue;
+            }
+            if behind {
+                let rest = self.bytes.get(entry.bytes.start..).unwrap_or_default();
+                splitter = GameSplitter::new(rest);
+                behind = false;
+            }
             let whole = match splitter.next_tokenized() {
                 Some(game) if game.raw.bytes.len() == entry.bytes.len() => {
                     f(
+                        cx,
                         i,
                         TokenizedGame {
                             raw: self.raw(entry),
@@ -123,6 +149,7 @@ impl Batch {
                 let bytes = self.bytes.get(entry.bytes.clone()).unwrap_or_default();
                 if let Some(game) = GameSplitter::new(bytes).next_tokenized() {
                     f(
+                        cx,
                         i,
                         TokenizedGame {
                             raw: self.raw(entry),
@@ -136,19 +163,35 @@ impl Batch {
         }
     }
 
-    /// Runs `f` on each game of the batch, in order, with the batch's text
-    /// buffer to append the game's text to; returns the outputs in order.
-    pub(super) fn run<O>(
+    /// Runs `f` on each game of the batch, in order, with `state` and the
+    /// batch's text buffer to append the game's text to; returns the outputs
+    /// in order. A game for which `early` gives an output is not lexed (see
+    /// [`Job::before_lexing`](crate::Job::before_lexing)).
+    pub(super) fn run<S, O>(
         &mut self,
-        mut f: impl FnMut(TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
+        state: &mut S,
+        mut early: impl FnMut(&mut S, GameStart<'_>) -> Option<O>,
+        mut f: impl FnMut(&mut S, TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
     ) -> Vec<O> {
         let mut outputs = Vec::with_capacity(self.games.len());
         let mut text = std::mem::take(&mut self.text);
         let mut ends = std::mem::take(&mut self.text_ends);
-        self.for_each_game(|_, game| {
-            outputs.push(f(game, &mut text));
-            ends.push(text.len());
-        });
+        let mut cx = (state, &mut outputs, &mut text, &mut ends);
+        self.for_each_lexed(
+            &mut cx,
+            |(state, outputs, text, ends), _, raw| match early(state, GameStart::from(raw)) {
+                Some(output) => {
+                    outputs.push(output);
+                    ends.push(text.len());
+                    true
+                }
+                None => false,
+            },
+            |(state, outputs, text, ends), _, game| {
+                outputs.push(f(state, game, text));
+                ends.push(text.len());
+            },
+        );
         self.text = text;
         self.text_ends = ends;
         outputs

@@ -186,4 +186,34 @@ mod tests {
         assert!(sel("material \"KRRBBNNP8 kqrrbbnnp7\"", &g));
         assert!(!sel("material \"KQkq\"", &g));
     }
+
+    /// Where `material` differs from pgn-extract 19.04's `-z` by design (the
+    /// counts of docs/select.md: 6 games of queen against rook for pgnkit,
+    /// none for pgn-extract; every one of the 6 reaches it by a promotion).
+    /// pgn-extract's `look_for_ending` (end.c) counts a promoted piece for
+    /// the side that did not promote (and takes the pawn from that side),
+    /// tests each position before a move (never the last one), and holds a
+    /// balance for its depth (2 by default) plus one position. pgnkit counts
+    /// the board of every position of the main line, the last included.
+    #[test]
+    fn material_counts_promoted_pieces_and_the_last_position() {
+        // White promotes and keeps queen against rook to the end: pgn-extract
+        // `-z` with `q r` finds nothing here, with `p qrp-` (a pawn left to
+        // White, a queen and minus one pawn to Black) it finds the game.
+        let promoted = game(
+            &[("SetUp", "1"), ("FEN", "7k/P7/8/8/8/8/1r6/4K3 w - - 0 1")],
+            "1. a8=Q+ Kh7 2. Qe4+ Kh8 3. Qa8+ Kh7 4. Qe4+ Kh8 5. Qa8+ Kh7 *",
+        );
+        assert!(sel("material \"KQkr\"", &promoted));
+        assert!(sel("material \"KPkr\"", &promoted), "the start counts too");
+        // Queen against rook only after the last move: pgn-extract never
+        // tests that position.
+        let last = game(
+            &[("SetUp", "1"), ("FEN", "r6k/8/8/8/8/8/8/R2QK3 b - - 0 1")],
+            "1... Rxa1 *",
+        );
+        // Black to move in the FEN: pgn-extract counts the capture for the
+        // wrong side as well (its colour starts at White whatever the FEN).
+        assert!(sel("material \"KQkr\"", &last));
+    }
 }
