@@ -9,7 +9,7 @@
 //! - Compressed streams decode on a thread of their own; a `.zst` file in pzstd's layout
 //!   (independent frames, each after a skippable frame holding its size, as the Lichess
 //!   database is written) decodes several frames at once on `threads - 1` threads ahead of
-//!   the reader ([`pzstd`]).
+//!   the reader, each handed out in pieces as it decodes ([`pzstd`]).
 //! - [`open_range`] reads the games whose first byte lies in a byte range `[start, end)` of a
 //!   plain file or of a pzstd-layout `.zst` file (compressed offsets, snapped to frames), and
 //!   [`split_points`] cuts a file into such ranges; [`resync`] holds the rule they use.
@@ -44,8 +44,9 @@ use piped::{Fault, Piped};
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
     /// The threads of the run: with two or more, `threads - 1` threads decode pzstd frames
-    /// ahead of the reader, one frame each; with one, the reader decodes each frame itself
-    /// when it needs it (one decoded frame in memory).
+    /// ahead of the reader, one frame each at a time, handed out in pieces as they decode;
+    /// with one, the reader decodes each frame itself when it needs it (one decoded frame in
+    /// memory).
     pub threads: usize,
     /// The largest zstd window accepted, as a power of two (31: 2 GiB, what `--long=31`
     /// writes; the memory a stream may take).

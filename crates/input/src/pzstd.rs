@@ -3,18 +3,22 @@
 //! pzstd (and the Lichess database, written by `pzstd -19`) puts before each zstd frame a
 //! 12-byte skippable frame: magic `0x184D2A50`, length 4, and the next frame's compressed size
 //! as a little-endian u32. [`index`] reads those headers (a seek per frame, nothing
-//! decompressed) and [`Frames`] decompresses the frames on worker threads, a whole frame per
-//! job, and hands them out in order, at most a few frames ahead of the reader. A file that is
-//! not in that layout from its first byte to its last gets no index and is decoded by one
-//! streaming decoder instead.
+//! decompressed) and [`Frames`] decompresses the frames on worker threads, a frame per job,
+//! and hands them out in order, at most a few frames ahead of the reader. A worker hands its
+//! frame out in pieces of [`PIECE`] bytes as it decodes them, so the reader starts on a frame
+//! (the first one too) as soon as its first piece is decoded, while the rest of it and the next
+//! frames decode beside it. A file that is not in that layout from its first byte to its last
+//! gets no index and is decoded by one streaming decoder instead.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
+
+use zstd::zstd_safe::{self, DCtx, DParameter, InBuffer, OutBuffer, ResetDirective};
 
 use crate::InputError;
 
@@ -24,6 +28,12 @@ const SKIPPABLE_MAGIC: u32 = 0x184D_2A50;
 
 /// Size of the skippable header before each frame.
 pub const HEADER_LEN: u64 = 12;
+
+/// Bytes of a piece: what a worker hands out at a time while it decodes a frame.
+pub const PIECE: usize = 512 << 10;
+
+/// Compressed bytes a worker reads at a time.
+const INPUT: usize = 256 << 10;
 
 /// One zstd frame of a pzstd-layout file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,15 +99,18 @@ pub struct Marks {
     pub end: Arc<AtomicU64>,
 }
 
-/// Decoded frames in order, decompressed ahead of the reader by worker threads (or, with one
-/// thread, by the reader itself when it needs the next frame).
+/// Decoded frames in order, decompressed ahead of the reader by worker threads, in pieces (or,
+/// with one thread, by the reader itself when it needs the next frame, whole).
 #[derive(Debug)]
 pub struct Frames {
     shared: Arc<Shared>,
+    /// The piece (or, with no worker, the frame) being read.
     current: Vec<u8>,
     pos: usize,
-    /// Index of the next frame to take.
+    /// Index of the next frame to take (with workers: the frame being read).
     next: usize,
+    /// With workers: whether the frame `next` has begun to be read.
+    in_frame: bool,
     count: usize,
     /// Decoded bytes handed out so far.
     decoded: u64,
@@ -120,23 +133,32 @@ struct Inline {
 #[derive(Debug)]
 struct Shared {
     state: Mutex<State>,
-    changed: Condvar,
+    /// Signalled when a piece or a frame's end is ready (the reader waits on it).
+    to_reader: Condvar,
+    /// Signalled when the reader begins a frame, or stops (the workers wait on it).
+    to_workers: Condvar,
 }
 
 #[derive(Debug, Default)]
 struct State {
     /// Next frame a worker takes.
     claimed: usize,
-    /// Frames the reader has taken.
-    taken: usize,
-    ready: BTreeMap<usize, io::Result<Vec<u8>>>,
+    /// Frames the reader has begun to read (the one it reads and those before).
+    begun: usize,
+    /// The decoded pieces of the frames claimed and not yet read, by frame.
+    queues: BTreeMap<usize, Queue>,
     stop: bool,
-    /// Buffers of frames read, kept for the next frames (their capacity saves the
-    /// reallocations and page faults of growing a new one). Never more than the frames in
-    /// flight: a new buffer is made only when none is spare.
+    /// Pieces read, kept for the next pieces (their capacity saves the allocations and page
+    /// faults of new ones). Never more than the pieces in flight at once: a new piece is made
+    /// only when none is spare.
     spare: Vec<Vec<u8>>,
-    /// The largest decoded frame so far: the capacity a frame is first decoded into.
-    largest: usize,
+}
+
+/// A frame's decoded pieces waiting for the reader, and how its decoding ended.
+#[derive(Debug, Default)]
+struct Queue {
+    pieces: VecDeque<Vec<u8>>,
+    end: Option<io::Result<()>>,
 }
 
 /// Context for decoding: the input's name, the file, the compressed-bytes counter.
@@ -152,14 +174,41 @@ impl Shared {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Hands out `piece` of the frame `index` (if it holds bytes) and gives a piece to fill
+    /// next (`piece` itself if it is empty and has room); `None` when the reader has gone.
+    fn hand_out(&self, index: usize, piece: Vec<u8>) -> Option<Vec<u8>> {
+        let mut state = self.lock();
+        if state.stop {
+            return None;
+        }
+        let handed = !piece.is_empty();
+        if handed {
+            if let Some(queue) = state.queues.get_mut(&index) {
+                queue.pieces.push_back(piece);
+            }
+        } else if piece.capacity() > 0 {
+            return Some(piece);
+        }
+        let next = state
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(PIECE));
+        drop(state);
+        if handed {
+            self.to_reader.notify_one();
+        }
+        Some(next)
+    }
 }
 
 impl Frames {
     /// Decodes `frames` of `source` for a run of `threads` threads: with two or more,
-    /// `threads - 1` workers decode whole frames ahead of the reader, at most one frame each,
-    /// so that at most `threads` decoded frames are held (the one being read and one per
-    /// worker: pzstd -19 writes 32 MiB frames, -3 about 8 MiB); with one, the reader decodes
-    /// each frame itself when it needs it, holding one.
+    /// `threads - 1` workers decode frames ahead of the reader, one frame each at a time,
+    /// handing each out in pieces as they decode it, so that at most `threads` frames of
+    /// decoded pieces are held (what is left of the one being read and one per worker: pzstd
+    /// -19 writes 32 MiB frames, -3 about 8 MiB); with one, the reader decodes each frame
+    /// itself, whole, when it needs it, holding one.
     pub(crate) fn spawn(
         source: Source,
         frames: Vec<Frame>,
@@ -169,7 +218,8 @@ impl Frames {
         let workers = threads.saturating_sub(1);
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
-            changed: Condvar::new(),
+            to_reader: Condvar::new(),
+            to_workers: Condvar::new(),
         });
         let count = frames.len();
         let frames = Arc::new(frames);
@@ -188,6 +238,7 @@ impl Frames {
             current: Vec::new(),
             pos: 0,
             next: 0,
+            in_frame: false,
             count,
             decoded: 0,
             marks,
@@ -196,9 +247,8 @@ impl Frames {
         }
     }
 
-    /// Takes the next frame's bytes (waiting for a worker, or decoding it here), or `None`
-    /// after the last.
-    fn take(&mut self) -> io::Result<Option<Vec<u8>>> {
+    /// With no worker: decodes the next frame here, whole, or `None` after the last.
+    fn take_whole(&mut self) -> io::Result<Option<Vec<u8>>> {
         if self.next >= self.count {
             return Ok(None);
         }
@@ -219,23 +269,38 @@ impl Frames {
             inline.largest = inline.largest.max(bytes.len());
             return Ok(Some(bytes));
         }
+        Ok(None)
+    }
+
+    /// With workers: lets them decode up to `threads - 1` frames past the frame `next`, which
+    /// the reader begins.
+    fn begin(&self) {
+        self.shared.lock().begun = self.next + 1;
+        self.shared.to_workers.notify_all();
+    }
+
+    /// With workers: the next piece of the frame `next` (waiting for it), or `None` at the
+    /// frame's end. The piece read so far goes back to the spare ones.
+    fn next_piece(&mut self) -> io::Result<Option<Vec<u8>>> {
         let mut state = self.shared.lock();
+        let mut spent = std::mem::take(&mut self.current);
+        if spent.capacity() > 0 {
+            spent.clear();
+            state.spare.push(spent);
+        }
         loop {
-            if let Some(result) = state.ready.remove(&self.next) {
-                let mut spent = std::mem::take(&mut self.current);
-                if spent.capacity() > 0 {
-                    spent.clear();
-                    state.spare.push(spent);
+            if let Some(queue) = state.queues.get_mut(&self.next) {
+                if let Some(piece) = queue.pieces.pop_front() {
+                    return Ok(Some(piece));
                 }
-                state.taken += 1;
-                self.next += 1;
-                drop(state);
-                self.shared.changed.notify_all();
-                return result.map(Some);
+                if let Some(end) = queue.end.take() {
+                    state.queues.remove(&self.next);
+                    return end.map(|()| None);
+                }
             }
             state = self
                 .shared
-                .changed
+                .to_reader
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
         }
@@ -257,52 +322,145 @@ impl Frames {
 impl Drop for Frames {
     fn drop(&mut self) {
         self.shared.lock().stop = true;
-        self.shared.changed.notify_all();
+        self.shared.to_workers.notify_all();
     }
 }
 
-/// A worker: claims the next frame when fewer than `ahead` frames are decoded or being
-/// decoded beyond the reader's, and decodes it whole.
+/// A worker: claims the next frame when fewer than `ahead` frames past the one the reader
+/// reads are claimed, and decodes it, handing it out in pieces.
 fn worker(shared: &Shared, frames: &[Frame], source: &Source, ahead: usize) {
     let mut scratch = Scratch::default();
     loop {
-        let (index, out, largest) = {
+        let index = {
             let mut state = shared.lock();
             loop {
                 if state.stop || state.claimed >= frames.len() {
                     return;
                 }
-                if state.claimed < state.taken + ahead {
+                if state.claimed < state.begun + ahead {
                     break;
                 }
                 state = shared
-                    .changed
+                    .to_workers
                     .wait(state)
                     .unwrap_or_else(PoisonError::into_inner);
             }
+            let index = state.claimed;
             state.claimed += 1;
-            let out = state.spare.pop().unwrap_or_default();
-            (state.claimed - 1, out, state.largest)
+            state.queues.insert(index, Queue::default());
+            index
         };
         let Some(frame) = frames.get(index) else {
             return;
         };
-        let result = decode(source, frame, out, largest, &mut scratch);
+        let Some(result) = pieces(shared, index, source, frame, &mut scratch) else {
+            return;
+        };
         let mut state = shared.lock();
-        if let Ok(bytes) = &result {
-            state.largest = state.largest.max(bytes.len());
+        if let Some(queue) = state.queues.get_mut(&index) {
+            queue.end = Some(result);
         }
-        state.ready.insert(index, result);
         drop(state);
-        shared.changed.notify_all();
+        shared.to_reader.notify_one();
     }
 }
 
-/// What a decoding thread keeps from frame to frame: its decompression context and the
+/// Decodes the frame `index` with a streaming decoder, handing it out a piece at a time as
+/// the pieces fill: what the reader gets of a corrupt frame is every byte decoded before the
+/// fault. The compressed frame is read [`INPUT`] bytes at a time (the decoder's window and the
+/// pieces are what a worker holds, not the compressed frame whole). `None` when the reader
+/// has gone.
+fn pieces(
+    shared: &Shared,
+    index: usize,
+    source: &Source,
+    frame: &Frame,
+    scratch: &mut Scratch,
+) -> Option<io::Result<()>> {
+    let corrupt = |detail: &str| {
+        InputError::Corrupt {
+            name: source.name.clone(),
+            format: "zstd",
+            offset: frame.data,
+            detail: detail.to_owned(),
+        }
+        .into_io()
+    };
+    let Scratch {
+        stream, compressed, ..
+    } = scratch;
+    if stream.is_none() {
+        *stream = DCtx::try_create();
+    }
+    let Some(context) = stream.as_mut() else {
+        return Some(Err(corrupt("no memory for a zstd decoder")));
+    };
+    let setup = context
+        .reset(ResetDirective::SessionOnly)
+        .and_then(|_| context.set_parameter(DParameter::WindowLogMax(source.window_log_max)));
+    if let Err(code) = setup {
+        return Some(Err(corrupt(zstd_safe::get_error_name(code))));
+    }
+    if compressed.len() < INPUT {
+        compressed.resize(INPUT, 0);
+    }
+    let mut piece = shared.hand_out(index, Vec::new())?;
+    // The compressed bytes `[pos, filled)` of `compressed` are not decoded yet; `at` is where
+    // the next ones are read from.
+    let (mut at, mut pos, mut filled) = (frame.data, 0, 0);
+    loop {
+        if pos == filled && at < frame.end() {
+            let n = usize::try_from(frame.end() - at).map_or(INPUT, |left| left.min(INPUT));
+            let room = compressed.get_mut(..n).unwrap_or_default();
+            if let Err(e) = source.file.read_exact_at(room, at) {
+                shared.hand_out(index, piece)?;
+                return Some(Err(InputError::io(&source.name, e).into_io()));
+            }
+            (at, pos, filled) = (at + n as u64, 0, n);
+        }
+        let mut input = InBuffer {
+            src: compressed.get(..filled).unwrap_or_default(),
+            pos,
+        };
+        let before = (pos, piece.len());
+        let out = piece.len();
+        let step =
+            context.decompress_stream(&mut OutBuffer::around_pos(&mut piece, out), &mut input);
+        pos = input.pos;
+        let hint = match step {
+            Ok(hint) => hint,
+            Err(code) => {
+                shared.hand_out(index, piece)?;
+                return Some(Err(corrupt(zstd_safe::get_error_name(code))));
+            }
+        };
+        // The call ended a frame (flushed whole), and no bytes are left: the frame's end.
+        let done = hint == 0 && pos == filled && at >= frame.end();
+        if piece.len() == piece.capacity() {
+            piece = shared.hand_out(index, piece)?;
+        } else if (pos, piece.len()) == before && !done {
+            shared.hand_out(index, piece)?;
+            return Some(Err(corrupt("truncated frame")));
+        }
+        if done {
+            break;
+        }
+    }
+    shared.hand_out(index, piece)?;
+    source
+        .count
+        .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
+    Some(Ok(()))
+}
+
+/// What a decoding thread keeps from frame to frame: its decompression contexts and the
 /// buffer the compressed frame is read into.
 #[derive(Default)]
 struct Scratch {
+    /// The reader's own decoder (one thread): whole frames in one call.
     context: Option<zstd::bulk::Decompressor<'static>>,
+    /// A worker's decoder: frames streamed in pieces.
+    stream: Option<DCtx<'static>>,
     compressed: Vec<u8>,
 }
 
@@ -459,9 +617,12 @@ impl Read for Frames {
 
 impl BufRead for Frames {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.inline.is_none() {
+            return self.fill_piece();
+        }
         while self.pos >= self.current.len() && !self.done {
             self.mark(self.next);
-            match self.take() {
+            match self.take_whole() {
                 Ok(Some(bytes)) => {
                     self.current = bytes;
                     self.pos = 0;
@@ -480,5 +641,37 @@ impl BufRead for Frames {
         let amt = amt.min(self.current.len().saturating_sub(self.pos));
         self.pos += amt;
         self.decoded += amt as u64;
+    }
+}
+
+impl Frames {
+    /// [`BufRead::fill_buf`] with workers: the pieces of each frame in turn.
+    fn fill_piece(&mut self) -> io::Result<&[u8]> {
+        while self.pos >= self.current.len() && !self.done {
+            if !self.in_frame {
+                self.mark(self.next);
+                if self.next >= self.count {
+                    self.done = true;
+                    break;
+                }
+                self.begin();
+                self.in_frame = true;
+            }
+            match self.next_piece() {
+                Ok(Some(piece)) => {
+                    self.current = piece;
+                    self.pos = 0;
+                }
+                Ok(None) => {
+                    self.in_frame = false;
+                    self.next += 1;
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(self.current.get(self.pos..).unwrap_or_default())
     }
 }

@@ -136,6 +136,39 @@ fn a_truncated_pzstd_file_keeps_the_frames_before() {
 }
 
 #[test]
+fn a_cut_frame_in_pzstd_layout_keeps_what_decoded_before_the_cut() {
+    // pzstd's layout throughout (the index is whole), but the second frame's bytes end half
+    // way: the frames decode in pieces, so what came before the cut in that frame is kept too.
+    let text = text().repeat(3);
+    let (first, second) = (256 << 10, 1 << 20);
+    let frame = |chunk: &[u8], keep: fn(usize) -> usize| {
+        let compressed = zstd::bulk::compress(chunk, 1).expect("zstd compresses");
+        let kept = &compressed[..keep(compressed.len())];
+        let mut out = Vec::new();
+        out.extend_from_slice(&0x184D_2A50u32.to_le_bytes());
+        out.extend_from_slice(&4u32.to_le_bytes());
+        out.extend_from_slice(&u32::try_from(kept.len()).expect("small").to_le_bytes());
+        out.extend_from_slice(kept);
+        out
+    };
+    let mut bytes = frame(&text[..first], |n| n);
+    let cut_at = bytes.len() as u64 + 12;
+    bytes.extend(frame(&text[first..first + second], |n| n / 2));
+    bytes.extend(frame(&text[first + second..], |n| n));
+    let (kept, err) = read_to_fault("cut-frame.pgn.zst", &bytes);
+    let InputError::Corrupt { format, offset, .. } = &err else {
+        panic!("{err:?}");
+    };
+    assert_eq!((*format, *offset), ("zstd", cut_at), "{err}");
+    assert!(text.starts_with(&kept));
+    assert!(
+        kept.len() > first + (128 << 10),
+        "kept {} bytes: the first frame and part of the second",
+        kept.len()
+    );
+}
+
+#[test]
 fn a_corrupt_gz_says_where() {
     let text = text();
     let mut bytes = gzip_members(&text);
