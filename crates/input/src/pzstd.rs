@@ -223,11 +223,20 @@ impl Frames {
         });
         let count = frames.len();
         let frames = Arc::new(frames);
-        for _ in 0..workers {
+        // Named so that a profile tells decoding from reading; if no thread can be started,
+        // the reader decodes the frames itself.
+        let mut started = 0;
+        for i in 0..workers {
             let (shared, frames, source) = (shared.clone(), frames.clone(), source.clone());
-            thread::spawn(move || worker(&shared, &frames, &source, workers));
+            let spawned = thread::Builder::new()
+                .name(format!("pgnkit-zstd-{i}"))
+                .spawn(move || worker(&shared, &frames, &source, workers));
+            if spawned.is_err() {
+                break;
+            }
+            started += 1;
         }
-        let inline = (workers == 0).then(|| Inline {
+        let inline = (started == 0).then(|| Inline {
             frames,
             source,
             scratch: Scratch::default(),
