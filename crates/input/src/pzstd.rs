@@ -128,6 +128,9 @@ struct Inline {
     scratch: Scratch,
     /// The largest decoded frame so far.
     largest: usize,
+    /// The fault of the last frame decoded, for the next read (its bytes decoded before the
+    /// fault are handed out first).
+    fault: Option<io::Error>,
 }
 
 #[derive(Debug)]
@@ -223,15 +226,25 @@ impl Frames {
         });
         let count = frames.len();
         let frames = Arc::new(frames);
-        for _ in 0..workers {
+        // Named so that a profile tells decoding from reading; if no thread can be started,
+        // the reader decodes the frames itself.
+        let mut started = 0;
+        for i in 0..workers {
             let (shared, frames, source) = (shared.clone(), frames.clone(), source.clone());
-            thread::spawn(move || worker(&shared, &frames, &source, workers));
+            let spawned = thread::Builder::new()
+                .name(format!("pgnkit-zstd-{i}"))
+                .spawn(move || worker(&shared, &frames, &source, workers));
+            if spawned.is_err() {
+                break;
+            }
+            started += 1;
         }
-        let inline = (workers == 0).then(|| Inline {
+        let inline = (started == 0).then(|| Inline {
             frames,
             source,
             scratch: Scratch::default(),
             largest: 0,
+            fault: None,
         });
         Frames {
             shared,
@@ -253,20 +266,27 @@ impl Frames {
             return Ok(None);
         }
         if let Some(inline) = &mut self.inline {
+            if let Some(fault) = inline.fault.take() {
+                return Err(fault);
+            }
             let frame = inline.frames.get(self.next).copied();
             self.next += 1;
             let Some(frame) = frame else {
                 return Ok(None);
             };
             let spent = std::mem::take(&mut self.current);
-            let bytes = decode(
+            let (bytes, result) = decode(
                 &inline.source,
                 &frame,
                 spent,
                 inline.largest,
                 &mut inline.scratch,
-            )?;
-            inline.largest = inline.largest.max(bytes.len());
+            );
+            match result {
+                Ok(()) => inline.largest = inline.largest.max(bytes.len()),
+                Err(e) if bytes.is_empty() => return Err(e),
+                Err(e) => inline.fault = Some(e),
+            }
             return Ok(Some(bytes));
         }
         Ok(None)
@@ -478,14 +498,15 @@ impl std::fmt::Debug for Scratch {
 /// sized so (no window buffer, no copy out of it). The first frames, read from the file as
 /// they decode, and a frame larger than those before, are decoded by a streaming decoder
 /// (which also tells a corrupt frame's fault): the window and the frame, never the whole
-/// compressed frame beside them.
+/// compressed frame beside them. Of a corrupt frame, the bytes decoded before the fault are
+/// returned with it.
 fn decode(
     source: &Source,
     frame: &Frame,
     mut out: Vec<u8>,
     largest: usize,
     scratch: &mut Scratch,
-) -> io::Result<Vec<u8>> {
+) -> (Vec<u8>, io::Result<()>) {
     out.clear();
     let result = if largest == 0 {
         let at = At {
@@ -501,10 +522,9 @@ fn decode(
             scratch.compressed.resize(len, 0);
         }
         let compressed = scratch.compressed.get_mut(..len).unwrap_or_default();
-        source
-            .file
-            .read_exact_at(compressed, frame.data)
-            .map_err(|e| InputError::io(&source.name, e).into_io())?;
+        if let Err(e) = source.file.read_exact_at(compressed, frame.data) {
+            return (out, Err(InputError::io(&source.name, e).into_io()));
+        }
         out.reserve(largest);
         if scratch.context.is_none() {
             scratch.context = zstd::bulk::Decompressor::new().ok();
@@ -520,11 +540,12 @@ fn decode(
             stream(source, frame, &compressed[..], &mut out)
         }
     };
-    result?;
-    source
-        .count
-        .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
-    Ok(out)
+    if result.is_ok() {
+        source
+            .count
+            .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
+    }
+    (out, result)
 }
 
 /// Bytes decoded at a time by [`stream`]: what it zeroes ahead of the decoder.

@@ -6,7 +6,7 @@ mod fixtures;
 use std::io::Read;
 
 use fixtures::*;
-use pgnkit_input::{InputError, open_path, open_reader};
+use pgnkit_input::{InputError, Options, open_path, open_reader};
 
 fn refusal(name: &str, bytes: &[u8]) -> String {
     let dir = scratch("bad");
@@ -67,9 +67,14 @@ fn a_tar_inside_gzip_is_named() {
 
 /// Reads `stream` to its error; returns the bytes before it and the error.
 fn read_to_fault(name: &str, bytes: &[u8]) -> (Vec<u8>, InputError) {
+    read_to_fault_with(name, bytes, &options())
+}
+
+/// [`read_to_fault`] with `options`.
+fn read_to_fault_with(name: &str, bytes: &[u8], options: &Options) -> (Vec<u8>, InputError) {
     let dir = scratch("bad");
     let path = write(&dir, name, bytes);
-    let mut stream = open_path(&path, name, &options())
+    let mut stream = open_path(&path, name, options)
         .expect("opens")
         .streams
         .remove(0);
@@ -155,17 +160,24 @@ fn a_cut_frame_in_pzstd_layout_keeps_what_decoded_before_the_cut() {
     let cut_at = bytes.len() as u64 + 12;
     bytes.extend(frame(&text[first..first + second], |n| n / 2));
     bytes.extend(frame(&text[first + second..], |n| n));
-    let (kept, err) = read_to_fault("cut-frame.pgn.zst", &bytes);
-    let InputError::Corrupt { format, offset, .. } = &err else {
-        panic!("{err:?}");
-    };
-    assert_eq!((*format, *offset), ("zstd", cut_at), "{err}");
-    assert!(text.starts_with(&kept));
-    assert!(
-        kept.len() > first + (128 << 10),
-        "kept {} bytes: the first frame and part of the second",
-        kept.len()
-    );
+    // Workers decoding in pieces, and the reader decoding frames itself (one thread).
+    for threads in [2, 3, 1] {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        let (kept, err) = read_to_fault_with("cut-frame.pgn.zst", &bytes, &options);
+        let InputError::Corrupt { format, offset, .. } = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!((*format, *offset), ("zstd", cut_at), "{err}");
+        assert!(text.starts_with(&kept));
+        assert!(
+            kept.len() > first + (128 << 10),
+            "{threads} thread(s): kept {} bytes: the first frame and part of the second",
+            kept.len()
+        );
+    }
 }
 
 #[test]
