@@ -23,6 +23,8 @@ use pgnkit_arrow::{
     RowSource, SchemaRef, TableOptions, TableWriter, WriterThread,
 };
 
+use pgnkit::select::Openings;
+
 use crate::args::{ConvertArgs, FormatArg};
 use crate::failure::Failure;
 use crate::output::{Output, OutputError};
@@ -123,6 +125,8 @@ struct ConvertJob {
     read: ReadOptions,
     record: RecordOptions,
     keep_broken: bool,
+    /// `--classify`: the opening table.
+    openings: Option<std::borrow::Cow<'static, Openings>>,
 }
 
 impl Job for ConvertJob {
@@ -144,6 +148,9 @@ impl Job for ConvertJob {
             return (None, diagnostics);
         }
         record.movetext = Some(movetext(tee.text.game_text()));
+        if let Some(table) = &self.openings {
+            crate::select_table::classify_record(&mut record, table);
+        }
         if broken {
             record.set_errors(&diagnostics);
         }
@@ -244,6 +251,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         read: read_options(&args.inputs),
         record: RecordOptions { fen: args.fen },
         keep_broken: args.keep_broken,
+        openings: crate::select::openings_of(args.classify, args.openings.as_deref())?,
     };
     let games_format = format_of(&args.output, args.format)?;
     let (name, writer) = open(&args.output, games_format, GamesBuilder::schema(options))?;

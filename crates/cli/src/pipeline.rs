@@ -25,6 +25,15 @@ pub trait Job: Sync {
     /// the sink gets it with the output. Texts gathered this way cost no
     /// allocation per game.
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Self::Output;
+
+    /// The game's output from its bytes alone, before they are lexed, when
+    /// they suffice (the library's
+    /// [`Job::before_lexing`](pgnkit::game::Job::before_lexing): on several
+    /// threads only, so `run` must give the same output).
+    fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Self::Output> {
+        let _ = (state, game);
+        None
+    }
 }
 
 /// A game handed to a [`Job`]: its bytes and tokens from the lexer's single
@@ -38,11 +47,6 @@ impl Game<'_, '_> {
     /// `None` when its bytes are read as stored.
     pub fn transcoded(&self) -> Option<Transcoded> {
         self.1
-    }
-
-    /// The game's bytes, as the lexer found them.
-    pub fn bytes(&self) -> &[u8] {
-        self.0.raw.bytes
     }
 
     /// Sends the game through `visitor`: its output and diagnostics.
@@ -75,6 +79,10 @@ impl<J: Job> game::Job for Jobs<'_, J> {
         text: &mut Vec<u8>,
     ) -> J::Output {
         self.0.run(state, Game(game, self.1), text)
+    }
+
+    fn before_lexing(&self, state: &mut J::State, game: GameStart<'_>) -> Option<J::Output> {
+        self.0.before_lexing(state, game)
     }
 }
 
