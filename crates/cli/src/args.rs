@@ -392,6 +392,12 @@ pub struct ConvertArgs {
     /// Write the original text of every game with errors to this file, verbatim.
     #[arg(long, value_name = "FILE")]
     pub rejects: Option<PathBuf>,
+    /// Set the ECO and Opening columns from the opening table (as `pgnkit classify`).
+    #[arg(long)]
+    pub classify: bool,
+    /// Another opening table (TSV: eco, name, pgn; implies --classify).
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
 }
 
 /// The formats `convert` writes.

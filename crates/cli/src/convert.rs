@@ -27,6 +27,8 @@ use pgnkit_arrow::{
     RowSource, SchemaRef, TableOptions, TableWriter, TagWarning, WriterThread,
 };
 
+use pgnkit::select::Openings;
+
 use crate::args::{ConvertArgs, FormatArg};
 use crate::failure::Failure;
 use crate::output::{Output, OutputError};
@@ -185,6 +187,8 @@ struct ConvertJob {
     table: TableOptions,
     moves: bool,
     keep_broken: bool,
+    /// `--classify`: the opening table.
+    openings: Option<std::borrow::Cow<'static, Openings>>,
 }
 
 /// Bytes of games a worker turns into a piece of each table: about 120 games of the bench
@@ -228,6 +232,9 @@ impl Job for ConvertJob {
             };
         }
         record.movetext = Some(movetext(worker.tee.text.game_text()));
+        if let Some(table) = &self.openings {
+            crate::select_table::classify_record(&mut record, table);
+        }
         if broken {
             record.set_errors(&diagnostics);
         }
@@ -383,6 +390,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         table: options,
         moves: args.moves.is_some(),
         keep_broken: args.keep_broken,
+        openings: crate::select::openings_of(args.classify, args.openings.as_deref())?,
     };
     let games_format = format_of(&args.output, args.format)?;
     let mut games = open(&args.output, games_format, GamesBuilder::schema(options))?;

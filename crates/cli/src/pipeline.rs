@@ -34,6 +34,15 @@ pub trait Job: Sync {
     /// Hands over the work gathered over a batch's games: see
     /// [`Job::end_batch`](game::Job::end_batch).
     fn end_batch(&self, _state: &mut Self::State, _outputs: &mut [Self::Output]) {}
+
+    /// The game's output from its bytes alone, before they are lexed, when
+    /// they suffice (the library's
+    /// [`Job::before_lexing`](pgnkit::game::Job::before_lexing): on several
+    /// threads only, so `run` must give the same output).
+    fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Self::Output> {
+        let _ = (state, game);
+        None
+    }
 }
 
 /// A job that does nothing, for the library's defaults.
@@ -62,11 +71,6 @@ impl Game<'_, '_> {
     /// The name of the game's input (as messages give it).
     pub fn source(&self) -> &str {
         self.2
-    }
-
-    /// The game's bytes, as the lexer found them.
-    pub fn bytes(&self) -> &[u8] {
-        self.0.raw.bytes
     }
 
     /// Sends the game through `visitor`: its output and diagnostics.
@@ -105,6 +109,10 @@ impl<J: Job> game::Job for Jobs<'_, J> {
         text: &mut Vec<u8>,
     ) -> J::Output {
         self.0.run(state, Game(game, self.1, self.2), text)
+    }
+
+    fn before_lexing(&self, state: &mut J::State, game: GameStart<'_>) -> Option<J::Output> {
+        self.0.before_lexing(state, game)
     }
 }
 

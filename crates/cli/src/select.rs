@@ -10,7 +10,9 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use pgnkit::export::{ExportOptions, GameWriter, Notation, StreamWriter};
-use pgnkit::game::{DiagnosticKind, Diagnostics, ReadOptions, TagsOnly, TreeBuilder};
+use pgnkit::game::{
+    DiagnosticKind, Diagnostics, GameStart, ReadOptions, Tags, TagsOnly, TreeBuilder,
+};
 use pgnkit::select::{
     Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
     fix_result,
@@ -20,7 +22,7 @@ use crate::args::{NotationArg, SelectArgs};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
-use crate::select_stream::{MainOnly, Retag};
+use crate::select_stream::set_tag;
 use crate::select_table::{TableOut, format_of, movetext};
 use crate::split::Split;
 use crate::tally::Tally;
@@ -35,6 +37,39 @@ pub enum Mode {
     Dedupe,
     /// `pgnkit classify`: `--classify` on.
     Classify,
+}
+
+/// Reads `game`'s tag section into `tags` from its bytes (the lexer's tag
+/// pairs, no movetext lexed), as the reader would give them to a visitor;
+/// `None` when the reader would report something on it (a malformed pair,
+/// a `]` missing, a TAB or unescaped quote in a value, a duplicate name):
+/// such a game is left to the reader.
+fn clean_tags(game: GameStart<'_>, tags: &mut Tags) -> Option<()> {
+    *tags = Tags::new();
+    let bytes = game.bytes;
+    let mut encoding = None;
+    for pair in pgnkit::lexer::tags(bytes) {
+        let pair = pair.ok()?;
+        let closed = pair.span.end.checked_sub(1).and_then(|i| bytes.get(i)) == Some(&b']');
+        // A quote inside the value may be an unescaped one, which the
+        // reader warns about: such a value is left to it.
+        if !closed || pair.raw_value.iter().any(|&b| b == b'\t' || b == b'"') {
+            return None;
+        }
+        let name = std::str::from_utf8(pair.name).ok()?;
+        let value = pair.value();
+        let added = match std::str::from_utf8(&value) {
+            Ok(text) if text.is_ascii() => tags.insert_new(name, text),
+            _ => {
+                let encoding = *encoding.get_or_insert_with(|| game.encoding());
+                tags.insert_new(name, pgnkit::game::decode(&value, encoding))
+            }
+        };
+        if !added {
+            return None;
+        }
+    }
+    Some(())
 }
 
 /// How duplicates are told apart.
@@ -89,12 +124,7 @@ struct Verdict {
 }
 
 impl Job for SelectJob<'_> {
-    type State = (
-        TreeBuilder,
-        GameWriter,
-        MainLine<StreamWriter>,
-        MainLine<MainOnly>,
-    );
+    type State = (TreeBuilder, GameWriter, MainLine<StreamWriter>, Tags);
     type Output = Verdict;
 
     fn state(&self) -> Self::State {
@@ -102,12 +132,27 @@ impl Job for SelectJob<'_> {
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
             MainLine::new(StreamWriter::new(self.export.clone())),
-            MainLine::new(MainOnly),
+            Tags::new(),
         )
     }
 
+    /// A game whose tags do not match a tags-only query is decided here,
+    /// before its bytes are lexed, when its tag section reads cleanly (the
+    /// reader would report nothing on it); any other game goes to `run`,
+    /// which decides it the same way (its tag section read from the tokens).
+    fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Verdict> {
+        let query = self.query.as_ref().filter(|_| self.tags_first)?;
+        let tags = &mut state.3;
+        clean_tags(game, tags)?;
+        let mut probe = pgnkit::Game::new();
+        std::mem::swap(probe.tags_mut(), tags);
+        let matches = query.matches(&probe, &Context::default());
+        std::mem::swap(probe.tags_mut(), tags);
+        (!matches).then(Verdict::default)
+    }
+
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, main_only) = state;
+        let (builder, writer, stream, _) = state;
         let mut probe = None;
         if self.tags_first
             && let Some(query) = &self.query
@@ -123,10 +168,8 @@ impl Job for SelectJob<'_> {
             }
             probe = Some(tagged);
         }
-        if self.stream
-            && let Some(v) = self.streamed((stream, main_only), game, probe.as_ref(), text)
-        {
-            return v;
+        if self.stream {
+            return self.streamed(stream, game, probe.as_ref(), text);
         }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
@@ -207,47 +250,29 @@ impl Job for SelectJob<'_> {
 
 impl SelectJob<'_> {
     /// A game the query selected (or every game, with no query) written by the
-    /// streaming writer: `probe` holds its tags when the query read them first.
-    /// `None` when the game needs the tree after all (a non-ASCII opening
-    /// name for a game read as Latin-1).
+    /// streaming writer, in one reading: `probe` holds its tags when the query
+    /// read them first. With classification, the opening is found from the
+    /// main line's moves once the game is read, and `ECO` and `Opening` are
+    /// then set in the written text ([`set_tag`]).
     fn streamed(
         &self,
-        (stream, main_only): (&mut MainLine<StreamWriter>, &mut MainLine<MainOnly>),
+        stream: &mut MainLine<StreamWriter>,
         game: Game<'_, '_>,
         probe: Option<&pgnkit::Game>,
         text: &mut Vec<u8>,
-    ) -> Option<Verdict> {
-        let mut found = None;
-        if let Some(table) = &self.openings {
-            let ((_, moves), diagnostics) = game.visit(main_only, self.read);
-            if diagnostics.has_errors() {
-                return Some(Verdict {
-                    diagnostics,
-                    ..Verdict::default()
-                });
-            }
-            found = moves.classify(table);
-            if let Some(found) = &found
-                && !(found.opening.name.is_ascii() && found.opening.eco.is_ascii())
-                && std::str::from_utf8(game.bytes()).is_err()
-            {
-                return None;
-            }
-        }
-        let ((_, moves), diagnostics) = match &found {
-            Some(found) => {
-                let mut retag = Retag::new(&mut *stream, &found.opening.eco, &found.opening.name);
-                game.visit(&mut retag, self.read)
-            }
-            None => game.visit(&mut *stream, self.read),
-        };
+    ) -> Verdict {
+        let ((_, moves), diagnostics) = game.visit(&mut *stream, self.read);
         let mut v = Verdict {
             diagnostics,
             ..Verdict::default()
         };
         if v.diagnostics.has_errors() {
-            return Some(v);
+            return v;
         }
+        let found = self
+            .openings
+            .as_ref()
+            .and_then(|table| moves.classify(table));
         v.selected = true;
         v.classified = found.is_some();
         if let Keys::Exact = self.keys {
@@ -264,12 +289,19 @@ impl SelectJob<'_> {
                 }
             };
         }
+        let start = text.len();
         if text.is_empty() {
             *text = stream.inner_mut().take_game_text(std::mem::take(text));
         } else {
             text.extend_from_slice(stream.inner().game_text());
         }
-        Some(v)
+        if let Some(found) = &found
+            && !self.export.reduced_tags
+        {
+            set_tag(text, start, "ECO", &found.opening.eco);
+            set_tag(text, start, "Opening", &found.opening.name);
+        }
+        v
     }
 }
 
@@ -314,6 +346,19 @@ fn read_openings(path: &Path) -> Result<Openings, Failure> {
     })
 }
 
+/// The opening table of `--classify` and `--openings FILE` (`convert`'s):
+/// read before any input is.
+pub fn openings_of(
+    classify: bool,
+    path: Option<&Path>,
+) -> Result<Option<Cow<'static, Openings>>, Failure> {
+    match (path, classify) {
+        (Some(path), _) => Ok(Some(Cow::Owned(read_openings(path)?))),
+        (None, true) => Ok(Some(Cow::Borrowed(Openings::lichess()))),
+        (None, false) => Ok(None),
+    }
+}
+
 /// The kept games' places: keys only, or keys and (input, line).
 enum Dedupe {
     Keys(Seen<()>),
@@ -353,11 +398,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             None => None,
         };
     let classify = mode == Mode::Classify || args.classify || args.openings.is_some();
-    let openings = match (&args.openings, classify) {
-        (Some(path), _) => Some(Cow::Owned(read_openings(path)?)),
-        (None, true) => Some(Cow::Borrowed(Openings::lichess())),
-        (None, false) => None,
-    };
+    let openings = openings_of(classify, args.openings.as_deref())?;
     let dedupe = mode == Mode::Dedupe
         || args.dedupe
         || args.duplicates.is_some()

@@ -1,120 +1,126 @@
-//! The visitors `select`, `dedupe` and `classify` read a game with when it
-//! needs no tree: [`MainOnly`] (the main line's moves, for classification
-//! before writing) and [`Retag`] (the streaming writer with the classified
-//! `ECO` and `Opening` in place of the game's own).
+//! What `select`, `dedupe` and `classify` need around the streaming writer
+//! when a game needs no tree: [`set_tag`], which puts the classified `ECO`
+//! and `Opening` into a game's export text after it was written, so a game
+//! is read once (its opening is known only after its moves were read, and
+//! the writer writes the tag section before the first move).
 
-use pgnkit::game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
-
-/// No events wanted but the main line's moves (under a
-/// [`MainLine`](pgnkit::select::MainLine)): variations are skipped.
-#[derive(Debug, Default)]
-pub struct MainOnly;
-
-impl Visitor for MainOnly {
-    type Output = ();
-    const TEXT: bool = false;
-
-    fn begin_variation(&mut self) -> Skip {
-        Skip::Yes
-    }
-
-    fn end_game(&mut self) {}
-}
-
-/// Passes every event to `V`, with the values of `ECO` and `Opening` replaced
-/// by `eco` and `name` (added after the other tags when the game has none),
-/// as `Tags::insert` does on a tree. The values are UTF-8: for a game read
-/// as Latin-1 the caller must not use this unless they are ASCII.
-pub struct Retag<'a, V> {
-    inner: V,
-    eco: &'a str,
-    name: &'a str,
-    had: [bool; 2],
-}
-
-impl<'a, V> Retag<'a, V> {
-    /// Wraps `inner`.
-    pub fn new(inner: V, eco: &'a str, name: &'a str) -> Self {
-        Retag {
-            inner,
-            eco,
-            name,
-            had: [false; 2],
+/// Sets the tag `name` to `value` in `text[from..]`, one game's export text (the
+/// Seven Tag Roster, then the other tags in byte order of their names, one
+/// per line, then an empty line): the line of `name` gets `value` in place
+/// of its own, or a line is inserted where the writer puts it. The line is
+/// formatted as the writer formats it (`\` and `"` escaped, TAB, LF and CR
+/// written as spaces), so the text is the one the writer would have written
+/// had the game held that tag. `name` must not be a roster tag or `FEN`.
+pub fn set_tag(text: &mut Vec<u8>, from: usize, name: &str, value: &str) {
+    let mut line = Vec::with_capacity(name.len() + value.len() + 6);
+    line.push(b'[');
+    line.extend_from_slice(name.as_bytes());
+    line.extend_from_slice(b" \"");
+    for &b in value.as_bytes() {
+        match b {
+            b'\\' => line.extend_from_slice(b"\\\\"),
+            b'"' => line.extend_from_slice(b"\\\""),
+            b'\t' | b'\n' | b'\r' => line.push(b' '),
+            _ => line.push(b),
         }
     }
+    line.extend_from_slice(b"\"]\n");
+    let (at, old) = place(text, from, name.as_bytes());
+    replace(text, at..at + old, &line);
 }
 
-impl<V: Visitor> Visitor for Retag<'_, V> {
-    type Output = V::Output;
-    const MOVES: bool = V::MOVES;
-    const TEXT: bool = V::TEXT;
-
-    fn begin_game(&mut self, game: GameStart<'_>) {
-        self.had = [false; 2];
-        self.inner.begin_game(game);
-    }
-
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        match name {
-            b"ECO" => {
-                self.had[0] = true;
-                self.inner.tag(name, self.eco.as_bytes());
+/// Where the line of tag `name` is in the tag section starting at `from`
+/// (its start and length), or where it goes (length 0).
+fn place(text: &[u8], from: usize, name: &[u8]) -> (usize, usize) {
+    let mut at = from;
+    let mut index = 0;
+    while let Some(len) = text
+        .get(at..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+    {
+        let current = &text[at..at + len + 1];
+        if current.first() != Some(&b'[') {
+            break; // the empty line ending the section
+        }
+        // The roster's seven lines come first, whatever their names.
+        if index >= 7 {
+            let end = current
+                .iter()
+                .position(|&b| b == b' ')
+                .unwrap_or(current.len());
+            let found = &current[1..end];
+            if found == name {
+                return (at, len + 1);
             }
-            b"Opening" => {
-                self.had[1] = true;
-                self.inner.tag(name, self.name.as_bytes());
+            if found > name {
+                break;
             }
-            _ => self.inner.tag(name, value),
         }
+        at += len + 1;
+        index += 1;
+    }
+    (at, 0)
+}
+
+/// Replaces `range` of `text` with `new`, moving the bytes after it once.
+fn replace(text: &mut Vec<u8>, range: std::ops::Range<usize>, new: &[u8]) {
+    let (start, end, len) = (range.start, range.end, text.len());
+    if new.len() > end - start {
+        let grow = new.len() - (end - start);
+        text.resize(len + grow, 0);
+        text.copy_within(end..len, end + grow);
+    } else {
+        let shrink = (end - start) - new.len();
+        text.copy_within(end..len, end - shrink);
+        text.truncate(len - shrink);
+    }
+    text[start..start + new.len()].copy_from_slice(new);
+}
+
+#[cfg(test)]
+mod tests {
+    use pgnkit::export::{ExportOptions, GameWriter};
+
+    use super::*;
+
+    /// `pgn`'s one game written by the tree writer.
+    fn written(pgn: &str) -> Vec<u8> {
+        let game: pgnkit::Game = pgn.parse().expect("a game");
+        let mut out = Vec::new();
+        GameWriter::new(ExportOptions::export())
+            .write(&game, &mut out)
+            .expect("a Vec");
+        out
     }
 
-    fn end_tags(&mut self) -> Skip {
-        if !self.had[0] {
-            self.inner.tag(b"ECO", self.eco.as_bytes());
+    #[test]
+    fn set_tag_writes_what_the_writer_writes() {
+        let cases = [
+            // No other tags; tags before and after; the tag there already.
+            "1. e4 *",
+            "[Annotator \"x\"]\n[WhiteElo \"1\"]\n1. e4 *",
+            "[ECO \"A00\"]\n[Opening \"Old \\\"name\\\"\"]\n[PlyCount \"1\"]\n1. e4 *",
+            "[Black \"B\"]\n[EC \"a\"]\n[ECOX \"b\"]\n[Opening2 \"c\"]\n[Openin \"d\"]\n1. e4 *",
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[SetUp \"1\"]\n1. e4 *",
+        ];
+        for pgn in cases {
+            let mut text = written(pgn);
+            text.splice(0..0, b"before".iter().copied());
+            set_tag(&mut text, 6, "ECO", "B00");
+            set_tag(&mut text, 6, "Opening", "King's Pawn \"Game\"\\ \t");
+            let mut game: pgnkit::Game = pgn.parse().expect("a game");
+            game.tags_mut().insert("ECO", "B00");
+            game.tags_mut()
+                .insert("Opening", "King's Pawn \"Game\"\\ \t");
+            let mut want = b"before".to_vec();
+            GameWriter::new(ExportOptions::export())
+                .write(&game, &mut want)
+                .expect("a Vec");
+            assert_eq!(
+                String::from_utf8_lossy(&text),
+                String::from_utf8_lossy(&want),
+                "{pgn}"
+            );
         }
-        if !self.had[1] {
-            self.inner.tag(b"Opening", self.name.as_bytes());
-        }
-        self.inner.end_tags()
-    }
-
-    fn begin_movetext(&mut self, start: &pgnkit::chess::Position) {
-        self.inner.begin_movetext(start);
-    }
-
-    fn comment_before(&mut self, comment: RawComment<'_>) {
-        self.inner.comment_before(comment);
-    }
-
-    fn san(&mut self, event: MoveEvent<'_>) {
-        self.inner.san(event);
-    }
-
-    fn nag(&mut self, nag: Nag) {
-        self.inner.nag(nag);
-    }
-
-    fn comment(&mut self, comment: RawComment<'_>) {
-        self.inner.comment(comment);
-    }
-
-    fn trailing_comment(&mut self, comment: RawComment<'_>) {
-        self.inner.trailing_comment(comment);
-    }
-
-    fn begin_variation(&mut self) -> Skip {
-        self.inner.begin_variation()
-    }
-
-    fn end_variation(&mut self) {
-        self.inner.end_variation();
-    }
-
-    fn termination(&mut self, termination: Termination) {
-        self.inner.termination(termination);
-    }
-
-    fn end_game(&mut self) -> V::Output {
-        self.inner.end_game()
     }
 }

@@ -6,8 +6,12 @@
 use std::io;
 use std::path::Path;
 
+use pgnkit::Position;
+use pgnkit::chess::Uci;
+use pgnkit::select::{MAX_PLIES, Openings};
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, RowSource, TableOptions, TableWriter,
+    BatchLimits, Format, GameRecord, GamesBuilder, RowSource, STRING_TAGS, TableOptions,
+    TableWriter,
 };
 
 use crate::args::FormatArg;
@@ -98,4 +102,39 @@ pub fn movetext(text: &[u8]) -> String {
         _ => text,
     };
     String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
+}
+
+/// `convert --classify`: sets a row's `ECO` and `Opening` from `table`, by
+/// the rule of `classify` (`Openings::classify_moves`), the main line read
+/// back from the row's UCI moves and its `FEN` tag. Returns whether an
+/// opening was found (a row with none keeps its tags).
+pub fn classify_record(record: &mut GameRecord, table: &Openings) -> bool {
+    let start = match record.other_tags.iter().find(|(name, _)| name == "FEN") {
+        Some((_, fen)) => match Position::from_fen(fen) {
+            Ok(start) => start,
+            Err(_) => return false,
+        },
+        None => Position::new(),
+    };
+    let mut pos = start.clone();
+    let moves = record.moves.iter().take(MAX_PLIES).map_while(|m| {
+        let mv = Uci::parse(m.uci.as_str().as_bytes())
+            .ok()?
+            .to_move(&pos)
+            .ok()?;
+        pos.play_unchecked(mv);
+        Some(mv)
+    });
+    let Some(found) = table.classify_moves(&start, moves) else {
+        return false;
+    };
+    for (tag, value) in [
+        ("ECO", &found.opening.eco),
+        ("Opening", &found.opening.name),
+    ] {
+        if let Some(i) = STRING_TAGS.iter().position(|&t| t == tag) {
+            record.strings[i] = Some(value.clone());
+        }
+    }
+    true
 }

@@ -419,3 +419,95 @@ fn dedupe_is_exact_on_the_corpus_written_twice() {
         exact.len()
     );
 }
+
+/// `convert --classify` fills the ECO and Opening columns as `classify`
+/// sets the tags, game for game, on corpus folders with transpositions,
+/// games from a position of their own, Chess960 and broken games.
+#[test]
+fn convert_classifies_as_classify_does() {
+    let dir = pgnkit_corpus::dir();
+    let mut inputs = Vec::new();
+    for folder in ["lichess-annotated", "fen-start", "chess960", "edge"] {
+        inputs.extend(pgnkit_corpus::pgn_files(&dir.join(folder)));
+    }
+    assert!(inputs.len() > 10, "{} inputs", inputs.len());
+    let inputs: Vec<&str> = inputs.iter().map(|p| p.to_str().unwrap()).collect();
+    let classified = temp("classified.pgn");
+    let mut args = vec!["classify", "-o", classified.to_str().unwrap()];
+    args.extend(&inputs);
+    let out = pgnkit(&args, b"");
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&out)
+    );
+    let mut want = Vec::new();
+    for read in pgnkit::read_games(&std::fs::read(&classified).unwrap()) {
+        let tags = read.value.tags();
+        want.push((
+            tags.get("ECO").map(str::to_string),
+            tags.get("Opening").map(str::to_string),
+        ));
+    }
+    let mut args = vec!["convert", "--classify", "--format", "ndjson", "-o", "-"];
+    args.extend(&inputs);
+    let out = pgnkit(&args, b"");
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        stderr(&out)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let got: Vec<_> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|row| {
+            let tag = |name: &str| row[name].as_str().map(str::to_string);
+            (tag("ECO"), tag("Opening"))
+        })
+        .collect();
+    assert_eq!(got.len(), want.len());
+    let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
+    assert_eq!(differ, 0, "{differ} of {} rows differ", got.len());
+    assert!(want.iter().filter(|w| w.0.is_some()).count() > 4000);
+}
+
+/// A query on tags alone decides most games from their bytes before they
+/// are lexed (with several threads): the output and every message, the
+/// summary's counts of warnings and errors included, are those of one
+/// thread, where each game is read by the reader. The corpus folders hold
+/// tag sections with unescaped quotes, TABs, duplicate and malformed tags.
+#[test]
+fn games_decided_before_lexing_read_as_one_thread_reads_them() {
+    let dir = pgnkit_corpus::dir();
+    let mut inputs = Vec::new();
+    for folder in ["edge", "fen-start", "chess960"] {
+        inputs.extend(pgnkit_corpus::pgn_files(&dir.join(folder)));
+    }
+    let inputs: Vec<&str> = inputs.iter().map(|p| p.to_str().unwrap()).collect();
+    let without_time = |out: &Output| {
+        stderr(out)
+            .lines()
+            .map(|line| match (line.find(" bytes in "), line.find("MB/s)")) {
+                (Some(a), Some(b)) if a < b => format!("{}{}", &line[..a], &line[b..]),
+                _ => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+    };
+    for query in ["player ~ \"a\"", "Event = \"?\" or WhiteElo > 2000"] {
+        let run = |threads: &str| {
+            let mut args = vec!["select", "--where", query, "--threads", threads];
+            args.extend(&inputs);
+            pgnkit(&args, b"")
+        };
+        let (one, two) = (run("1"), run("2"));
+        assert_eq!(one.status.code(), two.status.code(), "{query}");
+        assert!(one.stdout == two.stdout, "{query}: outputs differ");
+        assert_eq!(without_time(&one), without_time(&two), "{query}");
+        let summary = without_time(&one).last().cloned().unwrap_or_default();
+        assert!(
+            summary.contains(" warnings") && !summary.contains(" 0 warnings"),
+            "the folders' tag sections have warnings: {summary}"
+        );
+    }
+}
