@@ -1,8 +1,9 @@
 //! `pgnkit convert`: games into a games table and a moves table
 //! (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`.
 //!
-//! Workers read each game once through a [`Tee`]: `pgnkit-arrow`'s
-//! `RecordVisitor` (tags, main-line moves, clocks, evals) and the export
+//! Workers read each game once through `pgnkit-arrow`'s `RecordTee`, as
+//! the Python package's tables do: its `RecordVisitor` (tags, main-line
+//! moves, clocks, evals) and the export
 //! `StreamWriter` (the `movetext` column). The main thread gets the records
 //! in input order, numbers the games and fills bounded batches; each table's
 //! batches are encoded and written on a thread of its own (`WriterThread`,
@@ -12,14 +13,11 @@
 use std::io;
 use std::path::Path;
 
-use pgnkit::Position;
 use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{
-    Diagnostics, GameStart, MoveEvent, Nag, RawComment, ReadOptions, Skip, Termination, Visitor,
-};
+use pgnkit::game::{Diagnostics, ReadOptions};
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
+    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordTee,
     RowSource, SchemaRef, TableOptions, TableWriter, WriterThread,
 };
 
@@ -30,95 +28,6 @@ use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
 
-/// One reading of a game for two visitors: the record (main line only)
-/// and the export writer (everything, for `movetext`).
-struct Tee {
-    record: RecordVisitor,
-    text: StreamWriter,
-    /// Variations open: their events go to the export writer alone.
-    depth: usize,
-}
-
-impl Visitor for Tee {
-    type Output = GameRecord;
-
-    fn begin_game(&mut self, game: GameStart<'_>) {
-        self.depth = 0;
-        self.record.begin_game(game);
-        self.text.begin_game(game);
-    }
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.record.tag(name, value);
-        self.text.tag(name, value);
-    }
-    fn end_tags(&mut self) -> Skip {
-        self.record.end_tags();
-        self.text.end_tags()
-    }
-    fn begin_movetext(&mut self, start: &Position) {
-        self.record.begin_movetext(start);
-        self.text.begin_movetext(start);
-    }
-    fn comment_before(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.comment_before(comment);
-        }
-        self.text.comment_before(comment);
-    }
-    fn san(&mut self, event: MoveEvent<'_>) {
-        if self.depth == 0 {
-            self.record.san(event);
-        }
-        self.text.san(event);
-    }
-    fn nag(&mut self, nag: Nag) {
-        if self.depth == 0 {
-            self.record.nag(nag);
-        }
-        self.text.nag(nag);
-    }
-    fn comment(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.comment(comment);
-        }
-        self.text.comment(comment);
-    }
-    fn trailing_comment(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.trailing_comment(comment);
-        }
-        self.text.trailing_comment(comment);
-    }
-    fn begin_variation(&mut self) -> Skip {
-        let skip = self.text.begin_variation();
-        if skip == Skip::No {
-            self.depth += 1;
-        }
-        skip
-    }
-    fn end_variation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-        self.text.end_variation();
-    }
-    fn termination(&mut self, termination: Termination) {
-        self.record.termination(termination);
-        self.text.termination(termination);
-    }
-    fn end_game(&mut self) -> GameRecord {
-        self.text.end_game();
-        self.record.end_game()
-    }
-}
-
-/// The export text without its tag section: the movetext.
-fn movetext(text: &[u8]) -> String {
-    let body = match text.windows(2).position(|w| w == b"\n\n") {
-        Some(at) if text.first() == Some(&b'[') => &text[at + 2..],
-        _ => text,
-    };
-    String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
-}
-
 struct ConvertJob {
     read: ReadOptions,
     record: RecordOptions,
@@ -126,24 +35,28 @@ struct ConvertJob {
 }
 
 impl Job for ConvertJob {
-    type State = Tee;
+    type State = RecordTee<StreamWriter>;
     type Output = (Option<GameRecord>, Diagnostics);
 
-    fn state(&self) -> Tee {
-        Tee {
-            record: RecordVisitor::new(self.record),
-            text: StreamWriter::new(ExportOptions::export()),
-            depth: 0,
-        }
+    fn state(&self) -> RecordTee<StreamWriter> {
+        RecordTee::new(
+            self.record,
+            StreamWriter::new(ExportOptions::export()),
+            StreamWriter::game_text,
+        )
     }
 
-    fn run(&self, tee: &mut Tee, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Self::Output {
+    fn run(
+        &self,
+        tee: &mut RecordTee<StreamWriter>,
+        game: Game<'_, '_>,
+        _text: &mut Vec<u8>,
+    ) -> Self::Output {
         let (mut record, diagnostics) = game.visit(tee, self.read);
         let broken = diagnostics.has_errors();
         if broken && !self.keep_broken {
             return (None, diagnostics);
         }
-        record.movetext = Some(movetext(tee.text.game_text()));
         if broken {
             record.set_errors(&diagnostics);
         }
