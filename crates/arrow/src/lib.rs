@@ -13,6 +13,11 @@
 //!   the comment without its commands, and what the move does. Variations
 //!   stay out of it.
 //!
+//! The games table's `movetext` column is the game in export format
+//! without its tags: [`RecordTee`] fills it from a text visitor read beside
+//! the record (`pgnkit-export`'s `StreamWriter`, which this crate does not
+//! depend on).
+//!
 //! A typed tag whose value cannot be read (`WhiteElo "abc"`) becomes a
 //! null plus a [`TagWarning`], never a rejected game.
 //!
@@ -38,6 +43,7 @@ mod commands;
 mod csv;
 mod error;
 mod record;
+mod tee;
 mod threaded;
 mod typed;
 mod writer;
@@ -47,6 +53,7 @@ pub use error::{Error, TagWarning};
 pub use record::{
     GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,
 };
+pub use tee::{GameText, RecordTee, movetext};
 pub use threaded::WriterThread;
 pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
 

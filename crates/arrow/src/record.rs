@@ -60,8 +60,9 @@ pub struct GameRecord {
     /// Every other tag, in read order (and the text of a typed tag whose
     /// value could not be read, so nothing read is lost).
     pub other_tags: Vec<(String, String)>,
-    /// The export-format movetext, when the caller fills it
-    /// (`pgnkit-export` writes it; this crate does not depend on it).
+    /// The export-format movetext: filled by [`RecordTee`](crate::RecordTee)
+    /// from a text visitor (`pgnkit-export`'s `StreamWriter`; this crate does
+    /// not depend on it), `None` from a bare [`RecordVisitor`].
     pub movetext: Option<String>,
     /// The main line's moves.
     pub moves: Vec<MoveRecord>,

@@ -1,9 +1,10 @@
 //! `pgnkit convert`: games into a games table and a moves table
 //! (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`.
 //!
-//! Workers read each game once through a [`Tee`]: `pgnkit-arrow`'s
-//! `RecordVisitor` (tags, main-line moves, clocks, evals) and the export
-//! `StreamWriter` (the `movetext` column), and append the rows to the
+//! Workers read each game once through `pgnkit-arrow`'s `RecordTee`, as
+//! the Python package's tables do: its `RecordVisitor` (tags, main-line
+//! moves, clocks, evals) and the export `StreamWriter` (the `movetext`
+//! column), and append the rows to the
 //! builders of their batch of games (the pipeline's batches of 256 KiB of
 //! games): at the batch's end its rows go, as a [`Piece`] of each table,
 //! with the batch's last game to the main thread, which gets them in input
@@ -16,15 +17,12 @@
 use std::io;
 use std::path::Path;
 
-use pgnkit::Position;
 use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{
-    Diagnostics, GameStart, MoveEvent, Nag, RawComment, ReadOptions, Skip, Termination, Visitor,
-};
+use pgnkit::game::{Diagnostics, ReadOptions};
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
-    RowSource, SchemaRef, TableOptions, TableWriter, TagWarning, WriterThread,
+    BatchLimits, Format, GamesBuilder, MovesBuilder, RecordOptions, RecordTee, RowSource,
+    SchemaRef, TableOptions, TableWriter, TagWarning, WriterThread,
 };
 
 use pgnkit::select::Openings;
@@ -36,99 +34,10 @@ use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
 
-/// One reading of a game for two visitors: the record (main line only)
-/// and the export writer (everything, for `movetext`).
-struct Tee {
-    record: RecordVisitor,
-    text: StreamWriter,
-    /// Variations open: their events go to the export writer alone.
-    depth: usize,
-}
-
-impl Visitor for Tee {
-    type Output = GameRecord;
-
-    fn begin_game(&mut self, game: GameStart<'_>) {
-        self.depth = 0;
-        self.record.begin_game(game);
-        self.text.begin_game(game);
-    }
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        self.record.tag(name, value);
-        self.text.tag(name, value);
-    }
-    fn end_tags(&mut self) -> Skip {
-        self.record.end_tags();
-        self.text.end_tags()
-    }
-    fn begin_movetext(&mut self, start: &Position) {
-        self.record.begin_movetext(start);
-        self.text.begin_movetext(start);
-    }
-    fn comment_before(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.comment_before(comment);
-        }
-        self.text.comment_before(comment);
-    }
-    fn san(&mut self, event: MoveEvent<'_>) {
-        if self.depth == 0 {
-            self.record.san(event);
-        }
-        self.text.san(event);
-    }
-    fn nag(&mut self, nag: Nag) {
-        if self.depth == 0 {
-            self.record.nag(nag);
-        }
-        self.text.nag(nag);
-    }
-    fn comment(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.comment(comment);
-        }
-        self.text.comment(comment);
-    }
-    fn trailing_comment(&mut self, comment: RawComment<'_>) {
-        if self.depth == 0 {
-            self.record.trailing_comment(comment);
-        }
-        self.text.trailing_comment(comment);
-    }
-    fn begin_variation(&mut self) -> Skip {
-        let skip = self.text.begin_variation();
-        if skip == Skip::No {
-            self.depth += 1;
-        }
-        skip
-    }
-    fn end_variation(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
-        self.text.end_variation();
-    }
-    fn termination(&mut self, termination: Termination) {
-        self.record.termination(termination);
-        self.text.termination(termination);
-    }
-    fn end_game(&mut self) -> GameRecord {
-        self.text.end_game();
-        self.record.end_game()
-    }
-}
-
-/// The export text without its tag section: the movetext.
-fn movetext(text: &[u8]) -> String {
-    let body = match text.windows(2).position(|w| w == b"\n\n") {
-        Some(at) if text.first() == Some(&b'[') => &text[at + 2..],
-        _ => text,
-    };
-    String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
-}
-
-/// A worker's state: the reading [`Tee`] and the builders that gather the rows of the batch
+/// A worker's state: the reading `RecordTee` and the builders that gather the rows of the batch
 /// of games it is given.
 struct Worker {
-    tee: Tee,
+    tee: RecordTee<StreamWriter>,
     games: GamesBuilder,
     moves: Option<MovesBuilder>,
     /// Games of the batch so far (rejected ones too): a game's `game_id` within the batch.
@@ -203,11 +112,11 @@ impl Job for ConvertJob {
 
     fn state(&self) -> Worker {
         Worker {
-            tee: Tee {
-                record: RecordVisitor::new(self.record),
-                text: StreamWriter::new(ExportOptions::export()),
-                depth: 0,
-            },
+            tee: RecordTee::new(
+                self.record,
+                StreamWriter::new(ExportOptions::export()),
+                StreamWriter::game_text,
+            ),
             games: GamesBuilder::new(self.table, BatchLimits::GAMES),
             moves: self
                 .moves
@@ -231,7 +140,6 @@ impl Job for ConvertJob {
                 piece: None,
             };
         }
-        record.movetext = Some(movetext(worker.tee.text.game_text()));
         if let Some(table) = &self.openings {
             crate::select_table::classify_record(&mut record, table);
         }

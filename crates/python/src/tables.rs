@@ -7,11 +7,12 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 
+use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{self, Diagnostics, ReadOptions, visit_tokenized};
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordVisitor,
+    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordTee,
     RowSource, SchemaRef, TableOptions, TableWriter,
 };
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -40,24 +41,36 @@ impl Which {
     }
 }
 
-/// A game's record, read on a worker thread.
+/// A game's record, read on a worker thread: for the games table with its
+/// `movetext`, written by the export `StreamWriter` through `pgnkit-arrow`'s
+/// `RecordTee` exactly as `pgnkit convert` writes it.
 struct RecordJob {
     read: ReadOptions,
     record: RecordOptions,
     keep_broken: bool,
+    /// The games table: the movetext is written (the moves table has none).
+    movetext: bool,
 }
 
 impl game::Job for RecordJob {
-    type State = RecordVisitor;
+    type State = RecordTee<StreamWriter>;
     type Output = (Option<GameRecord>, Diagnostics);
 
-    fn state(&self) -> RecordVisitor {
-        RecordVisitor::new(self.record)
+    fn state(&self) -> RecordTee<StreamWriter> {
+        if self.movetext {
+            RecordTee::new(
+                self.record,
+                StreamWriter::new(ExportOptions::export()),
+                StreamWriter::game_text,
+            )
+        } else {
+            RecordTee::without_text(self.record)
+        }
     }
 
     fn run(
         &self,
-        visitor: &mut RecordVisitor,
+        visitor: &mut RecordTee<StreamWriter>,
         game: lexer::TokenizedGame<'_, '_>,
         _: &mut Vec<u8>,
     ) -> Self::Output {
@@ -233,7 +246,7 @@ fn threads_or_default(threads: Option<usize>) -> usize {
 }
 
 /// The table options and job for the keyword arguments.
-fn setup(fen: bool, keep_broken: bool, strict: bool) -> (TableOptions, RecordJob) {
+fn setup(which: Which, fen: bool, keep_broken: bool, strict: bool) -> (TableOptions, RecordJob) {
     let options = TableOptions {
         fen,
         errors: keep_broken,
@@ -246,13 +259,15 @@ fn setup(fen: bool, keep_broken: bool, strict: bool) -> (TableOptions, RecordJob
         },
         record: RecordOptions { fen },
         keep_broken,
+        movetext: which == Which::Games,
     };
     (options, job)
 }
 
 /// Reads a PGN source into a table, as `pgnkit convert` does: the games
 /// table (`table="games"`, one row per game: the tags with the Lichess
-/// dataset's column names, `ply_count`, `final_fen`, `outcome`...) or the moves
+/// dataset's column names, `movetext` in export format as `pgnkit convert`
+/// writes it, `ply_count`, `final_fen`, `outcome`...) or the moves
 /// table (`table="moves"`, one row per main-line move: SAN, UCI, clock, eval,
 /// NAGs, comment). Returns a `pyarrow.Table` (or, without pyarrow, an object
 /// with `__arrow_c_stream__` that Polars and DuckDB take).
@@ -281,7 +296,7 @@ pub fn read_arrow(
     let which = Which::parse(table)?;
     let named = Named::extract(source)?;
     let threads = threads_or_default(threads);
-    let (options, job) = setup(fen, keep_broken, strict);
+    let (options, job) = setup(which, fen, keep_broken, strict);
     let (batches, report) = py.detach(|| {
         guard(|| {
             let opened = source::open(named, range, threads)?;
@@ -329,7 +344,7 @@ pub fn to_parquet(
     let which = Which::parse(table)?;
     let named = Named::extract(source)?;
     let threads = threads_or_default(threads);
-    let (options, job) = setup(fen, keep_broken, strict);
+    let (options, job) = setup(which, fen, keep_broken, strict);
     let name = path.display().to_string();
     let (rows, report) = py.detach(|| {
         guard(|| {

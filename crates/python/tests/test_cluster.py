@@ -136,10 +136,6 @@ def test_the_zst_reads_as_the_plain_file(bench, bench_zst, tmp_path):
     assert_same(zst, plain, "games", "the .zst against the plain file")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="movetext differs from `pgnkit convert`'s (a null against a value, not yet looked at)",
-)
 def test_dask_threaded_glob_equals_convert(tmp_path):
     paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern()))
     assert len(paths) >= 5

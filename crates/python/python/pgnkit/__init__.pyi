@@ -203,7 +203,13 @@ def read_arrow(
     fen: bool = False,
     keep_broken: bool = False,
     strict: bool = False,
-) -> Any: ...
+) -> Any:
+    """The games table (one row per game; ``movetext`` in export format, as
+    ``pgnkit convert`` writes it) or the moves table of a source, as a
+    ``pyarrow.Table`` (or an object with ``__arrow_c_stream__`` without pyarrow).
+    ``threads`` (default all cores) read and check games; rows keep input order.
+    """
+
 def to_parquet(
     source: Source,
     path: Union[str, os.PathLike],
@@ -214,5 +220,7 @@ def to_parquet(
     fen: bool = False,
     keep_broken: bool = False,
     strict: bool = False,
-) -> int: ...
+) -> int:
+    """Writes the table ``read_arrow`` gives to a Parquet file; returns its rows."""
+
 def split_ranges(path: Union[str, os.PathLike], n: int) -> List[Tuple[int, int]]: ...
