@@ -14,12 +14,20 @@ alternating pairs (ours, peer), medians reported:
   then ``parse_games_from_strings``, its closest equivalent; skipped when it is
   not installed).
 
+With ``--threads``, ``pgnkit.read_games`` alone with ``threads=1`` against
+``threads=2`` (games per second, CPU seconds of the process (user + system)
+and of the calling thread alone, the part that does not run in parallel; on a
+loaded machine the CPU times say more than the wall clock): ``iterate`` takes each game and does nothing with it, ``games`` is
+the task above.
+
 Usage (after ``cargo xtask pytest`` made target/python-venv)::
 
     target/python-venv/bin/maturin develop --release -m crates/python/Cargo.toml
     target/python-venv/bin/pip install rust-pgn-reader-python-binding==4.1.0
     target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/sample.pgn \\
         --bytes 2000000 --pairs 3
+    target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/bench.pgn \
+        --bytes 100000000 --pairs 3 --threads
 """
 
 from __future__ import annotations
@@ -51,12 +59,17 @@ def task(name: str, path: str) -> dict:
         except ImportError:
             pass
     start = time.perf_counter()
+    start_main = time.thread_time()
     games = 0
-    if name == "games-pgnkit":
-        for game in pgnkit.read_games(path):
+    threads = int(name.partition("@")[2] or 1)  # `games-pgnkit@2`: two threads
+    if name.startswith("games-pgnkit"):
+        for game in pgnkit.read_games(path, threads=threads):
             for node in game.mainline():
                 node.san()
                 node.clock()
+            games += 1
+    elif name.startswith("iterate-pgnkit"):
+        for _ in pgnkit.read_games(path, threads=threads):
             games += 1
     elif name == "games-python-chess":
         with open(path, encoding="utf-8") as handle:
@@ -83,8 +96,15 @@ def task(name: str, path: str) -> dict:
     else:
         raise SystemExit(f"unknown task {name}")
     seconds = time.perf_counter() - start
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"games": games, "seconds": seconds, "rss_mb": rss}
+    main = time.thread_time() - start_main
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return {
+        "games": games,
+        "seconds": seconds,
+        "rss_mb": usage.ru_maxrss / 1024,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "main": main,
+    }
 
 
 def prefix(source: Path, size: int, out: Path) -> Path:
@@ -112,6 +132,11 @@ def main() -> None:
     parser.add_argument("file", type=Path)
     parser.add_argument("--bytes", type=int, default=2_000_000, help="prefix size")
     parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument(
+        "--threads",
+        action="store_true",
+        help="read_games with threads=1 against threads=2",
+    )
     parser.add_argument("--task", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.task:
@@ -133,7 +158,12 @@ def main() -> None:
             ("games", "games-pgnkit", "games-python-chess"),
             ("headers", "headers-pgnkit", "headers-python-chess"),
         ]
-        if peer_table:
+        if args.threads:
+            comparisons = [
+                ("iterate", "iterate-pgnkit@1", "iterate-pgnkit@2"),
+                ("games", "games-pgnkit@1", "games-pgnkit@2"),
+            ]
+        elif peer_table:
             comparisons.append(("table", "table-pgnkit", "table-rust-pgn-reader"))
         for label, ours, peer in comparisons:
             runs = {ours: [], peer: []}
@@ -147,10 +177,17 @@ def main() -> None:
                 rss = max(r["rss_mb"] for r in runs[name])
                 games = runs[name][0]["games"]
                 medians[name] = seconds
+                cpu = statistics.median(r["cpu"] for r in runs[name])
+                main = statistics.median(r["main"] for r in runs[name])
                 line.append(
-                    f"{name}: {seconds:.3f} s ({mb / seconds:.1f} MB/s, {games} games, peak {rss:.0f} MB)"
+                    f"{name}: {seconds:.3f} s ({mb / seconds:.1f} MB/s, {games} games,"
+                    f" {games / seconds:,.0f} games/s, cpu {cpu:.2f} s, main thread {main:.2f} s,"
+                    f" peak {rss:.0f} MB)"
                 )
-            line.append(f"ratio {medians[peer] / medians[ours]:.1f}x")
+            if args.threads:  # the second is ours with two threads: its speed-up
+                line.append(f"speed-up {medians[ours] / medians[peer]:.2f}x")
+            else:
+                line.append(f"ratio {medians[peer] / medians[ours]:.1f}x")
             print(" | ".join(line))
     print(
         f"cpus: {os.cpu_count()}; medians of {args.pairs}; peak RSS is the process's maximum"

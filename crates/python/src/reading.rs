@@ -2,13 +2,22 @@
 //! (an iterator of `Headers`, moves not checked) and `_read_one` (the first
 //! game of some bytes, behind `pgnkit.read_game`). The GIL is released
 //! while Rust reads and checks each game.
+//!
+//! With `threads` above one, `read_games` reads and checks games on worker
+//! threads (the library's `read_games_parallel`, run by a thread of its own)
+//! and hands them over in input order through a bounded channel, in chunks;
+//! the iterator's thread only turns each into Python objects.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver, SyncSender};
 
-use pgnkit::game::{Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, TagsOnly};
-use pyo3::exceptions::PyUserWarning;
+use pgnkit::game::{
+    Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, TagsOnly, read_games_parallel,
+};
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -110,6 +119,142 @@ impl<T: Produce> Streams<T> {
     }
 }
 
+/// Games handed over by the reading thread at a time.
+const CHUNK: usize = 64;
+
+/// Chunks waiting in the channel at most (besides the worker threads' batches
+/// in flight): memory stays bounded when Python is slower than the readers.
+const CHUNKS_WAITING: usize = 4;
+
+/// What the reading thread sends: a chunk of games in input order, or the
+/// error that ended the reading.
+type Chunk = PyResult<Vec<Item<CoreGame>>>;
+
+/// Games read and checked on worker threads, received in input order.
+struct Parallel {
+    received: Receiver<Chunk>,
+    ready: VecDeque<Item<CoreGame>>,
+    ended: bool,
+}
+
+impl Parallel {
+    /// Starts a thread that reads every stream in order with
+    /// `read_games_parallel` on `threads` worker threads.
+    fn start(
+        streams: VecDeque<Stream>,
+        options: ReadOptions,
+        threads: usize,
+    ) -> PyResult<Parallel> {
+        let (send, received) = mpsc::sync_channel::<Chunk>(CHUNKS_WAITING);
+        std::thread::Builder::new()
+            .name("pgnkit-read-games".to_owned())
+            .spawn(move || {
+                let done = catch_unwind(AssertUnwindSafe(|| {
+                    read_streams(streams, options, threads, &send)
+                }));
+                let error = match done {
+                    Ok(Ok(())) => return,
+                    Ok(Err(e)) => e,
+                    Err(_) => PyRuntimeError::new_err(
+                        "internal error in pgnkit (please report it): the reading thread panicked",
+                    ),
+                };
+                let _ = send.send(Err(error));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a reading thread: {e}")))?;
+        Ok(Parallel {
+            received,
+            ready: VecDeque::new(),
+            ended: false,
+        })
+    }
+
+    /// The next game, `None` after the last; waits for the reading thread.
+    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Ok(Some(item));
+            }
+            if self.ended {
+                return Ok(None);
+            }
+            match self.received.recv() {
+                Ok(Ok(chunk)) => self.ready.extend(chunk),
+                Ok(Err(e)) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+                // The thread ended after sending everything.
+                Err(mpsc::RecvError) => self.ended = true,
+            }
+        }
+    }
+}
+
+/// The reading thread's work: every game of every stream, in chunks to
+/// `send`. Returns early, quietly, when the iterator is gone.
+fn read_streams(
+    streams: VecDeque<Stream>,
+    options: ReadOptions,
+    threads: usize,
+    send: &SyncSender<Chunk>,
+) -> PyResult<()> {
+    let gone = || std::io::Error::other("the iterator is gone");
+    for stream in streams {
+        let (name, origin) = (stream.name, stream.origin);
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut closed = false;
+        let read = read_games_parallel(stream.reader, threads, options, |read| {
+            chunk.push(Item {
+                read: ReadGame {
+                    value: read.value,
+                    diagnostics: read.diagnostics,
+                    raw: std::borrow::Cow::Owned(Vec::new()),
+                    offset: read.offset,
+                    line: read.line,
+                },
+                name: name.clone(),
+                origin,
+            });
+            if chunk.len() == CHUNK {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK));
+                if send.send(Ok(full)).is_err() {
+                    closed = true;
+                    return Err(gone());
+                }
+            }
+            Ok(())
+        });
+        if closed {
+            return Ok(());
+        }
+        // Games read before an error come first, as the single-threaded reading gives them.
+        if !chunk.is_empty() && send.send(Ok(chunk)).is_err() {
+            return Ok(());
+        }
+        read.map_err(|e| io_error(&name, &e))?;
+    }
+    Ok(())
+}
+
+/// Where a `GameIter`'s games come from.
+enum Games {
+    /// Read on the iterator's thread, one at a time (boxed: the reader's buffers
+    /// make it several times the other's size).
+    Serial(Box<Streams<CoreGame>>),
+    /// Read on worker threads.
+    Parallel(Parallel),
+}
+
+impl Games {
+    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+        match self {
+            Games::Serial(streams) => streams.next(),
+            Games::Parallel(parallel) => parallel.next(),
+        }
+    }
+}
+
 /// Opens a source for reading (GIL released), showing its warnings.
 fn open(py: Python<'_>, source: &Bound<'_, PyAny>, threads: usize) -> PyResult<VecDeque<Stream>> {
     let named = Named::extract(source)?;
@@ -136,7 +281,7 @@ fn read_options(strict: bool) -> ReadOptions {
 /// Iterates the games of a source: `pgnkit.read_games(...)`.
 #[pyclass(module = "pgnkit")]
 pub struct GameIter {
-    streams: Mutex<Streams<CoreGame>>,
+    games: Mutex<Games>,
     skip_broken: bool,
 }
 
@@ -150,8 +295,8 @@ impl GameIter {
         loop {
             let item = py.detach(|| {
                 guard(|| {
-                    let mut streams = self.streams.lock().unwrap_or_else(|e| e.into_inner());
-                    streams.next()
+                    let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+                    games.next()
                 })
             })?;
             let Some(item) = item else {
@@ -205,8 +350,15 @@ impl GameIter {
 /// read before each error and `game.errors` set (each with `line`, `column`,
 /// `message`); with `skip_broken=True` it is left out and reported through
 /// `warnings` (`pgnkit.PgnWarning`) with its position. `strict=True` makes
-/// lenient move forms (`0-0`, `Ng1f3`, a null move) errors. `threads`
-/// (default: one) is the number of threads that decode compressed input.
+/// lenient move forms (`0-0`, `Ng1f3`, a null move) errors.
+///
+/// `threads` (default: one) is the number of threads that read and check
+/// games (and decode compressed input). With more than one, games are read
+/// ahead on worker threads (a few hundred at most wait) and still come in
+/// input order, but an error reading the input (a truncated compressed file)
+/// is raised without the last games read ahead before it; with one, each game
+/// is read when asked for. Either way the GIL is released while Rust reads
+/// and checks, so other Python threads run.
 ///
 /// Raises `FileNotFoundError`, `PermissionError`, or `pgnkit.PgnError` for
 /// input that is not PGN text (binary data, an unknown archive).
@@ -219,9 +371,16 @@ pub fn read_games(
     strict: bool,
     skip_broken: bool,
 ) -> PyResult<GameIter> {
-    let streams = open(py, source, threads.unwrap_or(1))?;
+    let threads = threads.unwrap_or(1).max(1);
+    let streams = open(py, source, threads)?;
+    let options = read_options(strict);
+    let games = if threads > 1 {
+        Games::Parallel(Parallel::start(streams, options, threads)?)
+    } else {
+        Games::Serial(Box::new(Streams::new(streams, options)))
+    };
     Ok(GameIter {
-        streams: Mutex::new(Streams::new(streams, read_options(strict))),
+        games: Mutex::new(games),
         skip_broken,
     })
 }

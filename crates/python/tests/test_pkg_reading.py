@@ -1,5 +1,5 @@
-"""Reading games from every kind of source: paths, file objects, bytes, str; tables
-against `pgnkit convert`."""
+"""Reading games from every kind of source: paths, file objects, bytes, str; on worker
+threads; tables against `pgnkit convert`."""
 
 from __future__ import annotations
 
@@ -96,3 +96,65 @@ def test_read_arrow_movetext_is_the_export_without_tags() -> None:
     games = pgnkit.read_arrow(pgn, "games")
     assert games.column("movetext").to_pylist() == ["1. e4 $1 { good } (1. d4 d5) 1... e5 *"]
     assert "movetext" not in pgnkit.read_arrow(pgn, "moves").column_names
+
+
+def _summary(games: list) -> list:
+    return [
+        (
+            (g.offset, g.line),
+            dict(g.headers),
+            [m.uci() for m in g.mainline_moves()],
+            str(g),
+            [(e.line, e.column, e.message) for e in g.errors],
+        )
+        for g in games
+    ]
+
+
+@pytest.mark.parametrize("rel", TABLE_FILES[:2] + ["edge"])
+def test_read_games_threads_give_the_games_of_one_thread_in_order(rel: str, corpus: Path) -> None:
+    """Offsets, lines, headers, moves, export text and errors (edge: broken games, odd
+    encodings, empty files) are those of the single-threaded reading, in the same order."""
+    paths = sorted((corpus / rel).rglob("*.pgn")) if (corpus / rel).is_dir() else [corpus / rel]
+    total = 0
+    for path in paths:
+        one = _summary(pgnkit.read_games(path, threads=1))
+        total += len(one)
+        for threads in (2, 3):
+            assert _summary(pgnkit.read_games(path, threads=threads)) == one, (path, threads)
+    assert total > 0
+
+
+def test_read_games_threads_skip_broken_warns_in_order() -> None:
+    pgn = PGN + "\n1. e4 Ke7 *\n\n" + PGN
+    with pytest.warns(pgnkit.PgnWarning, match="skipped"):
+        events = [
+            g.headers.get("Event") for g in pgnkit.read_games(pgn, threads=2, skip_broken=True)
+        ]
+    assert events == ["Casual", "Second", "Casual", "Second"]
+
+
+def test_read_games_threads_an_abandoned_iterator_ends(tmp_path: Path) -> None:
+    """Dropping an iterator read ahead on worker threads stops them (no hang, no error)."""
+    path = tmp_path / "many.pgn"
+    path.write_text(PGN * 5000, encoding="utf-8")
+    for _ in range(3):
+        games = pgnkit.read_games(path, threads=2)
+        assert next(games).headers["Event"] == "Casual"
+        del games
+    assert sum(1 for _ in pgnkit.read_games(path, threads=2)) == 10000
+
+
+def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path) -> None:
+    """A truncated .gz: both readings raise; the games before the error come in order
+    (with threads, those still in the workers' batches when the error is read are lost)."""
+    path = tmp_path / "cut.pgn.gz"
+    packed = gzip.compress((PGN * 2000).encode())
+    path.write_bytes(packed[: len(packed) // 2])
+    one, two = [], []
+    for threads, seen in ((1, one), (2, two)):
+        with pytest.raises((OSError, pgnkit.PgnError)):
+            for game in pgnkit.read_games(path, threads=threads):
+                seen.append(game.offset)
+    assert len(one) > 0
+    assert two == one[: len(two)]

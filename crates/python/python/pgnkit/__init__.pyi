@@ -191,7 +191,15 @@ def read_games(
     threads: Optional[int] = None,
     strict: bool = False,
     skip_broken: bool = False,
-) -> Iterator[Game]: ...
+) -> Iterator[Game]:
+    """Iterates the games of a PGN source, every move checked, in input order.
+
+    ``threads`` (default one) threads read and check games (and decode compressed
+    input); with more than one, games are read ahead on worker threads (an input
+    error is then raised without the last games read ahead before it). The GIL is
+    released while Rust reads.
+    """
+
 def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
 def read_headers(source: Source, *, threads: Optional[int] = None) -> Iterator[Headers]: ...
 def read_arrow(
