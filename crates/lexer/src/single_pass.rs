@@ -23,7 +23,7 @@ use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
     lex, periods_end, run_end, skip_white, string_token, token_at,
 };
-use crate::shapes::{at_line_start, tag_name_end, tag_shape};
+use crate::shapes::{at_line_start, clock_comment_end, tag_name_end, tag_shape};
 use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
 /// A token of a game without its text: its kind and its span in the game's bytes.
@@ -426,7 +426,10 @@ fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> 
                 (end, kind)
             }
             BRACE => {
-                let (end, kind) = comment_token(buf, pos);
+                let (end, kind) = match clock_comment_end(buf, pos) {
+                    Some(end) => (end, TokenKind::BraceComment),
+                    None => other_comment_token(buf, pos),
+                };
                 lexing.keep(kind, Span::new(pos, end));
                 if kind == TokenKind::BraceComment {
                     continue;
@@ -434,7 +437,7 @@ fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> 
                 (end, kind)
             }
             _ => {
-                let (end, kind) = token_at(buf, lexing.warnings, pos, b, path);
+                let (end, kind) = other_token(buf, lexing.warnings, pos, b, path);
                 lexing.keep(kind, Span::new(pos, end));
                 (end, kind)
             }
@@ -444,6 +447,27 @@ fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> 
             return end;
         }
     }
+}
+
+/// [`comment_token`] for a comment that is not a clock alone: out of line, like
+/// [`other_token`].
+#[inline(never)]
+fn other_comment_token(buf: &[u8], pos: usize) -> (usize, TokenKind) {
+    comment_token(buf, pos)
+}
+
+/// [`token_at`] for the movetext's less common tokens (NAGs, suffixes, parentheses, markers,
+/// strings...): out of line, so that the loop over moves, move numbers and comments keeps its
+/// registers.
+#[inline(never)]
+fn other_token(
+    buf: &[u8],
+    warnings: &mut Vec<LexWarning>,
+    pos: usize,
+    b: u8,
+    path: u8,
+) -> (usize, TokenKind) {
+    token_at(buf, warnings, pos, b, path)
 }
 
 /// What the splitter's movetext scan makes of the token `t` (already kept), `depth` being the
