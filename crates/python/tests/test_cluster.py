@@ -27,8 +27,8 @@ MiB = 1 << 20
 # Each test's time limit (pytest-timeout, pinned in tests/python/requirements.txt; it
 # overrides xtask's --timeout): a read that stops making progress (a Spark job whose task
 # result was lost) fails its test with every thread's stack instead of holding CI. A Spark
-# test takes 2 to 5 minutes on the 2-core machine under a load average of 15; the limit
-# leaves room for a heavier load.
+# test took 7 to 8 minutes on the 2-core machine under a load average of 15-23 (about 15 s
+# of CPU); the limit leaves room for a heavier load.
 pytestmark = pytest.mark.timeout(1800)
 
 
