@@ -138,6 +138,8 @@ pub fn run_pytest(binary: &Path) -> Result<(), String> {
                 "no:cacheprovider",
                 // The slowest tests' times, in the log, for the CI-time budget.
                 "--durations=15",
+                // A test that hangs fails after 15 minutes (pytest-timeout), with its stacks.
+                "--timeout=900",
                 suite,
             ])
             .current_dir(root())

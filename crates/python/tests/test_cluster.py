@@ -24,6 +24,13 @@ import pgnkit.dask
 ROOT = Path(__file__).resolve().parents[3]
 MiB = 1 << 20
 
+# Each test's time limit (pytest-timeout, pinned in tests/python/requirements.txt; it
+# overrides xtask's --timeout): a read that stops making progress (a Spark job whose task
+# result was lost) fails its test with every thread's stack instead of holding CI. A Spark
+# test took 7 to 8 minutes on the 2-core machine under a load average of 15-23 (about 15 s
+# of CPU); the limit leaves room for a heavier load.
+pytestmark = pytest.mark.timeout(1800)
+
 
 def corpus_dir() -> Path:
     path = Path(os.environ.get("PGNKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
@@ -191,6 +198,21 @@ def test_bad_input_is_named_before_anything_is_scheduled(tmp_path):
         pgnkit.dask.read_pgn([str(good), str(locked)])
 
 
+def test_paths_go_through_fsspec_and_only_local_files_are_read():
+    """A `file://` URL is fsspec's local filesystem: the same files and partitions as the
+    plain path. Another filesystem (here fsspec's in-memory one, standing for s3:// and the
+    like) is refused before anything is scheduled, naming the path (docs/cluster.md)."""
+    import fsspec
+
+    plain = pgnkit.dask.read_pgn(glob_pattern(), blocksize=64 << 10)
+    url = pgnkit.dask.read_pgn("file://" + glob_pattern(), blocksize=64 << 10)
+    assert url.npartitions == plain.npartitions > 5
+    assert url.compute(scheduler="sync")["game_id"].tolist() == list(range(len(plain)))
+    fsspec.filesystem("memory").pipe("/s8/games.pgn", b'[Event "a"]\n\n1. e4 *\n')
+    with pytest.raises(NotImplementedError, match=r"memory://s8/games\.pgn: .*local files"):
+        pgnkit.dask.read_pgn("memory://s8/games.pgn")
+
+
 def test_a_gzip_file_is_one_partition_with_a_warning(tmp_path):
     import gzip
 
@@ -206,11 +228,6 @@ def test_a_gzip_file_is_one_partition_with_a_warning(tmp_path):
 
 @pytest.fixture(scope="module")
 def spark():
-    # Off in `cargo xtask ci` for now: on a fresh clone the first Spark read hung (the JVM's
-    # create_data_source Python worker waited, no CPU used, for 10 minutes), while it passed in
-    # the worktree where it was written. Issue 18 stays open until it runs in CI.
-    if os.environ.get("PGNKIT_SPARK_TESTS") != "1":
-        pytest.skip("Spark tests run with PGNKIT_SPARK_TESTS=1 (they hung in CI, issue 18)")
     pyspark = pytest.importorskip("pyspark")
     from pyspark.sql import SparkSession
 
@@ -218,27 +235,51 @@ def spark():
 
     # The workers' Python is this one (with pgnkit and pyarrow), not the PATH's python3.
     os.environ["PYSPARK_PYTHON"] = sys.executable
+    # Local mode needs no network: bind to loopback, whatever the host name resolves to.
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+    # Local mode runs the driver and the executors in one JVM, whose heap is
+    # spark.driver.memory (1g by default). `toArrow()` of the bench file's moves table
+    # (3.3 M rows, 260 MiB of Arrow) holds each task's result in that heap, and 1g ran out:
+    # the OutOfMemoryError killed Spark's task-result-getter thread, the task was never
+    # reported done, and the job waited forever with no CPU used (the CI hang of issue 18).
+    # So: a heap that holds it (2g; PGNKIT_SPARK_DRIVER_MEMORY to change it), and a JVM that
+    # exits on OutOfMemoryError, which fails the read at once ("Terminating due to
+    # java.lang.OutOfMemoryError" in the captured log) rather than hanging.
     session = (
         SparkSession.builder.master("local[2]")
         .appName("pgnkit-tests")
+        .config("spark.driver.memory", os.environ.get("PGNKIT_SPARK_DRIVER_MEMORY", "2g"))
+        .config("spark.driver.extraJavaOptions", "-XX:+ExitOnOutOfMemoryError")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
         .getOrCreate()
     )
     session.dataSource.register(pgnkit.spark.PgnDataSource)
     yield session
-    session.stop()
+    try:
+        session.stop()
+    except Exception as e:  # the JVM is gone (see spark_table): its test failed already
+        warnings.warn(f"the Spark session did not stop: {e!r}")
     del pyspark
 
 
 def spark_table(spark, path: str, table: str, partitions: int) -> pa.Table:
-    df = (
-        spark.read.format("pgn")
-        .option("table", table)
-        .option("partitions", str(partitions))
-        .load(path)
-    )
-    return df.toArrow()
+    from py4j.protocol import Py4JError
+
+    try:
+        df = (
+            spark.read.format("pgn")
+            .option("table", table)
+            .option("partitions", str(partitions))
+            .load(path)
+        )
+        return df.toArrow()
+    except (Py4JError, OSError, EOFError) as e:
+        pytest.fail(
+            f"Spark's JVM stopped answering while reading {path} ({e!r}). Its log is in the "
+            'captured stderr; "Terminating due to java.lang.OutOfMemoryError" there means '
+            "spark.driver.memory (PGNKIT_SPARK_DRIVER_MEMORY) is too small for the table."
+        )
 
 
 @pytest.mark.parametrize("table", ["games", "moves"])
