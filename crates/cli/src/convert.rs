@@ -139,7 +139,7 @@ struct Worker {
 /// thread with the batch's last game, whose `game_id`s are counted from the batch's first
 /// game ([`renumber`](pgnkit_arrow::renumber) makes them the run's).
 struct Piece {
-    /// Games of the batch, read or rejected: the `game_id`s of the batch are 0 to `count`.
+    /// Games of the batch, read or rejected: its `game_id`s run from 0 to `count - 1`.
     count: u64,
     games: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
     moves: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
