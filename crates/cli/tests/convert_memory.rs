@@ -107,8 +107,10 @@ fn peak_memory_stays_under_the_bound() {
 }
 
 #[test]
-#[ignore = "issue 16, open: peak RSS still grows with the input (about +10 MB for four times \
-            the Lichess text, +16 MB for four times the bench file); see docs/performance.md"]
+#[ignore = "issue 16, open: peak RSS still grows with the input (session 8: 36.0 MB once, \
+            44.7 MB for four times the Lichess text; +15 MB for four times the bench file): \
+            Parquet's footer metadata, row-group peaks and glibc fragmentation; see \
+            docs/performance.md"]
 fn peak_memory_does_not_grow_with_the_input() {
     let dir = scratch("growth");
     let (bytes, once, four) = inputs(&dir);
