@@ -124,7 +124,12 @@ struct Verdict {
 }
 
 impl Job for SelectJob<'_> {
-    type State = (TreeBuilder, GameWriter, MainLine<StreamWriter>, Tags);
+    type State = (
+        TreeBuilder,
+        GameWriter,
+        MainLine<StreamWriter>,
+        pgnkit::Game,
+    );
     type Output = Verdict;
 
     fn state(&self) -> Self::State {
@@ -132,7 +137,7 @@ impl Job for SelectJob<'_> {
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
             MainLine::new(StreamWriter::new(self.export.clone())),
-            Tags::new(),
+            pgnkit::Game::new(),
         )
     }
 
@@ -142,13 +147,10 @@ impl Job for SelectJob<'_> {
     /// which decides it the same way (its tag section read from the tokens).
     fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Verdict> {
         let query = self.query.as_ref().filter(|_| self.tags_first)?;
-        let tags = &mut state.3;
-        clean_tags(game, tags)?;
-        let mut probe = pgnkit::Game::new();
-        std::mem::swap(probe.tags_mut(), tags);
-        let matches = query.matches(&probe, &Context::default());
-        std::mem::swap(probe.tags_mut(), tags);
-        (!matches).then(Verdict::default)
+        // A game holding the tags alone, kept from game to game.
+        let probe = &mut state.3;
+        clean_tags(game, probe.tags_mut())?;
+        (!query.matches(probe, &Context::default())).then(Verdict::default)
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
