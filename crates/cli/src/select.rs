@@ -129,6 +129,7 @@ impl Job for SelectJob<'_> {
         GameWriter,
         MainLine<StreamWriter>,
         pgnkit::Game,
+        bool,
     );
     type Output = Verdict;
 
@@ -138,6 +139,7 @@ impl Job for SelectJob<'_> {
             GameWriter::new(self.export.clone()),
             MainLine::new(StreamWriter::new(self.export.clone())),
             pgnkit::Game::new(),
+            false,
         )
     }
 
@@ -145,18 +147,29 @@ impl Job for SelectJob<'_> {
     /// before its bytes are lexed, when its tag section reads cleanly (the
     /// reader would report nothing on it); any other game goes to `run`,
     /// which decides it the same way (its tag section read from the tokens).
+    /// A game whose tags matched here is marked in the state (its tags kept
+    /// there): `run`, which the batch calls next for that game on this
+    /// state, then does not read them again.
     fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Verdict> {
+        state.4 = false;
         let query = self.query.as_ref().filter(|_| self.tags_first)?;
         // A game holding the tags alone, kept from game to game.
         let probe = &mut state.3;
         clean_tags(game, probe.tags_mut())?;
-        (!query.matches(probe, &Context::default())).then(Verdict::default)
+        if query.matches(probe, &Context::default()) {
+            state.4 = true;
+            return None;
+        }
+        Some(Verdict::default())
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, _) = state;
+        let (builder, writer, stream, checked, matched) = state;
+        // Whether `before_lexing` read this game's tags and they matched.
+        let matched = std::mem::take(matched);
         let mut probe = None;
         if self.tags_first
+            && !matched
             && let Some(query) = &self.query
         {
             let (tags, diagnostics) = game.visit(&mut TagsOnly::default(), self.read);
@@ -171,7 +184,12 @@ impl Job for SelectJob<'_> {
             probe = Some(tagged);
         }
         if self.stream {
-            return self.streamed(stream, game, probe.as_ref(), text);
+            let probe = if matched {
+                Some(&*checked)
+            } else {
+                probe.as_ref()
+            };
+            return self.streamed(stream, game, probe, text);
         }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
