@@ -19,7 +19,7 @@ const BENCHES: &[(&str, &str)] = &[
 ];
 
 /// How to call `cargo xtask bench`.
-const USAGE: &str = "usage: cargo xtask bench [--peers | --input] [--pairs N] [FILE]
+const USAGE: &str = "usage: cargo xtask bench [--peers | --input | --select] [--pairs N] [FILE]
        cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]";
 
 /// Measured pairs per task for `--peers` unless `--pairs` says otherwise.
@@ -29,6 +29,7 @@ const DEFAULT_PAIRS: usize = 5;
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut peers = false;
     let mut input = false;
+    let mut select = false;
     let mut convert = false;
     let mut threads = 2;
     let mut python_bytes = 2_000_000;
@@ -39,6 +40,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--peers" => peers = true,
             "--input" => input = true,
+            "--select" => select = true,
             "--convert" => convert = true,
             "--threads" => {
                 threads = rest
@@ -65,9 +67,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    if pairs.is_some() && !peers && !convert && !input {
+    if pairs.is_some() && !peers && !convert && !input && !select {
         return Err(format!(
-            "--pairs needs --peers, --input or --convert\n{USAGE}"
+            "--pairs needs --peers, --input, --select or --convert\n{USAGE}"
         ));
     }
     let file = match file {
@@ -79,6 +81,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     if input {
         return crate::peers::run_input(&file, pairs.unwrap_or(DEFAULT_PAIRS));
+    }
+    if select {
+        return crate::peers::select::run(&file, pairs.unwrap_or(3));
     }
     if convert {
         return crate::bench_convert::run(&file, pairs.unwrap_or(3), threads, python_bytes);

@@ -20,6 +20,8 @@ use std::time::Instant;
 
 use crate::cmd::{cargo, exec, root, show};
 
+pub mod select;
+
 /// `/usr/bin/time`, the source of peak RSS and CPU time.
 const TIME: &str = "/usr/bin/time";
 

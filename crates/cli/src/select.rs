@@ -124,7 +124,13 @@ struct Verdict {
 }
 
 impl Job for SelectJob<'_> {
-    type State = (TreeBuilder, GameWriter, MainLine<StreamWriter>, Tags);
+    type State = (
+        TreeBuilder,
+        GameWriter,
+        MainLine<StreamWriter>,
+        pgnkit::Game,
+        bool,
+    );
     type Output = Verdict;
 
     fn state(&self) -> Self::State {
@@ -132,7 +138,8 @@ impl Job for SelectJob<'_> {
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
             MainLine::new(StreamWriter::new(self.export.clone())),
-            Tags::new(),
+            pgnkit::Game::new(),
+            false,
         )
     }
 
@@ -140,21 +147,29 @@ impl Job for SelectJob<'_> {
     /// before its bytes are lexed, when its tag section reads cleanly (the
     /// reader would report nothing on it); any other game goes to `run`,
     /// which decides it the same way (its tag section read from the tokens).
+    /// A game whose tags matched here is marked in the state (its tags kept
+    /// there): `run`, which the batch calls next for that game on this
+    /// state, then does not read them again.
     fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Verdict> {
+        state.4 = false;
         let query = self.query.as_ref().filter(|_| self.tags_first)?;
-        let tags = &mut state.3;
-        clean_tags(game, tags)?;
-        let mut probe = pgnkit::Game::new();
-        std::mem::swap(probe.tags_mut(), tags);
-        let matches = query.matches(&probe, &Context::default());
-        std::mem::swap(probe.tags_mut(), tags);
-        (!matches).then(Verdict::default)
+        // A game holding the tags alone, kept from game to game.
+        let probe = &mut state.3;
+        clean_tags(game, probe.tags_mut())?;
+        if query.matches(probe, &Context::default()) {
+            state.4 = true;
+            return None;
+        }
+        Some(Verdict::default())
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, _) = state;
+        let (builder, writer, stream, checked, matched) = state;
+        // Whether `before_lexing` read this game's tags and they matched.
+        let matched = std::mem::take(matched);
         let mut probe = None;
         if self.tags_first
+            && !matched
             && let Some(query) = &self.query
         {
             let (tags, diagnostics) = game.visit(&mut TagsOnly::default(), self.read);
@@ -169,7 +184,12 @@ impl Job for SelectJob<'_> {
             probe = Some(tagged);
         }
         if self.stream {
-            return self.streamed(stream, game, probe.as_ref(), text);
+            let probe = if matched {
+                Some(&*checked)
+            } else {
+                probe.as_ref()
+            };
+            return self.streamed(stream, game, probe, text);
         }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
