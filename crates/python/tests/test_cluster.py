@@ -295,10 +295,6 @@ def test_spark_local_with_2_and_16_partitions(spark, bench, bench_zst, table, tm
             assert_same(got.cast(target), want, table, f"spark {path.name} x{n}")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="compared with `pgnkit convert`, whose movetext differs as in the Dask glob test; not run yet",
-)
 def test_spark_glob_equals_convert(spark, tmp_path):
     import pgnkit.spark
 
