@@ -28,6 +28,8 @@ Usage (after ``cargo xtask pytest`` made target/python-venv)::
         --bytes 2000000 --pairs 3
     target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/bench.pgn \
         --bytes 100000000 --pairs 3 --threads
+    target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/bench.pgn \
+        --bytes 20000000 --pairs 5 --only headers
 """
 
 from __future__ import annotations
@@ -137,6 +139,9 @@ def main() -> None:
         action="store_true",
         help="read_games with threads=1 against threads=2",
     )
+    parser.add_argument(
+        "--only", help="run only this comparison (games, headers, table, iterate)"
+    )
     parser.add_argument("--task", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.task:
@@ -165,6 +170,8 @@ def main() -> None:
             ]
         elif peer_table:
             comparisons.append(("table", "table-pgnkit", "table-rust-pgn-reader"))
+        if args.only:
+            comparisons = [c for c in comparisons if c[0] == args.only]
         for label, ours, peer in comparisons:
             runs = {ours: [], peer: []}
             for _ in range(args.pairs):

@@ -50,7 +50,8 @@
 //! read with the default). For streaming without a tree, implement
 //! [`Visitor`] and use [`visit_games`] or [`Reader::visit_next`] (both take
 //! the visitor, or a `&mut` to it); [`Validate`] and [`TagsOnly`] are the
-//! fast paths. [`read_games_parallel`], [`visit_games_parallel`] and
+//! fast paths; [`Reader::next_tags`] reads a game's tags without lexing
+//! its movetext ([`clean_tags`]). [`read_games_parallel`], [`visit_games_parallel`] and
 //! [`run_ordered`] read a stream on several threads and hand the games back
 //! in input order.
 //!
@@ -88,7 +89,7 @@ pub use reader::{
     Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
     read_games_with, visit_game, visit_games, visit_games_with, visit_tokenized,
 };
-pub use tags::Tags;
+pub use tags::{Tags, clean_tags};
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
 pub use view::{Children, MainLine, NodeRef, Step, Walk};

@@ -23,7 +23,8 @@ use pgnkit_lexer::{GameSplitter, Lexer, RawGame, TokenizedGame};
 use crate::builder::TreeBuilder;
 use crate::diagnostic::Diagnostics;
 use crate::game::Game;
-use crate::visitor::{GameStart, Visitor};
+use crate::tags::{Tags, clean_tags};
+use crate::visitor::{GameStart, TagsOnly, Visitor};
 use game_reader::read_game;
 pub use movetext::MAX_VARIATION_DEPTH;
 use tokens::Tokens;
@@ -214,6 +215,41 @@ impl<R: Read> Reader<R> {
         }))
     }
 
+    /// The next game's tags only, as [`visit_next`](Reader::visit_next) with
+    /// [`TagsOnly`] gives them, without lexing the movetext: the game is
+    /// found by the lexer's splitter alone, and its tag section read from
+    /// its bytes by [`clean_tags`]; a section that is not clean (the reader
+    /// would warn about it) is read by the reader from the game's tokens
+    /// (that game alone lexed), so the tags are the same either way. No
+    /// diagnostics: use `visit_next` for those. `None` at the end.
+    ///
+    /// ```
+    /// use pgnkit_game::Reader;
+    ///
+    /// let file: &[u8] = b"[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n[White \"C\"]\n\n1. d4 *\n";
+    /// let mut reader = Reader::new(file);
+    /// let mut whites = Vec::new();
+    /// while let Some(tags) = reader.next_tags() {
+    ///     whites.push(tags?.white().map(str::to_owned));
+    /// }
+    /// // The second game's duplicate is read by the reader: the first value wins.
+    /// assert_eq!(whites, [Some("A".to_owned()), Some("B".to_owned())]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn next_tags(&mut self) -> Option<io::Result<Tags>> {
+        let options = self.options;
+        let game = match self.inner.next_game() {
+            Ok(Some(game)) => GameStart::from(game),
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut tags = Tags::new();
+        if clean_tags(game, &mut tags).is_none() {
+            tags = visit_game(game, &mut TagsOnly::default(), options).0;
+        }
+        Some(Ok(tags))
+    }
+
     /// Reads the next game into a [`Game`] (its raw bytes copied).
     pub fn next_game(&mut self) -> Option<io::Result<ReadGame<'static, Game>>> {
         let read = match self.visit_next(TreeBuilder::new())? {
@@ -315,5 +351,59 @@ mod tests {
         assert_eq!(all.len(), 4);
         assert!(all.iter().any(|d| !d.is_empty()));
         assert_eq!(diagnostics_with(input.as_bytes(), crate::Validate), all);
+    }
+
+    #[test]
+    fn next_tags_gives_the_tags_of_visit_next_with_tags_only() {
+        // Clean sections and every kind the fast path leaves to the reader:
+        // escapes, a TAB, an unescaped quote, a duplicate, a `]` missing, a
+        // malformed pair, an unterminated value, comments between pairs, a
+        // Latin-1 game, a game without tags, tags on one line.
+        let mut input = concat!(
+            "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 {c} 1-0\n\n",
+            "[Event \"F/S \\\"Return\\\"\"]\n[Round \"x\\\\y\"]\n*\n\n",
+            "[White \"x\ty\"]\n*\n\n",
+            "[White \"say \"hi\" now\"]\n*\n\n",
+            "[Event \"d\"]\n[Event \"e\"]\n*\n\n",
+            "[Event \"no close\"\n[Site \"s\"]\n*\n\n",
+            "[Event]\n[Site \"s\"]\n*\n\n",
+            "[Event \"open\n[Site \"s\"]\n*\n\n",
+            "[Event \"a\"] {between} [Site \"b\"]\n; line\n[Round \"1\"]\n*\n\n",
+            "[White \"Réti\"]\n*\n\n",
+            "1. e4 *\n\n",
+            "[A \"1\"][B \"2\"] [C\"3\"]\n*\n\n",
+            "[1abc \"x\"]\n[_y \"y\"]\n[12 \"z\"]\n*\n\n",
+            "[Event \"e\"]\n% escaped line\n[Site \"s\"]\n*\n\n",
+        )
+        .as_bytes()
+        .to_vec();
+        input.extend_from_slice(b"[White \"R\xe9ti\"]\n*\n");
+        let input = &input[..];
+        let expected: Vec<Tags> = visit_games(input, TagsOnly::default())
+            .map(|game| game.value)
+            .collect();
+        assert_eq!(expected.len(), 15);
+        // Small reads: games cross the buffer's ends.
+        let mut reader = Reader {
+            inner: pgnkit_lexer::Reader::with_chunk_size(input, 7),
+            options: ReadOptions::default(),
+        };
+        let mut got = Vec::new();
+        while let Some(tags) = reader.next_tags() {
+            got.push(tags.unwrap());
+        }
+        assert_eq!(got, expected);
+        assert_eq!(got[1].get("Event"), Some("F/S \"Return\""));
+        assert_eq!(got[9].get("White"), Some("Réti"));
+        assert_eq!(got[14].get("White"), Some("Réti"));
+        // The clean ones took the fast path, the others did not.
+        let clean: Vec<bool> = GameSplitter::new(input)
+            .map(|raw| clean_tags(GameStart::from(raw), &mut Tags::new()).is_some())
+            .collect();
+        let expected_clean = [
+            true, false, false, false, false, false, false, false, true, true, true, true, false,
+            true, true,
+        ];
+        assert_eq!(clean, expected_clean);
     }
 }

@@ -5,12 +5,15 @@
 //! replaces the value (in place) and returns the old one;
 //! [`Tags::insert_new`] keeps the first value, as the reader does with a
 //! duplicate tag (and warns).
+//!
+//! [`clean_tags`] reads a game's tag section straight from its bytes, without
+//! lexing its movetext, when the reader would report nothing on it.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use crate::game::Encoding;
-use crate::visitor::decode_into;
+use crate::visitor::{GameStart, decode_into};
 
 /// The tag pairs of a game, ordered as read.
 ///
@@ -326,6 +329,61 @@ impl<'de> serde::Deserialize<'de> for Tags {
         }
         d.deserialize_map(V)
     }
+}
+
+/// Reads `game`'s tag section into `tags` (cleared first) from its bytes:
+/// the lexer's tag pairs ([`pgnkit_lexer::tags`]), the movetext not lexed.
+/// The tags are those the reader gives a visitor ([`TagsOnly`] or the tree
+/// builder). `None` when the reader would report something on the section
+/// (a malformed pair, a `]` missing, a TAB or a quote in a value, a
+/// duplicate name) or a name does not start with a letter: such a game is
+/// left to the reader, whose path gives the same tags with its warnings;
+/// `tags` then holds what was read so far.
+///
+/// ```
+/// use pgnkit_game::{GameStart, Tags, clean_tags};
+///
+/// let mut tags = Tags::new();
+/// let start = |bytes: &'static [u8]| GameStart { bytes, offset: 0, line: 1, column: 1 };
+/// let game = b"[Event \"Open\"]\n[Site \"Bled\"]\n\n1. e4 e5 *\n";
+/// assert!(clean_tags(start(game), &mut tags).is_some());
+/// assert_eq!(tags.iter().collect::<Vec<_>>(), [("Event", "Open"), ("Site", "Bled")]);
+/// // A duplicate name: the reader warns about it, so it is left to the reader.
+/// let game = b"[Event \"a\"]\n[Event \"b\"]\n*\n";
+/// assert!(clean_tags(start(game), &mut tags).is_none());
+/// ```
+///
+/// [`TagsOnly`]: crate::TagsOnly
+pub fn clean_tags(game: GameStart<'_>, tags: &mut Tags) -> Option<()> {
+    *tags = Tags::new();
+    let bytes = game.bytes;
+    let mut encoding = None;
+    for pair in pgnkit_lexer::tags(bytes) {
+        let pair = pair.ok()?;
+        let closed = pair.span.end.checked_sub(1).and_then(|i| bytes.get(i)) == Some(&b']');
+        // A quote inside the value may be an unescaped one, which the
+        // reader warns about: such a value is left to it.
+        if !closed || pair.raw_value.iter().any(|&b| b == b'\t' || b == b'"') {
+            return None;
+        }
+        // The reader takes a name the lexer reads as one token: a name that
+        // does not start with a letter (`_x`, `1_x`) is left to it.
+        if !pair.name.first().is_some_and(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        let value = pair.value();
+        // ASCII reads the same in either encoding: the game's encoding (a
+        // scan of all its bytes) is found only for a value that needs it.
+        let encoding = if value.is_ascii() {
+            Encoding::Utf8
+        } else {
+            *encoding.get_or_insert_with(|| game.encoding())
+        };
+        if !tags.insert_decoded(pair.name, &value, encoding) {
+            return None;
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]

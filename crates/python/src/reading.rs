@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 
 use pgnkit::game::{
-    Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, TagsOnly, read_games_parallel,
+    Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, read_games_parallel,
 };
 use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
 use pyo3::prelude::*;
@@ -60,19 +60,18 @@ impl Produce for CoreGame {
 }
 
 impl Produce for Tags {
+    /// The tags alone: the tag section read from the game's bytes, its
+    /// movetext not lexed (`Reader::next_tags`).
     fn next(
         reader: &mut Reader<Box<dyn BufRead + Send>>,
     ) -> Option<std::io::Result<ReadGame<'static, Tags>>> {
-        match reader.visit_next(TagsOnly::default())? {
-            Ok(read) => Some(Ok(ReadGame {
-                value: read.value,
-                diagnostics: read.diagnostics,
-                raw: std::borrow::Cow::Owned(Vec::new()),
-                offset: read.offset,
-                line: read.line,
-            })),
-            Err(e) => Some(Err(e)),
-        }
+        Some(reader.next_tags()?.map(|tags| ReadGame {
+            value: tags,
+            diagnostics: Diagnostics::new(),
+            raw: std::borrow::Cow::Owned(Vec::new()),
+            offset: 0,
+            line: 0,
+        }))
     }
 }
 

@@ -158,3 +158,28 @@ def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path)
                 seen.append(game.offset)
     assert len(one) > 0
     assert two == one[: len(two)]
+
+
+def _corpus_games_files(corpus: Path) -> list[Path]:
+    """Every PGN file of the corpus (edge cases included), the two largest left out to
+    keep the debug build's run short."""
+    files = [p for p in sorted(corpus.rglob("*")) if p.suffix.lower() == ".pgn"]
+    return [p for p in files if p.stat().st_size < 4_000_000]
+
+
+def test_read_headers_gives_the_headers_of_read_games_on_the_corpus(corpus) -> None:
+    # read_headers reads only the tag sections (the movetext is not lexed unless the
+    # section has something to warn about); the headers must be read_games' exactly.
+    files = _corpus_games_files(corpus)
+    assert any("edge" in p.parts for p in files) and len(files) > 200
+    # Result aside: a game's headers give its termination marker when the tag is missing or
+    # says otherwise, while read_headers gives the tag as written ("*" when missing), as
+    # python-chess's read_headers does.
+    for path in files:
+        ours = [list(h.items()) for h in pgnkit.read_headers(path)]
+        theirs = [list(g.headers.items()) for g in pgnkit.read_games(path)]
+        assert len(ours) == len(theirs), path
+        for mine, game in zip(ours, theirs):
+            assert [n for n, _ in mine] == [n for n, _ in game], path
+            without_result = [(n, v) for n, v in mine if n != "Result"]
+            assert without_result == [(n, v) for n, v in game if n != "Result"], path
