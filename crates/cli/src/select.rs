@@ -10,9 +10,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use pgnkit::export::{ExportOptions, GameWriter, Notation, StreamWriter};
-use pgnkit::game::{
-    DiagnosticKind, Diagnostics, GameStart, ReadOptions, Tags, TagsOnly, TreeBuilder,
-};
+use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
     Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
     fix_result,
@@ -37,39 +35,6 @@ pub enum Mode {
     Dedupe,
     /// `pgnkit classify`: `--classify` on.
     Classify,
-}
-
-/// Reads `game`'s tag section into `tags` from its bytes (the lexer's tag
-/// pairs, no movetext lexed), as the reader would give them to a visitor;
-/// `None` when the reader would report something on it (a malformed pair,
-/// a `]` missing, a TAB or unescaped quote in a value, a duplicate name):
-/// such a game is left to the reader.
-fn clean_tags(game: GameStart<'_>, tags: &mut Tags) -> Option<()> {
-    *tags = Tags::new();
-    let bytes = game.bytes;
-    let mut encoding = None;
-    for pair in pgnkit::lexer::tags(bytes) {
-        let pair = pair.ok()?;
-        let closed = pair.span.end.checked_sub(1).and_then(|i| bytes.get(i)) == Some(&b']');
-        // A quote inside the value may be an unescaped one, which the
-        // reader warns about: such a value is left to it.
-        if !closed || pair.raw_value.iter().any(|&b| b == b'\t' || b == b'"') {
-            return None;
-        }
-        let name = std::str::from_utf8(pair.name).ok()?;
-        let value = pair.value();
-        let added = match std::str::from_utf8(&value) {
-            Ok(text) if text.is_ascii() => tags.insert_new(name, text),
-            _ => {
-                let encoding = *encoding.get_or_insert_with(|| game.encoding());
-                tags.insert_new(name, pgnkit::game::decode(&value, encoding))
-            }
-        };
-        if !added {
-            return None;
-        }
-    }
-    Some(())
 }
 
 /// How duplicates are told apart.
@@ -155,7 +120,7 @@ impl Job for SelectJob<'_> {
         let query = self.query.as_ref().filter(|_| self.tags_first)?;
         // A game holding the tags alone, kept from game to game.
         let probe = &mut state.3;
-        clean_tags(game, probe.tags_mut())?;
+        pgnkit::game::clean_tags(game, probe.tags_mut())?;
         if query.matches(probe, &Context::default()) {
             state.4 = true;
             return None;
