@@ -5,11 +5,11 @@
 //! not true yet: that test is ignored, with the figures, until it is. Not a timed test: only
 //! memory is compared.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::thread;
-use std::time::Duration;
 
 /// Peak resident memory may differ by this much between two inputs without counting as
 /// growth (allocator noise, a few more row groups' metadata).
@@ -64,20 +64,7 @@ fn peak_kb(dir: &Path, input: &Path) -> u64 {
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary starts");
-    let pid = child.id();
-    let mut peak = 0;
-    let status = loop {
-        if let Ok(status) = fs::read_to_string(format!("/proc/{pid}/status"))
-            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
-        {
-            let kb = line.split_whitespace().nth(1).and_then(|n| n.parse().ok());
-            peak = peak.max(kb.unwrap_or(0));
-        }
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break status;
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
+    let (status, peak) = common::wait_with_peak(&mut child);
     // 1: some corpus games have errors and are rejected; 2 would be a failure.
     assert!(matches!(status.code(), Some(0 | 1)), "{status}");
     assert!(

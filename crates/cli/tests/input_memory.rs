@@ -6,11 +6,12 @@
 //! frames with an 8 MiB window (what `pzstd -19` writes), and the peak resident memory
 //! (VmHWM) of `pgnkit check` is watched through /proc while it runs.
 
+mod common;
+
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
-use std::time::Duration;
 
 /// pzstd -19's frames: 32 MiB of input each.
 const FRAME: usize = 32 << 20;
@@ -61,26 +62,13 @@ fn peak_kb(args: &[&str]) -> (ExitStatus, String, u64) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    let pid = child.id();
     let mut pipe = child.stderr.take().expect("stderr is piped");
     let err = thread::spawn(move || {
         let mut text = String::new();
         let _ = pipe.read_to_string(&mut text);
         text
     });
-    let mut peak = 0;
-    let status = loop {
-        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status"))
-            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
-        {
-            let kb = line.split_whitespace().nth(1).and_then(|n| n.parse().ok());
-            peak = peak.max(kb.unwrap_or(0));
-        }
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break status;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
+    let (status, peak) = common::wait_with_peak(&mut child);
     (status, err.join().expect("stderr"), peak)
 }
 

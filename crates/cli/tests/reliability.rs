@@ -4,6 +4,8 @@
 //! is byte for byte unchanged, and that no partial output (nor a temporary file) is left under
 //! any name.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{Read, Write};
@@ -73,7 +75,6 @@ fn refused(dir: &Path, args: &[&str], message: &str) {
 /// A child's exit and its peak resident memory (VmHWM, kB), watched through /proc while it
 /// runs; its standard output and error are read (and kept) as it writes them.
 fn watch(mut child: Child) -> (Output, u64) {
-    let pid = child.id();
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -95,19 +96,7 @@ fn watch(mut child: Child) -> (Output, u64) {
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let mut peak = 0;
-    let status = loop {
-        if let Ok(status) = fs::read_to_string(format!("/proc/{pid}/status"))
-            && let Some(line) = status.lines().find(|l| l.starts_with("VmHWM:"))
-        {
-            let kb = line.split_whitespace().nth(1).and_then(|n| n.parse().ok());
-            peak = peak.max(kb.unwrap_or(0));
-        }
-        if let Some(status) = child.try_wait().expect("waiting") {
-            break status;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
+    let (status, peak) = common::wait_with_peak(&mut child);
     let output = Output {
         status,
         stdout: out.join().expect("stdout"),
