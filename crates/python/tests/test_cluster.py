@@ -32,22 +32,15 @@ MiB = 1 << 20
 pytestmark = pytest.mark.timeout(1800)
 
 
-def corpus_dir() -> Path:
-    path = Path(os.environ.get("PGNKIT_CORPUS", ROOT.parent / "shared" / "corpus"))
-    if not (path / "SOURCES.md").exists():
-        pytest.fail(f"the corpus is not at {path}: set PGNKIT_CORPUS")
-    return path
-
-
 @pytest.fixture(scope="session")
-def bench() -> Path:
+def bench(corpus: Path) -> Path:
     """The bench file: PGNKIT_BENCH_FILE, else target/bench.pgn (built when missing)."""
     if "PGNKIT_BENCH_FILE" in os.environ:
         return Path(os.environ["PGNKIT_BENCH_FILE"])
     path = ROOT / "target" / "bench.pgn"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["bash", str(corpus_dir() / "bench-file.sh"), str(path)], check=True)
+        subprocess.run(["bash", str(corpus / "bench-file.sh"), str(path)], check=True)
     return path
 
 
@@ -60,26 +53,19 @@ def bench_zst(bench: Path, tmp_path_factory) -> Path:
     return out
 
 
-def glob_pattern() -> str:
-    return str(corpus_dir() / "lichess-annotated" / "*.pgn")
+@pytest.fixture(scope="session")
+def glob_pattern(corpus: Path) -> str:
+    """A glob of several corpus files (the conftest's `corpus` fixture finds the corpus)."""
+    return str(corpus / "lichess-annotated" / "*.pgn")
 
 
-def pgnkit_bin() -> Path:
-    path = Path(os.environ.get("PGNKIT_BIN", ROOT / "target" / "debug" / "pgnkit"))
-    if not path.exists():
-        pytest.fail(
-            f"no pgnkit binary at {path}: run `cargo build -p pgnkit-cli` or set PGNKIT_BIN"
-        )
-    return path
-
-
-def single(paths: list, table: str, tmp_path: Path) -> pa.Table:
-    """The single read: read_arrow for one file, `pgnkit convert` for several."""
+def single(paths: list, table: str, tmp_path: Path, cli: Path) -> pa.Table:
+    """The single read: read_arrow for one file, `pgnkit convert` (the binary `cli`) for several."""
     if len(paths) == 1:
         return pgnkit.read_arrow(str(paths[0]), table, threads=2)
     games, moves = tmp_path / "games.arrow", tmp_path / "moves.arrow"
     done = subprocess.run(
-        [str(pgnkit_bin()), "convert", *map(str, paths), "-o", str(games), "--moves", str(moves)],
+        [str(cli), "convert", *map(str, paths), "-o", str(games), "--moves", str(moves)],
         capture_output=True,
         text=True,
     )
@@ -126,9 +112,11 @@ def cluster():
 
 
 @pytest.mark.parametrize("table", ["games", "moves"])
-def test_dask_bench_file_at_every_block_size(bench, bench_zst, cluster, table, tmp_path):
+def test_dask_bench_file_at_every_block_size(
+    bench, bench_zst, cluster, table, tmp_path, pgnkit_bin
+):
     for path in (bench, bench_zst):
-        want = single([path], table, tmp_path)
+        want = single([path], table, tmp_path, pgnkit_bin)
         # The moves table at one block size: it costs three times the games table.
         sizes = (1 * MiB, 8 * MiB, None) if table == "games" else (8 * MiB,)
         for blocksize in sizes:
@@ -137,39 +125,39 @@ def test_dask_bench_file_at_every_block_size(bench, bench_zst, cluster, table, t
             assert_same(got, want, table, f"{path.name} blocksize {blocksize}")
 
 
-def test_the_zst_reads_as_the_plain_file(bench, bench_zst, tmp_path):
-    plain = single([bench], "games", tmp_path).drop_columns(["source"])
-    zst = single([bench_zst], "games", tmp_path).drop_columns(["source"])
+def test_the_zst_reads_as_the_plain_file(bench, bench_zst, tmp_path, pgnkit_bin):
+    plain = single([bench], "games", tmp_path, pgnkit_bin).drop_columns(["source"])
+    zst = single([bench_zst], "games", tmp_path, pgnkit_bin).drop_columns(["source"])
     assert_same(zst, plain, "games", "the .zst against the plain file")
 
 
-def test_dask_threaded_glob_equals_convert(tmp_path):
-    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern()))
+def test_dask_threaded_glob_equals_convert(tmp_path, glob_pattern, pgnkit_bin):
+    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern))
     assert len(paths) >= 5
     for table in ("games", "moves"):
-        want = single(paths, table, tmp_path)
+        want = single(paths, table, tmp_path, pgnkit_bin)
         for blocksize in (64 << 10, None):
-            df = pgnkit.dask.read_pgn(glob_pattern(), table=table, blocksize=blocksize)
+            df = pgnkit.dask.read_pgn(glob_pattern, table=table, blocksize=blocksize)
             got = from_dask(df.compute(scheduler="threads"), want)
             assert_same(got, want, table, f"glob blocksize {blocksize}")
 
 
-def test_glob_counts_equal_the_check_summary():
+def test_glob_counts_equal_the_check_summary(glob_pattern, pgnkit_bin):
     """Games read, written and rejected by `pgnkit check` over the glob's files, and the
     games and plies of the partitioned read (broken games kept, then left out)."""
-    paths = sorted(__import__("glob").glob(glob_pattern()))
-    done = subprocess.run([str(pgnkit_bin()), "check", *paths], capture_output=True, text=True)
+    paths = sorted(__import__("glob").glob(glob_pattern))
+    done = subprocess.run([str(pgnkit_bin), "check", *paths], capture_output=True, text=True)
     m = re.search(r"(\d+) games read, (\d+) [\w ]+?, (\d+) rejected", done.stderr)
     assert m, done.stderr
     read, ok, rejected = map(int, m.groups())
-    kept = pgnkit.dask.read_pgn(glob_pattern(), blocksize=64 << 10, keep_broken=True).compute()
+    kept = pgnkit.dask.read_pgn(glob_pattern, blocksize=64 << 10, keep_broken=True).compute()
     assert len(kept) == read
     errors = pa.Table.from_pandas(kept[["errors"]], preserve_index=False).column("errors")
     lengths = pc.fill_null(pc.list_value_length(errors), 0)
     assert pc.sum(pc.greater(lengths, 0)).as_py() == rejected
-    clean = pgnkit.dask.read_pgn(glob_pattern(), blocksize=64 << 10).compute()
+    clean = pgnkit.dask.read_pgn(glob_pattern, blocksize=64 << 10).compute()
     assert len(clean) == ok
-    moves = pgnkit.dask.read_pgn(glob_pattern(), table="moves", blocksize=64 << 10).compute()
+    moves = pgnkit.dask.read_pgn(glob_pattern, table="moves", blocksize=64 << 10).compute()
     assert len(moves) == int(clean["ply_count"].sum())
 
 
@@ -198,14 +186,14 @@ def test_bad_input_is_named_before_anything_is_scheduled(tmp_path):
         pgnkit.dask.read_pgn([str(good), str(locked)])
 
 
-def test_paths_go_through_fsspec_and_only_local_files_are_read():
+def test_paths_go_through_fsspec_and_only_local_files_are_read(glob_pattern):
     """A `file://` URL is fsspec's local filesystem: the same files and partitions as the
     plain path. Another filesystem (here fsspec's in-memory one, standing for s3:// and the
     like) is refused before anything is scheduled, naming the path (docs/cluster.md)."""
     import fsspec
 
-    plain = pgnkit.dask.read_pgn(glob_pattern(), blocksize=64 << 10)
-    url = pgnkit.dask.read_pgn("file://" + glob_pattern(), blocksize=64 << 10)
+    plain = pgnkit.dask.read_pgn(glob_pattern, blocksize=64 << 10)
+    url = pgnkit.dask.read_pgn("file://" + glob_pattern, blocksize=64 << 10)
     assert url.npartitions == plain.npartitions > 5
     assert url.compute(scheduler="sync")["game_id"].tolist() == list(range(len(plain)))
     fsspec.filesystem("memory").pipe("/s8/games.pgn", b'[Event "a"]\n\n1. e4 *\n')
@@ -213,10 +201,10 @@ def test_paths_go_through_fsspec_and_only_local_files_are_read():
         pgnkit.dask.read_pgn("memory://s8/games.pgn")
 
 
-def test_a_gzip_file_is_one_partition_with_a_warning(tmp_path):
+def test_a_gzip_file_is_one_partition_with_a_warning(tmp_path, glob_pattern):
     import gzip
 
-    text = Path(sorted(__import__("glob").glob(glob_pattern()))[0]).read_bytes()
+    text = Path(sorted(__import__("glob").glob(glob_pattern))[0]).read_bytes()
     path = tmp_path / "games.pgn.gz"
     path.write_bytes(gzip.compress(text))
     with pytest.warns(pgnkit.PgnWarning, match="games.pgn.gz: a gzip file cannot be cut"):
@@ -283,11 +271,11 @@ def spark_table(spark, path: str, table: str, partitions: int) -> pa.Table:
 
 
 @pytest.mark.parametrize("table", ["games", "moves"])
-def test_spark_local_with_2_and_16_partitions(spark, bench, bench_zst, table, tmp_path):
+def test_spark_local_with_2_and_16_partitions(spark, bench, bench_zst, table, tmp_path, pgnkit_bin):
     import pgnkit.spark
 
     for path in (bench, bench_zst):
-        want = single([path], table, tmp_path)
+        want = single([path], table, tmp_path, pgnkit_bin)
         _, target = pgnkit.spark.spark_schemas(want.schema)
         want = want.cast(target)
         for n in (2, 16):
@@ -295,11 +283,11 @@ def test_spark_local_with_2_and_16_partitions(spark, bench, bench_zst, table, tm
             assert_same(got.cast(target), want, table, f"spark {path.name} x{n}")
 
 
-def test_spark_glob_equals_convert(spark, tmp_path):
+def test_spark_glob_equals_convert(spark, tmp_path, glob_pattern, pgnkit_bin):
     import pgnkit.spark
 
-    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern()))
-    want = single(paths, "games", tmp_path)
+    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern))
+    want = single(paths, "games", tmp_path, pgnkit_bin)
     _, target = pgnkit.spark.spark_schemas(want.schema)
-    got = spark_table(spark, glob_pattern(), "games", 4)
+    got = spark_table(spark, glob_pattern, "games", 4)
     assert_same(got.cast(target), want.cast(target), "games", "spark glob")
