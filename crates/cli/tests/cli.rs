@@ -2,9 +2,10 @@
 //! byte-identical to the reviewed snapshots, `check` output and exit codes,
 //! `--rejects`, standard input, threads, and the failures a user meets.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -15,8 +16,8 @@ fn fixture(path: &str) -> PathBuf {
 }
 
 fn pgnkit(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pgnkit"));
-    command.args(args).current_dir(root());
+    let mut command = common::pgnkit(args);
+    command.current_dir(root());
     command
 }
 
@@ -25,19 +26,7 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = pgnkit(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("the binary ends")
+    common::output_with_stdin(&mut pgnkit(args), stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -3,22 +3,11 @@
 //! rejected or kept, `game_id` across inputs, and the same output whatever
 //! the thread count.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn pgnkit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // A command that fails before reading its input closes the pipe early.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("the binary ends")
-}
+use common::run_with_stdin;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn temp(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("convert");
@@ -41,7 +30,7 @@ fn lines(output: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn ndjson_to_standard_output_with_a_warning_and_a_rejected_game() {
-    let out = pgnkit(&["convert", "-", "-o", "-", "--format", "ndjson"], GAMES);
+    let out = run_with_stdin(&["convert", "-", "-o", "-", "--format", "ndjson"], GAMES);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "a game was rejected: {stderr}");
     assert!(stderr.contains("warning: tag WhiteElo \"abc\""), "{stderr}");
@@ -86,7 +75,7 @@ fn moves_table_holds_the_main_line_only() {
         moves.to_str().unwrap(),
         "--fen",
     ];
-    let out = pgnkit(&args, GAMES);
+    let out = run_with_stdin(&args, GAMES);
     assert_eq!(out.status.code(), Some(1));
     let text = std::fs::read_to_string(&moves).unwrap();
     let rows: Vec<serde_json::Value> = text
@@ -124,7 +113,7 @@ fn moves_table_holds_the_main_line_only() {
 
 #[test]
 fn keep_broken_writes_the_broken_game_with_its_errors() {
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "convert",
             "-",
@@ -153,11 +142,11 @@ fn keep_broken_writes_the_broken_game_with_its_errors() {
 
 #[test]
 fn footer_formats_refuse_standard_output_and_files_get_their_magic() {
-    let out = pgnkit(&["convert", "-", "-o", "-", "--format", "parquet"], GAMES);
+    let out = run_with_stdin(&["convert", "-", "-o", "-", "--format", "parquet"], GAMES);
     assert_eq!(out.status.code(), Some(2));
-    let out = pgnkit(&["convert", "-", "-o", "-"], GAMES);
+    let out = run_with_stdin(&["convert", "-", "-o", "-"], GAMES);
     assert_eq!(out.status.code(), Some(2), "no format for standard output");
-    let out = pgnkit(
+    let out = run_with_stdin(
         &["convert", "-", "-o", temp("x.txt").to_str().unwrap()],
         GAMES,
     );
@@ -168,13 +157,13 @@ fn footer_formats_refuse_standard_output_and_files_get_their_magic() {
         ("g.arrow", &b"ARROW1"[..], &b"ARROW1"[..]),
     ] {
         let path = temp(name);
-        let out = pgnkit(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
+        let out = run_with_stdin(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
         assert_eq!(out.status.code(), Some(1));
         let bytes = std::fs::read(&path).unwrap();
         assert!(bytes.starts_with(head) && bytes.ends_with(tail), "{name}");
     }
     let path = temp("g.arrows");
-    pgnkit(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
+    run_with_stdin(&["convert", "-", "-o", path.to_str().unwrap()], GAMES);
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(
         &bytes[..4],
@@ -200,7 +189,7 @@ fn game_ids_run_across_inputs_and_threads_change_nothing() {
             "--threads",
             threads,
         ];
-        let out = pgnkit(&args, b"");
+        let out = run_with_stdin(&args, b"");
         assert!(out.status.code().unwrap() <= 1);
         out.stdout
     };

@@ -3,36 +3,12 @@
 //! refused and broken inputs (message, exit status, games kept); compressed
 //! output; byte ranges.
 
+mod common;
+
+use common::{pgnkit, run, run_with_stdin};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn pgnkit(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_pgnkit"));
-    command.args(args);
-    command
-}
-
-fn run(args: &[&str]) -> Output {
-    pgnkit(args).output().expect("the binary runs")
-}
-
-fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = pgnkit(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("stdin writer");
-    output
-}
+use std::process::{Command, Output};
 
 fn scratch(test: &str) -> PathBuf {
     let dir = pgnkit_corpus::workspace_root()

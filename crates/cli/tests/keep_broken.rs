@@ -1,25 +1,14 @@
 //! `pgnkit json --keep-broken` (issue 22): broken games are written too,
 //! with what was read and their diagnostics; without the flag they are not.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn json(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
-        .arg("json")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin)
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("the binary ends")
+    let mut command = common::pgnkit(&["json"]);
+    command.args(args);
+    common::output_with_stdin(&mut command, stdin)
 }
 
 const BROKEN: &[u8] = b"1. e4 e5 (1... c5 2. Ke3) 2. Nf3 Bc5 3. c3 Nf6 *\n";

@@ -4,21 +4,11 @@
 //! duplicates found exactly on the corpus written twice with shuffled tags
 //! and order.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn pgnkit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("the binary ends")
-}
+use common::run_with_stdin;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn temp(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("select");
@@ -63,7 +53,7 @@ fn bad_command_lines_fail_before_reading() {
         (&["select", input, "--split-every", "10"], "give -o"),
     ];
     for (args, expected) in cases {
-        let out = pgnkit(args, b"");
+        let out = run_with_stdin(args, b"");
         let text = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {text}");
         assert!(text.contains(expected), "{args:?}: {text}");
@@ -73,7 +63,7 @@ fn bad_command_lines_fail_before_reading() {
         );
     }
     // The caret stands under the fault.
-    let out = pgnkit(
+    let out = run_with_stdin(
         &["select", input, "--where", "elo > 2000 and colour = white"],
         b"",
     );
@@ -89,7 +79,7 @@ fn bad_command_lines_fail_before_reading() {
         "eco\tname\tpgn\nA00\tGood\t1. a3\nB00\tBad\t1. e5\n",
     )
     .unwrap();
-    let out = pgnkit(
+    let out = run_with_stdin(
         &["classify", input, "--openings", table.to_str().unwrap()],
         b"",
     );
@@ -101,7 +91,7 @@ fn bad_command_lines_fail_before_reading() {
 #[test]
 fn selects_by_query_with_rejected_first_and_skip() {
     let rejected = temp("rejected.pgn");
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "select",
             "--where",
@@ -126,7 +116,7 @@ fn selects_by_query_with_rejected_first_and_skip() {
     let rejected = std::fs::read_to_string(&rejected).unwrap();
     assert_eq!(rejected.matches("[Event ").count(), 2, "{rejected}");
 
-    let out = pgnkit(&["select", "--skip", "1", "--first", "1"], GAMES);
+    let out = run_with_stdin(&["select", "--skip", "1", "--first", "1"], GAMES);
     let text = String::from_utf8(out.stdout.clone()).unwrap();
     assert_eq!(text.matches("[Event ").count(), 1);
     assert!(text.contains("[Event \"Open\"]"), "{text}");
@@ -136,7 +126,7 @@ fn selects_by_query_with_rejected_first_and_skip() {
         stderr(&out)
     );
 
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "select",
             "--where",
@@ -156,7 +146,7 @@ fn duplicates_are_kept_apart_with_the_game_kept_named() {
     let input = temp("dupes-in.pgn");
     std::fs::write(&input, GAMES).unwrap();
     let dupes = temp("dupes.pgn");
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "dedupe",
             input.to_str().unwrap(),
@@ -176,10 +166,10 @@ fn duplicates_are_kept_apart_with_the_game_kept_named() {
         "{dupes}"
     );
     // The written duplicate reads back with its comment.
-    let out = pgnkit(&["check", "-"], dupes.as_bytes());
+    let out = run_with_stdin(&["check", "-"], dupes.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // By the board after 2 plies: the first and third games are the same, the second is not.
-    let out = pgnkit(&["select", "--fuzzy-ply", "2"], GAMES);
+    let out = run_with_stdin(&["select", "--fuzzy-ply", "2"], GAMES);
     assert!(
         stderr(&out).contains("2 written") && stderr(&out).contains("1 duplicate"),
         "{}",
@@ -193,7 +183,7 @@ fn classifies_fixes_and_splits() {
     for n in 1..=3 {
         let _ = std::fs::remove_file(temp(&format!("parts-000{n}.pgn")));
     }
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "classify",
             "--fix-result",
@@ -246,7 +236,7 @@ fn classifies_fixes_and_splits() {
     );
 
     let by = temp("by.pgn");
-    let out = pgnkit(
+    let out = run_with_stdin(
         &["select", "--split-by", "White", "-o", by.to_str().unwrap()],
         GAMES,
     );
@@ -254,7 +244,7 @@ fn classifies_fixes_and_splits() {
     for name in ["by-Tal.pgn", "by-Fischer.pgn", "by-Someone.pgn"] {
         assert!(temp(name).exists(), "{name}");
     }
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "select",
             "--split-by",
@@ -280,14 +270,14 @@ fn classifies_fixes_and_splits() {
 #[test]
 fn tags_only_queries_skip_the_moves_of_games_that_do_not_match() {
     let games = b"[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. e4 Ke7 *\n";
-    let out = pgnkit(&["select", "--where", "White = A"], games);
+    let out = run_with_stdin(&["select", "--where", "White = A"], games);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("2 games read, 1 written, 0 rejected"),
         "{}",
         stderr(&out)
     );
-    let out = pgnkit(&["select", "--where", "White = A and plies >= 0"], games);
+    let out = run_with_stdin(&["select", "--where", "White = A and plies >= 0"], games);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("illegal move `Ke7`"),
@@ -298,7 +288,7 @@ fn tags_only_queries_skip_the_moves_of_games_that_do_not_match() {
 
 #[test]
 fn selected_games_as_a_table() {
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "select",
             "--where",
@@ -318,7 +308,7 @@ fn selected_games_as_a_table() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["ECO"], "C70");
     assert_eq!(rows[1]["Event"], "Open");
-    let out = pgnkit(&["select", "--format", "parquet"], GAMES);
+    let out = run_with_stdin(&["select", "--format", "parquet"], GAMES);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -388,7 +378,7 @@ fn dedupe_is_exact_on_the_corpus_written_twice() {
     }
     let input = temp("corpus-twice.pgn");
     std::fs::write(&input, games.concat()).unwrap();
-    let out = pgnkit(
+    let out = run_with_stdin(
         &[
             "dedupe",
             input.to_str().unwrap(),
@@ -435,7 +425,7 @@ fn convert_classifies_as_classify_does() {
     let classified = temp("classified.pgn");
     let mut args = vec!["classify", "-o", classified.to_str().unwrap()];
     args.extend(&inputs);
-    let out = pgnkit(&args, b"");
+    let out = run_with_stdin(&args, b"");
     assert!(
         out.status.code().is_some_and(|c| c <= 1),
         "{}",
@@ -451,7 +441,7 @@ fn convert_classifies_as_classify_does() {
     }
     let mut args = vec!["convert", "--classify", "--format", "ndjson", "-o", "-"];
     args.extend(&inputs);
-    let out = pgnkit(&args, b"");
+    let out = run_with_stdin(&args, b"");
     assert!(
         out.status.code().is_some_and(|c| c <= 1),
         "{}",
@@ -498,7 +488,7 @@ fn games_decided_before_lexing_read_as_one_thread_reads_them() {
         let run = |threads: &str| {
             let mut args = vec!["select", "--where", query, "--threads", threads];
             args.extend(&inputs);
-            pgnkit(&args, b"")
+            run_with_stdin(&args, b"")
         };
         let (one, two) = (run("1"), run("2"));
         assert_eq!(one.status.code(), two.status.code(), "{query}");
