@@ -154,24 +154,9 @@ pub struct SelectArgs {
     /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
     pub level: Option<u32>,
-    /// Reduced export format: the seven roster tags, moves only.
-    #[arg(long)]
-    pub reduced: bool,
-    /// Leave out comments.
-    #[arg(long)]
-    pub no_comments: bool,
-    /// Leave out variations.
-    #[arg(long)]
-    pub no_variations: bool,
-    /// Leave out NAGs.
-    #[arg(long)]
-    pub no_nags: bool,
-    /// Maximum line length in characters.
-    #[arg(long, value_name = "N", default_value_t = 79, value_parser = clap::value_parser!(u16).range(1..))]
-    pub width: u16,
-    /// Move notation: SAN (standard), LAN, UCI, FAN.
-    #[arg(long, value_enum, default_value_t = NotationArg::San)]
-    pub notation: NotationArg,
+    /// How the games are written.
+    #[command(flatten)]
+    pub pgn: PgnFormat,
     /// Write a games table (as `convert`) in this format; without it, -o's
     /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
     #[arg(long, value_enum)]
@@ -293,6 +278,15 @@ pub struct ExportArgs {
     /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
     pub level: Option<u32>,
+    /// How the games are written.
+    #[command(flatten)]
+    pub format: PgnFormat,
+}
+
+/// How `export` and `select` write games: the export format and the options
+/// that leave parts out.
+#[derive(Debug, Args)]
+pub struct PgnFormat {
     /// Reduced export format: the seven roster tags (plus SetUp, FEN and
     /// Variant when needed to replay), moves only.
     #[arg(long)]

@@ -3,7 +3,7 @@
 use pgnkit::export::{ExportOptions, Notation, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
 
-use crate::args::{ExportArgs, NotationArg};
+use crate::args::{ExportArgs, NotationArg, PgnFormat};
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
@@ -44,18 +44,19 @@ impl Job for ExportJob {
     }
 }
 
-fn export_options(args: &ExportArgs) -> ExportOptions {
-    let base = if args.reduced {
+/// The writer's options that `format` asks for (`export` and `select`).
+pub fn export_options(format: &PgnFormat) -> ExportOptions {
+    let base = if format.reduced {
         ExportOptions::reduced()
     } else {
         ExportOptions::export()
     };
     ExportOptions {
-        width: usize::from(args.width),
-        comments: base.comments && !args.no_comments,
-        nags: base.nags && !args.no_nags,
-        variations: base.variations && !args.no_variations,
-        notation: match args.notation {
+        width: usize::from(format.width),
+        comments: base.comments && !format.no_comments,
+        nags: base.nags && !format.no_nags,
+        variations: base.variations && !format.no_variations,
+        notation: match format.notation {
             NotationArg::San => Notation::San,
             NotationArg::Lan => Notation::Lan,
             NotationArg::Uci => Notation::Uci,
@@ -73,7 +74,7 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         args.output.is_none(),
     )?;
     let job = ExportJob {
-        options: export_options(args),
+        options: export_options(&args.format),
         read: read_options(&args.inputs),
     };
     let mut out = match &args.output {

@@ -9,14 +9,14 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use pgnkit::export::{ExportOptions, GameWriter, Notation, StreamWriter};
+use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
     Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
     fix_result,
 };
 
-use crate::args::{NotationArg, SelectArgs};
+use crate::args::SelectArgs;
 use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
@@ -290,27 +290,6 @@ impl SelectJob<'_> {
     }
 }
 
-fn export_options(args: &SelectArgs) -> ExportOptions {
-    let base = if args.reduced {
-        ExportOptions::reduced()
-    } else {
-        ExportOptions::export()
-    };
-    ExportOptions {
-        width: usize::from(args.width),
-        comments: base.comments && !args.no_comments,
-        nags: base.nags && !args.no_nags,
-        variations: base.variations && !args.no_variations,
-        notation: match args.notation {
-            NotationArg::San => Notation::San,
-            NotationArg::Lan => Notation::Lan,
-            NotationArg::Uci => Notation::Uci,
-            NotationArg::Fan => Notation::Fan,
-        },
-        ..base
-    }
-}
-
 /// Reads `--openings FILE` (before any input is read).
 fn read_openings(path: &Path) -> Result<Openings, Failure> {
     let text = std::fs::read(path).map_err(|e| Failure::io(&path.display().to_string(), &e))?;
@@ -424,7 +403,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         final_fen: args.add_final_fen,
         drop: args.drop_tags.clone(),
         split_by: args.split_by.clone(),
-        export: export_options(args),
+        export: crate::export::export_options(&args.pgn),
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
         tags_first: false,
