@@ -199,7 +199,7 @@ fn find_magic(sq: usize, dirs: &[(i32, i32); 4], seed: &mut u64) -> u64 {
     }
 }
 
-/// Magic factors found by [`find_magic`] with seed `0x9e3779b97f4a7c15`,
+/// Magic factors found by `find_magic` (a test) with seed `0x9e3779b97f4a7c15`,
 /// rooks first, then bishops, squares a1..h8 (the test
 /// `search_reproduces_magic_factors` repeats the search).
 #[rustfmt::skip]

@@ -1,7 +1,7 @@
 //! Inputs for pgnkit: any file a user has, as a stream of PGN text.
 //!
 //! - [`open_path`] and [`open_reader`] (standard input) tell the format from the first bytes
-//!   ([`detect`]), never from the name: zstd (several frames, skippable frames, windows up to
+//!   ([`detect()`]), never from the name: zstd (several frames, skippable frames, windows up to
 //!   2 GiB), gzip (several members, BGZF), bzip2 and xz (several streams), zip (the members
 //!   whose names end in `.pgn`, in archive order), UTF-16 with a byte order mark (transcoded
 //!   to UTF-8 as it streams), and text. Archives and binary files we do not read are refused

@@ -11,7 +11,7 @@
 //!   the same games with their tokens ([`TokenizedGame`], [`GameToken`]) read in one pass, each
 //!   byte once: the lexer decides where a game ends from its tokens. The tokens and warnings are
 //!   exactly those of a [`Lexer`] over the game's bytes.
-//! - [`tags`]: a game's tag pairs without lexing its movetext.
+//! - [`tags()`]: a game's tag pairs without lexing its movetext.
 //! - [`LineIndex`]: byte offset to line and column, computed only when a diagnostic needs it.
 //!
 //! Input is bytes: UTF-8 or Latin-1, LF, CR LF or CR line ends, an optional UTF-8 BOM.

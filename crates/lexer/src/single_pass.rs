@@ -73,7 +73,7 @@ pub struct TokenizedGame<'a, 't> {
     /// The lexer's warnings for those tokens, in order.
     pub warnings: &'t [LexWarning],
     /// For a game the streaming [`Reader`](crate::Reader) skipped for its size (no bytes, one
-    /// [`LexErrorKind::GameTooLarge`](crate::LexErrorKind::GameTooLarge) token): its length in
+    /// [`LexErrorKind::GameTooLarge`] token): its length in
     /// bytes; `None` for every other game.
     pub too_large: Option<u64>,
 }

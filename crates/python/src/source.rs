@@ -14,7 +14,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 use crate::error::{PgnError, input_error, io_error};
 
-/// A source, resolved while the GIL is held; [`Source::open`] then runs without it.
+/// A source, resolved while the GIL is held; [`open`] then runs without it.
 pub enum Source {
     /// A file on disk.
     Path(PathBuf),

@@ -49,7 +49,7 @@ pub(super) fn gather_bits(mask: u64) -> u64 {
 }
 
 /// The length of the blocks a long plain text is checked in (see
-/// [`is_long_plain`]): the bits of a `u64`.
+/// [`long_plain_spaces`]): the bits of a `u64`.
 pub(super) const PLAIN_BLOCK: usize = 64;
 
 /// The positions of the spaces in `text` (a comment's text from its first

@@ -134,7 +134,7 @@ fn starts_marker(b: u8) -> bool {
 pub(crate) struct Scanners {
     /// The next byte of plain movetext to look at ([`movetext_stop`]'s result).
     pub(crate) stop: fn(&[u8], usize) -> usize,
-    /// The end of the brace comment opened at the given index ([`comment_end`]'s result).
+    /// The end of the brace comment opened at the given index ([`comment_end`](crate::shapes::comment_end)'s result).
     pub(crate) comment_end: fn(&[u8], usize) -> (usize, bool),
 }
 
