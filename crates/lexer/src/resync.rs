@@ -1,6 +1,7 @@
 //! Where a game may start, judged from the text around an arbitrary offset: the rule that byte
-//! ranges resynchronise with (`pgnkit-input`'s range readers) and that the parallel reader cuts
-//! its batches with ([`Reader::next_block`](crate::Reader::next_block), [`next_point`]), in
+//! ranges resynchronise with (`pgnkit-input`'s range readers, [`next_point`] in a buffer), and
+//! the looser one the parallel reader cuts its batches with ([`next_cut`],
+//! [`Reader::next_block`](crate::Reader::next_block)), whose cuts the splitter confirms, in
 //! this one place.
 //!
 //! # The rule
@@ -156,6 +157,32 @@ fn trim(mut bytes: &[u8]) -> &[u8] {
 /// only when whole in `buf` (or `complete`). A few lines are looked at for each point found:
 /// the search jumps between `[` bytes with memchr.
 pub fn next_point(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
+    next_tag_line_after(buf, from, complete, closes_game)
+}
+
+/// Where the parallel reader cuts its batches: [`next_point`] with a looser second condition,
+/// the last non-blank line before the tag line (whole in `buf`) does not start with `[` or
+/// `%` (it is not a tag pair of the same tag section; a game ending in a comment opened on an
+/// earlier line, as engine games often do, is cut after too). Such a line is a game start for
+/// the splitter in every case of the first condition but a tag pair after a comment in a tag
+/// section (`[Event "x"]`, `{note}`, `[Site "y"]`) and a line that continues a tag value; a
+/// cut is therefore always confirmed by the splitter (see
+/// [`Reader::next_block`](crate::Reader::next_block)), and a cut it does not confirm costs a
+/// second reading of the batch, not a game.
+pub fn next_cut(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
+    next_tag_line_after(buf, from, complete, |line| {
+        !matches!(trim(line).first(), Some(b'[' | b'%'))
+    })
+}
+
+/// The first line start in `buf` at or after `from` that starts like a tag pair and whose last
+/// non-blank line before is whole in `buf` and `accepted` (see [`next_point`]).
+fn next_tag_line_after(
+    buf: &[u8],
+    from: usize,
+    complete: bool,
+    accepted: impl Fn(&[u8]) -> bool,
+) -> Result<usize, usize> {
     let mut at = from.max(1);
     while let Some(found) = buf.get(at..).and_then(|rest| memchr::memchr(b'[', rest)) {
         let open = at + found;
@@ -166,7 +193,7 @@ pub fn next_point(buf: &[u8], from: usize, complete: bool) -> Result<usize, usiz
                 None if complete => rest,
                 None => return Err(open),
             };
-            if starts_like_tag_pair(line) && line_before_closes(buf, open) {
+            if starts_like_tag_pair(line) && line_before(buf, open).is_some_and(&accepted) {
                 return Ok(open);
             }
         }
@@ -175,23 +202,21 @@ pub fn next_point(buf: &[u8], from: usize, complete: bool) -> Result<usize, usiz
     Err(buf.len().max(from))
 }
 
-/// Whether the last non-blank line before the line start `at` closes a game, that line whole in
-/// `buf` after a line end (`false` when it is not).
-fn line_before_closes(buf: &[u8], at: usize) -> bool {
+/// The last non-blank line before the line start `at`, when it is whole in `buf` after a line
+/// end.
+fn line_before(buf: &[u8], at: usize) -> Option<&[u8]> {
     let mut end = at;
     // `buf[end - 1]` is the line end of the line before `end`.
     while let Some(body_end) = end.checked_sub(1) {
         let before = buf.get(..body_end).unwrap_or_default();
-        let Some(start) = memchr::memrchr2(b'\n', b'\r', before).map(|i| i + 1) else {
-            return false;
-        };
+        let start = memchr::memrchr2(b'\n', b'\r', before)? + 1;
         let line = buf.get(start..body_end).unwrap_or_default();
         if !is_blank(line) {
-            return closes_game(line);
+            return Some(line);
         }
         end = start;
     }
-    false
+    None
 }
 
 /// Lines of a stream with their offsets; a CR LF is read as a CR line end and an empty line,
@@ -367,6 +392,11 @@ mod tests {
         // The line before must be whole in the buffer, after a line end.
         assert_eq!(next_point(b"1-0\n[Event \"b\"]\n", 0, true), Err(16));
         assert_eq!(next_point(b"\n1-0\n[Event \"b\"]\n", 0, true), Ok(5));
+        // Cuts: after a comment closed on a later line too, never in a tag section.
+        let buf = b"\n1. e4 {a\nb} 1-0\n\n[Event \"b\"]\n[Site \"c\"]\n%x\n[Round \"d\"]\n";
+        assert_eq!(next_point(buf, 0, true), Err(buf.len()));
+        assert_eq!(next_cut(buf, 0, true), Ok(18));
+        assert_eq!(next_cut(buf, 19, true), Err(buf.len()));
     }
 
     #[test]

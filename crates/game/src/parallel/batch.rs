@@ -739,11 +739,11 @@ mod tests {
         }
     }
 
-    /// The resynchronisation points of `input` that the reader would cut at.
+    /// The places of `input` that the reader would cut at.
     fn resync_points(input: &[u8]) -> Vec<usize> {
         let mut points = Vec::new();
         let mut from = 0;
-        while let Ok(at) = lexer::resync::next_point(input, from, true) {
+        while let Ok(at) = lexer::resync::next_cut(input, from, true) {
             points.push(at);
             from = at + 1;
         }
