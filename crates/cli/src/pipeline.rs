@@ -35,10 +35,15 @@ pub trait Job: Sync {
     /// [`Job::end_batch`](game::Job::end_batch).
     fn end_batch(&self, _state: &mut Self::State, _outputs: &mut [Self::Output]) {}
 
+    /// Whether `before_lexing` is called: see the library's
+    /// [`Job::BEFORE_LEXING`](game::Job::BEFORE_LEXING).
+    const BEFORE_LEXING: bool = false;
+
     /// The game's output from its bytes alone, before they are lexed, when
     /// they suffice (the library's
     /// [`Job::before_lexing`](pgnkit::game::Job::before_lexing): on several
-    /// threads only, so `run` must give the same output).
+    /// threads only, and only with `BEFORE_LEXING`, so `run` must give the
+    /// same output).
     fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Self::Output> {
         let _ = (state, game);
         None
@@ -92,6 +97,7 @@ impl<J: Job> game::Job for Jobs<'_, J> {
     type Output = J::Output;
     const BATCHED: bool = J::BATCHED;
     const BATCH_BYTES: usize = J::BATCH_BYTES;
+    const BEFORE_LEXING: bool = J::BEFORE_LEXING;
 
     fn state(&self) -> J::State {
         self.0.state()

@@ -108,6 +108,8 @@ impl Job for SelectJob<'_> {
         )
     }
 
+    const BEFORE_LEXING: bool = true;
+
     /// A game whose tags do not match a tags-only query is decided here,
     /// before its bytes are lexed, when its tag section reads cleanly (the
     /// reader would report nothing on it); any other game goes to `run`,

@@ -4,14 +4,17 @@
 //!
 //! Every game is read by the lexer's single pass from the stream (constant
 //! memory). With one thread each game is then processed at once. With
-//! more, the calling thread only splits the stream into games and gathers
-//! their bytes into batches (`parallel/batch.rs`); worker threads each take
-//! a batch, lex it in one single pass and process its games, and the
-//! calling thread hands each batch's results to the sink in input order
-//! while the workers go on with the next batches, so the order never
-//! depends on timing. Splitting is several times faster than lexing, so the
-//! serial part stays small. At most a few batches per worker are in flight,
-//! so memory stays bounded whatever the input's size.
+//! more, the calling thread does not split the stream: it reads it and cuts
+//! it into batches at resynchronisation points (`parallel/batch.rs`, the
+//! lexer's `Reader::next_block`: a few lines looked at per batch); worker
+//! threads each take a batch, split and lex it in one single pass, process
+//! its games and confirm with the splitter that the batch's last game ends
+//! where the next batch starts; the calling thread hands each batch's
+//! results to the sink in input order while the workers go on with the next
+//! batches, so the order never depends on timing, and reads a batch whose
+//! end was not confirmed again with the next one (`InOrder`), so the games
+//! are always the splitter's. At most a few batches per worker are in
+//! flight, so memory stays bounded whatever the input's size.
 
 mod batch;
 
@@ -63,6 +66,13 @@ pub trait Job: Sync {
     /// otherwise (a [`BATCHED`](Job::BATCHED) job sets how much it gathers).
     const BATCH_BYTES: usize = batch::BATCH_BYTES;
 
+    /// Whether [`before_lexing`](Job::before_lexing) is to be called: then
+    /// the workers split each batch into games before they lex them (so that
+    /// the games it decides are not lexed); otherwise they split and lex in
+    /// one single pass, and `before_lexing` is not called. `false` unless the
+    /// job says otherwise.
+    const BEFORE_LEXING: bool = false;
+
     /// Called on the thread that ran a batch's games, after the last of
     /// them, with their outputs in order (never empty), before any goes to
     /// the sink: a job that gathered work in its state over the batch's
@@ -77,8 +87,9 @@ pub trait Job: Sync {
     /// that decides most games from a look at their bytes (a filter on the
     /// tag section), this saves lexing those games' movetext. `None` (the
     /// default) lets the game be lexed and run. Called only by the
-    /// parallel run (`threads` above 1): on one thread every game is run,
-    /// so a job must give the same output either way.
+    /// parallel run (`threads` above 1), and only when the job sets
+    /// [`BEFORE_LEXING`](Job::BEFORE_LEXING): on one thread every game is
+    /// run, so a job must give the same output either way.
     fn before_lexing(&self, state: &mut Self::State, game: GameStart<'_>) -> Option<Self::Output> {
         let _ = (state, game);
         None
@@ -96,8 +107,13 @@ pub struct Totals {
     pub skipped: u64,
 }
 
-/// Batches in flight (being processed or waiting for the sink) per worker.
-const IN_FLIGHT_PER_WORKER: usize = 2;
+/// Batches in flight (being processed or waiting for the sink) per worker:
+/// enough that the workers do not run dry while the calling thread waits
+/// for a core (with two workers on two cores it shares one with them, and
+/// the scheduler's time slices are milliseconds, when a batch takes a worker
+/// about 0.15 ms): with 2, `perf sched` showed each worker asleep for a
+/// third of the run of `check --threads 2`.
+const IN_FLIGHT_PER_WORKER: usize = 8;
 
 /// Runs `job` over every game of `reader` on `threads` worker threads
 /// (with 0 or 1, on the calling thread alone), calling `sink` with each
@@ -159,10 +175,10 @@ where
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
     if threads > 1 {
-        return run_parallel(job, games, threads, sink);
+        return run_parallel(job, Batcher::new(games, J::BATCH_BYTES), threads, sink);
     }
     if J::BATCHED {
-        return run_batched(job, games, sink);
+        return run_batched(job, Batcher::new(games, J::BATCH_BYTES), sink);
     }
     let mut state = job.state();
     let mut text = Vec::new();
@@ -182,31 +198,28 @@ where
 
 /// [`run_ordered`] on the calling thread alone for a [`BATCHED`](Job::BATCHED)
 /// job: the games in batches, as the workers would have them.
-fn run_batched<J, R, S>(job: &J, games: lexer::Reader<R>, mut sink: S) -> io::Result<Totals>
+fn run_batched<J, R, S>(job: &J, mut batcher: Batcher<R>, mut sink: S) -> io::Result<Totals>
 where
     J: Job,
     R: Read,
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
     let mut state = job.state();
-    let mut batcher = Batcher::new(games, J::BATCH_BYTES);
-    let mut count = 0;
+    let mut order = InOrder::new(job);
     while let Some(mut batch) = batcher.next_batch()? {
         // One thread runs every game (see `Job::before_lexing`).
         let mut outputs = batch.run(
             &mut state,
+            false,
             |_, _| None,
             |state, game, text| job.run(state, game, text),
         );
         job.end_batch(&mut state, &mut outputs);
-        for (i, output) in outputs.into_iter().enumerate() {
-            count += 1;
-            sink(batch.game(i), output, batch.text(i))?;
-        }
-        batcher.recycle(batch);
+        order.take(batch, outputs, &mut batcher, &mut sink)?;
     }
+    order.finish(&mut batcher, &mut sink)?;
     Ok(Totals {
-        games: count,
+        games: order.games,
         skipped: batcher.skipped(),
     })
 }
@@ -300,7 +313,7 @@ type Done<O> = Option<(usize, Batch, Vec<O>)>;
 /// [`run_ordered`] with `threads` workers.
 fn run_parallel<J, R, S>(
     job: &J,
-    games: lexer::Reader<R>,
+    mut batcher: Batcher<R>,
     threads: usize,
     sink: S,
 ) -> io::Result<Totals>
@@ -334,8 +347,7 @@ where
             }
         }
         drop(done_tx);
-        let mut batcher = Batcher::new(games, J::BATCH_BYTES);
-        let result = flow.feed_and_sink(&mut batcher, sink);
+        let result = flow.feed_and_sink(job, &mut batcher, sink);
         if result.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -380,6 +392,7 @@ fn work<J: Job>(
         }
         let mut outputs = batch.run(
             &mut state,
+            J::BEFORE_LEXING,
             |state, game| job.before_lexing(state, game),
             |state, game, text| job.run(state, game, text),
         );
@@ -403,14 +416,15 @@ impl<O> Flow<O> {
     /// Feeds every batch of `batcher` to the workers and `sink`s their
     /// results in input order; returns the number of games. Dropping the
     /// sender at the end lets idle workers finish.
-    fn feed_and_sink<R: Read>(
+    fn feed_and_sink<J: Job<Output = O>, R: Read>(
         self,
+        job: &J,
         batcher: &mut Batcher<R>,
         mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
     ) -> io::Result<u64> {
         let stopped = || io::Error::other("the worker threads stopped");
         let (mut sent, mut next) = (0, 0);
-        let mut games = 0u64;
+        let mut order = InOrder::new(job);
         let mut early = BTreeMap::new();
         let mut ended = false;
         loop {
@@ -424,7 +438,8 @@ impl<O> Flow<O> {
                 }
             }
             if next == sent {
-                return Ok(games);
+                order.finish(batcher, &mut sink)?;
+                return Ok(order.games);
             }
             let (batch, outputs) = loop {
                 if let Some(done) = early.remove(&next) {
@@ -438,13 +453,112 @@ impl<O> Flow<O> {
                     .ok_or_else(|| io::Error::other("a worker thread panicked"))?;
                 early.insert(seq, (batch, outputs));
             };
-            for (i, output) in outputs.into_iter().enumerate() {
-                games += 1;
-                sink(batch.game(i), output, batch.text(i))?;
-            }
-            batcher.recycle(batch);
+            order.take(batch, outputs, batcher, &mut sink)?;
             next += 1;
         }
+    }
+}
+
+/// Hands the batches' games to the sink in input order, batch by batch as
+/// they come in order: a batch whose end the splitter did not confirm (see
+/// `parallel/batch.rs`) is kept, its outputs dropped, and read again on the
+/// calling thread together with the next batch, until an end is confirmed.
+struct InOrder<'a, J: Job> {
+    job: &'a J,
+    /// The calling thread's state, for the batches read again here.
+    state: Option<J::State>,
+    /// A batch whose end was not confirmed, waiting for the next one.
+    pending: Option<Batch>,
+    /// Games handed to the sink.
+    games: u64,
+}
+
+impl<'a, J: Job> InOrder<'a, J> {
+    fn new(job: &'a J) -> InOrder<'a, J> {
+        InOrder {
+            job,
+            state: None,
+            pending: None,
+            games: 0,
+        }
+    }
+
+    /// Takes the next batch in input order, run, with its outputs.
+    fn take<R: Read>(
+        &mut self,
+        batch: Batch,
+        outputs: Vec<J::Output>,
+        batcher: &mut Batcher<R>,
+        sink: &mut impl FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let (batch, outputs) = match self.pending.take() {
+            None => (batch, outputs),
+            Some(mut pending) if batch.has_skipped_game() => {
+                // A game over the size limit has no bytes to merge: the pending
+                // batch ends here (the best that can be done), the batch goes on.
+                pending.end_here();
+                let pending_outputs = self.rerun(&mut pending);
+                self.emit(pending, pending_outputs, batcher, sink)?;
+                (batch, outputs)
+            }
+            Some(mut pending) => {
+                drop(outputs);
+                pending.merge(&batch);
+                batcher.recycle(batch);
+                let outputs = self.rerun(&mut pending);
+                (pending, outputs)
+            }
+        };
+        if batch.confirmed() {
+            self.emit(batch, outputs, batcher, sink)
+        } else {
+            self.pending = Some(batch);
+            Ok(())
+        }
+    }
+
+    /// Hands over a batch still pending at the end of the input.
+    fn finish<R: Read>(
+        &mut self,
+        batcher: &mut Batcher<R>,
+        sink: &mut impl FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if let Some(mut pending) = self.pending.take() {
+            pending.end_here();
+            let outputs = self.rerun(&mut pending);
+            self.emit(pending, outputs, batcher, sink)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `batch` on the calling thread.
+    fn rerun(&mut self, batch: &mut Batch) -> Vec<J::Output> {
+        let job = self.job;
+        let state = self.state.get_or_insert_with(|| job.state());
+        let mut outputs = batch.run(
+            state,
+            J::BEFORE_LEXING,
+            |state, game| job.before_lexing(state, game),
+            |state, game, text| job.run(state, game, text),
+        );
+        job.end_batch(state, &mut outputs);
+        outputs
+    }
+
+    /// Gives the batch's games to the sink.
+    fn emit<R: Read>(
+        &mut self,
+        batch: Batch,
+        outputs: Vec<J::Output>,
+        batcher: &mut Batcher<R>,
+        sink: &mut impl FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
+    ) -> io::Result<()> {
+        for (i, output) in outputs.into_iter().enumerate() {
+            self.games += 1;
+            sink(batch.game(i), output, batch.text(i))?;
+        }
+        batcher.recycle(batch);
+        Ok(())
     }
 }
 
@@ -564,6 +678,7 @@ mod tests {
         ) -> (u64, bool) {
             Offsets.run(v, game, text)
         }
+        const BEFORE_LEXING: bool = true;
         fn before_lexing(&self, _: &mut Validate, game: GameStart<'_>) -> Option<(u64, bool)> {
             let n = game.bytes.iter().filter(|&&b| b == b'e').count() as u64 + game.offset;
             (n.is_multiple_of(3) || n.is_multiple_of(5)).then_some((u64::MAX, true))

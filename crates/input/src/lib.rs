@@ -24,7 +24,6 @@ pub mod partition;
 mod piped;
 pub mod pzstd;
 mod range;
-pub mod resync;
 mod utf16;
 mod zipped;
 
@@ -36,6 +35,9 @@ use std::sync::atomic::AtomicU64;
 
 pub use detect::{Format, HEAD_LEN, binary_message, detect};
 pub use error::InputError;
+/// The resynchronisation rule of byte ranges, which lives in the lexer (the parallel reader
+/// cuts its batches with it too).
+pub use pgnkit_lexer::resync;
 pub use piped::Counted;
 
 use piped::{Fault, Piped};

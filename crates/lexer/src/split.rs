@@ -147,6 +147,8 @@ impl LineEnds {
 #[derive(Clone, Debug)]
 pub struct GameSplitter<'a> {
     input: &'a [u8],
+    /// File offset of `input[0]`.
+    base: u64,
     pos: usize,
     line: u64,
     column: u64,
@@ -159,14 +161,32 @@ pub struct GameSplitter<'a> {
 impl<'a> GameSplitter<'a> {
     /// A splitter over the whole input.
     pub fn new(input: &'a [u8]) -> GameSplitter<'a> {
-        let junk = junk_len(input, true);
+        GameSplitter::at(input, 0, 1, 1)
+    }
+
+    /// A splitter over a part of a file that starts at a game's first byte (or, at the file's
+    /// start, `offset` 0, before the junk): `offset`, `line` and `column` are where `input`
+    /// starts in the file, and the games' places are the file's. A byte order mark is junk
+    /// only at offset 0. The parallel reader splits its batches (cut by
+    /// [`Reader::next_block`](crate::Reader::next_block)) with it.
+    ///
+    /// ```
+    /// use pgnkit_lexer::GameSplitter;
+    /// let part = b"[Event \"b\"]\n\n1. d4 *\n";
+    /// let game = GameSplitter::at(part, 26, 4, 1).next().expect("a game");
+    /// assert_eq!((game.offset, game.line, game.column), (26, 4, 1));
+    /// ```
+    pub fn at(input: &'a [u8], offset: u64, line: u64, column: u64) -> GameSplitter<'a> {
+        let at_start = offset == 0;
+        let junk = junk_len(input, at_start);
         let junk_bytes = input.get(..junk).unwrap_or_default();
-        let line = 1 + count_line_ends(junk_bytes);
+        let line = line + count_line_ends(junk_bytes);
         GameSplitter {
             input,
+            base: offset,
             pos: junk,
             line,
-            column: junk_column(1, junk_bytes, true),
+            column: junk_column(column, junk_bytes, at_start),
             skipped: junk as u64,
             names: Vec::new(),
             tokens: GameTokens::default(),
@@ -200,7 +220,7 @@ impl<'a> GameSplitter<'a> {
         let bytes = rest.get(..end)?;
         let game = RawGame {
             bytes,
-            offset: self.pos as u64,
+            offset: self.base + self.pos as u64,
             line: self.line,
             column: self.column,
         };
@@ -209,6 +229,28 @@ impl<'a> GameSplitter<'a> {
         self.column = column_after(self.column, bytes);
         Some(game)
     }
+}
+
+/// Whether a game whose bytes are `game` (from its first byte, as the splitter found it) ends
+/// there when `next` follows it: the splitter, run over `game` then `next`, ends the game at
+/// `game.len()`. The parallel reader checks with it that a batch cut at a resynchronisation
+/// point ([`resync`](crate::resync)) ends where the splitter reading from the file's start
+/// ends a game: `next` is the first line of the next batch (the splitter decides there, on
+/// that line, whether a game starts), `scratch` a buffer to reuse.
+///
+/// ```
+/// use pgnkit_lexer::split::ends_before;
+/// let mut scratch = Vec::new();
+/// assert!(ends_before(b"[Event \"a\"]\n1. e4 1-0\n", b"[Event \"b\"]\n", &mut scratch));
+/// // A tag pair after an empty line in a tag section, whose name was not seen, continues it.
+/// assert!(!ends_before(b"[Event \"a\"]\n\n", b"[Site \"b\"]\n", &mut scratch));
+/// ```
+pub fn ends_before(game: &[u8], next: &[u8], scratch: &mut Vec<u8>) -> bool {
+    scratch.clear();
+    scratch.extend_from_slice(game);
+    scratch.extend_from_slice(next);
+    let mut names = Vec::new();
+    game_end(scratch, &mut names) == game.len()
 }
 
 impl<'a> Iterator for GameSplitter<'a> {

@@ -1,14 +1,20 @@
 //! Batches of whole games for the parallel run: the games' bytes and
 //! places in a few flat buffers.
 //!
-//! The main thread only splits the input (the splitter, which jumps between
-//! the bytes that can end a game, several times faster than lexing) and
-//! copies each game's bytes to the end of the batch being filled; worker
-//! threads lex a batch's games (one single pass over the batch's bytes,
-//! which holds whole games only, so it finds the same games, tokens and
-//! warnings as a pass over the whole input) and process them. Lexing in the
-//! workers keeps the main thread light: with it lexing, it was the serial
-//! part that held `--threads 2` to 1.2x-1.4x of one thread. A batch's
+//! The calling thread does not split the input: it cuts it into blocks at
+//! resynchronisation points ([`lexer::Reader::next_block`]: a few lines
+//! looked at per batch, with memchr) and copies each block into a batch.
+//! A worker splits and lexes its batch's games in one single pass
+//! ([`GameSplitter::at`] over the batch's bytes, which start at a game
+//! start, so it finds the same games, tokens and warnings as a pass over the
+//! whole input), processes them, and confirms that the batch's last game
+//! ends where the next batch starts ([`split::ends_before`] over the last
+//! game and the next batch's first line). The hand-out in order
+//! (`parallel.rs`) reads a batch whose end is not confirmed again together
+//! with the next one ([`Batch::merge`]), so the games are always exactly the
+//! splitter's from the start of the input. Where the reader finds no point
+//! near (games without tags, a game over the size limit), it gives single
+//! games as its splitter finds them, and the batch lists them. A batch's
 //! buffers are reused for the next batches, so nothing is allocated per
 //! game.
 
@@ -16,7 +22,8 @@ use std::io::{self, Read};
 use std::ops::Range;
 
 use pgnkit_lexer::{
-    self as lexer, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame,
+    self as lexer, BlockEnd, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind,
+    TokenizedGame, split,
 };
 
 use crate::visitor::GameStart;
@@ -30,13 +37,40 @@ const MAX_SPARE: usize = 8;
 /// Whole games, in input order: their bytes and places.
 #[derive(Debug, Default)]
 pub(super) struct Batch {
-    /// The games' bytes, one after the other.
+    /// The games' bytes, one after the other (the input's bytes, but for
+    /// games over the size limit, which have none).
     bytes: Vec<u8>,
+    /// The games: those the reader listed, then (once split) the region's.
     games: Vec<Entry>,
+    /// Games the reader listed (before the region).
+    listed: usize,
+    /// The bytes from `region.start` on, to split on the worker.
+    region: Option<Region>,
+    /// What follows the batch in the input, as far as the reader saw it: the
+    /// first line of the next batch (see [`BlockEnd`]).
+    next_line: Vec<u8>,
+    /// Whether the batch's end must be confirmed (it was cut at a point, or it
+    /// holds bytes merged after an end that was not confirmed).
+    cut: bool,
+    /// Whether the splitter confirmed the batch's end (set by `run`).
+    confirmed: bool,
     /// The text the job wrote for the games, one after the other.
     text: Vec<u8>,
     /// Where each game's text ends in `text`.
     text_ends: Vec<usize>,
+    /// A buffer for the check of the batch's end.
+    scratch: Vec<u8>,
+}
+
+/// The part of a batch's bytes that the worker splits into games.
+#[derive(Debug, Clone, Copy)]
+struct Region {
+    /// Where it starts in the batch's bytes.
+    start: usize,
+    /// Its place in the input.
+    offset: u64,
+    line: u64,
+    column: u64,
 }
 
 /// One game of a batch: where it was in the input and where its parts are
@@ -56,20 +90,27 @@ impl Batch {
     fn clear(&mut self) {
         self.bytes.clear();
         self.games.clear();
+        self.listed = 0;
+        self.region = None;
+        self.next_line.clear();
+        self.cut = false;
+        self.confirmed = false;
         self.text.clear();
         self.text_ends.clear();
     }
 
-    /// Adds `raw` after the batch's games.
-    fn push(&mut self, raw: RawGame<'_>) {
+    /// Adds a game the reader found (`too_large`: see
+    /// [`lexer::Reader::last_game_too_large`]) after the batch's games.
+    fn push(&mut self, raw: RawGame<'_>, too_large: Option<u64>) {
         let entry = Entry {
             offset: raw.offset,
             line: raw.line,
             column: raw.column,
             bytes: extend(&mut self.bytes, raw.bytes),
-            too_large: None,
+            too_large,
         };
         self.games.push(entry);
+        self.listed = self.games.len();
     }
 
     /// The bytes and place of the game `entry`.
@@ -82,17 +123,95 @@ impl Batch {
         }
     }
 
+    /// Whether the splitter confirmed the batch's end (after
+    /// [`run`](Batch::run)): when not, the batch's outputs must be dropped
+    /// and the batch [merged](Batch::merge) with the next one.
+    pub(super) fn confirmed(&self) -> bool {
+        self.confirmed
+    }
+
+    /// Whether the batch holds a game over the size limit (whose bytes are
+    /// not in the batch).
+    pub(super) fn has_skipped_game(&self) -> bool {
+        self.games
+            .get(..self.listed)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| e.too_large.is_some())
+    }
+
+    /// Makes the batch, whose end was not confirmed, hold `next`'s bytes
+    /// after its own, to be run again: its games from the start of its
+    /// region (or of its first game, when the reader listed them all) are
+    /// split again over both batches' bytes. `next` must hold no game over the
+    /// size limit. The outputs of both runs are to be dropped.
+    pub(super) fn merge(&mut self, next: &Batch) {
+        self.games.truncate(self.listed);
+        if self.region.is_none() {
+            // Every game was listed: split them again from the last listed one on
+            // (those before it are whole).
+            if let Some(last) = self.games.pop() {
+                self.region = Some(Region {
+                    start: last.bytes.start,
+                    offset: last.offset,
+                    line: last.line,
+                    column: last.column,
+                });
+            }
+            self.listed = self.games.len();
+        }
+        self.bytes.extend_from_slice(&next.bytes);
+        self.next_line.clear();
+        self.next_line.extend_from_slice(&next.next_line);
+        self.cut = next.cut || next.region.is_none();
+        self.confirmed = false;
+        self.text.clear();
+        self.text_ends.clear();
+    }
+
+    /// Marks the batch's end as the end of what can be merged (the next
+    /// batch holds a game over the size limit): its games are then the
+    /// splitter's over its bytes as they are.
+    pub(super) fn end_here(&mut self) {
+        self.games.truncate(self.listed);
+        self.cut = false;
+        self.text.clear();
+        self.text_ends.clear();
+    }
+
+    /// Splits the region into games (listed after the others), without
+    /// lexing them.
+    fn list_region(&mut self) {
+        let Some(region) = self.region.take() else {
+            return;
+        };
+        let bytes = self.bytes.get(region.start..).unwrap_or_default();
+        for game in GameSplitter::at(bytes, region.offset, region.line, region.column) {
+            let start = region.start + (game.offset - region.offset) as usize;
+            self.games.push(Entry {
+                offset: game.offset,
+                line: game.line,
+                column: game.column,
+                bytes: start..start + game.bytes.len(),
+                too_large: None,
+            });
+        }
+    }
+
     /// Calls `f` with each game of the batch, in order, with its index: the
     /// games are lexed here, in one single pass over the batch's bytes.
     #[cfg(test)]
-    pub(super) fn for_each_game(&self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
-        self.for_each_lexed(&mut (), |_, _, _| false, |_, i, game| f(i, game));
+    pub(super) fn for_each_game(&mut self, mut f: impl FnMut(usize, TokenizedGame<'_, '_>)) {
+        self.games.truncate(self.listed);
+        self.list_region();
+        self.for_each_listed(&mut (), |_, _, _| false, |_, i, game| f(i, game));
     }
 
-    /// [`for_each_game`](Batch::for_each_game), except for the games that
-    /// `done` (called first with each game that has bytes) says are done:
-    /// those are not lexed, and `f` is not called for them. Both get `cx`.
-    fn for_each_lexed<C>(
+    /// Calls `f` with each listed game of the batch (all but the region's),
+    /// in order, with its index, except for the games that `done` (called
+    /// first with each game that has bytes) says are done: those are not
+    /// lexed, and `f` is not called for them. Both get `cx`.
+    fn for_each_listed<C>(
         &self,
         cx: &mut C,
         mut done: impl FnMut(&mut C, usize, RawGame<'_>) -> bool,
@@ -165,21 +284,35 @@ impl Batch {
 
     /// Runs `f` on each game of the batch, in order, with `state` and the
     /// batch's text buffer to append the game's text to; returns the outputs
-    /// in order. A game for which `early` gives an output is not lexed (see
-    /// [`Job::before_lexing`](crate::Job::before_lexing)).
+    /// in order, and checks the batch's end ([`confirmed`](Batch::confirmed)).
+    /// With `look`, `early` sees each game's bytes first, and a game for which
+    /// it gives an output is not lexed (see
+    /// [`Job::before_lexing`](crate::Job::before_lexing)); the region is then
+    /// split before it is lexed. Without, the region's games are split and
+    /// lexed in one single pass.
     pub(super) fn run<S, O>(
         &mut self,
         state: &mut S,
+        look: bool,
         mut early: impl FnMut(&mut S, GameStart<'_>) -> Option<O>,
         mut f: impl FnMut(&mut S, TokenizedGame<'_, '_>, &mut Vec<u8>) -> O,
     ) -> Vec<O> {
+        self.games.truncate(self.listed);
+        if look {
+            self.list_region();
+        }
         let mut outputs = Vec::with_capacity(self.games.len());
         let mut text = std::mem::take(&mut self.text);
         let mut ends = std::mem::take(&mut self.text_ends);
+        text.clear();
+        ends.clear();
         let mut cx = (state, &mut outputs, &mut text, &mut ends);
-        self.for_each_lexed(
+        self.for_each_listed(
             &mut cx,
-            |(state, outputs, text, ends), _, raw| match early(state, GameStart::from(raw)) {
+            |(state, outputs, text, ends), _, raw| match look
+                .then(|| early(state, GameStart::from(raw)))
+                .flatten()
+            {
                 Some(output) => {
                     outputs.push(output);
                     ends.push(text.len());
@@ -192,6 +325,29 @@ impl Batch {
                 ends.push(text.len());
             },
         );
+        if let Some(region) = self.region {
+            let (state, outputs, text, ends) = cx;
+            let bytes = self.bytes.get(region.start..).unwrap_or_default();
+            let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column);
+            while let Some(game) = games.next_tokenized() {
+                let start = region.start + (game.raw.offset - region.offset) as usize;
+                self.games.push(Entry {
+                    offset: game.raw.offset,
+                    line: game.raw.line,
+                    column: game.raw.column,
+                    bytes: start..start + game.raw.bytes.len(),
+                    too_large: None,
+                });
+                outputs.push(f(state, game, text));
+                ends.push(text.len());
+            }
+        }
+        self.confirmed = !self.cut
+            || self.games.last().is_some_and(|last| {
+                let bytes = self.bytes.get(last.bytes.clone()).unwrap_or_default();
+                last.too_large.is_none()
+                    && split::ends_before(bytes, &self.next_line, &mut self.scratch)
+            });
         self.text = text;
         self.text_ends = ends;
         outputs
@@ -207,7 +363,7 @@ impl Batch {
         self.text.get(start..end).unwrap_or_default()
     }
 
-    /// The game at `index` (as numbered by [`Batch::for_each_game`]).
+    /// The game at `index` (as numbered by [`Batch::run`]).
     pub(super) fn game(&self, index: usize) -> GameStart<'_> {
         let raw = match self.games.get(index) {
             Some(entry) => self.raw(entry),
@@ -235,6 +391,20 @@ pub(super) struct Batcher<R> {
     /// A batch closes after the game that brings it to this many bytes.
     batch_bytes: usize,
     spare: Vec<Batch>,
+    /// Batches cut where a test says instead (see [`Batcher::with_cuts`]).
+    #[cfg(test)]
+    cuts: Option<Cuts>,
+}
+
+/// An input cut at given line starts, for tests: batches whose ends are
+/// often not game ends.
+#[cfg(test)]
+struct Cuts {
+    input: Vec<u8>,
+    /// Where the batches start after the first, ascending.
+    at: std::collections::VecDeque<usize>,
+    pos: usize,
+    line: u64,
 }
 
 impl<R: Read> Batcher<R> {
@@ -244,23 +414,54 @@ impl<R: Read> Batcher<R> {
             games,
             batch_bytes,
             spare: Vec::new(),
+            #[cfg(test)]
+            cuts: None,
         }
     }
 
     /// The next batch; `None` at the end of the input.
     pub(super) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
         let mut batch = self.spare.pop().unwrap_or_default();
+        #[cfg(test)]
+        if let Some(cuts) = &mut self.cuts {
+            return Ok(cuts.next_batch(batch));
+        }
         while batch.bytes.len() < self.batch_bytes {
-            let Some(game) = self.games.next_game()? else {
+            let want = self.batch_bytes - batch.bytes.len();
+            let Some(block) = self.games.next_block(want)? else {
                 break;
             };
-            batch.push(game);
-            let too_large = self.games.last_game_too_large();
-            if let Some(entry) = batch.games.last_mut() {
-                entry.too_large = too_large;
+            match block.end {
+                BlockEnd::Game { too_large, next } => {
+                    let raw = RawGame {
+                        bytes: block.bytes,
+                        offset: block.offset,
+                        line: block.line,
+                        column: block.column,
+                    };
+                    batch.push(raw, too_large);
+                    batch.next_line.clear();
+                    batch.next_line.extend_from_slice(next);
+                }
+                end => {
+                    batch.region = Some(Region {
+                        start: batch.bytes.len(),
+                        offset: block.offset,
+                        line: block.line,
+                        column: block.column,
+                    });
+                    batch.bytes.extend_from_slice(block.bytes);
+                    batch.next_line.clear();
+                    if let BlockEnd::Point(line) = end {
+                        batch.next_line.extend_from_slice(line);
+                        batch.cut = true;
+                    }
+                    break;
+                }
             }
         }
-        if batch.games.is_empty() {
+        if batch.games.is_empty() && batch.region.is_none() {
+            self.recycle(batch);
             return Ok(None);
         }
         Ok(Some(batch))
@@ -276,7 +477,58 @@ impl<R: Read> Batcher<R> {
 
     /// Bytes outside any game (see [`lexer::Reader::skipped`]).
     pub(super) fn skipped(&self) -> u64 {
+        #[cfg(test)]
+        if let Some(cuts) = &self.cuts {
+            return GameSplitter::new(&cuts.input).skipped();
+        }
         self.games.skipped()
+    }
+}
+
+#[cfg(test)]
+impl Batcher<&'static [u8]> {
+    /// Batches of `input` cut at the line starts `at` (after a LF or a lone
+    /// CR), each to be confirmed as if cut at a point.
+    pub(super) fn with_cuts(input: Vec<u8>, at: Vec<usize>) -> Batcher<&'static [u8]> {
+        let mut batcher = Batcher::new(lexer::Reader::new(&[][..]), 1);
+        batcher.cuts = Some(Cuts {
+            input,
+            at: at.into(),
+            pos: 0,
+            line: 1,
+        });
+        batcher
+    }
+}
+
+#[cfg(test)]
+impl Cuts {
+    fn next_batch(&mut self, mut batch: Batch) -> Option<Batch> {
+        if self.pos >= self.input.len() {
+            return None;
+        }
+        let end = self.at.pop_front().unwrap_or(self.input.len());
+        let bytes = self.input.get(self.pos..end).unwrap_or_default();
+        batch.region = Some(Region {
+            start: 0,
+            offset: self.pos as u64,
+            line: self.line,
+            column: 1,
+        });
+        batch.bytes.extend_from_slice(bytes);
+        let rest = self.input.get(end..).unwrap_or_default();
+        let line = memchr::memchr2(b'\n', b'\r', rest).map_or(rest.len(), |i| i + 1);
+        batch
+            .next_line
+            .extend_from_slice(rest.get(..line).unwrap_or_default());
+        batch.cut = end < self.input.len();
+        self.line += bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+            .count() as u64;
+        self.pos = end;
+        Some(batch)
     }
 }
 
@@ -316,13 +568,15 @@ mod tests {
         let mut batcher = Batcher::new(lexer::Reader::new(&input[..]), BATCH_BYTES);
         let mut batched = Vec::new();
         let mut batches = 0;
-        while let Some(batch) = batcher.next_batch().expect("reading a slice") {
-            batch.for_each_game(|i, game| {
+        while let Some(mut batch) = batcher.next_batch().expect("reading a slice") {
+            let mut games = Vec::new();
+            batch.for_each_game(|i, game| games.push((i, seen(&game))));
+            for (i, game) in games {
                 let start = batch.game(i);
-                assert_eq!(start.bytes, game.raw.bytes);
-                assert_eq!((start.offset, start.line), (game.raw.offset, game.raw.line));
-                batched.push(seen(&game));
-            });
+                assert_eq!(start.bytes, game.0);
+                assert_eq!((start.offset, start.line), (game.1, game.2));
+                batched.push(game);
+            }
             batcher.recycle(batch);
             batches += 1;
         }
@@ -335,6 +589,190 @@ mod tests {
         assert!(batches >= 3, "{batches} batches");
         assert!(whole.iter().any(|g| !g.5.is_empty()), "a warning is kept");
         assert_eq!(batcher.skipped(), 5);
+    }
+
+    /// A game's place, bytes, token count and warnings, and its text.
+    type Read = ((u64, u64, u64), Vec<u8>, usize, usize, Vec<u8>);
+
+    /// Each game's place, bytes, tokens and warnings (no chess: fast in
+    /// debug builds), in batches of `BYTES`.
+    struct Places<const BYTES: usize>;
+
+    impl<const BYTES: usize> crate::Job for Places<BYTES> {
+        type State = ();
+        type Output = ((u64, u64, u64), Vec<u8>, usize, usize);
+        const BATCH_BYTES: usize = BYTES;
+        fn state(&self) {}
+        fn run(&self, _: &mut (), game: TokenizedGame<'_, '_>, text: &mut Vec<u8>) -> Self::Output {
+            let raw = game.raw;
+            text.extend_from_slice(format!("{}:{}\n", raw.line, raw.column).as_bytes());
+            (
+                (raw.offset, raw.line, raw.column),
+                raw.bytes.to_vec(),
+                game.tokens.len(),
+                game.warnings.len(),
+            )
+        }
+    }
+
+    fn gather(
+        all: &mut Vec<Read>,
+    ) -> impl FnMut(GameStart<'_>, <Places<1> as crate::Job>::Output, &[u8]) -> io::Result<()> + '_
+    {
+        |start, out, text| {
+            assert_eq!((start.offset, start.line), (out.0.0, out.0.1));
+            all.push((out.0, out.1, out.2, out.3, text.to_vec()));
+            Ok(())
+        }
+    }
+
+    /// The games of `input` on one thread, as the stream reader reads them.
+    fn serial(input: &[u8]) -> Vec<Read> {
+        let mut all = Vec::new();
+        crate::run_ordered(&Places::<1>, input, 1, gather(&mut all)).expect("a slice reads");
+        all
+    }
+
+    /// The games of `input` on `threads` threads, batches cut at `at`.
+    fn cut(input: &[u8], at: Vec<usize>, threads: usize) -> Vec<Read> {
+        let mut all = Vec::new();
+        let batcher = Batcher::with_cuts(input.to_vec(), at);
+        let totals = super::super::run_parallel(&Places::<1>, batcher, threads, gather(&mut all))
+            .expect("a slice reads");
+        assert_eq!(totals.games, all.len() as u64);
+        all
+    }
+
+    /// Where lines start (after a LF or a lone CR), but the input's start.
+    fn line_starts(input: &[u8]) -> Vec<usize> {
+        (0..input.len())
+            .filter(|&i| {
+                let b = input[i];
+                (b == b'\n' || (b == b'\r' && input.get(i + 1) != Some(&b'\n')))
+                    && i + 1 < input.len()
+            })
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    /// Games whose ends the cuts do not meet: a tag line in a multi-line
+    /// comment, after a line that closes a game (a point) or not; games
+    /// without tags; comments after markers; CR line ends; a byte order mark.
+    fn tricky() -> Vec<u8> {
+        let mut input = b"\xef\xbb\xbf\n".to_vec();
+        for n in 0..60 {
+            let game = match n % 6 {
+                0 => format!("[Event \"{n}\"]\n\n1. e4 {{ a\nb 1-0\n[Event \"x\"]\n}} *\n\n"),
+                1 => format!("[Event \"{n}\"]\n\n1. e4 {{ a\n[Site \"x\"]\n}} 1-0\n"),
+                2 => format!("[Event \"{n}\"]\n{{\n1-0\n[Site \"x\"]\n\n1. d4 *\r\n"),
+                3 => format!("1. c4 1/2-1/2\n\n{{c}}\n1. d4 0-1 {n}. e4\n*\n\n\n"),
+                4 => format!("[Event \"{n}\"]\r[Site \"s\"]\r\r1. Nf3 ; x\r*\r"),
+                _ => format!("[Event \"{n}\"]\n[Event \"{n}\"]\n\n[Event \"y\"]\n\n1. e4 Kxx9 *\n"),
+            };
+            input.extend_from_slice(game.as_bytes());
+        }
+        input
+    }
+
+    #[test]
+    fn batches_cut_anywhere_give_the_splitters_games() {
+        let input = tricky();
+        let want = serial(&input);
+        assert!(want.len() > 60, "{} games", want.len());
+        let starts = line_starts(&input);
+        // Every line its own batch; every other line; every seventh.
+        for step in [1, 2, 7] {
+            let at: Vec<usize> = starts.iter().copied().step_by(step).collect();
+            for threads in [2, 3] {
+                assert_eq!(cut(&input, at.clone(), threads), want, "step {step}");
+            }
+        }
+        // One cut at each line start in turn.
+        for &at in &starts {
+            assert_eq!(cut(&input, vec![at], 2), want, "a cut at {at}");
+        }
+    }
+
+    #[test]
+    fn a_tag_line_in_a_comment_at_a_cut() {
+        // The splitter ends the comment at the tag line: a game starts there,
+        // and the cut there is confirmed.
+        let input =
+            b"[Event \"a\"]\n\n1. e4 { a comment\non lines 1-0\n[Event \"b\"]\n} 1-0\n".to_vec();
+        let at = input
+            .windows(9)
+            .position(|w| w == b"[Event \"b")
+            .expect("the line");
+        assert_eq!(resync_points(&input), vec![at]);
+        let want = serial(&input);
+        assert_eq!(want.len(), 2);
+        assert_eq!(cut(&input, vec![at], 2), want);
+        let mut batch = Batcher::with_cuts(input.clone(), vec![at])
+            .next_batch()
+            .expect("slice")
+            .expect("a batch");
+        batch.run(&mut (), false, |_, _| None::<()>, |_, _, _| ());
+        assert!(batch.confirmed());
+        // The same in a tag section (the comment, unterminated, ends there).
+        let input = b"[Event \"a\"]\n{ x\n1-0\n[Site \"b\"]\n\n1. e4 *\n".to_vec();
+        let at = input
+            .windows(5)
+            .position(|w| w == b"[Site")
+            .expect("the line");
+        assert_eq!(resync_points(&input), vec![at]);
+        let want = serial(&input);
+        assert_eq!(want.len(), 2);
+        assert_eq!(cut(&input, vec![at], 2), want);
+        // A cut that is not a game start (a tag line inside a tag section, a
+        // line of movetext): not confirmed, and read again with the next batch.
+        let input = b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4\ne5 *\n".to_vec();
+        let want = serial(&input);
+        assert_eq!(want.len(), 1);
+        for at in line_starts(&input) {
+            let mut batch = Batcher::with_cuts(input.clone(), vec![at])
+                .next_batch()
+                .expect("slice")
+                .expect("a batch");
+            batch.run(&mut (), false, |_, _| None::<()>, |_, _, _| ());
+            assert!(!batch.confirmed(), "a cut at {at}");
+            assert_eq!(cut(&input, vec![at], 2), want);
+        }
+    }
+
+    /// The places of `input` that the reader would cut at.
+    fn resync_points(input: &[u8]) -> Vec<usize> {
+        let mut points = Vec::new();
+        let mut from = 0;
+        while let Ok(at) = lexer::resync::next_cut(input, from, true) {
+            points.push(at);
+            from = at + 1;
+        }
+        points
+    }
+
+    #[test]
+    fn tiny_batches_on_the_corpus_give_the_games_of_one_thread() {
+        let files = pgnkit_corpus::pgn_files(&pgnkit_corpus::dir());
+        assert!(!files.is_empty());
+        let mut batches = 0;
+        for path in &files {
+            let input = std::fs::read(path).expect("a corpus file");
+            if input.len() > 8 << 20 {
+                continue;
+            }
+            let want = serial(&input);
+            for threads in [2, 3] {
+                let mut all = Vec::new();
+                crate::run_ordered(&Places::<1>, &input[..], threads, gather(&mut all))
+                    .expect("a slice reads");
+                assert_eq!(all, want, "{} on {threads} threads", path.display());
+            }
+            // Cut at every point, the cuts a tiny batch size gives.
+            let points = resync_points(&input);
+            batches += points.len();
+            assert_eq!(cut(&input, points, 2), want, "{}", path.display());
+        }
+        assert!(batches > 10_000, "{batches} batches");
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! Where a game may start, judged from the text around an arbitrary offset: the rule that byte
-//! ranges resynchronise with, in this one place.
+//! ranges resynchronise with (`pgnkit-input`'s range readers, [`next_point`] in a buffer), and
+//! the looser one the parallel reader cuts its batches with ([`next_cut`],
+//! [`Reader::next_block`](crate::Reader::next_block)), whose cuts the splitter confirms, in
+//! this one place.
 //!
 //! # The rule
 //!
@@ -15,9 +18,12 @@
 //!    start (nothing but white space before) the first condition is enough.
 //!
 //! Every resynchronisation point is a game start for the splitter when it reads from the
-//! file's start (lexer `split`: after movetext, a line that starts like a tag pair begins a
-//! new game; a comment still open there is cut there), so a reader that starts at such a point
-//! splits the rest of the file exactly as a reader from the start does.
+//! file's start ([`split`](crate::split): after movetext, a line that starts like a tag pair
+//! begins a new game; a comment still open there is cut there), so a reader that starts at such
+//! a point splits the rest of the file exactly as a reader from the start does. The parallel
+//! reader does not take this on trust: each batch cut at a point is checked by the splitter
+//! ([`ends_before`](crate::split::ends_before)), and a batch whose end it does not confirm is
+//! read again together with the next one.
 //!
 //! # Where it differs from reading from the start
 //!
@@ -141,6 +147,76 @@ fn trim(mut bytes: &[u8]) -> &[u8] {
         bytes = rest;
     }
     bytes
+}
+
+/// The first resynchronisation point in `buf` at or after `from`, where `buf` starts at a game
+/// start (a line before the point is judged only when all of it is in `buf` after a line end,
+/// so a point's line before must lie in `buf`): `Ok(pos)` is that point's `[`. `Err(again)`
+/// when there is none yet: search again from `again` once more bytes are in (with `complete`,
+/// the end of the input, there are none: `Err(buf.len())`). The point's own line is looked at
+/// only when whole in `buf` (or `complete`). A few lines are looked at for each point found:
+/// the search jumps between `[` bytes with memchr.
+pub fn next_point(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
+    next_tag_line_after(buf, from, complete, closes_game)
+}
+
+/// Where the parallel reader cuts its batches: [`next_point`] with a looser second condition,
+/// the last non-blank line before the tag line (whole in `buf`) does not start with `[` or
+/// `%` (it is not a tag pair of the same tag section; a game ending in a comment opened on an
+/// earlier line, as engine games often do, is cut after too). Such a line is a game start for
+/// the splitter in every case of the first condition but a tag pair after a comment in a tag
+/// section (`[Event "x"]`, `{note}`, `[Site "y"]`) and a line that continues a tag value; a
+/// cut is therefore always confirmed by the splitter (see
+/// [`Reader::next_block`](crate::Reader::next_block)), and a cut it does not confirm costs a
+/// second reading of the batch, not a game.
+pub fn next_cut(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
+    next_tag_line_after(buf, from, complete, |line| {
+        !matches!(trim(line).first(), Some(b'[' | b'%'))
+    })
+}
+
+/// The first line start in `buf` at or after `from` that starts like a tag pair and whose last
+/// non-blank line before is whole in `buf` and `accepted` (see [`next_point`]).
+fn next_tag_line_after(
+    buf: &[u8],
+    from: usize,
+    complete: bool,
+    accepted: impl Fn(&[u8]) -> bool,
+) -> Result<usize, usize> {
+    let mut at = from.max(1);
+    while let Some(found) = buf.get(at..).and_then(|rest| memchr::memchr(b'[', rest)) {
+        let open = at + found;
+        if matches!(buf.get(open - 1), Some(b'\n' | b'\r')) {
+            let rest = buf.get(open..).unwrap_or_default();
+            let line = match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(end) => rest.get(..=end).unwrap_or_default(),
+                None if complete => rest,
+                None => return Err(open),
+            };
+            if starts_like_tag_pair(line) && line_before(buf, open).is_some_and(&accepted) {
+                return Ok(open);
+            }
+        }
+        at = open + 1;
+    }
+    Err(buf.len().max(from))
+}
+
+/// The last non-blank line before the line start `at`, when it is whole in `buf` after a line
+/// end.
+fn line_before(buf: &[u8], at: usize) -> Option<&[u8]> {
+    let mut end = at;
+    // `buf[end - 1]` is the line end of the line before `end`.
+    while let Some(body_end) = end.checked_sub(1) {
+        let before = buf.get(..body_end).unwrap_or_default();
+        let start = memchr::memrchr2(b'\n', b'\r', before)? + 1;
+        let line = buf.get(start..body_end).unwrap_or_default();
+        if !is_blank(line) {
+            return Some(line);
+        }
+        end = start;
+    }
+    None
 }
 
 /// Lines of a stream with their offsets; a CR LF is read as a CR line end and an empty line,
@@ -299,6 +375,28 @@ mod tests {
         assert!(tracker.is_point(b"[Event \"b\"]"));
         tracker.feed(b"[Event \"b\"]\n{note}\n");
         assert!(!tracker.is_point(b"[Site \"b\"]"));
+    }
+
+    #[test]
+    fn points_in_a_buffer() {
+        let buf = b"[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n[Site \"c\"]\n*\r\n[Event \"d\"]";
+        let b = 24;
+        assert_eq!(&buf[b..b + 6], b"[Event");
+        assert_eq!(next_point(buf, 0, false), Ok(b));
+        assert_eq!(next_point(buf, b + 1, true), Ok(buf.len() - 11));
+        // The last point's line is not whole: more bytes are needed.
+        assert_eq!(next_point(buf, b + 1, false), Err(buf.len() - 11));
+        // A tag line after a tag line, or in a comment after a line that does not close.
+        let buf = b"1. e4 {\nx\n[Event \"b\"]\n}";
+        assert_eq!(next_point(buf, 0, true), Err(buf.len()));
+        // The line before must be whole in the buffer, after a line end.
+        assert_eq!(next_point(b"1-0\n[Event \"b\"]\n", 0, true), Err(16));
+        assert_eq!(next_point(b"\n1-0\n[Event \"b\"]\n", 0, true), Ok(5));
+        // Cuts: after a comment closed on a later line too, never in a tag section.
+        let buf = b"\n1. e4 {a\nb} 1-0\n\n[Event \"b\"]\n[Site \"c\"]\n%x\n[Round \"d\"]\n";
+        assert_eq!(next_point(buf, 0, true), Err(buf.len()));
+        assert_eq!(next_cut(buf, 0, true), Ok(18));
+        assert_eq!(next_cut(buf, 19, true), Err(buf.len()));
     }
 
     #[test]
