@@ -455,7 +455,10 @@ mod tests {
     fn records(pgn: &[u8]) -> Vec<GameRecord> {
         visit_games_with(
             pgn,
-            RecordVisitor::new(RecordOptions { fen: true }),
+            RecordVisitor::new(RecordOptions {
+                fen: true,
+                ..RecordOptions::default()
+            }),
             ReadOptions::new(),
         )
         .map(|game| game.value)

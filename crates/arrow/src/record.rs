@@ -64,8 +64,12 @@ pub struct GameRecord {
     /// from a text visitor (`pgnkit-export`'s `StreamWriter`; this crate does
     /// not depend on it), `None` from a bare [`RecordVisitor`].
     pub movetext: Option<String>,
-    /// The main line's moves.
+    /// The main line's moves (none with [`RecordOptions::games_only`]).
     pub moves: Vec<MoveRecord>,
+    /// The main line's moves counted but not recorded: with
+    /// [`RecordOptions::games_only`], `moves` stays empty and this holds
+    /// their number; otherwise 0.
+    pub plies: usize,
     /// The position after the main line's last move (null when the
     /// starting position could not be set up).
     pub final_fen: Option<String>,
@@ -82,7 +86,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The main line's ply count, as the uint16 column holds it.
     pub fn ply_count(&self) -> u16 {
-        u16::try_from(self.moves.len()).unwrap_or(u16::MAX)
+        u16::try_from(self.moves.len() + self.plies).unwrap_or(u16::MAX)
     }
 
     /// Fills [`errors`](GameRecord::errors) from a game's diagnostics.
@@ -234,6 +238,11 @@ pub struct MoveRecord {
 pub struct RecordOptions {
     /// Each move's FEN after it (costs a FEN string per move).
     pub fen: bool,
+    /// For the games table alone: the main line's moves are counted
+    /// ([`GameRecord::plies`]), not recorded, so their SAN, UCI, clocks,
+    /// evals, NAGs and comments are not worked out; every games-table
+    /// column comes out the same, and the moves table gets no rows.
+    pub games_only: bool,
 }
 
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
@@ -486,11 +495,18 @@ impl Visitor for RecordVisitor {
     }
 
     fn comment_before(&mut self, comment: RawComment<'_>) {
-        self.pending.push(comment.decode(self.encoding));
+        if !self.options.games_only {
+            self.pending.push(comment.decode(self.encoding));
+        }
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
-        self.push_move(event.before, event.after, event.mv);
+        if self.options.games_only {
+            self.record.plies += 1;
+            self.last = Some(event.after.clone());
+        } else {
+            self.push_move(event.before, event.after, event.mv);
+        }
     }
 
     fn nag(&mut self, nag: Nag) {

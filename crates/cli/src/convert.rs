@@ -296,7 +296,10 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
     };
     let job = ConvertJob {
         read: read_options(&args.inputs),
-        record: RecordOptions { fen: args.fen },
+        record: RecordOptions {
+            fen: args.fen,
+            ..RecordOptions::default()
+        },
         table: options,
         moves: args.moves.is_some(),
         keep_broken: args.keep_broken,

@@ -8,7 +8,7 @@ use std::io::BufWriter;
 use std::path::PathBuf;
 
 use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{self, Diagnostics, ReadOptions, visit_tokenized};
+use pgnkit::game::{self, ReadOptions, visit_tokenized};
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
@@ -41,47 +41,121 @@ impl Which {
     }
 }
 
-/// A game's record, read on a worker thread: for the games table with its
-/// `movetext`, written by the export `StreamWriter` through `pgnkit-arrow`'s
-/// `RecordTee` exactly as `pgnkit convert` writes it.
-struct RecordJob {
+/// Bytes of PGN a worker turns into a piece of the table (the `Job`'s batch): about 250 games
+/// of the bench file. The pieces are the table's record batches (or cut smaller by the
+/// builder's `BatchLimits`); smaller pieces would give a table of many short chunks, larger
+/// ones leave a thread idle on inputs of a few batches.
+const TABLE_BATCH_BYTES: usize = 1 << 19;
+
+/// Reads one stream's games into pieces of one table on the worker threads: each game's
+/// record (for the games table with its `movetext`, written by the export `StreamWriter`
+/// through `pgnkit-arrow`'s `RecordTee` exactly as `pgnkit convert` writes it; the main line
+/// counted, not recorded, as the games table needs no more) goes to the worker's builder, and
+/// the batch's record batches go over with its last game, their `game_id`s counted from 0
+/// (the calling thread renumbers them).
+struct TableJob {
+    which: Which,
     read: ReadOptions,
     record: RecordOptions,
+    table: TableOptions,
     keep_broken: bool,
-    /// The games table: the movetext is written (the moves table has none).
-    movetext: bool,
+    /// The stream's name: the games table's `source` column, and messages.
+    source: String,
+    /// For a byte range: the offset in the file of the range's first game.
+    origin: u64,
 }
 
-impl game::Job for RecordJob {
-    type State = RecordTee<StreamWriter>;
-    type Output = (Option<GameRecord>, Diagnostics);
+/// A worker's state: its visitor, builder, and the piece being built.
+struct Worker {
+    tee: RecordTee<StreamWriter>,
+    builder: Builder,
+    /// Games of the current batch so far (the next `game_id` within it).
+    count: u64,
+    batches: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+}
 
-    fn state(&self) -> RecordTee<StreamWriter> {
-        if self.movetext {
-            RecordTee::new(
+/// What a worker hands over for a game.
+struct Row {
+    /// Broken and left out: its first error, `line:column: message`.
+    dropped: Option<String>,
+    /// With the last game of a batch: the batch's game count and record batches.
+    piece: Option<(u64, Result<Vec<RecordBatch>, pgnkit_arrow::Error>)>,
+}
+
+/// Appends a finished builder batch to `to` (unless an error came first).
+fn cut(
+    to: &mut Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
+    batch: Result<RecordBatch, pgnkit_arrow::Error>,
+) {
+    if let Ok(batches) = to {
+        match batch {
+            Ok(batch) if batch.num_rows() == 0 => {}
+            Ok(batch) => batches.push(batch),
+            Err(e) => *to = Err(e),
+        }
+    }
+}
+
+impl game::Job for TableJob {
+    type State = Worker;
+    type Output = Row;
+    const BATCHED: bool = true;
+    const BATCH_BYTES: usize = TABLE_BATCH_BYTES;
+
+    fn state(&self) -> Worker {
+        let tee = match self.which {
+            Which::Games => RecordTee::new(
                 self.record,
                 StreamWriter::new(ExportOptions::export()),
                 StreamWriter::game_text,
-            )
-        } else {
-            RecordTee::without_text(self.record)
+            ),
+            Which::Moves => RecordTee::without_text(self.record),
+        };
+        Worker {
+            tee,
+            builder: Builder::new(self.which, self.table),
+            count: 0,
+            batches: Ok(Vec::new()),
         }
     }
 
-    fn run(
-        &self,
-        visitor: &mut RecordTee<StreamWriter>,
-        game: lexer::TokenizedGame<'_, '_>,
-        _: &mut Vec<u8>,
-    ) -> Self::Output {
-        let (mut record, diagnostics) = visit_tokenized(game, visitor, self.read);
+    fn run(&self, worker: &mut Worker, game: lexer::TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> Row {
+        let game_id = worker.count;
+        worker.count += 1;
+        let (mut record, diagnostics) = visit_tokenized(game, &mut worker.tee, self.read);
         if diagnostics.has_errors() {
             if !self.keep_broken {
-                return (None, diagnostics);
+                let first = diagnostics
+                    .errors()
+                    .next()
+                    .map(|d| format!("{}:{}: {}", d.line, d.column, d.message()));
+                return Row {
+                    dropped: Some(first.unwrap_or_default()),
+                    piece: None,
+                };
             }
             record.set_errors(&diagnostics);
         }
-        (Some(record), diagnostics)
+        record.offset += self.origin;
+        if let Err(e) = worker.builder.push(game_id, &self.source, &record) {
+            cut(&mut worker.batches, Err(e));
+        }
+        if worker.builder.is_full() {
+            cut(&mut worker.batches, worker.builder.finish());
+        }
+        Row {
+            dropped: None,
+            piece: None,
+        }
+    }
+
+    fn end_batch(&self, worker: &mut Worker, outputs: &mut [Row]) {
+        cut(&mut worker.batches, worker.builder.finish());
+        let batches = std::mem::replace(&mut worker.batches, Ok(Vec::new()));
+        let count = std::mem::take(&mut worker.count);
+        if let Some(last) = outputs.last_mut() {
+            last.piece = Some((count, batches));
+        }
     }
 }
 
@@ -149,75 +223,106 @@ struct Report {
     first: Option<String>,
 }
 
-/// Reads every stream into batches of one table, handing each full batch to `sink`.
-fn run(
-    streams: Vec<Stream>,
+/// What a call asked for: the table, its options and the reading's.
+struct Request {
     which: Which,
     options: TableOptions,
-    job: &RecordJob,
+    read: ReadOptions,
+    record: RecordOptions,
+    keep_broken: bool,
     threads: usize,
-    sink: &mut dyn FnMut(RecordBatch) -> PyResult<()>,
-) -> PyResult<Report> {
-    let mut builder = Builder::new(which, options);
-    let mut report = Report::default();
-    let mut game_id = 0u64;
-    let mut failure: Option<PyErr> = None;
-    for stream in streams {
-        let name = stream.name;
-        let origin = stream.origin;
-        let games = lexer::Reader::new(stream.reader);
-        let result =
-            game::run_ordered_games(job, games, threads, |start, (record, diagnostics), _| {
-                let id = game_id;
-                game_id += 1;
-                if diagnostics.has_errors() && !job.keep_broken {
+}
+
+impl Request {
+    /// The request for the keyword arguments (`threads`: default all cores).
+    fn new(
+        table: &str,
+        threads: Option<usize>,
+        fen: bool,
+        keep_broken: bool,
+        strict: bool,
+    ) -> PyResult<Request> {
+        let which = Which::parse(table)?;
+        Ok(Request {
+            which,
+            options: TableOptions {
+                fen,
+                errors: keep_broken,
+            },
+            read: if strict {
+                ReadOptions::strict()
+            } else {
+                ReadOptions::new()
+            },
+            record: RecordOptions {
+                fen,
+                games_only: which == Which::Games,
+            },
+            keep_broken,
+            threads: threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+                .max(1),
+        })
+    }
+
+    fn schema(&self) -> SchemaRef {
+        Builder::schema(self.which, self.options)
+    }
+
+    /// Reads every stream into record batches of the table, handing each to `sink` in input
+    /// order, `game_id`s counted across the streams.
+    fn run(
+        &self,
+        streams: Vec<Stream>,
+        sink: &mut dyn FnMut(RecordBatch) -> PyResult<()>,
+    ) -> PyResult<Report> {
+        let mut report = Report::default();
+        let mut first_id = 0u64;
+        let mut failure: Option<PyErr> = None;
+        for stream in streams {
+            let job = TableJob {
+                which: self.which,
+                read: self.read,
+                record: self.record,
+                table: self.options,
+                keep_broken: self.keep_broken,
+                source: stream.name,
+                origin: stream.origin,
+            };
+            let name = &job.source;
+            let games = lexer::Reader::new(stream.reader);
+            let result = game::run_ordered_games(&job, games, self.threads, |_, row, _| {
+                if let Some(first) = row.dropped {
                     report.broken += 1;
-                    if report.first.is_none()
-                        && let Some(d) = diagnostics.errors().next()
-                    {
-                        report.first =
-                            Some(format!("{name}:{}:{}: {}", d.line, d.column, d.message()));
+                    if report.first.is_none() {
+                        report.first = Some(format!("{name}:{first}"));
                     }
                 }
-                let _ = start;
-                let Some(mut record) = record else {
+                let Some((count, batches)) = row.piece else {
                     return Ok(());
                 };
-                record.offset += origin;
-                let pushed = builder.push(id, &name, &record).and_then(|()| {
-                    if builder.is_full() {
-                        builder.finish().map(Some)
-                    } else {
-                        Ok(None)
-                    }
-                });
-                let batch = match pushed {
-                    Ok(batch) => batch,
-                    Err(e) => {
-                        failure = Some(PyValueError::new_err(e.to_string()));
-                        return Err(std::io::Error::other("stopped"));
-                    }
-                };
-                if let Some(batch) = batch
-                    && let Err(e) = sink(batch)
-                {
+                let sent = batches
+                    .and_then(|batches| {
+                        batches
+                            .iter()
+                            .map(|b| pgnkit_arrow::renumber(b, first_id))
+                            .collect::<Result<Vec<_>, _>>()
+                    })
+                    .map_err(|e| PyValueError::new_err(e.to_string()))
+                    .and_then(|batches| batches.into_iter().try_for_each(&mut *sink));
+                first_id += count;
+                sent.map_err(|e| {
                     failure = Some(e);
-                    return Err(std::io::Error::other("stopped"));
-                }
-                Ok(())
+                    std::io::Error::other("stopped")
+                })
             });
-        if let Some(e) = failure.take() {
-            return Err(e);
+            if let Some(e) = failure.take() {
+                return Err(e);
+            }
+            result.map_err(|e| io_error(name, &e))?;
         }
-        result.map_err(|e| io_error(&name, &e))?;
+        Ok(report)
     }
-    let last = builder
-        .finish()
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if last.num_rows() > 0 {
-        sink(last)?;
-    }
-    Ok(report)
 }
 
 /// Shows a warning for the broken games a table left out.
@@ -237,31 +342,6 @@ fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
         &std::ffi::CString::new(message.replace('\0', " "))?,
         1,
     )
-}
-
-fn threads_or_default(threads: Option<usize>) -> usize {
-    threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-        .max(1)
-}
-
-/// The table options and job for the keyword arguments.
-fn setup(which: Which, fen: bool, keep_broken: bool, strict: bool) -> (TableOptions, RecordJob) {
-    let options = TableOptions {
-        fen,
-        errors: keep_broken,
-    };
-    let job = RecordJob {
-        read: if strict {
-            ReadOptions::strict()
-        } else {
-            ReadOptions::new()
-        },
-        record: RecordOptions { fen },
-        keep_broken,
-        movetext: which == Which::Games,
-    };
-    (options, job)
 }
 
 /// Reads a PGN source into a table, as `pgnkit convert` does: the games
@@ -293,34 +373,32 @@ pub fn read_arrow(
     keep_broken: bool,
     strict: bool,
 ) -> PyResult<Py<PyAny>> {
-    let which = Which::parse(table)?;
+    let request = Request::new(table, threads, fen, keep_broken, strict)?;
     let named = Named::extract(source)?;
-    let threads = threads_or_default(threads);
-    let (options, job) = setup(which, fen, keep_broken, strict);
     let (batches, report) = py.detach(|| {
         guard(|| {
-            let opened = source::open(named, range, threads)?;
+            let opened = source::open(named, range, request.threads)?;
             let mut batches = Vec::new();
-            let report = run(
-                opened.streams.into(),
-                which,
-                options,
-                &job,
-                threads,
-                &mut |b| {
-                    batches.push(b);
-                    Ok(())
-                },
-            )?;
+            let report = request.run(opened.streams.into(), &mut |b| {
+                batches.push(b);
+                Ok(())
+            })?;
             Ok((batches, report))
         })
     })?;
     warn(py, &report)?;
-    let table = PyTable::try_new(batches, Builder::schema(which, options))?;
-    if py.import("pyarrow").is_ok() {
-        return Ok(table.into_pyarrow(py)?.unbind());
-    }
-    Ok(table.into_pyobject(py)?.into_any().unbind())
+    let table = PyTable::try_new(batches, request.schema())?.into_pyobject(py)?;
+    let Ok(pyarrow) = py.import("pyarrow") else {
+        return Ok(table.into_any().unbind());
+    };
+    // Through `RecordBatchReader.from_stream`, not `pyarrow.table(...)` (pyo3-arrow's
+    // `into_pyarrow`): `pyarrow.table` first asks whether its argument is a pandas DataFrame,
+    // which imports pandas when it is installed (0.3 s of CPU, the most of a first call on a
+    // few MB); the stream gives the same table.
+    let reader = pyarrow
+        .getattr("RecordBatchReader")?
+        .call_method1("from_stream", (table,))?;
+    Ok(reader.call_method0("read_all")?.unbind())
 }
 
 /// Writes the games table (or with `table="moves"` the moves table) of a
@@ -341,35 +419,23 @@ pub fn to_parquet(
     keep_broken: bool,
     strict: bool,
 ) -> PyResult<u64> {
-    let which = Which::parse(table)?;
+    let request = Request::new(table, threads, fen, keep_broken, strict)?;
     let named = Named::extract(source)?;
-    let threads = threads_or_default(threads);
-    let (options, job) = setup(which, fen, keep_broken, strict);
     let name = path.display().to_string();
     let (rows, report) = py.detach(|| {
         guard(|| {
-            let opened = source::open(named, range, threads)?;
+            let opened = source::open(named, range, request.threads)?;
             let file = File::create(&path).map_err(|e| io_error(&name, &e))?;
             let write_error =
                 |e: pgnkit_arrow::Error| PyOSError::new_err(format!("cannot write {name}: {e}"));
-            let mut writer = TableWriter::new(
-                BufWriter::new(file),
-                Format::Parquet,
-                Builder::schema(which, options),
-            )
-            .map_err(write_error)?;
+            let mut writer =
+                TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
+                    .map_err(write_error)?;
             let mut rows = 0u64;
-            let report = run(
-                opened.streams.into(),
-                which,
-                options,
-                &job,
-                threads,
-                &mut |b| {
-                    rows += b.num_rows() as u64;
-                    writer.write(&b).map_err(write_error)
-                },
-            )?;
+            let report = request.run(opened.streams.into(), &mut |b| {
+                rows += b.num_rows() as u64;
+                writer.write(&b).map_err(write_error)
+            })?;
             writer.finish().map_err(write_error)?;
             Ok((rows, report))
         })

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import io
 import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -66,9 +67,10 @@ TABLE_FILES = [
 ]
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("rel", TABLE_FILES)
 def test_read_arrow_games_table_is_converts_parquet(
-    rel: str, corpus: Path, pgnkit_bin: Path, tmp_path: Path
+    rel: str, threads: int, corpus: Path, pgnkit_bin: Path, tmp_path: Path
 ) -> None:
     """Every column of every row, movetext (variations, comments, NAGs) included."""
     path = corpus / rel
@@ -80,7 +82,7 @@ def test_read_arrow_games_table_is_converts_parquet(
     want = pq.read_table(out)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pgnkit.PgnWarning)  # broken games, left out by both
-        got = pgnkit.read_arrow(str(path), "games", threads=2)
+        got = pgnkit.read_arrow(str(path), "games", threads=threads)
     assert got.num_rows == want.num_rows > 0
     assert got.column_names == want.column_names
     assert got.column("movetext").null_count == 0
@@ -89,6 +91,32 @@ def test_read_arrow_games_table_is_converts_parquet(
         if a.type != b.type:  # Parquet stores time32[s] as milliseconds
             b = b.cast(a.type)
         assert a.equals(b), f"{rel}: column {name} differs"
+
+
+@pytest.mark.parametrize("table", ["games", "moves"])
+def test_to_parquet_writes_read_arrows_table(table: str, corpus: Path, tmp_path: Path) -> None:
+    path = corpus / TABLE_FILES[2]
+    out = tmp_path / f"{table}.parquet"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pgnkit.PgnWarning)
+        rows = pgnkit.to_parquet(str(path), out, table, threads=2)
+        got = pgnkit.read_arrow(str(path), table, threads=1)
+    want = pq.read_table(out)
+    assert rows == got.num_rows == want.num_rows > 0
+    assert got.column("game_id").to_pylist() == want.column("game_id").to_pylist()
+    assert got.cast(want.schema).equals(want)
+
+
+def test_read_arrow_does_not_import_pandas() -> None:
+    """pyarrow.table() would import pandas (when installed) on the first call: 0.3 s."""
+    code = (
+        "import sys, pyarrow, pgnkit\n"
+        "table = pgnkit.read_arrow(b'1. e4 *\\n')\n"
+        "assert isinstance(table, pyarrow.Table) and table.num_rows == 1\n"
+        "print('pandas' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False", run.stderr
 
 
 def test_read_arrow_movetext_is_the_export_without_tags() -> None:
