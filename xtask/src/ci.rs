@@ -15,7 +15,14 @@ pub fn run_ci() -> Result<(), String> {
         "warnings",
     ]))?;
     exec(&mut cargo(&["test", "--workspace"]))?;
-    let mut doc = cargo(&["doc", "--workspace", "--no-deps"]);
+    // Private items too: the docs developers read (module maps, invariants)
+    // keep their links checked like the public ones.
+    let mut doc = cargo(&[
+        "doc",
+        "--workspace",
+        "--no-deps",
+        "--document-private-items",
+    ]);
     doc.env("RUSTDOCFLAGS", "-D warnings");
     exec(&mut doc)?;
     crate::conformance::run(&[])?;
