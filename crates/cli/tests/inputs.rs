@@ -232,32 +232,45 @@ fn a_truncated_zst_keeps_its_games_and_says_where() {
     std::fs::write(&cut, &bytes).expect("fixture");
     let good = dir.join("good.pgn");
     std::fs::write(&good, games_text(1)).expect("fixture");
-    let output = run(&["export", path_str(&cut), path_str(&good)]);
-    let err = stderr(&output);
-    assert_eq!(output.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("cut.pgn.zst: zstd data corrupt or truncated near byte"),
-        "{err}"
-    );
-    let written = output
-        .stdout
-        .windows(8)
-        .filter(|w| w == b"[Event \"")
-        .count();
-    assert!(
-        written > 1000,
-        "games before the fault are written: {written}"
-    );
-    let read: usize = err
-        .split(" games read")
-        .next()
-        .and_then(|s| s.rsplit(' ').next())
-        .and_then(|n| n.parse().ok())
-        .expect("summary");
-    assert_eq!(
-        read, written,
-        "every game read is counted and written: {err}"
-    );
+    // Every thread count keeps the same games: the workers' batches read
+    // before the error are handed over before it is reported.
+    let mut counts = Vec::new();
+    for threads in ["1", "2", "3"] {
+        let output = run(&[
+            "export",
+            "--threads",
+            threads,
+            path_str(&cut),
+            path_str(&good),
+        ]);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("cut.pgn.zst: zstd data corrupt or truncated near byte"),
+            "{err}"
+        );
+        let written = output
+            .stdout
+            .windows(8)
+            .filter(|w| w == b"[Event \"")
+            .count();
+        assert!(
+            written > 1000,
+            "games before the fault are written: {written}"
+        );
+        let read: usize = err
+            .split(" games read")
+            .next()
+            .and_then(|s| s.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("summary");
+        assert_eq!(
+            read, written,
+            "every game read is counted and written: {err}"
+        );
+        counts.push(written);
+    }
+    assert!(counts.iter().all(|&n| n == counts[0]), "{counts:?}");
 }
 
 #[test]

@@ -206,7 +206,16 @@ where
 {
     let mut state = job.state();
     let mut order = InOrder::new(job);
-    while let Some(mut batch) = batcher.next_batch()? {
+    loop {
+        let mut batch = match batcher.next_batch() {
+            Ok(Some(batch)) => batch,
+            Ok(None) => break,
+            Err(e) => {
+                // The games read before the error first.
+                order.finish(&mut batcher, &mut sink)?;
+                return Err(e);
+            }
+        };
         // One thread runs every game (see `Job::before_lexing`).
         let mut outputs = batch.run(
             &mut state,
@@ -427,19 +436,29 @@ impl<O> Flow<O> {
         let mut order = InOrder::new(job);
         let mut early = BTreeMap::new();
         let mut ended = false;
+        // A read error stops the reading; the games read before it are
+        // still handed to the sink, then the error is returned.
+        let mut failed = None;
         loop {
             while !ended && sent - next < self.in_flight {
-                match batcher.next_batch()? {
-                    Some(batch) => {
+                match batcher.next_batch() {
+                    Ok(Some(batch)) => {
                         self.work_tx.send((sent, batch)).map_err(|_| stopped())?;
                         sent += 1;
                     }
-                    None => ended = true,
+                    Ok(None) => ended = true,
+                    Err(e) => {
+                        ended = true;
+                        failed = Some(e);
+                    }
                 }
             }
             if next == sent {
                 order.finish(batcher, &mut sink)?;
-                return Ok(order.games);
+                return match failed {
+                    Some(e) => Err(e),
+                    None => Ok(order.games),
+                };
             }
             let (batch, outputs) = loop {
                 if let Some(done) = early.remove(&next) {

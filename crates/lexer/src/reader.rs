@@ -441,13 +441,22 @@ impl<R: Read> Reader<R> {
                 }
                 Err(again) => {
                     self.no_point_before = self.offset + again as u64;
-                    if avail.len() >= most {
+                    if avail.len() >= most || (self.pending.is_some() && !avail.is_empty()) {
                         break;
                     }
                     if self.eof {
                         return Ok(Some(self.lend_block(avail.len(), Cut::Input)));
                     }
-                    self.fill(self.chunk)?;
+                    // A read error with bytes in hand: the games before it come first, one
+                    // at a time as `next_game` reads them, and the error when the bytes it
+                    // hid are needed (a truncated compressed stream keeps its games).
+                    if let Err(e) = self.fill(self.chunk) {
+                        if self.end == self.start {
+                            return Err(e);
+                        }
+                        self.pending = Some(e);
+                        break;
+                    }
                 }
             }
         }
@@ -830,6 +839,35 @@ mod tests {
         assert!(next().is_err());
         assert_eq!(next().unwrap().as_deref(), Some(&b"*\n"[..]));
         assert_eq!(next().unwrap(), None);
+    }
+
+    #[test]
+    fn a_read_error_while_looking_for_a_cut_keeps_the_games_before_it() {
+        // Blocks of at least 1000 bytes: the stream fails after 5 games of 48 bytes and one
+        // cut short, before any resynchronisation point past 1000 is known. The 5 whole games
+        // come out (one at a time), then the error, then the cut game as the stream ended.
+        let game = |i: usize| format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n");
+        let whole: Vec<u8> = (0..5).flat_map(|i| game(i).into_bytes()).collect();
+        let bytes = [&whole[..], b"[Event \"cut\"]\n\n1. d4"].concat();
+        let stream = FailsOnce {
+            bytes,
+            at: 0,
+            failed: false,
+        };
+        let mut reader = Reader::with_chunk_size(stream_reader(stream), 64);
+        let mut read = Vec::new();
+        let error = loop {
+            match reader.next_block(1000) {
+                Ok(Some(block)) => read.extend_from_slice(block.bytes),
+                Ok(None) => panic!("the error is reported"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(error.to_string(), "broken");
+        assert_eq!(read, whole);
+        let rest = reader.next_block(1000).unwrap().expect("the cut game");
+        assert_eq!(rest.bytes, b"[Event \"cut\"]\n\n1. d4");
+        assert!(reader.next_block(1000).unwrap().is_none());
     }
 
     fn stream_reader(stream: FailsOnce) -> io::BufReader<FailsOnce> {

@@ -391,6 +391,9 @@ pub(super) struct Batcher<R> {
     /// A batch closes after the game that brings it to this many bytes.
     batch_bytes: usize,
     spare: Vec<Batch>,
+    /// A read error met after the games of the batch it ended: given by the
+    /// next call, so that those games are read first.
+    error: Option<io::Error>,
     /// Batches cut where a test says instead (see [`Batcher::with_cuts`]).
     #[cfg(test)]
     cuts: Option<Cuts>,
@@ -414,13 +417,19 @@ impl<R: Read> Batcher<R> {
             games,
             batch_bytes,
             spare: Vec::new(),
+            error: None,
             #[cfg(test)]
             cuts: None,
         }
     }
 
-    /// The next batch; `None` at the end of the input.
+    /// The next batch; `None` at the end of the input. A read error ends
+    /// the batch being gathered, which comes first when it holds games; the
+    /// error comes with the next call.
     pub(super) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
         let mut batch = self.spare.pop().unwrap_or_default();
         #[cfg(test)]
         if let Some(cuts) = &mut self.cuts {
@@ -428,8 +437,17 @@ impl<R: Read> Batcher<R> {
         }
         while batch.bytes.len() < self.batch_bytes {
             let want = self.batch_bytes - batch.bytes.len();
-            let Some(block) = self.games.next_block(want)? else {
-                break;
+            let block = match self.games.next_block(want) {
+                Ok(Some(block)) => block,
+                Ok(None) => break,
+                Err(e) if batch.games.is_empty() && batch.region.is_none() => {
+                    self.recycle(batch);
+                    return Err(e);
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    break;
+                }
             };
             match block.end {
                 BlockEnd::Game { too_large, next } => {
