@@ -12,13 +12,16 @@ alternating pairs (ours, peer), medians reported:
 - ``table``: a games table: ``pgnkit.read_arrow(path, "games")`` against
   ``rust-pgn-reader-python-binding`` (games split from the file in Python,
   then ``parse_games_from_strings``, its closest equivalent; skipped when it is
-  not installed).
+  not installed). "rejected": the games pgnkit left out of the table (its
+  ``PgnWarning``), the games the peer marks ``is_valid == False`` (counted
+  after the clock stops).
 
-With ``--threads``, ``pgnkit.read_games`` alone with ``threads=1`` against
-``threads=2`` (games per second, CPU seconds of the process (user + system)
-and of the calling thread alone, the part that does not run in parallel; on a
+With ``--threads``, pgnkit alone with ``threads=1`` against
+``threads=2`` (games per second, CPU seconds of the timed part (user + system, every
+thread) and of the calling thread alone, the part that does not run in parallel; on a
 loaded machine the CPU times say more than the wall clock): ``iterate`` takes each game and does nothing with it, ``games`` is
-the task above.
+the task above, ``table`` is ``pgnkit.read_arrow(path, "games", threads=N)``.
+Each line ends with the load average (1 min) before and after it.
 
 Usage (after ``cargo xtask pytest`` made target/python-venv)::
 
@@ -30,6 +33,8 @@ Usage (after ``cargo xtask pytest`` made target/python-venv)::
         --bytes 100000000 --pairs 3 --threads
     target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/bench.pgn \
         --bytes 20000000 --pairs 5 --only headers
+    target/python-venv/bin/python bench/python/bench_pgnkit.py /work/bench/bench.pgn \
+        --bytes 100000000 --pairs 3 --only table
 """
 
 from __future__ import annotations
@@ -60,9 +65,11 @@ def task(name: str, path: str) -> dict:
             import rust_pgn_reader_python_binding as peer
         except ImportError:
             pass
+    before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     start_main = time.thread_time()
     games = 0
+    rejected = 0
     threads = int(name.partition("@")[2] or 1)  # `games-pgnkit@2`: two threads
     if name.startswith("games-pgnkit"):
         for game in pgnkit.read_games(path, threads=threads):
@@ -87,10 +94,21 @@ def task(name: str, path: str) -> dict:
         with open(path, encoding="utf-8") as handle:
             while chess.pgn.read_headers(handle) is not None:
                 games += 1
-    elif name == "table-pgnkit":
-        games = pgnkit.read_arrow(path, "games").num_rows
+    elif name.startswith("table-pgnkit"):
+        import warnings
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", pgnkit.PgnWarning)
+            table = pgnkit.read_arrow(
+                path, "games", threads=threads if "@" in name else None
+            )
+        games = table.num_rows
+        # "N broken games left out of the table ...": the games not in the table.
+        rejected = sum(int(str(w.message).split()[0]) for w in caught)
     elif name == "table-rust-pgn-reader":
-        text = Path(path).read_text(encoding="utf-8")
+        # The bench file has a few bytes that are not UTF-8 (Latin-1 games): replaced, as
+        # the peer takes `str` only (pgnkit reads such a game as Latin-1).
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
         parts = text.split("\n\n[Event ")
         pgns = [parts[0]] + ["[Event " + p for p in parts[1:]]
         parsed = peer.parse_games_from_strings(pgns)
@@ -99,12 +117,16 @@ def task(name: str, path: str) -> dict:
         raise SystemExit(f"unknown task {name}")
     seconds = time.perf_counter() - start
     main = time.thread_time() - start_main
+    if name == "table-rust-pgn-reader":  # counted after the clock stopped
+        rejected = sum(1 for game in parsed if not game.is_valid)
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "games": games,
+        "rejected": rejected,
         "seconds": seconds,
         "rss_mb": usage.ru_maxrss / 1024,
-        "cpu": usage.ru_utime + usage.ru_stime,
+        # CPU of the timed part alone (every thread), the imports left out.
+        "cpu": usage.ru_utime + usage.ru_stime - before.ru_utime - before.ru_stime,
         "main": main,
     }
 
@@ -167,6 +189,7 @@ def main() -> None:
             comparisons = [
                 ("iterate", "iterate-pgnkit@1", "iterate-pgnkit@2"),
                 ("games", "games-pgnkit@1", "games-pgnkit@2"),
+                ("table", "table-pgnkit@1", "table-pgnkit@2"),
             ]
         elif peer_table:
             comparisons.append(("table", "table-pgnkit", "table-rust-pgn-reader"))
@@ -174,6 +197,7 @@ def main() -> None:
             comparisons = [c for c in comparisons if c[0] == args.only]
         for label, ours, peer in comparisons:
             runs = {ours: [], peer: []}
+            load = os.getloadavg()[0]
             for _ in range(args.pairs):
                 for name in (ours, peer):
                     runs[name].append(run(name, path))
@@ -183,19 +207,22 @@ def main() -> None:
                 seconds = statistics.median(r["seconds"] for r in runs[name])
                 rss = max(r["rss_mb"] for r in runs[name])
                 games = runs[name][0]["games"]
+                rejected = runs[name][0].get("rejected", 0)
                 medians[name] = seconds
                 cpu = statistics.median(r["cpu"] for r in runs[name])
                 main = statistics.median(r["main"] for r in runs[name])
                 line.append(
                     f"{name}: {seconds:.3f} s ({mb / seconds:.1f} MB/s, {games} games,"
+                    f" {rejected} rejected,"
                     f" {games / seconds:,.0f} games/s, cpu {cpu:.2f} s, main thread {main:.2f} s,"
                     f" peak {rss:.0f} MB)"
                 )
             if args.threads:  # the second is ours with two threads: its speed-up
                 line.append(f"speed-up {medians[ours] / medians[peer]:.2f}x")
             else:
-                line.append(f"ratio {medians[peer] / medians[ours]:.1f}x")
-            print(" | ".join(line))
+                line.append(f"ratio {medians[peer] / medians[ours]:.2f}x")
+            line.append(f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")
+            print(" | ".join(line), flush=True)
     print(
         f"cpus: {os.cpu_count()}; medians of {args.pairs}; peak RSS is the process's maximum"
     )
