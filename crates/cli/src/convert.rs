@@ -294,16 +294,19 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         fen: args.fen,
         errors: args.keep_broken,
     };
+    let openings = crate::select::openings_of(args.classify, args.openings.as_deref())?;
     let job = ConvertJob {
         read: read_options(&args.inputs),
         record: RecordOptions {
             fen: args.fen,
-            ..RecordOptions::default()
+            // The games table alone needs the main line's length, not its
+            // moves (classifying reads them).
+            games_only: args.moves.is_none() && openings.is_none(),
         },
         table: options,
         moves: args.moves.is_some(),
         keep_broken: args.keep_broken,
-        openings: crate::select::openings_of(args.classify, args.openings.as_deref())?,
+        openings,
     };
     let games_format = format_of(&args.output, args.format)?;
     let mut games = open(&args.output, games_format, GamesBuilder::schema(options))?;
