@@ -384,7 +384,7 @@ impl<R: Read> Reader<R> {
     ///   that is not in a tag section) at or after `min` bytes, with that line
     ///   ([`BlockEnd::Point`]): its games are those of
     ///   [`GameSplitter::at`](crate::GameSplitter::at) over its bytes when
-    ///   [`split::ends_before`](crate::split::ends_before) confirms that its last game ends
+    ///   [`split::ends_at`](crate::split::ends_at) confirms that its last game ends
     ///   before that line; a cut is a game start for the splitter in all but rare cases (see
     ///   [`resync::next_cut`]), and a block whose end is not confirmed must be read again with
     ///   the next block's bytes;
@@ -590,7 +590,7 @@ pub struct Block<'a> {
 pub enum BlockEnd<'a> {
     /// At a resynchronisation point, whose line (with its line end when it has one) is this:
     /// the games are the splitter's over the block if
-    /// [`split::ends_before`](crate::split::ends_before) confirms the last one with it.
+    /// [`split::ends_at`](crate::split::ends_at) confirms the last one with it.
     Point(&'a [u8]),
     /// At the end of the input.
     Input,
@@ -624,7 +624,12 @@ struct Found {
 mod tests {
     use super::*;
     use crate::GameSplitter;
-    use crate::split::ends_before;
+    use crate::split::ends_at;
+
+    /// Whether `game` ends before `next`.
+    fn ends_before(game: &[u8], next: &[u8]) -> bool {
+        ends_at(&[game, next].concat(), game.len())
+    }
 
     fn both(input: &[u8], chunk: usize, cap: usize) {
         let expected: Vec<(Vec<u8>, u64, u64)> = GameSplitter::new(input)
@@ -666,7 +671,6 @@ mod tests {
         let mut reader = Reader::with_chunk_size(input, chunk);
         let mut at = GameSplitter::new(input).skipped();
         let (mut games, mut points, mut unconfirmed) = (Vec::new(), 0, 0);
-        let mut scratch = Vec::new();
         let mut pending: Option<((u64, u64, u64), Vec<u8>)> = None;
         while let Some(block) = reader.next_block(min).unwrap() {
             assert_eq!(block.offset, at);
@@ -690,12 +694,12 @@ mod tests {
                 BlockEnd::Point(line) => {
                     points += 1;
                     assert!(crate::resync::starts_like_tag_pair(line));
-                    ends_before(&last, line, &mut scratch)
+                    ends_before(&last, line)
                 }
                 BlockEnd::Input => true,
                 BlockEnd::Game { too_large, next } => {
                     assert_eq!(too_large, None);
-                    !merged || ends_before(&last, next, &mut scratch)
+                    !merged || ends_before(&last, next)
                 }
             };
             if confirmed {

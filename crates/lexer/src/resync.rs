@@ -22,7 +22,7 @@
 //! begins a new game; a comment still open there is cut there), so a reader that starts at such
 //! a point splits the rest of the file exactly as a reader from the start does. The parallel
 //! reader does not take this on trust: each batch cut at a point is checked by the splitter
-//! ([`ends_before`](crate::split::ends_before)), and a batch whose end it does not confirm is
+//! ([`ends_at`](crate::split::ends_at)), and a batch whose end it does not confirm is
 //! read again together with the next one.
 //!
 //! # Where it differs from reading from the start

@@ -231,26 +231,23 @@ impl<'a> GameSplitter<'a> {
     }
 }
 
-/// Whether a game whose bytes are `game` (from its first byte, as the splitter found it) ends
-/// there when `next` follows it: the splitter, run over `game` then `next`, ends the game at
-/// `game.len()`. The parallel reader checks with it that a batch cut at a resynchronisation
-/// point ([`resync`](crate::resync)) ends where the splitter reading from the file's start
-/// ends a game: `next` is the first line of the next batch (the splitter decides there, on
-/// that line, whether a game starts), `scratch` a buffer to reuse.
+/// Whether the splitter, reading `bytes` from a game's first byte, ends that game at `end`.
+/// The parallel reader checks with it that a batch cut at a line that starts like a tag pair
+/// ([`resync::next_cut`](crate::resync::next_cut)) ends where the splitter reading from the
+/// file's start ends a game: `bytes` is the batch's last game and the first line of the next
+/// batch (the splitter decides there, on that line, whether a game starts), `end` the game's
+/// length.
 ///
 /// ```
-/// use pgnkit_lexer::split::ends_before;
-/// let mut scratch = Vec::new();
-/// assert!(ends_before(b"[Event \"a\"]\n1. e4 1-0\n", b"[Event \"b\"]\n", &mut scratch));
+/// use pgnkit_lexer::split::ends_at;
+/// let game = b"[Event \"a\"]\n1. e4 1-0\n";
+/// assert!(ends_at(&[&game[..], b"[Event \"b\"]\n"].concat(), game.len()));
 /// // A tag pair after an empty line in a tag section, whose name was not seen, continues it.
-/// assert!(!ends_before(b"[Event \"a\"]\n\n", b"[Site \"b\"]\n", &mut scratch));
+/// let tags = b"[Event \"a\"]\n\n";
+/// assert!(!ends_at(&[&tags[..], b"[Site \"b\"]\n"].concat(), tags.len()));
 /// ```
-pub fn ends_before(game: &[u8], next: &[u8], scratch: &mut Vec<u8>) -> bool {
-    scratch.clear();
-    scratch.extend_from_slice(game);
-    scratch.extend_from_slice(next);
-    let mut names = Vec::new();
-    game_end(scratch, &mut names) == game.len()
+pub fn ends_at(bytes: &[u8], end: usize) -> bool {
+    game_end(bytes, &mut Vec::new()) == end
 }
 
 impl<'a> Iterator for GameSplitter<'a> {

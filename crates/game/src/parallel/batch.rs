@@ -8,7 +8,7 @@
 //! ([`GameSplitter::at`] over the batch's bytes, which start at a game
 //! start, so it finds the same games, tokens and warnings as a pass over the
 //! whole input), processes them, and confirms that the batch's last game
-//! ends where the next batch starts ([`split::ends_before`] over the last
+//! ends where the next batch starts ([`split::ends_at`] over the last
 //! game and the next batch's first line). The hand-out in order
 //! (`parallel.rs`) reads a batch whose end is not confirmed again together
 //! with the next one ([`Batch::merge`]), so the games are always exactly the
@@ -58,8 +58,6 @@ pub(super) struct Batch {
     text: Vec<u8>,
     /// Where each game's text ends in `text`.
     text_ends: Vec<usize>,
-    /// A buffer for the check of the batch's end.
-    scratch: Vec<u8>,
 }
 
 /// The part of a batch's bytes that the worker splits into games.
@@ -342,15 +340,27 @@ impl Batch {
                 ends.push(text.len());
             }
         }
-        self.confirmed = !self.cut
-            || self.games.last().is_some_and(|last| {
-                let bytes = self.bytes.get(last.bytes.clone()).unwrap_or_default();
-                last.too_large.is_none()
-                    && split::ends_before(bytes, &self.next_line, &mut self.scratch)
-            });
+        self.confirmed = !self.cut || self.last_game_ends();
         self.text = text;
         self.text_ends = ends;
         outputs
+    }
+
+    /// Whether the splitter ends the batch's last game at the batch's end
+    /// when the next batch's first line follows it (appended to the bytes
+    /// for the check, then taken off).
+    fn last_game_ends(&mut self) -> bool {
+        let Some(last) = self.games.last() else {
+            return false;
+        };
+        if last.too_large.is_some() || last.bytes.end != self.bytes.len() {
+            return false;
+        }
+        let (start, end) = (last.bytes.start, last.bytes.end);
+        self.bytes.extend_from_slice(&self.next_line);
+        let ends = split::ends_at(self.bytes.get(start..).unwrap_or_default(), end - start);
+        self.bytes.truncate(end);
+        ends
     }
 
     /// The text written for the game at `index` by [`Batch::run`].
