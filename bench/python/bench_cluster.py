@@ -47,18 +47,64 @@ from typing import Any, Callable, Dict, List, Tuple
 import psutil
 
 
-def tree_cpu() -> float:
-    """CPU seconds (user + system) of this process and all its descendants, with the
-    children each of them has reaped."""
+def kind(p: "psutil.Process") -> str:
+    """What a process of the engine is, for the per-process breakdown."""
+    if p.pid == os.getpid():
+        return "bench process"
+    try:
+        cmd = " ".join(p.cmdline())
+    except psutil.Error:
+        return "?"
+    if "java" in os.path.basename(p.cmdline()[0] if p.cmdline() else ""):
+        return "jvm"
+    if "pyspark.daemon" in cmd:
+        return "spark python workers"
+    if "pyspark" in cmd or "worker" in cmd:
+        return "spark python planner"
+    if "spawn_main" in cmd:
+        return "dask worker processes"
+    if "resource_tracker" in cmd or "forkserver" in cmd:
+        return "multiprocessing helper"
+    return os.path.basename(p.cmdline()[0]) if p.cmdline() else "?"
+
+
+def tree_snapshot() -> Dict[int, Tuple[str, float, float]]:
+    """For this process and all its descendants: what it is, its own CPU seconds (user +
+    system) and those of the children it has reaped."""
     me = psutil.Process()
-    total = 0.0
+    out: Dict[int, Tuple[str, float, float]] = {}
     for p in [me, *me.children(recursive=True)]:
         try:
             t = p.cpu_times()
-            total += t.user + t.system + t.children_user + t.children_system
+            out[p.pid] = (
+                kind(p),
+                t.user + t.system,
+                t.children_user + t.children_system,
+            )
         except psutil.Error:
             pass
-    return total
+    return out
+
+
+def breakdown(
+    before: Dict[int, Tuple[str, float, float]],
+    after: Dict[int, Tuple[str, float, float]],
+) -> Dict[str, float]:
+    """CPU seconds spent between two snapshots, by kind of process (a process that ended
+    in between counts where its parent reaped it: ``reaped by KIND``)."""
+    out: Dict[str, float] = {}
+    for pid, (k, own, reaped) in after.items():
+        _, own0, reaped0 = before.get(pid, (k, 0.0, 0.0))
+        out[k] = out.get(k, 0.0) + own - own0
+        if reaped - reaped0 > 0.005:
+            out[f"reaped by {k}"] = out.get(f"reaped by {k}", 0.0) + reaped - reaped0
+    return {k: round(v, 2) for k, v in out.items() if abs(v) >= 0.005}
+
+
+def tree_cpu() -> float:
+    """CPU seconds (user + system) of this process and all its descendants, with the
+    children each of them has reaped."""
+    return sum(own + reaped for _, own, reaped in tree_snapshot().values())
 
 
 def reaped_cpu() -> float:
@@ -69,18 +115,29 @@ def reaped_cpu() -> float:
 
 def measure(run: Callable[[], Any], subprocess_only: bool) -> Dict[str, Any]:
     """``subprocess_only``: the run's CPU is its subprocess's alone (``convert``), not the
-    idle engine's (a LocalCluster's heartbeats, the JVM) counted by ``tree_cpu``."""
-    cpu_now = reaped_cpu if subprocess_only else tree_cpu
+    idle engine's (a LocalCluster's heartbeats, the JVM) counted by ``tree_cpu``. An
+    engine's run also reports its CPU by kind of process (``by_process``)."""
     load0 = os.getloadavg()[0]
-    cpu0, wall0 = cpu_now(), time.perf_counter()
-    rows = run()
-    wall, cpu = time.perf_counter() - wall0, cpu_now() - cpu0
-    return {
+    if subprocess_only:
+        cpu0, wall0 = reaped_cpu(), time.perf_counter()
+        rows = run()
+        wall, cpu = time.perf_counter() - wall0, reaped_cpu() - cpu0
+        by: Dict[str, float] = {}
+    else:
+        snap0, wall0 = tree_snapshot(), time.perf_counter()
+        rows = run()
+        wall, snap1 = time.perf_counter() - wall0, tree_snapshot()
+        by = breakdown(snap0, snap1)
+        cpu = sum(by.values())
+    out = {
         "wall": wall,
         "cpu": cpu,
         "load": (load0, os.getloadavg()[0]),
         "rows": rows,
     }
+    if by:
+        out["by_process"] = by
+    return out
 
 
 def convert(
@@ -178,9 +235,21 @@ def main() -> None:
         default="8MiB",
         help="per plain file; a .zst file gets a quarter of it (its bytes hold ~5x the text)",
     )
+    ap.add_argument(
+        "--idle",
+        type=float,
+        default=10.0,
+        help="seconds of idle engine to measure first",
+    )
     args = ap.parse_args()
     read, startup, handle = engine(args.engine, args.threads)
     print(json.dumps({"engine": args.engine, "startup": startup}), flush=True)
+    if args.idle > 0:
+        # The engine's upkeep when it has nothing to do (heartbeats, the JVM's threads).
+        snap0 = tree_snapshot()
+        time.sleep(args.idle)
+        idle = breakdown(snap0, tree_snapshot())
+        print(json.dumps({"idle_seconds": args.idle, "idle_cpu": idle}), flush=True)
     results: List[Dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pgnkit-bench-cluster-") as out:
         for path in args.files:
