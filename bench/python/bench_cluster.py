@@ -21,7 +21,14 @@ both see the same machine load), after one warm-up pair (before the first file a
 
 Wall time, CPU time (for an engine: user + system of this process and every process under
 it, reaped ones included: the JVM, Spark's Python workers, Dask's workers; for convert: its
-process alone) and the 1-minute load average before and after each run. Medians over the measured pairs.
+process alone) and the 1-minute load average before and after each run. Medians over the
+measured pairs. An engine's CPU is also given by kind of process (``by_process``: this
+process, which holds a ``LocalCluster``'s scheduler and nannies and Spark's py4j client;
+Dask's worker processes; the JVM; Spark's Python workers; its planner; ``reaped by X``: the
+processes X started and waited for during the run), and before the first pair the idle
+engine's CPU over ``--idle`` seconds (its upkeep: heartbeats, monitors, profilers).
+``--set KEY=VALUE`` sets a Dask config key before the cluster starts (``cluster``,
+``threads``) or a Spark conf key (``spark``).
 
 Usage (after ``cargo xtask pytest`` made target/python-venv; release builds for figures)::
 
@@ -157,15 +164,19 @@ def convert(
 
 
 def engine(
-    name: str, threads: int
+    name: str, threads: int, settings: Dict[str, str]
 ) -> Tuple[Callable[[str, str, str], Any], float, Any]:
     """The engine's read (path, table, blocksize) -> rows, its start-up seconds, and what
-    to close."""
+    to close. ``settings``: Dask config keys (``distributed.worker.profile.enabled``),
+    set before the cluster starts, or Spark conf keys (``spark.python.worker.reuse``)."""
+    import dask
+
     import pgnkit.dask
+
+    dask.config.set({k: v for k, v in settings.items() if name != "spark"})
 
     start = time.perf_counter()
     if name == "threads":
-        import dask
 
         def read(path: str, table: str, block: str) -> Any:
             df = pgnkit.dask.read_pgn(path, table=table, blocksize=block)
@@ -199,13 +210,15 @@ def engine(
 
         os.environ["PYSPARK_PYTHON"] = sys.executable
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-        spark = (
+        builder = (
             SparkSession.builder.master(f"local[{threads}]")
             .appName("pgnkit-bench")
             .config("spark.driver.memory", "2g")
             .config("spark.ui.enabled", "false")
-            .getOrCreate()
         )
+        for k, v in settings.items():
+            builder = builder.config(k, v)
+        spark = builder.getOrCreate()
         spark.sparkContext.setLogLevel("ERROR")
         spark.dataSource.register(pgnkit.spark.PgnDataSource)
 
@@ -241,8 +254,21 @@ def main() -> None:
         default=10.0,
         help="seconds of idle engine to measure first",
     )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Dask config key (cluster, threads) or Spark conf key (spark); repeatable",
+    )
     args = ap.parse_args()
-    read, startup, handle = engine(args.engine, args.threads)
+    settings: Dict[str, Any] = {}
+    for item in args.set:
+        key, _, value = item.partition("=")
+        settings[key] = {"true": True, "false": False}.get(value.lower(), value)
+    if settings:
+        print(json.dumps({"settings": settings}), flush=True)
+    read, startup, handle = engine(args.engine, args.threads, settings)
     print(json.dumps({"engine": args.engine, "startup": startup}), flush=True)
     if args.idle > 0:
         # The engine's upkeep when it has nothing to do (heartbeats, the JVM's threads).
@@ -280,9 +306,10 @@ def main() -> None:
                             results.append(r)
     print(f"\n{args.engine}: start-up {startup:.1f} s; medians of {args.pairs} pairs")
     print(
-        "| file | table | reader | wall | CPU | load 1 min | engine/convert wall, CPU |"
+        "| file | table | reader | wall | CPU | load 1 min "
+        "| throughput vs convert (wall, CPU) | CPU by process |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     keys = sorted(
         {(r["file"], r["table"]) for r in results}, key=lambda k: (k[0], k[1])
     )
@@ -298,14 +325,20 @@ def main() -> None:
             cpu = statistics.median(r["cpu"] for r in rs)
             loads = [x for r in rs for x in r["load"]]
             med[who] = (wall, cpu)
-            ratio = ""
+            ratio, by = "", ""
             if who != "convert":
+                # Throughput: convert's time over the engine's (1.0x: as fast).
                 ratio = (
-                    f"{wall / med['convert'][0]:.2f}x, {cpu / med['convert'][1]:.2f}x"
+                    f"{med['convert'][0] / wall:.2f}x, {med['convert'][1] / cpu:.2f}x"
+                )
+                kinds = sorted({k for r in rs for k in r.get("by_process", {})})
+                by = ", ".join(
+                    f"{k} {statistics.median(r['by_process'].get(k, 0.0) for r in rs):.2f}"
+                    for k in kinds
                 )
             print(
                 f"| {file} | {table} | {who} | {wall:.2f} s | {cpu:.2f} s "
-                f"| {min(loads):.1f}-{max(loads):.1f} | {ratio} |"
+                f"| {min(loads):.1f}-{max(loads):.1f} | {ratio} | {by} |"
             )
     if args.engine == "cluster":
         client, cluster = handle

@@ -11,7 +11,8 @@ Stages, in the order a Dask or Spark task runs them:
 - ``shift``: ``_partition.shift_ids`` (``game_id`` and ``offset`` moved to the single read's);
 - Dask: ``to_pandas`` (``Table.to_pandas(types_mapper=pd.ArrowDtype)``), ``len`` and
   ``sizeof`` (``dask.sizeof``, what a distributed worker computes for every result it keeps);
-- Spark: ``cast`` (``select`` + ``cast`` to Spark's Arrow schema, as ``PgnReader.read``),
+- Spark: ``cast`` (``pgnkit.spark.to_spark``: ``select`` + ``cast`` to Spark's Arrow
+  schema, as ``PgnReader.read`` does),
   ``ipc`` (the batches written as an Arrow IPC stream to memory: what the Python worker does
   to hand them to the JVM).
 
@@ -65,7 +66,7 @@ def main() -> None:
     from dask.sizeof import sizeof
 
     from pgnkit import _partition
-    from pgnkit.spark import spark_schemas
+    from pgnkit.spark import spark_schemas, to_spark
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="+")
@@ -98,7 +99,7 @@ def main() -> None:
                 rows += cpu_of(stages, "len", lambda: len(df))
                 cpu_of(stages, "sizeof", lambda: sizeof(df))
                 del df
-                s = cpu_of(stages, "cast", lambda: t.select(target.names).cast(target))
+                s = cpu_of(stages, "cast", lambda: to_spark(t, target))
                 bs = cpu_of(stages, "to_batches", lambda: s.to_batches())
                 batches.append(len(bs))
 
