@@ -21,7 +21,14 @@ both see the same machine load), after one warm-up pair (before the first file a
 
 Wall time, CPU time (for an engine: user + system of this process and every process under
 it, reaped ones included: the JVM, Spark's Python workers, Dask's workers; for convert: its
-process alone) and the 1-minute load average before and after each run. Medians over the measured pairs.
+process alone) and the 1-minute load average before and after each run. Medians over the
+measured pairs. An engine's CPU is also given by kind of process (``by_process``: this
+process, which holds a ``LocalCluster``'s scheduler and nannies and Spark's py4j client;
+Dask's worker processes; the JVM; Spark's Python workers; its planner; ``reaped by X``: the
+processes X started and waited for during the run), and before the first pair the idle
+engine's CPU over ``--idle`` seconds (its upkeep: heartbeats, monitors, profilers).
+``--set KEY=VALUE`` sets a Dask config key before the cluster starts (``cluster``,
+``threads``) or a Spark conf key (``spark``).
 
 Usage (after ``cargo xtask pytest`` made target/python-venv; release builds for figures)::
 
@@ -47,18 +54,64 @@ from typing import Any, Callable, Dict, List, Tuple
 import psutil
 
 
-def tree_cpu() -> float:
-    """CPU seconds (user + system) of this process and all its descendants, with the
-    children each of them has reaped."""
+def kind(p: "psutil.Process") -> str:
+    """What a process of the engine is, for the per-process breakdown."""
+    if p.pid == os.getpid():
+        return "bench process"
+    try:
+        cmd = " ".join(p.cmdline())
+    except psutil.Error:
+        return "?"
+    if "java" in os.path.basename(p.cmdline()[0] if p.cmdline() else ""):
+        return "jvm"
+    if "pyspark.daemon" in cmd:
+        return "spark python workers"
+    if "pyspark" in cmd or "worker" in cmd:
+        return "spark python planner"
+    if "spawn_main" in cmd:
+        return "dask worker processes"
+    if "resource_tracker" in cmd or "forkserver" in cmd:
+        return "multiprocessing helper"
+    return os.path.basename(p.cmdline()[0]) if p.cmdline() else "?"
+
+
+def tree_snapshot() -> Dict[int, Tuple[str, float, float]]:
+    """For this process and all its descendants: what it is, its own CPU seconds (user +
+    system) and those of the children it has reaped."""
     me = psutil.Process()
-    total = 0.0
+    out: Dict[int, Tuple[str, float, float]] = {}
     for p in [me, *me.children(recursive=True)]:
         try:
             t = p.cpu_times()
-            total += t.user + t.system + t.children_user + t.children_system
+            out[p.pid] = (
+                kind(p),
+                t.user + t.system,
+                t.children_user + t.children_system,
+            )
         except psutil.Error:
             pass
-    return total
+    return out
+
+
+def breakdown(
+    before: Dict[int, Tuple[str, float, float]],
+    after: Dict[int, Tuple[str, float, float]],
+) -> Dict[str, float]:
+    """CPU seconds spent between two snapshots, by kind of process (a process that ended
+    in between counts where its parent reaped it: ``reaped by KIND``)."""
+    out: Dict[str, float] = {}
+    for pid, (k, own, reaped) in after.items():
+        _, own0, reaped0 = before.get(pid, (k, 0.0, 0.0))
+        out[k] = out.get(k, 0.0) + own - own0
+        if reaped - reaped0 > 0.005:
+            out[f"reaped by {k}"] = out.get(f"reaped by {k}", 0.0) + reaped - reaped0
+    return {k: round(v, 2) for k, v in out.items() if abs(v) >= 0.005}
+
+
+def tree_cpu() -> float:
+    """CPU seconds (user + system) of this process and all its descendants, with the
+    children each of them has reaped."""
+    return sum(own + reaped for _, own, reaped in tree_snapshot().values())
 
 
 def reaped_cpu() -> float:
@@ -69,18 +122,29 @@ def reaped_cpu() -> float:
 
 def measure(run: Callable[[], Any], subprocess_only: bool) -> Dict[str, Any]:
     """``subprocess_only``: the run's CPU is its subprocess's alone (``convert``), not the
-    idle engine's (a LocalCluster's heartbeats, the JVM) counted by ``tree_cpu``."""
-    cpu_now = reaped_cpu if subprocess_only else tree_cpu
+    idle engine's (a LocalCluster's heartbeats, the JVM) counted by ``tree_cpu``. An
+    engine's run also reports its CPU by kind of process (``by_process``)."""
     load0 = os.getloadavg()[0]
-    cpu0, wall0 = cpu_now(), time.perf_counter()
-    rows = run()
-    wall, cpu = time.perf_counter() - wall0, cpu_now() - cpu0
-    return {
+    if subprocess_only:
+        cpu0, wall0 = reaped_cpu(), time.perf_counter()
+        rows = run()
+        wall, cpu = time.perf_counter() - wall0, reaped_cpu() - cpu0
+        by: Dict[str, float] = {}
+    else:
+        snap0, wall0 = tree_snapshot(), time.perf_counter()
+        rows = run()
+        wall, snap1 = time.perf_counter() - wall0, tree_snapshot()
+        by = breakdown(snap0, snap1)
+        cpu = sum(by.values())
+    out = {
         "wall": wall,
         "cpu": cpu,
         "load": (load0, os.getloadavg()[0]),
         "rows": rows,
     }
+    if by:
+        out["by_process"] = by
+    return out
 
 
 def convert(
@@ -100,15 +164,19 @@ def convert(
 
 
 def engine(
-    name: str, threads: int
+    name: str, threads: int, settings: Dict[str, str]
 ) -> Tuple[Callable[[str, str, str], Any], float, Any]:
     """The engine's read (path, table, blocksize) -> rows, its start-up seconds, and what
-    to close."""
+    to close. ``settings``: Dask config keys (``distributed.worker.profile.enabled``),
+    set before the cluster starts, or Spark conf keys (``spark.python.worker.reuse``)."""
+    import dask
+
     import pgnkit.dask
+
+    dask.config.set({k: v for k, v in settings.items() if name != "spark"})
 
     start = time.perf_counter()
     if name == "threads":
-        import dask
 
         def read(path: str, table: str, block: str) -> Any:
             df = pgnkit.dask.read_pgn(path, table=table, blocksize=block)
@@ -142,13 +210,15 @@ def engine(
 
         os.environ["PYSPARK_PYTHON"] = sys.executable
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-        spark = (
+        builder = (
             SparkSession.builder.master(f"local[{threads}]")
             .appName("pgnkit-bench")
             .config("spark.driver.memory", "2g")
             .config("spark.ui.enabled", "false")
-            .getOrCreate()
         )
+        for k, v in settings.items():
+            builder = builder.config(k, v)
+        spark = builder.getOrCreate()
         spark.sparkContext.setLogLevel("ERROR")
         spark.dataSource.register(pgnkit.spark.PgnDataSource)
 
@@ -175,12 +245,39 @@ def main() -> None:
     ap.add_argument("--tables", default="games,moves")
     ap.add_argument(
         "--blocksize",
-        default="8MiB",
-        help="per plain file; a .zst file gets a quarter of it (its bytes hold ~5x the text)",
+        default="64MiB",
+        help="per plain file (default: the readers' own); a .zst file gets a quarter of it "
+        "(its bytes hold 4-7x the text). 8MiB costs about 30 ms of CPU a partition more "
+        "on a LocalCluster (docs/cluster.md)",
+    )
+    ap.add_argument(
+        "--idle",
+        type=float,
+        default=10.0,
+        help="seconds of idle engine to measure first",
+    )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Dask config key (cluster, threads) or Spark conf key (spark); repeatable",
     )
     args = ap.parse_args()
-    read, startup, handle = engine(args.engine, args.threads)
+    settings: Dict[str, Any] = {}
+    for item in args.set:
+        key, _, value = item.partition("=")
+        settings[key] = {"true": True, "false": False}.get(value.lower(), value)
+    if settings:
+        print(json.dumps({"settings": settings}), flush=True)
+    read, startup, handle = engine(args.engine, args.threads, settings)
     print(json.dumps({"engine": args.engine, "startup": startup}), flush=True)
+    if args.idle > 0:
+        # The engine's upkeep when it has nothing to do (heartbeats, the JVM's threads).
+        snap0 = tree_snapshot()
+        time.sleep(args.idle)
+        idle = breakdown(snap0, tree_snapshot())
+        print(json.dumps({"idle_seconds": args.idle, "idle_cpu": idle}), flush=True)
     results: List[Dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="pgnkit-bench-cluster-") as out:
         for path in args.files:
@@ -211,9 +308,10 @@ def main() -> None:
                             results.append(r)
     print(f"\n{args.engine}: start-up {startup:.1f} s; medians of {args.pairs} pairs")
     print(
-        "| file | table | reader | wall | CPU | load 1 min | engine/convert wall, CPU |"
+        "| file | table | reader | wall | CPU | load 1 min "
+        "| throughput vs convert (wall, CPU) | CPU by process |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     keys = sorted(
         {(r["file"], r["table"]) for r in results}, key=lambda k: (k[0], k[1])
     )
@@ -229,14 +327,20 @@ def main() -> None:
             cpu = statistics.median(r["cpu"] for r in rs)
             loads = [x for r in rs for x in r["load"]]
             med[who] = (wall, cpu)
-            ratio = ""
+            ratio, by = "", ""
             if who != "convert":
+                # Throughput: convert's time over the engine's (1.0x: as fast).
                 ratio = (
-                    f"{wall / med['convert'][0]:.2f}x, {cpu / med['convert'][1]:.2f}x"
+                    f"{med['convert'][0] / wall:.2f}x, {med['convert'][1] / cpu:.2f}x"
+                )
+                kinds = sorted({k for r in rs for k in r.get("by_process", {})})
+                by = ", ".join(
+                    f"{k} {statistics.median(r['by_process'].get(k, 0.0) for r in rs):.2f}"
+                    for k in kinds
                 )
             print(
                 f"| {file} | {table} | {who} | {wall:.2f} s | {cpu:.2f} s "
-                f"| {min(loads):.1f}-{max(loads):.1f} | {ratio} |"
+                f"| {min(loads):.1f}-{max(loads):.1f} | {ratio} | {by} |"
             )
     if args.engine == "cluster":
         client, cluster = handle

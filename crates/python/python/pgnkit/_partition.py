@@ -130,17 +130,26 @@ def read(
 ) -> Any:
     """The partition's rows as a ``pyarrow.Table`` with the single read's ``game_id`` and
     ``offset``. ``origin`` is the count's (what ``read_arrow`` adds to a range's offsets)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+    return shift_ids(read_local(partition, table, options), partition, base, origin)
 
+
+def read_local(partition: Partition, table: str, options: Dict[str, Any]) -> Any:
+    """The partition's rows as ``read_arrow`` gives them: ``game_id`` from 0 in the
+    partition, ``offset`` from the file's start plus ``origin`` (see ``shift_ids``)."""
     import pgnkit
 
     if partition.kind == "whole":
-        t = pgnkit.read_arrow(partition.path, table, **options)
-    else:
-        t = pgnkit.read_arrow(
-            partition.path, table, range=(partition.start, partition.end), **options
-        )
+        return pgnkit.read_arrow(partition.path, table, **options)
+    return pgnkit.read_arrow(
+        partition.path, table, range=(partition.start, partition.end), **options
+    )
+
+
+def shift_ids(t: Any, partition: Partition, base: Tuple[int, int], origin: int) -> Any:
+    """``read_local``'s table with the single read's ``game_id`` and ``offset``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     game_id, offset = base
 
     def shift(t: Any, name: str, minus: int, plus: int) -> Any:

@@ -84,6 +84,14 @@ def spark_schemas(arrow_schema: Any) -> Tuple[Any, Any]:
     return struct, to_arrow_schema(struct)
 
 
+def to_spark(table: Any, target: Any) -> Any:
+    """A pgnkit table in ``target``, the Arrow schema of ``spark_schemas``. The cast skips
+    the overflow checks (``safe=False``): every change widens (uint8 -> int16, uint16 ->
+    int32, seconds -> nanoseconds) except uint64 -> int64 for ``game_id`` and ``offset``,
+    which are below 2**63 (counts of games and bytes)."""
+    return table.select(target.names).cast(target, safe=False)
+
+
 class _Partition(InputPartition):
     """A partition with its bases: plain values, pickled to the executors."""
 
@@ -148,8 +156,7 @@ class PgnReader(DataSourceReader):
         t = _partition.read(
             partition.partition, partition.base, partition.origin, self.table, self.reader_options
         )
-        t = t.select(target.names).cast(target)
-        yield from t.to_batches()
+        yield from to_spark(t, target).to_batches()
 
 
 class PgnDataSource(DataSource):
