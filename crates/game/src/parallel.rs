@@ -107,13 +107,14 @@ pub struct Totals {
     pub skipped: u64,
 }
 
-/// Batches in flight (being processed or waiting for the sink) per worker:
-/// enough that the workers do not run dry while the calling thread waits
-/// for a core (with two workers on two cores it shares one with them, and
-/// the scheduler's time slices are milliseconds, when a batch takes a worker
-/// about 0.15 ms): with 2, `perf sched` showed each worker asleep for a
-/// third of the run of `check --threads 2`.
-const IN_FLIGHT_PER_WORKER: usize = 8;
+/// Batches in flight (being processed or waiting for the sink) per worker.
+/// More keep the workers fed while the calling thread waits for a core, but
+/// each costs memory: on the bench file, `check --threads 2` on an idle
+/// machine (session 9, release, medians of 9 rounds) ran 1.47x one thread's
+/// wall with 2 in flight, 1.53x with 3, 1.55x with 4 and 1.58x with 8, at a
+/// peak RSS of 9.5-9.7, 9.9-10.2, 10.5-10.8 and 11.3-11.6 MiB. The streaming
+/// budget is 10 MB (docs/performance.md), so 2.
+const IN_FLIGHT_PER_WORKER: usize = 2;
 
 /// Runs `job` over every game of `reader` on `threads` worker threads
 /// (with 0 or 1, on the calling thread alone), calling `sink` with each
