@@ -296,6 +296,20 @@ pub fn renumber(batch: &RecordBatch, first: u64) -> Result<RecordBatch, Error> {
     Ok(RecordBatch::try_new(schema, columns)?)
 }
 
+/// Adds a builder's finished batch to the batches gathered so far: a batch
+/// with no rows is left out, and after an error nothing more is added (the
+/// first error is the one kept). How a worker gathers its part of a table
+/// from [`GamesBuilder::finish`] and [`MovesBuilder::finish`].
+pub fn append_batch(to: &mut Result<Vec<RecordBatch>, Error>, batch: Result<RecordBatch, Error>) {
+    if let Ok(batches) = to {
+        match batch {
+            Ok(batch) if batch.num_rows() == 0 => {}
+            Ok(batch) => batches.push(batch),
+            Err(e) => *to = Err(e),
+        }
+    }
+}
+
 fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {
     let fields: Vec<Field> = columns
         .iter()
@@ -463,6 +477,31 @@ mod tests {
         )
         .map(|game| game.value)
         .collect()
+    }
+
+    #[test]
+    fn append_batch_skips_empty_batches_and_keeps_the_first_error() {
+        let rows = |n: usize| {
+            let mut games = GamesBuilder::new(TableOptions::default(), BatchLimits::GAMES);
+            for (i, game) in records(&b"1. e4 *\n\n".repeat(n)).iter().enumerate() {
+                let source = RowSource {
+                    game_id: i as u64,
+                    source: "a.pgn",
+                };
+                games.push(source, game).unwrap();
+            }
+            games.finish()
+        };
+        let mut to = Ok(Vec::new());
+        append_batch(&mut to, rows(2));
+        append_batch(&mut to, rows(0));
+        append_batch(&mut to, rows(1));
+        let counts: Vec<usize> = to.as_ref().unwrap().iter().map(|b| b.num_rows()).collect();
+        assert_eq!(counts, [2, 1]);
+        append_batch(&mut to, Err(Error::Io(std::io::Error::other("first"))));
+        append_batch(&mut to, Err(Error::Io(std::io::Error::other("second"))));
+        append_batch(&mut to, rows(1));
+        assert!(to.unwrap_err().to_string().contains("first"));
     }
 
     #[test]

@@ -48,7 +48,9 @@ mod threaded;
 mod typed;
 mod writer;
 
-pub use builder::{BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, renumber};
+pub use builder::{
+    BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, append_batch, renumber,
+};
 pub use error::{Error, TagWarning};
 pub use record::{
     GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,

@@ -66,20 +66,6 @@ impl Piece {
     }
 }
 
-/// Appends the builder's batch to `to` (unless an error came first).
-fn cut(
-    to: &mut Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-    batch: Result<RecordBatch, pgnkit_arrow::Error>,
-) {
-    if let Ok(batches) = to {
-        match batch {
-            Ok(batch) if batch.num_rows() == 0 => {}
-            Ok(batch) => batches.push(batch),
-            Err(e) => *to = Err(e),
-        }
-    }
-}
-
 /// What a worker hands over for a game.
 struct Converted {
     diagnostics: Diagnostics,
@@ -151,15 +137,15 @@ impl Job for ConvertJob {
         let piece = &mut worker.piece;
         let pushed = worker.games.push(RowSource { game_id, source }, &record);
         if let Err(e) = pushed {
-            cut(&mut piece.games, Err(e));
+            pgnkit_arrow::append_batch(&mut piece.games, Err(e));
         }
         if worker.games.is_full() {
-            cut(&mut piece.games, worker.games.finish());
+            pgnkit_arrow::append_batch(&mut piece.games, worker.games.finish());
         }
         if let Some(moves) = &mut worker.moves {
             moves.push(game_id, &record);
             if moves.is_full() {
-                cut(&mut piece.moves, moves.finish());
+                pgnkit_arrow::append_batch(&mut piece.moves, moves.finish());
             }
         }
         Converted {
@@ -173,9 +159,9 @@ impl Job for ConvertJob {
     fn end_batch(&self, worker: &mut Worker, outputs: &mut [Converted]) {
         let mut piece = std::mem::replace(&mut worker.piece, Piece::new());
         piece.count = std::mem::take(&mut worker.index);
-        cut(&mut piece.games, worker.games.finish());
+        pgnkit_arrow::append_batch(&mut piece.games, worker.games.finish());
         if let Some(moves) = &mut worker.moves {
-            cut(&mut piece.moves, moves.finish());
+            pgnkit_arrow::append_batch(&mut piece.moves, moves.finish());
         }
         if let Some(last) = outputs.last_mut() {
             last.piece = Some(piece);

@@ -82,20 +82,6 @@ struct Row {
     piece: Option<(u64, Result<Vec<RecordBatch>, pgnkit_arrow::Error>)>,
 }
 
-/// Appends a finished builder batch to `to` (unless an error came first).
-fn cut(
-    to: &mut Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-    batch: Result<RecordBatch, pgnkit_arrow::Error>,
-) {
-    if let Ok(batches) = to {
-        match batch {
-            Ok(batch) if batch.num_rows() == 0 => {}
-            Ok(batch) => batches.push(batch),
-            Err(e) => *to = Err(e),
-        }
-    }
-}
-
 impl game::Job for TableJob {
     type State = Worker;
     type Output = Row;
@@ -138,10 +124,10 @@ impl game::Job for TableJob {
         }
         record.offset += self.origin;
         if let Err(e) = worker.builder.push(game_id, &self.source, &record) {
-            cut(&mut worker.batches, Err(e));
+            pgnkit_arrow::append_batch(&mut worker.batches, Err(e));
         }
         if worker.builder.is_full() {
-            cut(&mut worker.batches, worker.builder.finish());
+            pgnkit_arrow::append_batch(&mut worker.batches, worker.builder.finish());
         }
         Row {
             dropped: None,
@@ -150,7 +136,7 @@ impl game::Job for TableJob {
     }
 
     fn end_batch(&self, worker: &mut Worker, outputs: &mut [Row]) {
-        cut(&mut worker.batches, worker.builder.finish());
+        pgnkit_arrow::append_batch(&mut worker.batches, worker.builder.finish());
         let batches = std::mem::replace(&mut worker.batches, Ok(Vec::new()));
         let count = std::mem::take(&mut worker.count);
         if let Some(last) = outputs.last_mut() {
