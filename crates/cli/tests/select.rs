@@ -329,7 +329,7 @@ fn dedupe_is_exact_on_the_corpus_written_twice() {
     let mut games: Vec<String> = Vec::new();
     let mut exact: HashSet<(String, Vec<pgnkit::Move>)> = HashSet::new();
     let options = ExportOptions::export();
-    for path in pgnkit_corpus::pgn_files(&pgnkit_corpus::dir()) {
+    for path in pgnkit_corpus::all_pgn_files() {
         let bytes = std::fs::read(&path).unwrap();
         for read in read_games(&bytes) {
             // Null moves cannot be replayed by `add_move`: those few games stay out.

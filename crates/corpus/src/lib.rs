@@ -65,6 +65,25 @@ pub fn pgn_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// A whole corpus holds more `.pgn` files than this (272 in the shared corpus); a test that
+/// reads "every corpus file" finds fewer only in a partial copy.
+pub const MIN_PGN_FILES: usize = 200;
+
+/// Every `.pgn` file of the whole corpus ([`dir`]), sorted by path. Panics, naming the folder,
+/// when it holds [`MIN_PGN_FILES`] or fewer: a test over every corpus file must not pass on a
+/// partial copy.
+pub fn all_pgn_files() -> Vec<PathBuf> {
+    let dir = dir();
+    let files = pgn_files(&dir);
+    assert!(
+        files.len() > MIN_PGN_FILES,
+        "expected the whole corpus at {}, found {} .pgn files (set PGNKIT_CORPUS to the shared corpus)",
+        dir.display(),
+        files.len()
+    );
+    files
+}
+
 fn collect_pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries =
         std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));

@@ -90,7 +90,7 @@ fn check(files: &[(PathBuf, String)], blocks: &[u64]) {
 }
 
 fn corpus_files(skip_big: bool) -> Vec<(PathBuf, String)> {
-    pgnkit_corpus::pgn_files(&pgnkit_corpus::dir())
+    pgnkit_corpus::all_pgn_files()
         .into_iter()
         .filter(|p| !skip_big || !p.components().any(|c| c.as_os_str() == "big"))
         .map(|p| {

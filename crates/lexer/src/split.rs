@@ -595,10 +595,7 @@ mod tests {
 
     #[test]
     fn fast_scans_agree_on_the_corpus() {
-        let dir = corpus_dir();
-        let mut files = Vec::new();
-        pgn_files(&dir, &mut files);
-        assert!(!files.is_empty(), "no PGN files in {}", dir.display());
+        let files = pgnkit_corpus::all_pgn_files();
         let mut games = 0;
         for path in &files {
             let input = std::fs::read(path).unwrap();
@@ -623,35 +620,6 @@ mod tests {
             assert_eq!(pos, input.len(), "{}", path.display());
         }
         assert!(games > 10_000, "only {games} games in the corpus");
-    }
-
-    /// The corpus directory: `PGNKIT_CORPUS`, else `../shared/corpus` beside the workspace.
-    fn corpus_dir() -> std::path::PathBuf {
-        let dir = match std::env::var_os("PGNKIT_CORPUS") {
-            Some(dir) => std::path::PathBuf::from(dir),
-            None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
-        };
-        assert!(
-            dir.is_dir(),
-            "corpus not found at {} (set PGNKIT_CORPUS to the shared corpus directory)",
-            dir.display()
-        );
-        dir
-    }
-
-    /// Every `.pgn` file under `dir`.
-    fn pgn_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pgn_files(&path, out);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
-                out.push(path);
-            }
-        }
     }
 
     proptest::proptest! {

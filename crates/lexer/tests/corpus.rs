@@ -126,12 +126,7 @@ fn event_lines(data: &[u8]) -> usize {
 #[test]
 fn every_corpus_file_splits_as_expected() {
     let dir = pgnkit_corpus::dir();
-    let files = pgnkit_corpus::pgn_files(&dir);
-    assert!(
-        files.len() > 200,
-        "expected the whole corpus, found {} PGN files",
-        files.len()
-    );
+    let files = pgnkit_corpus::all_pgn_files();
     let exceptions: BTreeMap<&str, (usize, &str)> = EXCEPTIONS
         .iter()
         .map(|&(f, n, why)| (f, (n, why)))
