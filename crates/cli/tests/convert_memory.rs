@@ -95,9 +95,10 @@ fn peak_memory_stays_under_the_bound() {
 
 #[test]
 #[ignore = "issue 16, open: peak RSS still grows with the input (session 8: 36.0 MB once, \
-            44.7 MB for four times the Lichess text; +15 MB for four times the bench file): \
-            Parquet's footer metadata, row-group peaks and glibc fragmentation; see \
-            docs/performance.md"]
+            44.7 MB for four times the Lichess text; session 10: 48.5 -> 64.7 MB for the bench \
+            file 1x -> 4x) while the live heap does not (heaptrack); the growth follows the \
+            number of Parquet row groups (glibc arenas kept resident by each row group's \
+            column writers or metadata); see docs/performance.md, session 10"]
 fn peak_memory_does_not_grow_with_the_input() {
     let dir = scratch("growth");
     let (bytes, once, four) = inputs(&dir);
