@@ -139,10 +139,10 @@ pub struct SelectArgs {
     /// Remove these tags (comma-separated names).
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub drop_tags: Vec<String>,
-    /// Write OUT-0001.pgn, OUT-0002.pgn... with N games each (needs -o).
+    /// Write OUT-0001.EXT, OUT-0002.EXT... with N games each (needs -o; PGN or a table).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub split_every: Option<u64>,
-    /// Write one file per value of this tag, OUT-VALUE.pgn (needs -o; names made safe).
+    /// Write one file per value of this tag, OUT-VALUE.EXT (needs -o; names made safe).
     #[arg(long, value_name = "TAG", conflicts_with = "split_every")]
     pub split_by: Option<String>,
     /// With --split-by: the most files written (and open) at once; more values is an error.

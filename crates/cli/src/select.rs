@@ -22,7 +22,7 @@ use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::select_stream::set_tag;
 use crate::select_table::{TableOut, format_of, movetext};
-use crate::split::Split;
+use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
 
@@ -374,18 +374,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (true, Some(ply)) => Keys::Fuzzy(ply),
         (true, None) => Keys::Exact,
     };
-    let split = args.split_every.is_some() || args.split_by.is_some();
     let table_format = format_of(args.output.as_deref(), args.format);
-    if split && table_format.is_some() {
-        return Err(Failure::usage(
-            "--split-every and --split-by write PGN: leave out --format (or the table extension)",
-        ));
-    }
-    if split && args.output.is_none() {
-        return Err(Failure::usage(
-            "--split-every and --split-by name their files after -o OUT: give -o",
-        ));
-    }
     check_plan(
         &args.inputs,
         &[
@@ -429,31 +418,39 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             && !job.table,
         ..job
     };
-    let mut table = match table_format {
-        Some(format) => Some(TableOut::open(args.output.as_deref(), format)?),
-        None => None,
+    let format = match table_format {
+        Some(format) => PartFormat::Table(format),
+        None => PartFormat::Pgn { level: args.level },
     };
-    let mut out = match (&args.output, args.split_every, &args.split_by) {
+    let mut out = Outputs::new(match (&args.output, args.split_every, &args.split_by) {
         (Some(base), Some(every), _) => Split::Every {
             every,
             base: base.clone(),
-            level: args.level,
+            format,
             current: None,
             parts: 0,
             done_games: 0,
         },
         (Some(base), None, Some(_)) => Split::By {
             base: base.clone(),
-            level: args.level,
+            format,
             files: Default::default(),
             names: Default::default(),
             max: args.max_files,
         },
-        // With a table, the table is the output: this one stays empty and is never used.
-        (_, None, None) if table_format.is_some() => Split::One(Output::stdout()),
-        (Some(path), None, None) => Split::One(Output::file(path)?.compressed(None, args.level)?),
-        (None, ..) => Split::One(Output::stdout().compressed(args.compress, args.level)?),
-    };
+        (path, None, None) => Split::One(match table_format {
+            Some(format) => Part::Table(Box::new(TableOut::open(path.as_deref(), format)?)),
+            None => Part::Pgn(match path {
+                Some(path) => Output::file(path)?.compressed(None, args.level)?,
+                None => Output::stdout().compressed(args.compress, args.level)?,
+            }),
+        }),
+        (None, ..) => {
+            return Err(Failure::usage(
+                "--split-every and --split-by name their files after -o OUT: give -o",
+            ));
+        }
+    });
     let file = |path: &Option<std::path::PathBuf>| -> Result<Option<Output>, Failure> {
         match path {
             Some(p) => Ok(Some(Output::file(p)?.compressed(None, args.level)?)),
@@ -522,16 +519,14 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             return Ok(());
         }
         written += 1;
-        match (&mut table, &v.record) {
-            (Some(table), Some(record)) => table.push(name, record),
-            _ => out.write(&args.inputs, text, v.split_value.as_deref()),
-        }
+        let game = Selected {
+            text,
+            source: name,
+            record: v.record.as_ref(),
+        };
+        out.write(&args.inputs, &game, v.split_value.as_deref())
     })?;
-    let (mut outputs, _) = match table {
-        Some(table) if ended.complete() => (vec![table.close()?], 0),
-        Some(_) => (Vec::new(), 0),
-        None => out.into_outputs(),
-    };
+    let (mut outputs, _) = out.into_outputs(ended.complete())?;
     outputs.extend(rejected);
     outputs.extend(duplicates);
     tally.written = written.min(tally.written);

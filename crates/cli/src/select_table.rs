@@ -18,12 +18,11 @@ use crate::args::FormatArg;
 use crate::failure::Failure;
 use crate::output::{Output, OutputError};
 
-/// The games table being written.
+/// A games table being written.
 pub struct TableOut {
     name: String,
     builder: GamesBuilder,
     writer: TableWriter<Output>,
-    next_id: u64,
 }
 
 /// The table format `-o` and `--format` ask for; `None` for PGN.
@@ -60,24 +59,22 @@ impl TableOut {
             name,
             builder: GamesBuilder::new(options, BatchLimits::GAMES),
             writer,
-            next_id: 0,
         })
     }
 
-    /// Adds one game's row (its batch is written when full).
-    pub fn push(&mut self, source: &str, record: &GameRecord) -> io::Result<()> {
+    /// The output's name, for messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Adds one game's row, `game_id` its place among the selected games (its batch is
+    /// written when full).
+    pub fn push(&mut self, game_id: u64, source: &str, record: &GameRecord) -> io::Result<()> {
         let name = &self.name;
         let err = |e: pgnkit_arrow::Error| OutputError::other(name, e);
         self.builder
-            .push(
-                RowSource {
-                    game_id: self.next_id,
-                    source,
-                },
-                record,
-            )
+            .push(RowSource { game_id, source }, record)
             .map_err(err)?;
-        self.next_id += 1;
         if self.builder.is_full() {
             let batch = self.builder.finish().map_err(err)?;
             self.writer.write(&batch).map_err(err)?;

@@ -12,24 +12,93 @@ use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use pgnkit_arrow::{Format, GameRecord};
+
 use crate::args::Inputs;
 use crate::failure::Failure;
 use crate::output::{Output, OutputError};
+use crate::select_table::TableOut;
+
+/// What the files of a [`Split`] hold.
+#[derive(Debug, Clone, Copy)]
+pub enum PartFormat {
+    /// PGN text, compressed by the name's extension at this level.
+    Pgn {
+        /// Compression level.
+        level: Option<u32>,
+    },
+    /// A games table in this format (`convert`'s formats).
+    Table(Format),
+}
+
+/// One file the selected games go to.
+pub enum Part {
+    /// PGN text.
+    Pgn(Output),
+    /// A games table.
+    Table(Box<TableOut>),
+}
+
+/// A selected game as the outputs take it.
+pub struct Selected<'a> {
+    /// Its text in the output's PGN format.
+    pub text: &'a [u8],
+    /// The input it was read from (the table's `source`).
+    pub source: &'a str,
+    /// Its row, when the outputs are tables.
+    pub record: Option<&'a GameRecord>,
+}
+
+impl Part {
+    /// Opens a file part, checked against the inputs first.
+    fn open(inputs: &Inputs, path: PathBuf, format: PartFormat) -> Result<Part, Failure> {
+        crate::check_plan(inputs, &[("-o", &Some(path.clone()))], false)?;
+        Ok(match format {
+            PartFormat::Pgn { level } => Part::Pgn(Output::file(&path)?.compressed(None, level)?),
+            PartFormat::Table(format) => {
+                Part::Table(Box::new(TableOut::open(Some(&path), format)?))
+            }
+        })
+    }
+
+    /// Writes one game: `id` is its place among the selected games (the table's `game_id`).
+    fn write(&mut self, id: u64, game: &Selected<'_>) -> io::Result<()> {
+        match (self, game.record) {
+            (Part::Pgn(out), _) => out.write_game(game.text),
+            (Part::Table(table), Some(record)) => table.push(id, game.source, record),
+            (Part::Table(table), None) => Err(OutputError::other(
+                table.name(),
+                "a game without its row (the job did not record it)",
+            )),
+        }
+    }
+
+    /// Ends the part (a table's last batch and footer) when the run is complete; the output
+    /// is then put in place by `finish`. A table of an unfinished run is dropped (its
+    /// temporary file removed), a PGN output is given back as it is.
+    fn close(self, complete: bool) -> Result<Option<Output>, Failure> {
+        match self {
+            Part::Pgn(out) => Ok(Some(out)),
+            Part::Table(table) if complete => table.close().map(Some),
+            Part::Table(_) => Ok(None),
+        }
+    }
+}
 
 /// How the selected games are laid out.
 pub enum Split {
     /// One output (a file or standard output).
-    One(Output),
+    One(Part),
     /// Parts of `every` games.
     Every {
         /// Games per part.
         every: u64,
         /// The `-o` path the parts are named after.
         base: PathBuf,
-        /// Compression level.
-        level: Option<u32>,
+        /// What the parts hold.
+        format: PartFormat,
         /// The part being written and its games.
-        current: Option<(Output, u64)>,
+        current: Option<(Part, u64)>,
         /// Parts written so far.
         parts: u64,
         /// Games in the parts put in place.
@@ -39,10 +108,10 @@ pub enum Split {
     By {
         /// The `-o` path the files are named after.
         base: PathBuf,
-        /// Compression level.
-        level: Option<u32>,
+        /// What the files hold.
+        format: PartFormat,
         /// Files by value.
-        files: HashMap<String, Output>,
+        files: HashMap<String, Part>,
         /// File names given, for uniqueness.
         names: HashMap<String, String>,
         /// The most files.
@@ -94,22 +163,34 @@ pub fn safe_name(value: &str) -> String {
     out
 }
 
-/// Opens a file output, checked against the inputs first.
-fn open(inputs: &Inputs, path: PathBuf, level: Option<u32>) -> Result<Output, Failure> {
-    crate::check_plan(inputs, &[("-o", &Some(path.clone()))], false)?;
-    Output::file(&path)?.compressed(None, level)
+/// The outputs of a run: the layout and the games written to it.
+pub struct Outputs {
+    split: Split,
+    written: u64,
 }
 
-impl Split {
-    /// Writes one game's text; `value` is the `--split-by` tag's value.
-    pub fn write(&mut self, inputs: &Inputs, text: &[u8], value: Option<&str>) -> io::Result<()> {
+impl Outputs {
+    /// The games go to `split`.
+    pub fn new(split: Split) -> Outputs {
+        Outputs { split, written: 0 }
+    }
+
+    /// Writes one game; `value` is the `--split-by` tag's value.
+    pub fn write(
+        &mut self,
+        inputs: &Inputs,
+        game: &Selected<'_>,
+        value: Option<&str>,
+    ) -> io::Result<()> {
+        let id = self.written;
+        self.written += 1;
         let to_io = |f: Failure| OutputError::other("split output", f);
-        match self {
-            Split::One(out) => out.write_game(text),
+        match &mut self.split {
+            Split::One(out) => out.write(id, game),
             Split::Every {
                 every,
                 base,
-                level,
+                format,
                 current,
                 parts,
                 done_games,
@@ -117,29 +198,29 @@ impl Split {
                 if current.is_none() {
                     *parts += 1;
                     let path = named(base, &format!("{parts:04}"));
-                    *current = Some((open(inputs, path, *level).map_err(to_io)?, 0));
+                    *current = Some((Part::open(inputs, path, *format).map_err(to_io)?, 0));
                 }
                 let Some((out, games)) = current else {
                     return Ok(());
                 };
-                out.write_game(text)?;
+                out.write(id, game)?;
                 *games += 1;
                 if *games == *every
-                    && let Some((mut out, _)) = current.take()
+                    && let Some((part, games)) = current.take()
+                    && let Some(mut out) = part.close(true).map_err(to_io)?
                 {
                     out.flush()?;
-                    *done_games += out.games_written();
+                    *done_games += games;
                     out.finish().map_err(to_io)?;
                 }
                 Ok(())
             }
             Split::By {
                 base,
-                level,
+                format,
                 files,
                 names,
                 max,
-                ..
             } => {
                 let value = value.unwrap_or("").to_string();
                 if !files.contains_key(&value) {
@@ -158,20 +239,21 @@ impl Split {
                         name = format!("{}-{n}", safe_name(&value));
                     }
                     names.insert(name.clone(), value.clone());
-                    let out = open(inputs, named(base, &name), *level).map_err(to_io)?;
-                    files.insert(value.clone(), out);
+                    let part = Part::open(inputs, named(base, &name), *format).map_err(to_io)?;
+                    files.insert(value.clone(), part);
                 }
                 match files.get_mut(&value) {
-                    Some(out) => out.write_game(text),
+                    Some(out) => out.write(id, game),
                     None => Ok(()),
                 }
             }
         }
     }
 
-    /// The outputs still to put in place, and the games put in place already.
-    pub fn into_outputs(self) -> (Vec<Output>, u64) {
-        match self {
+    /// The outputs still to put in place (tables ended with their footer when the run is
+    /// `complete`, dropped otherwise), and the games put in place already.
+    pub fn into_outputs(self, complete: bool) -> Result<(Vec<Output>, u64), Failure> {
+        let (parts, done) = match self.split {
             Split::One(out) => (vec![out], 0),
             Split::Every {
                 current,
@@ -181,12 +263,14 @@ impl Split {
                 current.map(|(out, _)| out).into_iter().collect(),
                 done_games,
             ),
-            Split::By { files, .. } => {
-                let mut outs: Vec<Output> = files.into_values().collect();
-                outs.sort_by(|a, b| a.name().cmp(b.name()));
-                (outs, 0)
-            }
+            Split::By { files, .. } => (files.into_values().collect(), 0),
+        };
+        let mut outs = Vec::new();
+        for part in parts {
+            outs.extend(part.close(complete)?);
         }
+        outs.sort_by(|a, b| a.name().cmp(b.name()));
+        Ok((outs, done))
     }
 }
 

@@ -317,6 +317,59 @@ fn selected_games_as_a_table() {
     );
 }
 
+/// `--split-every` and `--split-by` write tables too: the parts of a split, read in order
+/// (or by `game_id` for `--split-by`), hold the rows of the one table written without it,
+/// `game_id` counting on across the parts.
+#[test]
+fn split_tables_hold_the_rows_of_one_table() {
+    let rows = |path: &Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let whole = temp("whole.ndjson");
+    let out = run_with_stdin(&["select", "-o", whole.to_str().unwrap()], GAMES);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let whole = rows(&whole);
+    assert_eq!(whole.len(), 3);
+
+    for n in 1..=3 {
+        let _ = std::fs::remove_file(temp(&format!("tparts-000{n}.ndjson")));
+    }
+    let base = temp("tparts.ndjson");
+    let out = run_with_stdin(
+        &["select", "--split-every", "2", "-o", base.to_str().unwrap()],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(!temp("tparts-0003.ndjson").exists());
+    let first = rows(&temp("tparts-0001.ndjson"));
+    let second = rows(&temp("tparts-0002.ndjson"));
+    assert_eq!((first.len(), second.len()), (2, 1));
+    assert_eq!([first, second].concat(), whole);
+
+    let base = temp("tby.ndjson");
+    let out = run_with_stdin(
+        &[
+            "select",
+            "--split-by",
+            "White",
+            "-o",
+            base.to_str().unwrap(),
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut by: Vec<serde_json::Value> = ["Tal", "Fischer", "Someone"]
+        .iter()
+        .flat_map(|name| rows(&temp(&format!("tby-{name}.ndjson"))))
+        .collect();
+    by.sort_by_key(|row| row["game_id"].as_u64());
+    assert_eq!(by, whole);
+}
+
 /// The corpus twice: each game again with its tags in reverse order, an
 /// Event of its own and no comments, the copies shuffled among the
 /// originals. Dedupe must find exactly as many duplicates as an exact
