@@ -296,6 +296,49 @@ pub fn renumber(batch: &RecordBatch, first: u64) -> Result<RecordBatch, Error> {
     Ok(RecordBatch::try_new(schema, columns)?)
 }
 
+/// `batch` (of either table, `game_id`s ascending as the builders write them) cut where its
+/// `game_id` passes a multiple of `every`: the pieces in order, each with its part
+/// (`game_id / every`). How a table is laid out in files of `every` games read, the two
+/// tables alike (`pgnkit convert --split-every`). A batch without a `game_id` column is one
+/// piece of part 0.
+///
+/// ```
+/// use pgnkit_arrow::{BatchLimits, GamesBuilder, RecordOptions, RecordVisitor, RowSource, TableOptions, parts_by_game_id};
+/// use pgnkit_game::{visit_games_with, ReadOptions};
+///
+/// let mut games = GamesBuilder::new(TableOptions::default(), BatchLimits::GAMES);
+/// let visitor = RecordVisitor::new(RecordOptions::default());
+/// let text = b"1. e4 *\n\n1. d4 *\n\n1. c4 *\n\n1. Nf3 *\n";
+/// for (i, game) in visit_games_with(text, visitor, ReadOptions::new()).enumerate() {
+///     games.push(RowSource { game_id: 3 + i as u64, source: "a.pgn" }, &game.value)?;
+/// }
+/// let parts: Vec<(u64, usize)> = parts_by_game_id(&games.finish()?, 2)
+///     .into_iter()
+///     .map(|(part, piece)| (part, piece.num_rows()))
+///     .collect();
+/// assert_eq!(parts, [(1, 1), (2, 2), (3, 1)]); // ids 3 | 4 5 | 6
+/// # Ok::<(), pgnkit_arrow::Error>(())
+/// ```
+pub fn parts_by_game_id(batch: &RecordBatch, every: u64) -> Vec<(u64, RecordBatch)> {
+    let every = every.max(1);
+    let Some(ids) = batch
+        .column_by_name("game_id")
+        .and_then(|c| c.as_primitive_opt::<UInt64Type>())
+    else {
+        return vec![(0, batch.clone())];
+    };
+    let ids = ids.values();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while let Some(&first) = ids.get(start) {
+        let part = first / every;
+        let len = ids[start..].partition_point(|&id| id / every == part);
+        pieces.push((part, batch.slice(start, len)));
+        start += len;
+    }
+    pieces
+}
+
 /// Adds a builder's finished batch to the batches gathered so far: a batch
 /// with no rows is left out, and after an error nothing more is added (the
 /// first error is the one kept). How a worker gathers its part of a table

@@ -49,7 +49,8 @@ mod typed;
 mod writer;
 
 pub use builder::{
-    BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, append_batch, renumber,
+    BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, append_batch,
+    parts_by_game_id, renumber,
 };
 pub use error::{Error, TagWarning};
 pub use record::{

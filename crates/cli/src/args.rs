@@ -392,6 +392,10 @@ pub struct ConvertArgs {
     /// Another opening table (TSV: eco, name, pgn; implies --classify).
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
+    /// Write OUT-0001.EXT, OUT-0002.EXT... (and MOVES_OUT's parts alike), part k holding
+    /// the games read (k-1)*N to k*N-1 (needs files, not standard output).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub split_every: Option<u64>,
 }
 
 /// The formats `convert` writes.

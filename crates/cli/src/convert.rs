@@ -27,7 +27,7 @@ use pgnkit_arrow::{
 
 use pgnkit::select::Openings;
 
-use crate::args::{ConvertArgs, FormatArg};
+use crate::args::{ConvertArgs, FormatArg, Inputs};
 use crate::failure::Failure;
 use crate::output::{Output, OutputError};
 use crate::pipeline::{self, Game, Job};
@@ -193,55 +193,142 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
 /// two batches of a table are alive (one written, one being built).
 const WRITER_DEPTH: usize = 0;
 
-/// One table's output: its name (for messages) and writer.
-struct Table {
-    name: String,
+/// One table's output: one file (or standard output), or with `--split-every` parts named
+/// after it (`games-0001.parquet`...), part `k` holding the games read `(k-1)*N` to `k*N-1`
+/// (by `game_id`, so the games and moves tables split alike). A part is put in place when
+/// the first batch of a later part comes; the last at the end of the run.
+struct Table<'a> {
+    /// The `-o` (or `--moves`) path the parts are named after.
+    path: std::path::PathBuf,
+    format: Format,
     schema: SchemaRef,
-    writer: WriterThread<Output>,
-    /// A batch was written (the CSV header is written with the first).
+    /// Games per part, with `--split-every`.
+    every: Option<u64>,
+    /// The file being written: its name (for messages), part and writer.
+    current: Option<(String, u64, WriterThread<Output>)>,
+    /// A batch went to the current file (else it gets an empty one at its end, so that a
+    /// CSV table has its header).
     written: bool,
+    /// The inputs, that no part may overwrite.
+    inputs: &'a Inputs,
 }
 
-impl Table {
+impl Table<'_> {
     /// Writes a worker's batches, their `game_id`s counted from `first`.
     fn write(
         &mut self,
         batches: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
         first: u64,
     ) -> io::Result<()> {
-        let name = &self.name;
-        for batch in batches.map_err(|e| other(name, e))? {
-            let batch = pgnkit_arrow::renumber(&batch, first).map_err(|e| other(name, e))?;
-            self.writer.write(batch).map_err(|e| other(name, e))?;
-            self.written = true;
+        let name = self.path.display().to_string();
+        for batch in batches.map_err(|e| other(&name, e))? {
+            let batch = pgnkit_arrow::renumber(&batch, first).map_err(|e| other(&name, e))?;
+            let pieces = match self.every {
+                Some(every) => pgnkit_arrow::parts_by_game_id(&batch, every),
+                None => vec![(0, batch)],
+            };
+            for (part, piece) in pieces {
+                let (name, _, writer) =
+                    self.part(part).map_err(|f| OutputError::other(&name, f))?;
+                writer.write(piece).map_err(|e| other(name, e))?;
+                self.written = true;
+            }
         }
         Ok(())
     }
+
+    /// The writer of `part`: the current one, or a new file after the current one is put
+    /// in place.
+    fn part(&mut self, part: u64) -> Result<&mut (String, u64, WriterThread<Output>), Failure> {
+        if self.current.as_ref().is_some_and(|(_, at, _)| *at != part)
+            && let Some(done) = self.current.take()
+        {
+            close(done)?.finish()?;
+        }
+        let table = match self.current.take() {
+            Some(table) => table,
+            None => {
+                self.written = false;
+                self.open(part)?
+            }
+        };
+        Ok(self.current.insert(table))
+    }
+
+    /// Opens the file of `part` (`-`: standard output, stream formats only), through
+    /// [`Output`]: a file appears under its name only when it is complete.
+    fn open(&self, part: u64) -> Result<(String, u64, WriterThread<Output>), Failure> {
+        let out = if self.path == Path::new("-") {
+            Output::stdout()
+        } else if self.every.is_some() {
+            let path = crate::split::named(&self.path, &format!("{:04}", part + 1));
+            check_plan(self.inputs, &[("-o", &Some(path.clone()))], false)?;
+            Output::file(&path)?
+        } else {
+            Output::file(&self.path)?
+        };
+        let name = out.name().to_string();
+        let writer = TableWriter::new(out, self.format, self.schema.clone())
+            .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
+            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+        Ok((name, part, writer))
+    }
+
+    /// Ends the table when the run is complete (a table with no rows gets one file, with the
+    /// CSV header), and gives the output to put in place; an unfinished part is dropped.
+    fn close(mut self, complete: bool) -> Result<Option<Output>, Failure> {
+        if !complete {
+            return Ok(None);
+        }
+        let (name, part, mut writer) = match self.current.take() {
+            Some(current) => current,
+            None => self.open(0)?,
+        };
+        if !self.written {
+            writer
+                .write(RecordBatch::new_empty(self.schema.clone()))
+                .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))?;
+        }
+        close((name, part, writer)).map(Some)
+    }
 }
 
-/// Opens the table output at `path` (`-`: standard output, stream formats only), through
-/// [`Output`]: a file appears under its name only when the run completes.
-fn open(path: &Path, format: Format, schema: SchemaRef) -> Result<Table, Failure> {
-    let out = if path == Path::new("-") {
+/// A table's format and path checked (`-`: stream formats only), with its parts
+/// (`--split-every`: a file, not standard output); no file is opened yet.
+fn table<'a>(
+    path: &Path,
+    format: Format,
+    schema: SchemaRef,
+    every: Option<u64>,
+    inputs: &'a Inputs,
+) -> Result<Table<'a>, Failure> {
+    if path == Path::new("-") {
         if !format.is_stream() {
             return Err(Failure::usage(
                 "Parquet and the Arrow file format end with a footer: write them to a file, not standard output",
             ));
         }
-        Output::stdout()
-    } else {
-        Output::file(path)?
-    };
-    let name = out.name().to_string();
-    let writer = TableWriter::new(out, format, schema.clone())
-        .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
-        .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-    Ok(Table {
-        name,
+        if every.is_some() {
+            return Err(Failure::usage(
+                "--split-every names its files after -o OUT: give a file, not standard output",
+            ));
+        }
+    }
+    let mut table = Table {
+        path: path.to_path_buf(),
+        format,
         schema,
-        writer,
+        every,
+        current: None,
         written: false,
-    })
+        inputs,
+    };
+    // One file is opened at once, so that an output that cannot be made fails the run
+    // before anything is read; parts are opened as their games come.
+    if every.is_none() {
+        table.current = Some(table.open(0)?);
+    }
+    Ok(table)
 }
 
 /// A table writer's error, as an error of the output `name`.
@@ -249,18 +336,12 @@ fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
     OutputError::other(name, e)
 }
 
-/// Writes a table's footer (after an empty batch when there were no rows, so that a CSV
-/// table still has its header); the output is then ready to be put in place.
-fn close(table: Table) -> Result<Output, Failure> {
-    let name = table.name;
-    let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
-    let mut writer = table.writer;
-    if !table.written {
-        writer
-            .write(RecordBatch::new_empty(table.schema))
-            .map_err(fail)?;
-    }
-    writer.finish().map_err(fail)
+/// Waits for a table file's writer to write its batches and footer; the output is then
+/// ready to be put in place.
+fn close((name, _, writer): (String, u64, WriterThread<Output>)) -> Result<Output, Failure> {
+    writer
+        .finish()
+        .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))
 }
 
 /// Runs `pgnkit convert`.
@@ -295,11 +376,19 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         openings,
     };
     let games_format = format_of(&args.output, args.format)?;
-    let mut games = open(&args.output, games_format, GamesBuilder::schema(options))?;
+    let every = args.split_every;
+    let mut games = table(
+        &args.output,
+        games_format,
+        GamesBuilder::schema(options),
+        every,
+        &args.inputs,
+    )?;
     let mut moves = match &args.moves {
         Some(path) => {
             let format = format_of(path, args.format)?;
-            Some(open(path, format, MovesBuilder::schema(options))?)
+            let schema = MovesBuilder::schema(options);
+            Some(table(path, format, schema, every, &args.inputs)?)
         }
         None => None,
     };
@@ -349,11 +438,9 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         Ok(())
     })?;
     let mut outputs = Vec::new();
-    if ended.complete() {
-        outputs.push(close(games)?);
-        if let Some(moves) = moves {
-            outputs.push(close(moves)?);
-        }
+    outputs.extend(games.close(ended.complete())?);
+    if let Some(moves) = moves {
+        outputs.extend(moves.close(ended.complete())?);
     }
     outputs.extend(rejects);
     finish(ended, tally, outputs, false, ("convert", "written"))

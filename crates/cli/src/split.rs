@@ -133,7 +133,7 @@ fn stem_and_ext(base: &Path) -> (PathBuf, String) {
 }
 
 /// `base` with `-suffix` before its extensions.
-fn named(base: &Path, suffix: &str) -> PathBuf {
+pub fn named(base: &Path, suffix: &str) -> PathBuf {
     let (stem, ext) = stem_and_ext(base);
     let mut name = stem.into_os_string();
     name.push(format!("-{suffix}{ext}"));

@@ -208,3 +208,106 @@ fn game_ids_run_across_inputs_and_threads_change_nothing() {
     assert!(ids.windows(2).all(|w| w[0] < w[1]));
     assert!(text.contains("lichess_user_DannyTheDonkey_2019.pgn"));
 }
+
+/// `--split-every N`: both tables in parts by `game_id` (part k holds the games read
+/// `(k-1)*N` to `k*N-1`, the rejected ones leaving their ids out), which together are the
+/// tables one `-o` and `--moves` would hold; a run with no game still writes one part, a
+/// CSV one with its header; standard output cannot hold parts.
+#[test]
+fn split_every_writes_parts_that_together_are_the_tables() {
+    let read = |path: &Path| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let path = |name: &str| temp(name).to_str().unwrap().to_string();
+    let whole = run_with_stdin(
+        &[
+            "convert",
+            "-",
+            "-o",
+            &path("whole-g.ndjson"),
+            "--moves",
+            &path("whole-m.ndjson"),
+        ],
+        GAMES,
+    );
+    assert_eq!(whole.status.code(), Some(1), "a game is rejected");
+    for part in ["0001", "0002", "0003"] {
+        for table in ["g", "m"] {
+            let _ = std::fs::remove_file(temp(&format!("parts{table}-{part}.ndjson")));
+        }
+    }
+    let out = run_with_stdin(
+        &[
+            "convert",
+            "-",
+            "-o",
+            &path("partsg.ndjson"),
+            "--moves",
+            &path("partsm.ndjson"),
+            "--split-every",
+            "2",
+        ],
+        GAMES,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for table in ["g", "m"] {
+        let first = read(&temp(&format!("parts{table}-0001.ndjson")));
+        let second = read(&temp(&format!("parts{table}-0002.ndjson")));
+        assert!(!temp(&format!("parts{table}-0003.ndjson")).exists());
+        assert!(first.iter().all(|row| row["game_id"].as_u64() < Some(2)));
+        assert!(second.iter().all(|row| row["game_id"] == 2));
+        assert_eq!(
+            [first, second].concat(),
+            read(&temp(&format!("whole-{table}.ndjson"))),
+            "table {table}"
+        );
+    }
+    // Games 0 and 2 are kept, 1 (an illegal move) rejected: part 1 holds one game.
+    assert_eq!(read(&temp("partsg-0001.ndjson")).len(), 1);
+
+    let _ = std::fs::remove_file(temp("empty-0001.csv"));
+    let out = run_with_stdin(
+        &[
+            "convert",
+            "-",
+            "-o",
+            &path("empty.csv"),
+            "--split-every",
+            "5",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let header = std::fs::read_to_string(temp("empty-0001.csv")).unwrap();
+    assert!(header.starts_with("game_id,source,offset,"), "{header}");
+
+    let out = run_with_stdin(
+        &[
+            "convert",
+            "-",
+            "-o",
+            "-",
+            "--format",
+            "ndjson",
+            "--split-every",
+            "5",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--split-every names its files"));
+}
