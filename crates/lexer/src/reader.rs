@@ -179,18 +179,22 @@ impl<R: Read> Reader<R> {
         if self.eof || self.pending.is_some() || self.end - self.start >= self.chunk / 4 {
             return;
         }
-        if let Err(e) = self.fill_with(1, self.chunk.saturating_mul(8)) {
+        if let Err(e) = self.fill_with(1, self.chunk.saturating_mul(8), false) {
             self.pending = Some(e);
         }
     }
 
     /// Reads at least `want` more bytes into the buffer (fewer at the end of the stream).
     fn fill(&mut self, want: usize) -> io::Result<()> {
-        self.fill_with(want, self.chunk)
+        self.fill_with(want, self.chunk, false)
     }
 
-    /// [`fill`](Reader::fill) with room for at least `room` bytes in each read.
-    fn fill_with(&mut self, want: usize, room: usize) -> io::Result<()> {
+    /// [`fill`](Reader::fill) with room for at least `room` bytes in each read: the room
+    /// after the bytes read when `bounded` is false (a read may fill all of it), else the
+    /// larger of `room` and what is still wanted, so that the buffer does not get more than
+    /// one read's worth past `want` (a block read into a buffer that becomes a batch: the bytes
+    /// read past its cut are moved to the next buffer).
+    fn fill_with(&mut self, want: usize, room: usize, bounded: bool) -> io::Result<()> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
@@ -210,7 +214,11 @@ impl<R: Read> Reader<R> {
             if self.buf.len() - self.end < room {
                 self.buf.resize(self.end + room, 0);
             }
-            let space = self.buf.get_mut(self.end..).unwrap_or_default();
+            let space = match bounded {
+                true => self.buf.get_mut(self.end..self.end + room),
+                false => self.buf.get_mut(self.end..),
+            };
+            let space = space.unwrap_or_default();
             match self.inner.read(space) {
                 Ok(0) => {
                     self.eof = true;
