@@ -92,6 +92,10 @@ pub struct Reader<R> {
     /// File offset before which [`next_block`](Reader::next_block) found no resynchronisation
     /// point.
     no_point_before: u64,
+    /// The bytes the last block's window held past its cut, had each read filled what it was
+    /// asked for (see [`next_block`](Reader::next_block)): the next window reaches a chunk past
+    /// them.
+    block_tail: usize,
 }
 
 impl<R: Read> Reader<R> {
@@ -125,6 +129,7 @@ impl<R: Read> Reader<R> {
             line_end_at: 0,
             scanned: 0,
             no_point_before: 0,
+            block_tail: 0,
         }
     }
 

@@ -19,11 +19,16 @@ impl<R: Read> Reader<R> {
     ///
     /// - at a cut ([`resync::next_cut`]: a line that starts like a tag pair after one that is
     ///   not in a tag section) at or after `min` bytes, with that line ([`BlockEnd::Point`]):
-    ///   the last cut in the block's first `min + min / 4` bytes (read in as few reads as the
-    ///   stream allows, each at most what is missing or one chunk: the bytes read after the
-    ///   cut, normally the first part of one game, are all that [`take_block`](Reader::take_block)
-    ///   moves), or when there is none the first cut after them. Where a block ends depends on
-    ///   the bytes alone, never on how the stream's reads fell (a read error aside). Its games are those of
+    ///   the last cut in the block's first `min + min / 4` bytes, its window, or when there is
+    ///   none the first cut after them. When that is a chunk or more (the reader's read size,
+    ///   [`with_chunk_size`](Reader::with_chunk_size)), the window reaches at least a chunk past
+    ///   the bytes the last block's window held past its cut, and the block ends at the last
+    ///   cut before the end of the chunk that holds the first cut after the window: the window
+    ///   is read in one read as a rule, each read at most what is missing or one chunk, so that
+    ///   the bytes read past the cut are the first part of one game, all that
+    ///   [`take_block`](Reader::take_block) moves. Where a block ends depends on the bytes
+    ///   alone (and the chunk size), never on how the stream's reads fell (a read error
+    ///   aside). Its games are those of
     ///   [`GameSplitter::at`](crate::GameSplitter::at) over its bytes when
     ///   [`split::ends_at`](crate::split::ends_at) confirms that its last game ends
     ///   before that line; a cut is a game start for the splitter in all but rare cases (see
@@ -63,15 +68,30 @@ impl<R: Read> Reader<R> {
         });
         let most = min.saturating_add(BLOCK_SLACK).min(half_limit);
         let reach = min.saturating_add(min / 4).min(most);
+        // Blocks of a chunk or more are read with one read each as a rule: the window reaches
+        // a chunk past the bytes the last one held past its cut (a `BufReader` of a chunk then
+        // reads straight into the buffer), and grows a chunk at a time.
+        let big = reach >= self.chunk;
+        let carried = std::mem::take(&mut self.block_tail);
+        let mut end = reach;
+        if big {
+            end = reach.max(carried.saturating_add(self.chunk)).min(most);
+        }
         if most >= min && reach > min {
-            // The block's first `reach` bytes (or all that is left), then its last cut in them.
-            self.fill_block(reach)?;
+            // The block's first `end` bytes (or all that is left), then its last cut in them.
+            self.fill_block(end)?;
             let avail = self.buf.get(self.start..self.end).unwrap_or_default();
-            let window = avail.get(..reach).unwrap_or(avail);
-            let complete = self.eof && self.pending.is_none() && avail.len() <= reach;
+            let window = avail.get(..end).unwrap_or(avail);
+            let complete = self.eof && self.pending.is_none() && avail.len() <= end;
             if let Some(point) = resync::last_cut(window, min, complete) {
+                if big {
+                    self.block_tail = end - point;
+                }
                 return Ok(Some(self.lend_point(point)));
             }
+            // None before the window's last line (which may not be whole yet).
+            let again = memchr::memrchr2(b'\n', b'\r', window).map_or(0, |i| i + 1);
+            self.no_point_before = self.no_point_before.max(self.offset + again as u64);
         }
         loop {
             let avail = self.buf.get(self.start..self.end).unwrap_or_default();
@@ -85,6 +105,7 @@ impl<R: Read> Reader<R> {
                 .unwrap_or(usize::MAX)
                 .max(min);
             match resync::next_cut(avail, from, self.eof) {
+                Ok(point) if big => return self.last_cut_before_read_end(min, end, point),
                 Ok(point) => return Ok(Some(self.lend_point(point))),
                 Err(again) => {
                     self.no_point_before = self.offset + again as u64;
@@ -97,7 +118,7 @@ impl<R: Read> Reader<R> {
                     // A read error with bytes in hand: the games before it come first, one
                     // at a time as `next_game` reads them, and the error when the bytes it
                     // hid are needed (a truncated compressed stream keeps its games).
-                    if let Err(e) = self.fill(self.chunk) {
+                    if let Err(e) = self.fill_with(self.chunk, self.chunk, true) {
                         if self.end == self.start {
                             return Err(e);
                         }
@@ -187,6 +208,28 @@ impl<R: Read> Reader<R> {
             }
         }
         Ok(())
+    }
+
+    /// For a big block whose window (`end` bytes) held no cut after `min`: lends the block up to
+    /// the last cut before the end of the chunk that holds `point` (the first cut after the
+    /// window), counted from the window's end, so that a game longer than the window's slack
+    /// leaves no more than its first part behind.
+    fn last_cut_before_read_end(
+        &mut self,
+        min: usize,
+        end: usize,
+        point: usize,
+    ) -> io::Result<Option<Block<'_>>> {
+        let chunks = (point + 1).saturating_sub(end).div_ceil(self.chunk);
+        let read_end = end.saturating_add(chunks.saturating_mul(self.chunk));
+        self.fill_block(read_end)?;
+        let avail = self.buf.get(self.start..self.end).unwrap_or_default();
+        let window = avail.get(..read_end).unwrap_or(avail);
+        let complete = self.eof && self.pending.is_none() && avail.len() <= read_end;
+        let cut =
+            resync::last_cut(window, point.max(min), complete).map_or(point, |c| c.max(point));
+        self.block_tail = read_end.saturating_sub(cut);
+        Ok(Some(self.lend_point(cut)))
     }
 
     /// Lends the bytes up to the cut at `point` as a block ending there, with the cut's line.
@@ -368,9 +411,14 @@ mod tests {
 
     /// Games of about 2 KB: a tag section and a line of moves.
     fn games(n: usize) -> Vec<u8> {
+        games_of(n, 250, 100)
+    }
+
+    /// `n` games of a tag section and a line of `least` to `least + spread` moves of 3 bytes.
+    fn games_of(n: usize, least: usize, spread: usize) -> Vec<u8> {
         (0..n)
             .flat_map(|i| {
-                let moves = "e4 e5 ".repeat(250 + i % 100);
+                let moves = "e4 e5 ".repeat(least + i * 7 % spread);
                 format!("[Event \"{i}\"]\n[Site \"s\"]\n\n1. {moves}1-0\n\n").into_bytes()
             })
             .collect()
@@ -378,10 +426,17 @@ mod tests {
 
     #[test]
     fn a_taken_block_leaves_the_reader_only_the_game_its_end_cut() -> io::Result<()> {
-        let input = games(2000);
-        let longest = GameSplitter::new(&input).map(|g| g.bytes.len()).max();
+        // Games of about 2 KB, and games longer than a window's slack (16 KiB).
+        for input in [games(2000), games_of(200, 2500, 2000)] {
+            taken_blocks_leave_one_game(&input)?;
+        }
+        Ok(())
+    }
+
+    fn taken_blocks_leave_one_game(input: &[u8]) -> io::Result<()> {
+        let longest = GameSplitter::new(input).map(|g| g.bytes.len()).max();
         let longest = longest.expect("games");
-        let mut reader = Reader::new(&input[..]);
+        let mut reader = Reader::new(input);
         let (mut spare, mut read, mut moved) = (Vec::new(), Vec::new(), Vec::new());
         while let Some(block) = reader.next_block(1 << 16)? {
             let len = block.bytes.len();
@@ -434,10 +489,12 @@ mod tests {
             }
             ends
         };
-        let want = ends(usize::MAX, 1 << 16);
-        assert!(want.len() > 40, "{} blocks", want.len());
-        for (most, chunk) in [(1, 1), (7, 1000), (4096, 1 << 16), (100_000, 3)] {
-            assert_eq!(ends(most, chunk), want, "reads of {most}, chunk {chunk}");
+        for chunk in [1 << 16, 1000, 3] {
+            let want = ends(usize::MAX, chunk);
+            assert!(want.len() > 40, "{} blocks", want.len());
+            for most in [1, 7, 4096, 100_000] {
+                assert_eq!(ends(most, chunk), want, "reads of {most}, chunk {chunk}");
+            }
         }
     }
 
