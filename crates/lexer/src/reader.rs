@@ -92,6 +92,10 @@ pub struct Reader<R> {
     /// File offset before which [`next_block`](Reader::next_block) found no resynchronisation
     /// point.
     no_point_before: u64,
+    /// The bytes the last block's window held past its cut, had each read filled what it was
+    /// asked for (see [`next_block`](Reader::next_block)): the next window reaches a chunk past
+    /// them.
+    block_tail: usize,
 }
 
 impl<R: Read> Reader<R> {
@@ -125,6 +129,7 @@ impl<R: Read> Reader<R> {
             line_end_at: 0,
             scanned: 0,
             no_point_before: 0,
+            block_tail: 0,
         }
     }
 
@@ -179,18 +184,22 @@ impl<R: Read> Reader<R> {
         if self.eof || self.pending.is_some() || self.end - self.start >= self.chunk / 4 {
             return;
         }
-        if let Err(e) = self.fill_with(1, self.chunk.saturating_mul(8)) {
+        if let Err(e) = self.fill_with(1, self.chunk.saturating_mul(8), false) {
             self.pending = Some(e);
         }
     }
 
     /// Reads at least `want` more bytes into the buffer (fewer at the end of the stream).
     fn fill(&mut self, want: usize) -> io::Result<()> {
-        self.fill_with(want, self.chunk)
+        self.fill_with(want, self.chunk, false)
     }
 
-    /// [`fill`](Reader::fill) with room for at least `room` bytes in each read.
-    fn fill_with(&mut self, want: usize, room: usize) -> io::Result<()> {
+    /// [`fill`](Reader::fill) with room for at least `room` bytes in each read: the room
+    /// after the bytes read when `bounded` is false (a read may fill all of it), else the
+    /// larger of `room` and what is still wanted, so that the buffer does not get more than
+    /// one read's worth past `want` (a block read into a buffer that becomes a batch: the bytes
+    /// read past its cut are moved to the next buffer).
+    fn fill_with(&mut self, want: usize, room: usize, bounded: bool) -> io::Result<()> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
@@ -210,7 +219,11 @@ impl<R: Read> Reader<R> {
             if self.buf.len() - self.end < room {
                 self.buf.resize(self.end + room, 0);
             }
-            let space = self.buf.get_mut(self.end..).unwrap_or_default();
+            let space = match bounded {
+                true => self.buf.get_mut(self.end..self.end + room),
+                false => self.buf.get_mut(self.end..),
+            };
+            let space = space.unwrap_or_default();
             match self.inner.read(space) {
                 Ok(0) => {
                     self.eof = true;

@@ -170,9 +170,49 @@ pub fn next_point(buf: &[u8], from: usize, complete: bool) -> Result<usize, usiz
 /// [`Reader::next_block`](crate::Reader::next_block)), and a cut it does not confirm costs a
 /// second reading of the batch, not a game.
 pub fn next_cut(buf: &[u8], from: usize, complete: bool) -> Result<usize, usize> {
-    next_tag_line_after(buf, from, complete, |line| {
-        !matches!(trim(line).first(), Some(b'[' | b'%'))
-    })
+    next_tag_line_after(buf, from, complete, cut_after)
+}
+
+/// The last cut of [`next_cut`]'s rule in `buf` at or after `from`, found from the end (so
+/// that a block read to a fixed size ends at the start of the game its end cuts, and only that
+/// game's first part moves to the next buffer): the cut that calling [`next_cut`] from each
+/// cut found on would end with. `None` when there is none. A line cut by the end of `buf` is
+/// judged only when `complete` (as [`next_cut`] does, which stops there).
+///
+/// ```
+/// use pgnkit_lexer::resync::{last_cut, next_cut};
+/// let pgn = b"[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n[Event \"c\"]\n1. c4";
+/// assert_eq!(next_cut(pgn, 1, false), Ok(20));
+/// assert_eq!(last_cut(pgn, 1, false), Some(40));
+/// assert_eq!(last_cut(&pgn[..45], 1, false), Some(20));
+/// assert_eq!(last_cut(pgn, 41, true), None);
+/// ```
+pub fn last_cut(buf: &[u8], from: usize, complete: bool) -> Option<usize> {
+    let from = from.max(1);
+    let mut end = buf.len();
+    while end > from {
+        let open = from + memchr::memrchr(b'[', buf.get(from..end)?)?;
+        end = open;
+        if !matches!(buf.get(open - 1), Some(b'\n' | b'\r')) {
+            continue;
+        }
+        let rest = buf.get(open..).unwrap_or_default();
+        let line = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(line_end) => rest.get(..=line_end).unwrap_or_default(),
+            None if complete => rest,
+            None => continue,
+        };
+        if starts_like_tag_pair(line) && line_before(buf, open).is_some_and(cut_after) {
+            return Some(open);
+        }
+    }
+    None
+}
+
+/// [`next_cut`]'s second condition: the last non-blank line before a cut does not start with
+/// `[` or `%`.
+fn cut_after(line: &[u8]) -> bool {
+    !matches!(trim(line).first(), Some(b'[' | b'%'))
 }
 
 /// The first line start in `buf` at or after `from` that starts like a tag pair and whose last
@@ -397,6 +437,35 @@ mod tests {
         assert_eq!(next_point(buf, 0, true), Err(buf.len()));
         assert_eq!(next_cut(buf, 0, true), Ok(18));
         assert_eq!(next_cut(buf, 19, true), Err(buf.len()));
+    }
+
+    /// The last cut `next_cut` gives when called from each cut it found on.
+    fn last_by_next_cut(buf: &[u8], from: usize, complete: bool) -> Option<usize> {
+        let mut last = None;
+        let mut at = from;
+        while let Ok(cut) = next_cut(buf, at, complete) {
+            last = Some(cut);
+            at = cut + 1;
+        }
+        last
+    }
+
+    #[test]
+    fn the_last_cut_is_the_last_of_next_cut() {
+        let buf = b"\n1. e4 {a\nb} 1-0\n\n[Event \"b\"]\n[Site \"c\"]\n%x\n[Round \"d\"]\n1. d4 \
+            { [%clk 0:01] }\n[x\n*\r\n\r\n[Event \"e\"]\r[Site \"f\"]\r\r1. c4 *\r[Event \"g\"]";
+        let mut checked = 0;
+        for end in 0..=buf.len() {
+            let window = &buf[..end];
+            for from in 0..=end {
+                for complete in [false, true] {
+                    let want = last_by_next_cut(window, from, complete);
+                    assert_eq!(last_cut(window, from, complete), want, "{end} {from}");
+                    checked += usize::from(want.is_some());
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} cuts found");
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! places in a few flat buffers.
 //!
 //! The calling thread does not split the input: it cuts it into blocks at
-//! resynchronisation points ([`lexer::Reader::next_block`]: a few lines
-//! looked at per batch, with memchr) and copies each block into a batch.
-//! A worker splits and lexes its batch's games in one single pass
+//! resynchronisation points ([`pgnkit_lexer::Reader::next_block`]: a few lines
+//! looked at per batch, with memchr), and a block becomes a batch with the
+//! buffer it was read into (`batch/batcher.rs`, the reader's
+//! [`take_block`](pgnkit_lexer::Reader::take_block): only the bytes read
+//! past the cut move to the next buffer). A worker splits and lexes its batch's games in one single pass
 //! ([`GameSplitter::at`] over the batch's bytes, which start at a game
 //! start, so it finds the same games, tokens and warnings as a pass over the
 //! whole input), processes them, and confirms that the batch's last game
@@ -18,15 +20,17 @@
 //! buffers are reused for the next batches, so nothing is allocated per
 //! game.
 
-use std::io::{self, Read};
 use std::ops::Range;
 
 use pgnkit_lexer::{
-    self as lexer, BlockEnd, GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind,
-    TokenizedGame, split,
+    GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame, split,
 };
 
 use crate::visitor::GameStart;
+
+mod batcher;
+
+pub(super) use batcher::Batcher;
 
 /// A batch closes after the game that brings it to this many bytes.
 pub(super) const BATCH_BYTES: usize = 1 << 16;
@@ -34,21 +38,35 @@ pub(super) const BATCH_BYTES: usize = 1 << 16;
 /// Batches kept for reuse.
 const MAX_SPARE: usize = 8;
 
+/// A recycled batch whose buffer is larger than this (or twice the batch
+/// size) is dropped: a buffer that grew to hold a big game would otherwise
+/// be kept for ever.
+const MAX_KEPT_BUFFER: usize = 1 << 18;
+
 /// Whole games, in input order: their bytes and places.
 #[derive(Debug, Default)]
 pub(super) struct Batch {
-    /// The games' bytes, one after the other (the input's bytes, but for
-    /// games over the size limit, which have none).
+    /// The buffer: the games' bytes one after the other at `first..end` (the
+    /// input's bytes, but for games over the size limit, which have none),
+    /// then what follows the batch in the input up to `next_end`, as far as
+    /// the reader saw it: the first line of the next batch (see
+    /// [`BlockEnd`](pgnkit_lexer::BlockEnd)). The rest is room, its bytes initialized: a batch cut at
+    /// a point holds the buffer the reader read its bytes into
+    /// ([`pgnkit_lexer::Reader::take_block`]), and a recycled batch's buffer is the
+    /// one the reader reads the next bytes into, with no clearing.
     bytes: Vec<u8>,
+    /// Where the batch's bytes start in `bytes`.
+    first: usize,
+    /// Where they end.
+    end: usize,
+    /// Where the next batch's first line ends.
+    next_end: usize,
     /// The games: those the reader listed, then (once split) the region's.
     games: Vec<Entry>,
     /// Games the reader listed (before the region).
     listed: usize,
     /// The bytes from `region.start` on, to split on the worker.
     region: Option<Region>,
-    /// What follows the batch in the input, as far as the reader saw it: the
-    /// first line of the next batch (see [`BlockEnd`]).
-    next_line: Vec<u8>,
     /// Whether the batch's end must be confirmed (it was cut at a point, or it
     /// holds bytes merged after an end that was not confirmed).
     cut: bool,
@@ -84,13 +102,12 @@ struct Entry {
 }
 
 impl Batch {
-    /// Empties the batch, keeping its buffers.
+    /// Empties the batch, keeping its buffers (and the bytes in them).
     fn clear(&mut self) {
-        self.bytes.clear();
+        (self.first, self.end, self.next_end) = (0, 0, 0);
         self.games.clear();
         self.listed = 0;
         self.region = None;
-        self.next_line.clear();
         self.cut = false;
         self.confirmed = false;
         self.text.clear();
@@ -98,17 +115,46 @@ impl Batch {
     }
 
     /// Adds a game the reader found (`too_large`: see
-    /// [`lexer::Reader::last_game_too_large`]) after the batch's games.
+    /// [`pgnkit_lexer::Reader::last_game_too_large`]) after the batch's games.
     fn push(&mut self, raw: RawGame<'_>, too_large: Option<u64>) {
         let entry = Entry {
             offset: raw.offset,
             line: raw.line,
             column: raw.column,
-            bytes: extend(&mut self.bytes, raw.bytes),
+            bytes: self.append(raw.bytes),
             too_large,
         };
         self.games.push(entry);
         self.listed = self.games.len();
+    }
+
+    /// The batch's length in bytes.
+    fn len(&self) -> usize {
+        self.end - self.first
+    }
+
+    /// Appends `bytes` to the batch's bytes (copied), returning where they
+    /// went; what followed the batch is dropped.
+    fn append(&mut self, bytes: &[u8]) -> Range<usize> {
+        self.bytes.truncate(self.end);
+        self.bytes.extend_from_slice(bytes);
+        let start = self.end;
+        self.end = self.bytes.len();
+        self.next_end = self.end;
+        start..self.end
+    }
+
+    /// Sets what follows the batch in the input (copied).
+    fn set_next(&mut self, line: &[u8]) {
+        self.bytes.truncate(self.end);
+        self.bytes.extend_from_slice(line);
+        self.next_end = self.bytes.len();
+    }
+
+    /// The batch's bytes, from the start of the buffer (where the listed
+    /// games' ranges point).
+    fn held(&self) -> &[u8] {
+        self.bytes.get(..self.end).unwrap_or_default()
     }
 
     /// The bytes and place of the game `entry`.
@@ -158,9 +204,9 @@ impl Batch {
             }
             self.listed = self.games.len();
         }
-        self.bytes.extend_from_slice(&next.bytes);
-        self.next_line.clear();
-        self.next_line.extend_from_slice(&next.next_line);
+        let next_bytes = next.bytes.get(next.first..next.next_end);
+        self.append(next_bytes.unwrap_or_default());
+        self.end -= next.next_end - next.end;
         self.cut = next.cut || next.region.is_none();
         self.confirmed = false;
         self.text.clear();
@@ -183,7 +229,7 @@ impl Batch {
         let Some(region) = self.region.take() else {
             return;
         };
-        let bytes = self.bytes.get(region.start..).unwrap_or_default();
+        let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
         for game in GameSplitter::at(bytes, region.offset, region.line, region.column) {
             let start = region.start + (game.offset - region.offset) as usize;
             self.games.push(Entry {
@@ -215,7 +261,8 @@ impl Batch {
         mut done: impl FnMut(&mut C, usize, RawGame<'_>) -> bool,
         mut f: impl FnMut(&mut C, usize, TokenizedGame<'_, '_>),
     ) {
-        let mut splitter = GameSplitter::new(&self.bytes);
+        let held = self.held();
+        let mut splitter = GameSplitter::new(held.get(self.first..).unwrap_or_default());
         // A game left out: the splitter starts again at the next game lexed.
         let mut behind = false;
         for (i, entry) in self.games.iter().enumerate() {
@@ -242,7 +289,7 @@ impl Batch {
                 continue;
             }
             if behind {
-                let rest = self.bytes.get(entry.bytes.start..).unwrap_or_default();
+                let rest = held.get(entry.bytes.start..).unwrap_or_default();
                 splitter = GameSplitter::new(rest);
                 behind = false;
             }
@@ -274,7 +321,7 @@ impl Batch {
                         },
                     );
                 }
-                let rest = self.bytes.get(entry.bytes.end..).unwrap_or_default();
+                let rest = held.get(entry.bytes.end..).unwrap_or_default();
                 splitter = GameSplitter::new(rest);
             }
         }
@@ -325,7 +372,7 @@ impl Batch {
         );
         if let Some(region) = self.region {
             let (state, outputs, text, ends) = cx;
-            let bytes = self.bytes.get(region.start..).unwrap_or_default();
+            let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
             let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column);
             while let Some(game) = games.next_tokenized() {
                 let start = region.start + (game.raw.offset - region.offset) as usize;
@@ -347,20 +394,17 @@ impl Batch {
     }
 
     /// Whether the splitter ends the batch's last game at the batch's end
-    /// when the next batch's first line follows it (appended to the bytes
-    /// for the check, then taken off).
-    fn last_game_ends(&mut self) -> bool {
+    /// when the next batch's first line follows it (in the buffer).
+    fn last_game_ends(&self) -> bool {
         let Some(last) = self.games.last() else {
             return false;
         };
-        if last.too_large.is_some() || last.bytes.end != self.bytes.len() {
+        if last.too_large.is_some() || last.bytes.end != self.end {
             return false;
         }
         let (start, end) = (last.bytes.start, last.bytes.end);
-        self.bytes.extend_from_slice(&self.next_line);
-        let ends = split::ends_at(self.bytes.get(start..).unwrap_or_default(), end - start);
-        self.bytes.truncate(end);
-        ends
+        let bytes = self.bytes.get(start..self.next_end).unwrap_or_default();
+        split::ends_at(bytes, end - start)
     }
 
     /// The text written for the game at `index` by [`Batch::run`].
@@ -388,182 +432,12 @@ impl Batch {
     }
 }
 
-/// Appends `items` to `buf`, returning where they went.
-fn extend<T: Copy>(buf: &mut Vec<T>, items: &[T]) -> Range<usize> {
-    let start = buf.len();
-    buf.extend_from_slice(items);
-    start..buf.len()
-}
-
-/// Cuts an input into batches.
-pub(super) struct Batcher<R> {
-    games: lexer::Reader<R>,
-    /// A batch closes after the game that brings it to this many bytes.
-    batch_bytes: usize,
-    spare: Vec<Batch>,
-    /// A read error met after the games of the batch it ended: given by the
-    /// next call, so that those games are read first.
-    error: Option<io::Error>,
-    /// Batches cut where a test says instead (see [`Batcher::with_cuts`]).
-    #[cfg(test)]
-    cuts: Option<Cuts>,
-}
-
-/// An input cut at given line starts, for tests: batches whose ends are
-/// often not game ends.
-#[cfg(test)]
-struct Cuts {
-    input: Vec<u8>,
-    /// Where the batches start after the first, ascending.
-    at: std::collections::VecDeque<usize>,
-    pos: usize,
-    line: u64,
-}
-
-impl<R: Read> Batcher<R> {
-    /// Batches of the games of `games`, of `batch_bytes` (at least) each.
-    pub(super) fn new(games: lexer::Reader<R>, batch_bytes: usize) -> Batcher<R> {
-        Batcher {
-            games,
-            batch_bytes,
-            spare: Vec::new(),
-            error: None,
-            #[cfg(test)]
-            cuts: None,
-        }
-    }
-
-    /// The next batch; `None` at the end of the input. A read error ends
-    /// the batch being gathered, which comes first when it holds games; the
-    /// error comes with the next call.
-    pub(super) fn next_batch(&mut self) -> io::Result<Option<Batch>> {
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
-        let mut batch = self.spare.pop().unwrap_or_default();
-        #[cfg(test)]
-        if let Some(cuts) = &mut self.cuts {
-            return Ok(cuts.next_batch(batch));
-        }
-        while batch.bytes.len() < self.batch_bytes {
-            let want = self.batch_bytes - batch.bytes.len();
-            let block = match self.games.next_block(want) {
-                Ok(Some(block)) => block,
-                Ok(None) => break,
-                Err(e) if batch.games.is_empty() && batch.region.is_none() => {
-                    self.recycle(batch);
-                    return Err(e);
-                }
-                Err(e) => {
-                    self.error = Some(e);
-                    break;
-                }
-            };
-            match block.end {
-                BlockEnd::Game { too_large, next } => {
-                    let raw = RawGame {
-                        bytes: block.bytes,
-                        offset: block.offset,
-                        line: block.line,
-                        column: block.column,
-                    };
-                    batch.push(raw, too_large);
-                    batch.next_line.clear();
-                    batch.next_line.extend_from_slice(next);
-                }
-                end => {
-                    batch.region = Some(Region {
-                        start: batch.bytes.len(),
-                        offset: block.offset,
-                        line: block.line,
-                        column: block.column,
-                    });
-                    batch.bytes.extend_from_slice(block.bytes);
-                    batch.next_line.clear();
-                    if let BlockEnd::Point(line) = end {
-                        batch.next_line.extend_from_slice(line);
-                        batch.cut = true;
-                    }
-                    break;
-                }
-            }
-        }
-        if batch.games.is_empty() && batch.region.is_none() {
-            self.recycle(batch);
-            return Ok(None);
-        }
-        Ok(Some(batch))
-    }
-
-    /// Takes back a batch whose games are done, to reuse its buffers.
-    pub(super) fn recycle(&mut self, mut batch: Batch) {
-        if self.spare.len() < MAX_SPARE {
-            batch.clear();
-            self.spare.push(batch);
-        }
-    }
-
-    /// Bytes outside any game (see [`lexer::Reader::skipped`]).
-    pub(super) fn skipped(&self) -> u64 {
-        #[cfg(test)]
-        if let Some(cuts) = &self.cuts {
-            return GameSplitter::new(&cuts.input).skipped();
-        }
-        self.games.skipped()
-    }
-}
-
-#[cfg(test)]
-impl Batcher<&'static [u8]> {
-    /// Batches of `input` cut at the line starts `at` (after a LF or a lone
-    /// CR), each to be confirmed as if cut at a point.
-    pub(super) fn with_cuts(input: Vec<u8>, at: Vec<usize>) -> Batcher<&'static [u8]> {
-        let mut batcher = Batcher::new(lexer::Reader::new(&[][..]), 1);
-        batcher.cuts = Some(Cuts {
-            input,
-            at: at.into(),
-            pos: 0,
-            line: 1,
-        });
-        batcher
-    }
-}
-
-#[cfg(test)]
-impl Cuts {
-    fn next_batch(&mut self, mut batch: Batch) -> Option<Batch> {
-        if self.pos >= self.input.len() {
-            return None;
-        }
-        let end = self.at.pop_front().unwrap_or(self.input.len());
-        let bytes = self.input.get(self.pos..end).unwrap_or_default();
-        batch.region = Some(Region {
-            start: 0,
-            offset: self.pos as u64,
-            line: self.line,
-            column: 1,
-        });
-        batch.bytes.extend_from_slice(bytes);
-        let rest = self.input.get(end..).unwrap_or_default();
-        let line = memchr::memchr2(b'\n', b'\r', rest).map_or(rest.len(), |i| i + 1);
-        batch
-            .next_line
-            .extend_from_slice(rest.get(..line).unwrap_or_default());
-        batch.cut = end < self.input.len();
-        self.line += bytes
-            .iter()
-            .enumerate()
-            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-            .count() as u64;
-        self.pos = end;
-        Some(batch)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pgnkit_lexer as lexer;
     use pgnkit_lexer::{GameToken, LexWarning};
+    use std::io;
 
     /// A game's bytes, position, tokens and warnings.
     type Seen = (Vec<u8>, u64, u64, u64, Vec<GameToken>, Vec<LexWarning>);
