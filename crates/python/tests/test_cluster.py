@@ -296,7 +296,9 @@ def test_spark_glob_equals_convert(spark, tmp_path, glob_pattern, pgnkit_bin):
 # Line numbers: a partitioned read's diagnostics count lines from the file's start, as a
 # single read's do (the `errors` column with keep_broken, and the warning for broken games).
 
-BROKEN = b'[Event "broken {n}"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Kd6 *\n\n'
+BROKEN = (
+    b'[Event "broken {n}"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Kd6 *\n\n'
+)
 
 
 @pytest.fixture(scope="session")
@@ -309,7 +311,7 @@ def broken_file(corpus: Path, tmp_path_factory) -> Path:
     middle, late = len(games) // 2, len(games) - 3
     out = bytearray(b"\n\n\r\n")
     for i, game in enumerate(games):
-        out += game if i == 0 else b'[Event ' + game
+        out += game if i == 0 else b"[Event " + game
         out += b"\n\n"
         if i == 10:
             out += BROKEN.replace(b"\n", b"\r\n").replace(b"{n}", b"crlf")
