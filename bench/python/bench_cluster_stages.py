@@ -5,10 +5,12 @@ docs/performance.md and docs/cluster.md).
 
 Stages, in the order a Dask or Spark task runs them:
 
-- ``count``: ``_partition.count`` (the counting stage: splitter alone, decompression);
-- ``read_arrow``: ``_partition.read_local`` (``pgnkit.read_arrow(range=..., threads=1)``:
-  the Rust read into Arrow, what ``convert`` does before it writes);
-- ``shift``: ``_partition.shift_ids`` (``game_id`` and ``offset`` moved to the single read's);
+- ``count``: ``_partition.count`` (Spark's counting pass: splitter alone, decompression;
+  Dask has none since session 10);
+- ``read_arrow``: ``_partition.read_local`` (``_pgnkit.read_partition(..., threads=1)``:
+  the Rust read into Arrow, what ``convert`` does before it writes, plus its counts);
+- ``shift``: ``_partition.place`` (``game_id``, ``offset`` and the lines of ``errors``
+  moved to the single read's: Dask's last task per partition);
 - Dask: ``to_pandas`` (``Table.to_pandas(types_mapper=pd.ArrowDtype)``), ``len`` and
   ``sizeof`` (``dask.sizeof``, what a distributed worker computes for every result it keeps);
 - Spark: ``cast`` (``pgnkit.spark.to_spark``: ``select`` + ``cast`` to Spark's Arrow
@@ -87,12 +89,12 @@ def main() -> None:
             rows = 0
             batches: List[int] = []
             for p, b, c in zip(parts, bases, counts):
-                t = cpu_of(
+                t, _, broken = cpu_of(
                     stages,
                     "read_arrow",
                     lambda: _partition.read_local(p, table, options),
                 )
-                t = cpu_of(stages, "shift", lambda: _partition.shift_ids(t, p, b, c[3]))
+                t = cpu_of(stages, "shift", lambda: _partition.place(t, p, b, broken))
                 df = cpu_of(
                     stages, "to_pandas", lambda: t.to_pandas(types_mapper=pd.ArrowDtype)
                 )

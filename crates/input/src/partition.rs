@@ -39,11 +39,16 @@
 //!   offset in the partition's stream (a range reader hands out the games' bytes one after
 //!   the other, so offsets within a partition run on from its first game).
 //!
-//! The bases come from [`count`], run once per partition before the reads (workers can run
-//! the counts in parallel, as a first stage): it reads the partition with the lexer's
-//! splitter only (no chess), and returns its games, their bytes, and for a file's first
-//! partition the bytes skipped before its first game. [`Bases::of`] adds them up in plan
-//! order. Counting costs a pass of decompression and splitting (no move is checked): a
+//! - `line` (of diagnostics) = the line of the partition's first game in its decoded file +
+//!   the game's line in the partition's stream - 1 (a range's stream starts at a line start,
+//!   its first game on line 1).
+//!
+//! The bases come from [`Counts`]: [`count`] finds them before the reads (workers can run
+//! the counts in parallel, as a first stage; Spark runs them when it plans), reading the
+//! partition with the lexer's splitter only (no chess), or a reader that reads the partition
+//! anyway finds them as it reads (Dask's tasks do, and number their rows afterwards): the
+//! games, their bytes and their line ends, and for a file's first partition the bytes and
+//! line ends skipped before its first game. [`Bases::of`] adds them up in plan order. Counting costs a pass of decompression and splitting (no move is checked): a
 //! fraction of the read itself, and the price of ids that do not depend on the block size.
 //! The splitter's games are the reader's games (a game the reader rejects still has an id),
 //! so the counts hold for every reader option but `max_game_bytes`, which the count does not
@@ -262,9 +267,14 @@ pub struct Counts {
     pub games: u64,
     /// Bytes of those games (of the text, decoded): a range's games run one after the other.
     pub bytes: u64,
+    /// Line ends in those games' bytes (`\n`, `\r\n` or a lone `\r` each, as the lexer
+    /// counts lines): the partition's games span `lines + 1` lines.
+    pub lines: u64,
     /// For a file's first partition (stored start 0): the offset of its first game in the
     /// decoded file (a byte order mark and white space before it); else 0.
     pub lead: u64,
+    /// For a file's first partition: the line ends before its first game; else 0.
+    pub lead_lines: u64,
     /// The offset the partition's stream gives its first game ([`Stream::origin`]; 0 when
     /// it gives none, as for frames): a reader that adds it to the offsets it reports (as
     /// `pgnkit.read_arrow` does) is put right by subtracting it and adding the base.
@@ -284,14 +294,38 @@ pub fn count(partition: &Partition, options: &Options) -> Result<Counts, InputEr
         while let Some(game) = reader.next_game().map_err(|e| read_fault(&name, e))? {
             counts.games += 1;
             counts.bytes += game.bytes.len() as u64;
+            counts.lines = game.line - 1 + line_ends(game.bytes);
         }
     }
     if partition.start == 0 && partition.kind != Kind::Whole {
-        // A range from the file's start hands out its games' bytes only: what came before
-        // the first game (a byte order mark, white space) is not in its stream.
-        counts.lead = lead(partition, options)?;
+        (counts.lead, counts.lead_lines) = lead(partition, options)?;
     }
     Ok(counts)
+}
+
+/// What a partition's stream leaves out before its first game, for a file's first partition
+/// (stored start 0, not read whole): `(lead, lead_lines)` of [`Counts`]. A range from the
+/// file's start hands out its games' bytes only: a byte order mark and white space before
+/// the first game are not in its stream. 0 for the other partitions.
+pub fn lead_of(partition: &Partition, options: &Options) -> Result<(u64, u64), InputError> {
+    if partition.start == 0 && partition.kind != Kind::Whole {
+        lead(partition, options)
+    } else {
+        Ok((0, 0))
+    }
+}
+
+/// Line ends in `bytes` as the lexer counts lines: `\n`, `\r\n` and a lone `\r` are one
+/// each. (Counting `\n` alone is a vectorised pass; `\r` is looked at only when there is
+/// one.)
+pub fn line_ends(bytes: &[u8]) -> u64 {
+    let lf = bytes.iter().filter(|&&b| b == b'\n').count();
+    if memchr::memchr(b'\r', bytes).is_none() {
+        return lf as u64;
+    }
+    let cr = bytes.iter().filter(|&&b| b == b'\r').count();
+    let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+    (lf + cr - crlf) as u64
 }
 
 /// A fault met reading the stream `name`, as an [`InputError`].
@@ -303,26 +337,29 @@ fn read_fault(name: &str, error: io::Error) -> InputError {
     }
 }
 
-/// The offset of the first game of the decoded file of `partition`: the byte order mark and
-/// white space before it, which the lexer's reader skips (so only the text's first bytes are
-/// decoded, not the first game).
-fn lead(partition: &Partition, options: &Options) -> Result<u64, InputError> {
+/// The offset of the first game of the decoded file of `partition` and the line ends before
+/// it: the byte order mark and white space before it, which the lexer's reader skips (so
+/// only the text's first bytes are decoded, not the first game).
+fn lead(partition: &Partition, options: &Options) -> Result<(u64, u64), InputError> {
     let options = Options {
         threads: 1,
         ..*options
     };
     let opened = crate::open_path(&partition.path, &partition.name, &options)?;
     let Some(mut stream) = opened.streams.into_iter().next() else {
-        return Ok(0);
+        return Ok((0, 0));
     };
     let mut lead = 0u64;
+    let mut lines = 0u64;
+    // A CR at the end of one chunk and a LF at the start of the next are one line end.
+    let mut last_cr = false;
     loop {
         let chunk = stream
             .reader
             .fill_buf()
             .map_err(|e| read_fault(&stream.name, e))?;
         if chunk.is_empty() {
-            return Ok(lead);
+            return Ok((lead, lines));
         }
         let mut skip = 0;
         if lead == 0 && chunk.starts_with(b"\xef\xbb\xbf") {
@@ -335,8 +372,16 @@ fn lead(partition: &Partition, options: &Options) -> Result<u64, InputError> {
             .count();
         let n = skip + ws;
         lead += n as u64;
+        let white = rest.get(..ws).unwrap_or_default();
+        lines += line_ends(white);
+        if last_cr && white.first() == Some(&b'\n') {
+            lines -= 1;
+        }
+        if !white.is_empty() {
+            last_cr = white.last() == Some(&b'\r');
+        }
         if ws < rest.len() {
-            return Ok(lead);
+            return Ok((lead, lines));
         }
         stream.reader.consume(n);
     }
@@ -350,6 +395,10 @@ pub struct Bases {
     /// The offset of the partition's first game in its decoded file (0 for a partition read
     /// whole, whose reader knows its offsets).
     pub offset: u64,
+    /// The 1-based line of the partition's first game in its decoded file (1 for a partition
+    /// read whole, whose reader knows its lines): a reader adds `line - 1` to the lines it
+    /// counts from its stream's start.
+    pub line: u64,
 }
 
 impl Bases {
@@ -357,30 +406,46 @@ impl Bases {
     /// `counts` (the same length; extra entries on either side are ignored).
     pub fn of(partitions: &[Partition], counts: &[Counts]) -> Vec<Bases> {
         let mut out = Vec::with_capacity(partitions.len());
-        let mut game_id = 0;
-        let mut offset = 0;
+        let mut next = Bases::default();
         let mut file = None;
         for (partition, counts) in partitions.iter().zip(counts) {
-            if file != Some(partition.file) {
-                file = Some(partition.file);
-                offset = 0;
-            }
-            if partition.start == 0 {
-                offset = counts.lead;
-            }
-            let offset_base = if partition.kind == Kind::Whole {
-                0
-            } else {
-                offset
-            };
-            out.push(Bases {
-                game_id,
-                offset: offset_base,
-            });
-            game_id += counts.games;
-            offset += counts.bytes;
+            let bases = next.then(file, partition, counts);
+            file = Some(partition.file);
+            out.push(bases);
+            next = bases.after(counts);
         }
         out
+    }
+
+    /// The bases of `partition` (with its `counts`), `self` being what the partition before
+    /// it in the plan left (of the file `file`; `Bases::default()` and `None` for the first):
+    /// one step of [`of`](Bases::of), for engines that add the counts up one partition at a
+    /// time.
+    pub fn then(self, file: Option<usize>, partition: &Partition, counts: &Counts) -> Bases {
+        let mut bases = self;
+        if file != Some(partition.file) {
+            bases.offset = 0;
+            bases.line = 1;
+        }
+        if partition.start == 0 {
+            bases.offset = counts.lead;
+            bases.line = 1 + counts.lead_lines;
+        }
+        if partition.kind == Kind::Whole {
+            bases.offset = 0;
+            bases.line = 1;
+        }
+        bases
+    }
+
+    /// What a partition with these bases and `counts` leaves for the next one (of the same
+    /// file; the next file's start resets offset and line in [`then`](Bases::then)).
+    pub fn after(self, counts: &Counts) -> Bases {
+        Bases {
+            game_id: self.game_id + counts.games,
+            offset: self.offset + counts.bytes,
+            line: self.line + counts.lines,
+        }
     }
 }
 
@@ -420,6 +485,25 @@ mod tests {
     }
 
     #[test]
+    fn line_ends_count_as_the_lexer_does() {
+        assert_eq!(line_ends(b""), 0);
+        assert_eq!(line_ends(b"a\nb\n\n"), 3);
+        assert_eq!(line_ends(b"a\r\nb\rc\n\r"), 4);
+        let mut reader = Reader::new(&b"[A \"a\"]\r\n\r*\n\r\n[B \"b\"]\n*\n"[..]);
+        let first = reader
+            .next_game()
+            .expect("slice")
+            .map(|g| (g.line, line_ends(g.bytes)));
+        let second = reader.next_game().expect("slice").map(|g| g.line);
+        assert_eq!(first, Some((1, 4)));
+        assert_eq!(
+            second,
+            Some(5),
+            "the second game starts after the first's line ends"
+        );
+    }
+
+    #[test]
     fn bases_run_on_across_partitions_and_files() {
         let part = |file, start, kind| Partition {
             file,
@@ -436,26 +520,38 @@ mod tests {
             part(2, 0, Kind::Frames),
             part(2, 30, Kind::Frames),
         ];
-        let counts = |games, bytes, lead| Counts {
+        let counts = |games, bytes, lines, lead, lead_lines| Counts {
             games,
             bytes,
+            lines,
             lead,
+            lead_lines,
             origin: 0,
         };
         let bases = Bases::of(
             &partitions,
             &[
-                counts(2, 100, 3),
-                counts(1, 40, 0),
-                counts(5, 500, 0),
-                counts(0, 0, 0),
-                counts(4, 80, 0),
+                counts(2, 100, 9, 3, 2),
+                counts(1, 40, 4, 0, 0),
+                counts(5, 500, 50, 0, 0),
+                counts(0, 0, 0, 0, 0),
+                counts(4, 80, 7, 0, 0),
             ],
         );
-        let b = |game_id, offset| Bases { game_id, offset };
+        let b = |game_id, offset, line| Bases {
+            game_id,
+            offset,
+            line,
+        };
         assert_eq!(
             bases,
-            vec![b(0, 3), b(2, 103), b(3, 0), b(8, 0), b(8, 0)],
+            vec![
+                b(0, 3, 3),
+                b(2, 103, 12),
+                b(3, 0, 1),
+                b(8, 0, 1),
+                b(8, 0, 1)
+            ],
             "an empty partition leaves the next one's bases where they were"
         );
     }

@@ -1,7 +1,7 @@
 //! Partitions for cluster engines: for corpus files, a pzstd file written by `/usr/bin/pzstd`
 //! and pzstd files of many small frames, at several block sizes, the partitions' games (read
 //! with the bases that `count` gives) are the single read's games, each once, with the same
-//! `game_id` and `offset`.
+//! `game_id`, `offset` and line.
 
 mod fixtures;
 
@@ -14,8 +14,8 @@ use pgnkit_input::partition::{Bases, Kind, Plan, count, plan};
 use pgnkit_input::{InputError, open_path};
 use pgnkit_lexer::Reader;
 
-/// A game as a single read numbers it: `game_id`, file index, offset, bytes.
-type Row = (u64, usize, u64, Vec<u8>);
+/// A game as a single read numbers it: `game_id`, file index, offset, line, bytes.
+type Row = (u64, usize, u64, u64, Vec<u8>);
 
 /// The single read of `files`: every game of every stream, numbered in input order.
 fn single(files: &[(PathBuf, String)]) -> Vec<Row> {
@@ -26,7 +26,7 @@ fn single(files: &[(PathBuf, String)]) -> Vec<Row> {
             let mut reader = Reader::new(stream.reader);
             while let Some(game) = reader.next_game().unwrap_or_else(|e| panic!("{e}")) {
                 let id = rows.len() as u64;
-                rows.push((id, index, game.offset, game.bytes.to_vec()));
+                rows.push((id, index, game.offset, game.line, game.bytes.to_vec()));
             }
         }
     }
@@ -51,6 +51,7 @@ fn partitioned(plan: &Plan) -> Vec<Row> {
                     base.game_id + games,
                     partition.file,
                     base.offset + game.offset,
+                    base.line + game.line - 1,
                     game.bytes.to_vec(),
                 ));
                 games += 1;
@@ -77,13 +78,15 @@ fn check(files: &[(PathBuf, String)], blocks: &[u64]) {
         for (got, want) in rows.iter().zip(&whole) {
             assert!(
                 got == want,
-                "block {block}: game {} of file {} at {} differs from the single read's ({}, {}, {})",
+                "block {block}: game {} of file {} at {} line {} differs from the single read's ({}, {}, {}, line {})",
                 got.0,
                 got.1,
                 got.2,
+                got.3,
                 want.0,
                 want.1,
-                want.2
+                want.2,
+                want.3
             );
         }
     }

@@ -2,21 +2,48 @@
 //! plan and counts (module `partition`) as plain tuples, which pickle and travel to workers.
 //!
 //! A partition is `(file, path, start, end, kind)`: the file's index in the list, its path,
-//! the stored byte range, and `"range"`, `"frames"` or `"whole"`. The Python side
-//! (`pgnkit._partition`) reads one with `read_arrow` and puts its `game_id` and `offset`
-//! right with the bases that the counts give.
+//! the stored byte range, and `"range"`, `"frames"` or `"whole"`. Counts are `(games, bytes,
+//! lines, lead, lead_lines, origin)` and bases `(game_id, offset, line)`, the fields of
+//! `pgnkit_input::partition::Counts` and `Bases`. `read_partition` reads one into a table,
+//! either at known bases (Spark counts first) or from 0, returning its counts so that the
+//! caller places its rows afterwards (Dask); `pgnkit._partition` holds the Python side.
 
 use std::path::PathBuf;
 
 use pgnkit::input::Options;
-use pgnkit::input::partition::{self, Kind, Partition};
+use pgnkit::input::partition::{self, Bases, Counts, Kind, Partition};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::error::{guard, input_error};
+use crate::source::{Named, Source};
+use crate::tables::{Place, Request};
 
 /// A partition as Python holds it: `(file, path, start, end, kind)`.
 pub type PartitionTuple = (usize, String, u64, u64, String);
+/// Counts as Python holds them: `(games, bytes, lines, lead, lead_lines, origin)`.
+pub type CountTuple = (u64, u64, u64, u64, u64, u64);
+/// Bases as Python holds them: `(game_id, offset, line)`.
+pub type BasesTuple = (u64, u64, u64);
+
+fn counts_tuple(c: &Counts) -> CountTuple {
+    (c.games, c.bytes, c.lines, c.lead, c.lead_lines, c.origin)
+}
+
+fn counts_of((games, bytes, lines, lead, lead_lines, origin): CountTuple) -> Counts {
+    Counts {
+        games,
+        bytes,
+        lines,
+        lead,
+        lead_lines,
+        origin,
+    }
+}
+
+fn bases_tuple(b: Bases) -> BasesTuple {
+    (b.game_id, b.offset, b.line)
+}
 
 fn to_tuple(partition: &Partition) -> PartitionTuple {
     (
@@ -73,14 +100,15 @@ pub fn plan_partitions(
 }
 
 /// Counts the games of a partition with the splitter alone (no chess): returns
-/// `(games, bytes, lead, origin)`, the fields of `pgnkit_input::partition::Counts`.
+/// `(games, bytes, lines, lead, lead_lines, origin)`, the fields of
+/// `pgnkit_input::partition::Counts`.
 #[pyfunction]
 #[pyo3(signature = (partition, *, threads=1))]
 pub fn count_partition(
     py: Python<'_>,
     partition: PartitionTuple,
     threads: usize,
-) -> PyResult<(u64, u64, u64, u64)> {
+) -> PyResult<CountTuple> {
     let partition = from_tuple(partition)?;
     let options = Options {
         threads: threads.max(1),
@@ -89,18 +117,18 @@ pub fn count_partition(
     py.detach(|| {
         guard(|| {
             let c = partition::count(&partition, &options).map_err(|e| input_error(&e))?;
-            Ok((c.games, c.bytes, c.lead, c.origin))
+            Ok(counts_tuple(&c))
         })
     })
 }
 
-/// The bases `(game_id, offset)` of each partition (a plan's, in its order) from their
-/// counts `(games, bytes, lead, origin)`: `pgnkit_input::partition::Bases::of`.
+/// The bases `(game_id, offset, line)` of each partition (a plan's, in its order) from their
+/// counts: `pgnkit_input::partition::Bases::of`.
 #[pyfunction]
 pub fn partition_bases(
     partitions: Vec<PartitionTuple>,
-    counts: Vec<(u64, u64, u64, u64)>,
-) -> PyResult<Vec<(u64, u64)>> {
+    counts: Vec<CountTuple>,
+) -> PyResult<Vec<BasesTuple>> {
     if partitions.len() != counts.len() {
         return Err(PyValueError::new_err(format!(
             "{} partitions but {} counts",
@@ -112,17 +140,100 @@ pub fn partition_bases(
         .into_iter()
         .map(from_tuple)
         .collect::<PyResult<Vec<_>>>()?;
-    let counts: Vec<_> = counts
-        .into_iter()
-        .map(|(games, bytes, lead, origin)| partition::Counts {
-            games,
-            bytes,
-            lead,
-            origin,
-        })
-        .collect();
+    let counts: Vec<_> = counts.into_iter().map(counts_of).collect();
     Ok(partition::Bases::of(&partitions, &counts)
         .into_iter()
-        .map(|b| (b.game_id, b.offset))
+        .map(bases_tuple)
         .collect())
+}
+
+/// One step of `partition_bases`, for adding counts up one partition at a time: `state` is
+/// what the partition before left (`(file index or None, bases after it)`; `(None, (0, 0,
+/// 0))` for the first), `partition` and `counts` the next one's. Returns its bases and the
+/// state for the one after.
+#[pyfunction]
+pub fn partition_step(
+    state: (Option<usize>, BasesTuple),
+    partition: PartitionTuple,
+    counts: CountTuple,
+) -> PyResult<(BasesTuple, (Option<usize>, BasesTuple))> {
+    let (file, (game_id, offset, line)) = state;
+    let partition = from_tuple(partition)?;
+    let counts = counts_of(counts);
+    let before = Bases {
+        game_id,
+        offset,
+        line,
+    };
+    let bases = before.then(file, &partition, &counts);
+    Ok((
+        bases_tuple(bases),
+        (Some(partition.file), bases_tuple(bases.after(&counts))),
+    ))
+}
+
+/// Reads a partition into the games or moves table (as `read_arrow` with these options).
+///
+/// With `bases` (`(game_id, offset, line)`, from the counts of the partitions before), the
+/// rows are those of a single read of the files: `game_id`, `offset` and the lines of
+/// diagnostics count from the first file's first game and the file's start. Without, they
+/// count from the partition: `game_id` from 0, `offset` from its first game (a partition
+/// read whole: from its file's start), lines from its first game's line; the caller places
+/// them afterwards with the bases that the returned counts give.
+///
+/// Returns `(table, counts, (broken, first))`: counts as `count_partition` gives them (the
+/// read's own: no second pass; `lines` only without `bases`), and the broken games left out
+/// with the first one's `name:line:column: message` (no warning is shown: that is the
+/// caller's, once the lines are the file's).
+#[pyfunction]
+#[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn read_partition(
+    py: Python<'_>,
+    partition: PartitionTuple,
+    table: &str,
+    bases: Option<BasesTuple>,
+    threads: usize,
+    fen: bool,
+    keep_broken: bool,
+    strict: bool,
+) -> PyResult<(Py<PyAny>, CountTuple, (u64, Option<String>))> {
+    let partition = from_tuple(partition)?;
+    let request = Request::new(table, Some(threads), fen, keep_broken, strict)?;
+    let named = Named {
+        source: Source::Path(partition.path.clone()),
+        name: partition.name.clone(),
+    };
+    let range = (partition.kind != Kind::Whole).then_some((partition.start, partition.end));
+    let place = match bases {
+        Some((first_id, offset, line)) => Place {
+            first_id,
+            offset: Some(offset),
+            line,
+            count_lines: false,
+        },
+        None => Place {
+            first_id: 0,
+            offset: Some(0),
+            line: 1,
+            count_lines: true,
+        },
+    };
+    let (table, report) = request.table(py, named, range, place)?;
+    let options = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    let (lead, lead_lines) = py.detach(|| {
+        guard(|| partition::lead_of(&partition, &options).map_err(|e| input_error(&e)))
+    })?;
+    let counts = Counts {
+        games: report.games,
+        bytes: report.bytes,
+        lines: report.lines,
+        lead,
+        lead_lines,
+        origin: report.origin,
+    };
+    Ok((table, counts_tuple(&counts), (report.broken, report.first)))
 }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{self, ReadOptions, visit_tokenized};
+use pgnkit::input::partition;
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
@@ -61,8 +62,28 @@ struct TableJob {
     keep_broken: bool,
     /// The stream's name: the games table's `source` column, and messages.
     source: String,
-    /// For a byte range: the offset in the file of the range's first game.
+    /// Added to every game's offset: for a byte range, the offset in the file of the range's
+    /// first game (or another base: see [`Place`]).
     origin: u64,
+    /// Added to every game's line (diagnostics count lines from the file's start).
+    line_base: u64,
+    /// Whether to count each game's line ends (a partition's counts: [`Row::end_line`]).
+    count_lines: bool,
+}
+
+/// Where a read's rows go in a bigger read: the first `game_id`, the offsets' base and the
+/// lines' base. `Place::default()` is a read on its own.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Place {
+    /// The first game's `game_id`.
+    pub first_id: u64,
+    /// Added to the offsets instead of the stream's origin (`None`: the origin).
+    pub offset: Option<u64>,
+    /// The 1-based line, in the file, of the stream's first line (0 or 1: the stream's own).
+    pub line: u64,
+    /// Count the streams' line ends too ([`Report::lines`]): a vectorised pass over each
+    /// game's bytes on the worker threads.
+    pub count_lines: bool,
 }
 
 /// A worker's state: its visitor, builder, and the piece being built.
@@ -80,6 +101,8 @@ struct Row {
     dropped: Option<String>,
     /// With the last game of a batch: the batch's game count and record batches.
     piece: Option<(u64, Result<Vec<RecordBatch>, pgnkit_arrow::Error>)>,
+    /// The line (in the stream, 1-based) just after the game's bytes, when lines are counted.
+    end_line: u64,
 }
 
 impl game::Job for TableJob {
@@ -105,9 +128,20 @@ impl game::Job for TableJob {
         }
     }
 
-    fn run(&self, worker: &mut Worker, game: lexer::TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> Row {
+    fn run(
+        &self,
+        worker: &mut Worker,
+        mut game: lexer::TokenizedGame<'_, '_>,
+        _: &mut Vec<u8>,
+    ) -> Row {
         let game_id = worker.count;
         worker.count += 1;
+        let end_line = if self.count_lines {
+            game.raw.line + partition::line_ends(game.raw.bytes)
+        } else {
+            0
+        };
+        game.raw.line += self.line_base;
         let (mut record, diagnostics) = visit_tokenized(game, &mut worker.tee, self.read);
         if diagnostics.has_errors() {
             if !self.keep_broken {
@@ -118,6 +152,7 @@ impl game::Job for TableJob {
                 return Row {
                     dropped: Some(first.unwrap_or_default()),
                     piece: None,
+                    end_line,
                 };
             }
             record.set_errors(&diagnostics);
@@ -132,6 +167,7 @@ impl game::Job for TableJob {
         Row {
             dropped: None,
             piece: None,
+            end_line,
         }
     }
 
@@ -202,15 +238,22 @@ impl Builder {
     }
 }
 
-/// What a run left out: broken games, and the first one's place.
+/// What a run read and left out: its games (every one, broken ones too), their bytes and line
+/// ends (of the last stream, when [`Place::count_lines`]), the broken games left out and the
+/// first one's place (`name:line:column: message`).
 #[derive(Default)]
-struct Report {
-    broken: u64,
-    first: Option<String>,
+pub(crate) struct Report {
+    pub games: u64,
+    pub bytes: u64,
+    pub lines: u64,
+    /// The last stream's origin (for a byte range, the offset of its first game in the file).
+    pub origin: u64,
+    pub broken: u64,
+    pub first: Option<String>,
 }
 
 /// What a call asked for: the table, its options and the reading's.
-struct Request {
+pub(crate) struct Request {
     which: Which,
     options: TableOptions,
     read: ReadOptions,
@@ -221,7 +264,7 @@ struct Request {
 
 impl Request {
     /// The request for the keyword arguments (`threads`: default all cores).
-    fn new(
+    pub(crate) fn new(
         table: &str,
         threads: Option<usize>,
         fen: bool,
@@ -260,10 +303,11 @@ impl Request {
     fn run(
         &self,
         streams: Vec<Stream>,
+        place: Place,
         sink: &mut dyn FnMut(RecordBatch) -> PyResult<()>,
     ) -> PyResult<Report> {
         let mut report = Report::default();
-        let mut first_id = 0u64;
+        let mut first_id = place.first_id;
         let mut failure: Option<PyErr> = None;
         for stream in streams {
             let job = TableJob {
@@ -273,11 +317,18 @@ impl Request {
                 table: self.options,
                 keep_broken: self.keep_broken,
                 source: stream.name,
-                origin: stream.origin,
+                origin: place.offset.unwrap_or(stream.origin),
+                line_base: place.line.saturating_sub(1),
+                count_lines: place.count_lines,
             };
             let name = &job.source;
             let games = lexer::Reader::new(stream.reader);
-            let result = game::run_ordered_games(&job, games, self.threads, |_, row, _| {
+            report.lines = 0;
+            report.origin = stream.origin;
+            let result = game::run_ordered_games(&job, games, self.threads, |start, row, _| {
+                report.games += 1;
+                report.bytes += start.bytes.len() as u64;
+                report.lines = row.end_line.saturating_sub(1);
                 if let Some(first) = row.dropped {
                     report.broken += 1;
                     if report.first.is_none() {
@@ -312,7 +363,7 @@ impl Request {
 }
 
 /// Shows a warning for the broken games a table left out.
-fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
+pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
     if report.broken == 0 {
         return Ok(());
     }
@@ -361,19 +412,44 @@ pub fn read_arrow(
 ) -> PyResult<Py<PyAny>> {
     let request = Request::new(table, threads, fen, keep_broken, strict)?;
     let named = Named::extract(source)?;
-    let (batches, report) = py.detach(|| {
-        guard(|| {
-            let opened = source::open(named, range, request.threads)?;
-            let mut batches = Vec::new();
-            let report = request.run(opened.streams.into(), &mut |b| {
-                batches.push(b);
-                Ok(())
-            })?;
-            Ok((batches, report))
-        })
-    })?;
+    let (table, report) = request.table(py, named, range, Place::default())?;
     warn(py, &report)?;
-    let table = PyTable::try_new(batches, request.schema())?.into_pyobject(py)?;
+    Ok(table)
+}
+
+impl Request {
+    /// Reads `named` (a `range` of it) into a `pyarrow.Table` (or, without pyarrow, an object
+    /// with `__arrow_c_stream__`), its rows placed at `place`; the report is the caller's to
+    /// show.
+    pub(crate) fn table(
+        &self,
+        py: Python<'_>,
+        named: Named,
+        range: Option<(u64, u64)>,
+        place: Place,
+    ) -> PyResult<(Py<PyAny>, Report)> {
+        let (batches, report) = py.detach(|| {
+            guard(|| {
+                let opened = source::open(named, range, self.threads)?;
+                let mut batches = Vec::new();
+                let report = self.run(opened.streams.into(), place, &mut |b| {
+                    batches.push(b);
+                    Ok(())
+                })?;
+                Ok((batches, report))
+            })
+        })?;
+        Ok((arrow_table(py, batches, self.schema())?, report))
+    }
+}
+
+/// The record batches as a `pyarrow.Table` (or, without pyarrow, pyo3-arrow's table).
+fn arrow_table(
+    py: Python<'_>,
+    batches: Vec<RecordBatch>,
+    schema: SchemaRef,
+) -> PyResult<Py<PyAny>> {
+    let table = PyTable::try_new(batches, schema)?.into_pyobject(py)?;
     let Ok(pyarrow) = py.import("pyarrow") else {
         return Ok(table.into_any().unbind());
     };
@@ -418,7 +494,7 @@ pub fn to_parquet(
                 TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
                     .map_err(write_error)?;
             let mut rows = 0u64;
-            let report = request.run(opened.streams.into(), &mut |b| {
+            let report = request.run(opened.streams.into(), Place::default(), &mut |b| {
                 rows += b.num_rows() as u64;
                 writer.write(&b).map_err(write_error)
             })?;

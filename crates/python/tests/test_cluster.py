@@ -291,3 +291,80 @@ def test_spark_glob_equals_convert(spark, tmp_path, glob_pattern, pgnkit_bin):
     _, target = pgnkit.spark.spark_schemas(want.schema)
     got = spark_table(spark, glob_pattern, "games", 4)
     assert_same(got.cast(target), want.cast(target), "games", "spark glob")
+
+
+# Line numbers: a partitioned read's diagnostics count lines from the file's start, as a
+# single read's do (the `errors` column with keep_broken, and the warning for broken games).
+
+BROKEN = (
+    b'[Event "broken {n}"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 2. Ke3 Kd6 *\n\n'
+)
+
+
+@pytest.fixture(scope="session")
+def broken_file(corpus: Path, tmp_path_factory) -> Path:
+    """A 2.3 MB corpus file with blank lines before its first game, one CRLF game, and
+    broken games (an illegal move) in the middle and near the end: a partition at a small
+    block size starts thousands of lines into the file."""
+    text = (corpus / "lichess-annotated" / "lichess_db_2021-10_999games.pgn").read_bytes()
+    games = text.split(b"\n\n[Event ")
+    middle, late = len(games) // 2, len(games) - 3
+    out = bytearray(b"\n\n\r\n")
+    for i, game in enumerate(games):
+        out += game if i == 0 else b"[Event " + game
+        out += b"\n\n"
+        if i == 10:
+            out += BROKEN.replace(b"\n", b"\r\n").replace(b"{n}", b"crlf")
+        if i in (middle, late):
+            out += BROKEN.replace(b"{n}", str(i).encode())
+    path = tmp_path_factory.mktemp("broken") / "broken.pgn"
+    path.write_bytes(bytes(out))
+    return path
+
+
+def errors_by_game(t: pa.Table) -> dict:
+    """game_id -> errors, for the games with errors."""
+    return {
+        g: e for g, e in zip(t.column("game_id").to_pylist(), t.column("errors").to_pylist()) if e
+    }
+
+
+def test_dask_errors_count_lines_from_the_files_start(broken_file):
+    want = errors_by_game(pgnkit.read_arrow(str(broken_file), keep_broken=True))
+    assert len(want) == 3, want
+    assert all(re.match(r"\d+:\d+: ", e[0]) for e in want.values()), want
+    last_line = int(max(want.items())[1][0].split(":")[0])
+    assert last_line > 15_000, "the late broken game is far into the file"
+    for blocksize in (64 << 10, 1 * MiB):
+        df = pgnkit.dask.read_pgn(str(broken_file), blocksize=blocksize, keep_broken=True)
+        assert df.npartitions > 1
+        got = pa.Table.from_pandas(df.compute(scheduler="threads"), preserve_index=False)
+        assert errors_by_game(got) == want, f"blocksize {blocksize}"
+
+
+def test_dask_warning_names_the_files_line(broken_file):
+    with pytest.warns(pgnkit.PgnWarning) as single_read:
+        pgnkit.read_arrow(str(broken_file))
+    (want,) = [str(w.message) for w in single_read if "broken game" in str(w.message)]
+    assert "3 broken games" in want
+    first = want.split("the first: ")[1]
+    assert re.match(re.escape(str(broken_file)) + r":\d+:\d+: ", first), first
+    with pytest.warns(pgnkit.PgnWarning) as dask_read:
+        pgnkit.dask.read_pgn(str(broken_file), blocksize=64 << 10).compute(scheduler="sync")
+    messages = [str(w.message) for w in dask_read if "broken game" in str(w.message)]
+    # One warning per partition that left a game out; each names the file's line.
+    firsts = sorted(m.split("the first: ")[1] for m in messages)
+    assert first in firsts, (first, firsts)
+    assert len(messages) == 3
+
+
+def test_spark_errors_count_lines_from_the_files_start(spark, broken_file):
+    want = errors_by_game(pgnkit.read_arrow(str(broken_file), keep_broken=True))
+    got = (
+        spark.read.format("pgn")
+        .option("keep_broken", "true")
+        .option("partitions", "16")
+        .load(str(broken_file))
+        .toArrow()
+    )
+    assert errors_by_game(got) == want

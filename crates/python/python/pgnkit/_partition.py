@@ -6,9 +6,15 @@ compressed files. Each partition is a small frozen dataclass of plain values, so
 and travels to workers; workers open files themselves.
 
 A partitioned read gives every game the ``game_id`` and ``offset`` of a single read
-(``pgnkit.read_arrow`` over the same files): a first pass counts each partition's games with
-the splitter alone (``count``), ``bases`` adds the counts up in plan order, and ``read``
-reads a partition with ``read_arrow`` and shifts its ``game_id`` and ``offset`` by them.
+(``pgnkit.read_arrow`` over the same files), and its diagnostics the file's line numbers,
+from *bases* ``(game_id, offset, line)``: the games, bytes and lines of the partitions
+before it, added up in plan order (``bases``, ``step``) from each partition's *counts*
+``(games, bytes, lines, lead, lead_lines, origin)``. Two ways to get them:
+
+- count first (Spark, whose tasks cannot wait for each other): ``count`` reads a partition
+  with the splitter alone, then ``read`` reads it at its bases;
+- number after reading (Dask): ``read_local`` reads a partition from 0 and returns its
+  counts with its table, a chain of ``step`` adds them up, and ``place`` shifts the table.
 """
 
 from __future__ import annotations
@@ -16,12 +22,19 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from typing import Any, Dict, List, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from pgnkit import _pgnkit
 
-#: ``(games, bytes, lead, origin)`` of a partition, as ``count`` returns them.
-Counts = Tuple[int, int, int, int]
+#: ``(games, bytes, lines, lead, lead_lines, origin)`` of a partition, as ``count`` and
+#: ``read_local`` return them.
+Counts = Tuple[int, int, int, int, int, int]
+#: ``(game_id, offset, line)``: where a partition's first game is in a single read.
+Bases = Tuple[int, int, int]
+#: What the partitions so far leave for the next one: ``(file index or None, bases)``.
+State = Tuple[Optional[int], Bases]
+#: The broken games a read left out, and the first one's ``name:line:column: message``.
+Broken = Tuple[int, Optional[str]]
 
 _UNITS = {
     "": 1,
@@ -112,61 +125,115 @@ def plan(
 
 
 def count(partition: Partition, threads: int = 1) -> Counts:
-    """The partition's ``(games, bytes, lead, origin)``, found with the splitter alone."""
+    """The partition's counts, found with the splitter alone (no chess)."""
     return _pgnkit.count_partition(partition.as_tuple(), threads=threads)
 
 
-def bases(partitions: Sequence[Partition], counts: Sequence[Counts]) -> List[Tuple[int, int]]:
-    """Each partition's ``(first game_id, offset of its first game)``, in plan order."""
+def bases(partitions: Sequence[Partition], counts: Sequence[Counts]) -> List[Bases]:
+    """Each partition's bases, in plan order."""
     return list(_pgnkit.partition_bases([p.as_tuple() for p in partitions], list(counts)))
 
 
-def read(
-    partition: Partition,
-    base: Tuple[int, int],
-    origin: int,
-    table: str,
-    options: Dict[str, Any],
-) -> Any:
-    """The partition's rows as a ``pyarrow.Table`` with the single read's ``game_id`` and
-    ``offset``. ``origin`` is the count's (what ``read_arrow`` adds to a range's offsets)."""
-    return shift_ids(read_local(partition, table, options), partition, base, origin)
+#: The state before the first partition.
+START: State = (None, (0, 0, 0))
 
 
-def read_local(partition: Partition, table: str, options: Dict[str, Any]) -> Any:
-    """The partition's rows as ``read_arrow`` gives them: ``game_id`` from 0 in the
-    partition, ``offset`` from the file's start plus ``origin`` (see ``shift_ids``)."""
-    import pgnkit
-
-    if partition.kind == "whole":
-        return pgnkit.read_arrow(partition.path, table, **options)
-    return pgnkit.read_arrow(
-        partition.path, table, range=(partition.start, partition.end), **options
-    )
+def step(state: State, partition: Partition, counts: Counts) -> Tuple[Bases, State]:
+    """One partition's bases from what the partitions before it left, and what it leaves."""
+    return _pgnkit.partition_step(state, partition.as_tuple(), counts)
 
 
-def shift_ids(t: Any, partition: Partition, base: Tuple[int, int], origin: int) -> Any:
-    """``read_local``'s table with the single read's ``game_id`` and ``offset``."""
+def read(partition: Partition, base: Bases, table: str, options: Dict[str, Any]) -> Any:
+    """The partition's rows as a ``pyarrow.Table``, placed at ``base`` (from ``count``'s
+    counts): the single read's ``game_id`` and ``offset``, the file's lines. Broken games
+    left out are told in a ``pgnkit.PgnWarning``."""
+    t, _, broken = _pgnkit.read_partition(partition.as_tuple(), table, bases=base, **options)
+    warn_broken(broken)
+    return t
+
+
+def read_local(
+    partition: Partition, table: str, options: Dict[str, Any]
+) -> Tuple[Any, Counts, Broken]:
+    """The partition's rows counted from the partition (``game_id`` from 0, ``offset`` from
+    its first game, lines from its first game's line), its counts (the read's own, no second
+    pass) and the broken games it left out; ``place`` puts them where they belong."""
+    return _pgnkit.read_partition(partition.as_tuple(), table, **options)
+
+
+def place(t: Any, partition: Partition, base: Bases, broken: Broken) -> Any:
+    """``read_local``'s table placed at ``base``: ``game_id`` and ``offset`` shifted, the
+    line numbers of ``errors`` made the file's; a ``pgnkit.PgnWarning`` for the broken games
+    left out, with the file's line."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    game_id, offset = base
+    game_id, offset, line = base
 
-    def shift(t: Any, name: str, minus: int, plus: int) -> Any:
+    def shift(t: Any, name: str, plus: int) -> Any:
         i = t.schema.get_field_index(name)
-        if i < 0 or (minus == 0 and plus == 0):
+        if i < 0 or plus == 0:
             return t
         column = t.column(i)
-        if minus:
-            column = pc.subtract(column, pa.scalar(minus, column.type))
-        if plus:
-            column = pc.add(column, pa.scalar(plus, column.type))
+        column = pc.add(column, pa.scalar(plus, column.type))
         return t.set_column(i, t.schema.field(i), column)
 
-    t = shift(t, "game_id", 0, game_id)
-    if partition.kind != "whole":
-        t = shift(t, "offset", origin, offset)
+    t = shift(t, "game_id", game_id)
+    t = shift(t, "offset", offset)
+    t = shift_error_lines(t, line - 1)
+    count, first = broken
+    if first is not None and first.startswith(partition.path + ":"):
+        first = partition.path + ":" + shift_line(first[len(partition.path) + 1 :], line - 1)
+    warn_broken((count, first))
     return t
+
+
+_LINE = re.compile(r"^(\d+):")
+
+
+def shift_line(text: str, lines: int) -> str:
+    """``line:column: message`` with ``lines`` added to its line."""
+    return _LINE.sub(lambda m: f"{int(m.group(1)) + lines}:", text, count=1)
+
+
+def shift_error_lines(t: Any, lines: int) -> Any:
+    """``t`` with ``lines`` added to the line of every message in its ``errors`` column
+    (a list of ``line:column: message``), when it has one."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    i = t.schema.get_field_index("errors")
+    if i < 0 or lines == 0:
+        return t
+    column = t.column(i)
+    if pc.sum(pc.list_value_length(column)).as_py() in (None, 0):
+        return t
+    chunks = []
+    for chunk in column.chunks:
+        values = pa.array(
+            [None if v is None else shift_line(v, lines) for v in chunk.values.to_pylist()],
+            chunk.type.value_type,
+        )
+        chunks.append(
+            type(chunk).from_arrays(chunk.offsets, values, type=chunk.type, mask=chunk.is_null())
+        )
+    return t.set_column(i, t.schema.field(i), pa.chunked_array(chunks, column.type))
+
+
+def warn_broken(broken: Broken) -> None:
+    """A ``pgnkit.PgnWarning`` for the broken games a read left out, as ``read_arrow``'s."""
+    import warnings
+
+    import pgnkit
+
+    count, first = broken
+    if count:
+        warnings.warn(
+            f"{count} broken game{'' if count == 1 else 's'} left out of the table (keep them "
+            f"with keep_broken=True); the first: {first}",
+            pgnkit.PgnWarning,
+            stacklevel=3,
+        )
 
 
 def schema(table: str, options: Dict[str, Any]) -> Any:

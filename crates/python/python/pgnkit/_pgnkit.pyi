@@ -2,16 +2,33 @@
 which ``pgnkit._partition`` calls. The rest of the native module is typed where the package
 re-exports it, in ``pgnkit/__init__.pyi``; here it is ``Any``."""
 
-from typing import Any, List, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 #: ``(file index, path, start, end, kind)``: a partition as the native module passes it.
 PartitionTuple = Tuple[int, str, int, int, str]
-#: ``(games, bytes, lead, origin)`` of a partition.
-CountTuple = Tuple[int, int, int, int]
+#: ``(games, bytes, lines, lead, lead_lines, origin)`` of a partition.
+CountTuple = Tuple[int, int, int, int, int, int]
+#: ``(game_id, offset, line)``: where a partition's first game is in a single read.
+BasesTuple = Tuple[int, int, int]
+#: What the partitions so far leave for the next one: ``(file index or None, bases)``.
+StateTuple = Tuple[Optional[int], BasesTuple]
 
 def plan_partitions(paths: List[str], block: int) -> Tuple[List[PartitionTuple], List[str]]: ...
 def count_partition(partition: PartitionTuple, *, threads: int = 1) -> CountTuple: ...
 def partition_bases(
     partitions: Sequence[PartitionTuple], counts: Sequence[CountTuple]
-) -> List[Tuple[int, int]]: ...
+) -> List[BasesTuple]: ...
+def partition_step(
+    state: StateTuple, partition: PartitionTuple, counts: CountTuple
+) -> Tuple[BasesTuple, StateTuple]: ...
+def read_partition(
+    partition: PartitionTuple,
+    table: str = "games",
+    *,
+    bases: Optional[BasesTuple] = None,
+    threads: int = 1,
+    fen: bool = False,
+    keep_broken: bool = False,
+    strict: bool = False,
+) -> Tuple[Any, CountTuple, Tuple[int, Optional[str]]]: ...
 def __getattr__(name: str) -> Any: ...

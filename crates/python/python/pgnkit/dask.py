@@ -14,8 +14,10 @@ pgnkit's Rust reader into Arrow and handed to pandas with Arrow-backed dtypes
 (``pd.ArrowDtype``), so nothing is lost on the way (int16 with nulls, dates, maps, lists).
 
 Rows are those of ``pgnkit.read_arrow`` over the same files, ``game_id`` and ``offset``
-included, whatever the block size: the graph first counts each partition's games (a pass of
-decompression and splitting, no chess), then each read shifts its ids by the games before.
+included, whatever the block size, and the line numbers of diagnostics are the file's: each
+task reads its partition numbered from 0 and returns its counts (games, bytes, lines) with
+its table; a chain of small tasks adds the counts up in plan order, and a last task per
+partition shifts its rows by what came before. No partition is read twice.
 """
 
 from __future__ import annotations
@@ -28,29 +30,57 @@ from pgnkit import _partition
 __all__ = ["read_pgn"]
 
 
-def _count(partition: _partition.Partition) -> _partition.Counts:
-    return _partition.count(partition)
-
-
-def _bases(
-    partitions: Sequence[_partition.Partition], *counts: _partition.Counts
-) -> List[Tuple[Tuple[int, int], int]]:
-    bases = _partition.bases(partitions, counts)
-    return [(b, c[3]) for b, c in zip(bases, counts)]
+#: How many partitions past the first one not yet read may be read: each read's table waits
+#: in memory until every partition before it has been read (its counts give the bases), so
+#: a slow partition would otherwise let all the later ones pile up behind it. Per thread of
+#: the workers (see ``_window``).
+WINDOW_PER_THREAD = 2
 
 
 def _read(
+    partition: _partition.Partition, table: str, options: Dict[str, Any], *_after: Any
+) -> Tuple[Any, Tuple[_partition.Counts, _partition.Broken]]:
+    t, counts, broken = _partition.read_local(partition, table, options)
+    return t, (counts, broken)
+
+
+def _step(
+    state: _partition.State,
     partition: _partition.Partition,
-    bases: List[Tuple[Tuple[int, int], int]],
-    index: int,
-    table: str,
-    options: Dict[str, Any],
+    read: Tuple[_partition.Counts, _partition.Broken],
+) -> Tuple[Tuple[_partition.Bases, _partition.Broken], _partition.State]:
+    counts, broken = read
+    bases, after = _partition.step(state, partition, counts)
+    return (bases, broken), after
+
+
+def _place(
+    t: Any,
+    partition: _partition.Partition,
+    placed: Tuple[_partition.Bases, _partition.Broken],
 ) -> Any:
     import pandas as pd
 
-    base, origin = bases[index]
-    t = _partition.read(partition, base, origin, table, options)
-    return t.to_pandas(types_mapper=pd.ArrowDtype)
+    bases, broken = placed
+    return _partition.place(t, partition, bases, broken).to_pandas(types_mapper=pd.ArrowDtype)
+
+
+def _window() -> int:
+    """The partitions that may be read ahead of the first one not yet read: twice the
+    threads of the workers of the current ``distributed`` client when there is one, else
+    twice the local scheduler's (``num_workers``, or the CPUs), at least 4."""
+    import os
+
+    import dask
+
+    threads = 0
+    try:
+        from distributed import default_client
+
+        threads = sum(default_client().nthreads().values())
+    except (ImportError, ValueError):
+        threads = dask.config.get("num_workers", None) or os.cpu_count() or 1
+    return max(4, WINDOW_PER_THREAD * threads)
 
 
 def read_pgn(
@@ -75,7 +105,10 @@ def read_pgn(
 
     The dtypes are known before anything is read (``meta`` comes from the Arrow schema);
     divisions are unknown. ``game_id`` and ``offset`` are those of a single read of the
-    same files: a first stage of the graph counts each partition's games. A missing or
+    same files, and the lines in ``errors`` and warnings the file's: each partition is read
+    from 0 and shifted once the partitions before it have been read (a read waits until the
+    first partition not yet read is at most ``2 x`` the workers' threads behind, so few
+    tables wait in memory; see docs/cluster.md). A missing or
     unreadable file, a path that matches nothing, or a binary file raises here, naming it,
     before anything is scheduled; a file that breaks while it is read raises from its task.
     Files that cannot be cut (gzip, bzip2, xz, zip, a ``.zst`` not written by pzstd) are
@@ -97,10 +130,15 @@ def read_pgn(
     meta = _partition.schema(table, options).empty_table().to_pandas(types_mapper=pd.ArrowDtype)
     if not partitions:
         return dd.from_pandas(meta, npartitions=1)
-    counts = [dask.delayed(_count, pure=True)(p) for p in partitions]
-    bases = dask.delayed(_bases, pure=True, nout=None)(partitions, *counts)
-    parts = [
-        dask.delayed(_read, pure=True)(p, bases, i, table, options)
-        for i, p in enumerate(partitions)
-    ]
+    window = _window()
+    state: Any = _partition.START
+    states: List[Any] = []
+    parts = []
+    for i, p in enumerate(partitions):
+        # The read may start once the partition `window` places before it has been placed.
+        after = [states[i - window]] if i >= window else []
+        t, read = dask.delayed(_read, pure=True, nout=2)(p, table, options, *after)
+        placed, state = dask.delayed(_step, pure=True, nout=2)(state, p, read)
+        states.append(state)
+        parts.append(dask.delayed(_place, pure=True)(t, p, placed))
     return dd.from_delayed(parts, meta=meta, verify_meta=False)

@@ -17,9 +17,10 @@ default 1), ``paths`` (a JSON list, instead of the path given to ``load``).
 
 Partitions are those of ``pgnkit.dask``: byte ranges of plain files, groups of frames of
 pzstd ``.zst`` files, whole files for other compressed files. The rows equal those of
-``pgnkit.read_arrow`` over the same files, ``game_id`` and ``offset`` included: planning
-counts each partition's games first (on the driver, a pass of decompression and splitting
-with no chess, several partitions at once), so the driver must see the files too.
+``pgnkit.read_arrow`` over the same files, ``game_id`` and ``offset`` included, and the
+lines in ``errors`` and warnings are the file's: planning counts each partition's games,
+bytes and lines first (on the driver, a pass of decompression and splitting with no chess,
+several partitions at once), so the driver must see the files too.
 
 Spark has no unsigned integers nor a seconds-precision time: ``game_id`` and ``offset``
 (uint64) become ``long``, ``ply_count``/``ply`` (uint16) ``int``, ``nags`` (list of uint8)
@@ -95,11 +96,10 @@ def to_spark(table: Any, target: Any) -> Any:
 class _Partition(InputPartition):
     """A partition with its bases: plain values, pickled to the executors."""
 
-    def __init__(self, partition: Any, base: Tuple[int, int], origin: int) -> None:
+    def __init__(self, partition: Any, base: Tuple[int, int, int]) -> None:
         super().__init__(partition.as_tuple())
         self.partition = partition
         self.base = base
-        self.origin = origin
 
 
 class PgnReader(DataSourceReader):
@@ -142,9 +142,7 @@ class PgnReader(DataSourceReader):
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             counts = list(pool.map(_partition.count, parts))
         bases = _partition.bases(parts, counts)
-        out: List[InputPartition] = [
-            _Partition(p, b, c[3]) for p, b, c in zip(parts, bases, counts)
-        ]
+        out: List[InputPartition] = [_Partition(p, b) for p, b in zip(parts, bases)]
         return out or [InputPartition(None)]
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
@@ -153,9 +151,7 @@ class PgnReader(DataSourceReader):
         if not isinstance(partition, _Partition):
             return
         _, target = spark_schemas(_partition.schema(self.table, self.reader_options))
-        t = _partition.read(
-            partition.partition, partition.base, partition.origin, self.table, self.reader_options
-        )
+        t = _partition.read(partition.partition, partition.base, self.table, self.reader_options)
         yield from to_spark(t, target).to_batches()
 
 
