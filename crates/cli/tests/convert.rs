@@ -215,13 +215,7 @@ fn game_ids_run_across_inputs_and_threads_change_nothing() {
 /// CSV one with its header; standard output cannot hold parts.
 #[test]
 fn split_every_writes_parts_that_together_are_the_tables() {
-    let read = |path: &Path| -> Vec<serde_json::Value> {
-        std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    };
+    let read = common::ndjson_rows;
     let path = |name: &str| temp(name).to_str().unwrap().to_string();
     let whole = run_with_stdin(
         &[

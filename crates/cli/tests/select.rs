@@ -322,13 +322,7 @@ fn selected_games_as_a_table() {
 /// `game_id` counting on across the parts.
 #[test]
 fn split_tables_hold_the_rows_of_one_table() {
-    let rows = |path: &Path| -> Vec<serde_json::Value> {
-        std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    };
+    let rows = common::ndjson_rows;
     let whole = temp("whole.ndjson");
     let out = run_with_stdin(&["select", "-o", whole.to_str().unwrap()], GAMES);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -1,14 +1,25 @@
 //! What the integration tests of the CLI share: running the binary (with
-//! standard input), and watching a child process's peak resident memory
-//! while it runs. Each test file uses a part of it.
+//! standard input), watching a child process's peak resident memory
+//! while it runs, and reading the rows of an NDJSON table. Each test file
+//! uses a part of it.
 
 #![allow(dead_code)]
 
 use std::fs;
 use std::io::Write;
+use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::thread;
 use std::time::Duration;
+
+/// The rows of the NDJSON table at `path`, one JSON object per line.
+pub fn ndjson_rows(path: &Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
 
 /// The `pgnkit` binary under test, with `args`.
 pub fn pgnkit(args: &[&str]) -> Command {
