@@ -113,7 +113,7 @@ pub fn parquet_properties() -> Result<WriterProperties, Error> {
 /// stored as a bare int32 that only arrow-rs reads back as a time. Such
 /// columns are written as `time32[ms]` (Parquet `TIME(MILLIS)`), which
 /// DuckDB, pyarrow and Spark all read as a time of day.
-fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+pub(crate) fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
     let fields: Vec<Field> = schema
         .fields()
         .iter()
@@ -129,7 +129,7 @@ fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
 }
 
 /// `batch` with its `time32[s]` columns in milliseconds, as [`parquet_schema`].
-fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
+pub(crate) fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
     let columns: Vec<ArrayRef> = batch
         .columns()
         .iter()
