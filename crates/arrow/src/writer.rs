@@ -65,7 +65,13 @@ impl Format {
 }
 
 /// Parquet row groups are cut at this many rows...
-pub const ROW_GROUP_ROWS: usize = 64 * 1024;
+///
+/// The moves table's rows are small: 256Ki of them are about 4 MB of encoded
+/// data, under [`ROW_GROUP_BYTES`]. With 64Ki rows its row groups were four
+/// times as many (51 for the bench file, now 14), and every row group keeps
+/// its metadata in the writer until the footer: the peak RSS of `convert`
+/// grew with the input about twice as fast (docs/performance.md, session 11).
+pub const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// ...or when the row group's estimated encoded size passes this many bytes
 /// (Parquet keeps a whole row group in memory until it is written).
 pub const ROW_GROUP_BYTES: usize = 6 << 20;
