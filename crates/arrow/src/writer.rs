@@ -65,7 +65,13 @@ impl Format {
 }
 
 /// Parquet row groups are cut at this many rows...
-pub const ROW_GROUP_ROWS: usize = 64 * 1024;
+///
+/// The moves table's rows are small: 256Ki of them are about 4 MB of encoded
+/// data, under [`ROW_GROUP_BYTES`]. With 64Ki rows its row groups were four
+/// times as many (51 for the bench file, now 14), and every row group keeps
+/// its metadata in the writer until the footer: the peak RSS of `convert`
+/// grew with the input about twice as fast (docs/performance.md, session 11).
+pub const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// ...or when the row group's estimated encoded size passes this many bytes
 /// (Parquet keeps a whole row group in memory until it is written).
 pub const ROW_GROUP_BYTES: usize = 6 << 20;
@@ -113,7 +119,7 @@ pub fn parquet_properties() -> Result<WriterProperties, Error> {
 /// stored as a bare int32 that only arrow-rs reads back as a time. Such
 /// columns are written as `time32[ms]` (Parquet `TIME(MILLIS)`), which
 /// DuckDB, pyarrow and Spark all read as a time of day.
-fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+pub(crate) fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
     let fields: Vec<Field> = schema
         .fields()
         .iter()
@@ -129,7 +135,7 @@ fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
 }
 
 /// `batch` with its `time32[s]` columns in milliseconds, as [`parquet_schema`].
-fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
+pub(crate) fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
     let columns: Vec<ArrayRef> = batch
         .columns()
         .iter()
