@@ -39,7 +39,6 @@
 //! ```
 
 mod builder;
-mod chunks;
 mod commands;
 mod csv;
 mod error;
@@ -53,7 +52,6 @@ pub use builder::{
     BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, append_batch,
     parts_by_game_id, renumber,
 };
-pub use chunks::{EncoderPool, ParquetThreads, ROW_GROUP_ARROW_BYTES};
 pub use error::{Error, TagWarning};
 pub use record::{
     GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,

@@ -119,7 +119,7 @@ pub fn parquet_properties() -> Result<WriterProperties, Error> {
 /// stored as a bare int32 that only arrow-rs reads back as a time. Such
 /// columns are written as `time32[ms]` (Parquet `TIME(MILLIS)`), which
 /// DuckDB, pyarrow and Spark all read as a time of day.
-pub(crate) fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
+fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
     let fields: Vec<Field> = schema
         .fields()
         .iter()
@@ -135,7 +135,7 @@ pub(crate) fn parquet_schema(schema: &SchemaRef) -> SchemaRef {
 }
 
 /// `batch` with its `time32[s]` columns in milliseconds, as [`parquet_schema`].
-pub(crate) fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
+fn parquet_batch(batch: &RecordBatch, schema: &SchemaRef) -> Result<RecordBatch, Error> {
     let columns: Vec<ArrayRef> = batch
         .columns()
         .iter()
