@@ -6,8 +6,10 @@
 //! memory). With one thread each game is then processed at once. With
 //! more, the calling thread does not split the stream: it reads it and cuts
 //! it into batches at resynchronisation points (`parallel/batch.rs`, the
-//! lexer's `Reader::next_block`: a few lines looked at per batch); worker
-//! threads each take a batch, split and lex it in one single pass, process
+//! lexer's `Reader::next_block`: a few lines looked at per batch, none
+//! counted); worker threads each take a batch in turn, count its line ends
+//! to place it and the next ones on their lines (`Batch::place_lines`),
+//! split and lex it in one single pass, process
 //! its games and confirm with the splitter that the batch's last game ends
 //! where the next batch starts; the calling thread hands each batch's
 //! results to the sink in input order while the workers go on with the next
@@ -207,6 +209,7 @@ where
 {
     let mut state = job.state();
     let mut order = InOrder::new(job);
+    let mut lines = 0;
     loop {
         let mut batch = match batcher.next_batch() {
             Ok(Some(batch)) => batch,
@@ -217,6 +220,7 @@ where
                 return Err(e);
             }
         };
+        batch.place_lines(&mut lines);
         // One thread runs every game (see `Job::before_lexing`).
         let mut outputs = batch.run(
             &mut state,
@@ -333,7 +337,10 @@ where
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
     let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
-    let work_rx = Mutex::new(work_rx);
+    let work_rx = Mutex::new(Feed {
+        batches: work_rx,
+        lines: 0,
+    });
     let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
     // Set when the run fails (`| head`): the workers stop early.
     let stop = AtomicBool::new(false);
@@ -380,10 +387,29 @@ impl<O> Drop for PanicGuard<'_, O> {
     }
 }
 
+/// The workers' side of the batches: taken one at a time, in order, under a
+/// lock.
+struct Feed {
+    batches: Receiver<(usize, Batch)>,
+    /// The line ends of the batches taken so far that the reader did not
+    /// count (see [`Batch::place_lines`]).
+    lines: u64,
+}
+
+impl Feed {
+    /// The next batch, its games on their lines; `None` when there are no
+    /// more.
+    fn next(&mut self) -> Option<(usize, Batch)> {
+        let (seq, mut batch) = self.batches.recv().ok()?;
+        batch.place_lines(&mut self.lines);
+        Some((seq, batch))
+    }
+}
+
 /// A worker: processes batches until there are none or the run stops.
 fn work<J: Job>(
     job: &J,
-    work_rx: &Mutex<Receiver<(usize, Batch)>>,
+    work_rx: &Mutex<Feed>,
     done_tx: &Sender<Done<J::Output>>,
     stop: &AtomicBool,
 ) {
@@ -393,8 +419,8 @@ fn work<J: Job>(
         let next = work_rx
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        let Ok((seq, mut batch)) = next else {
+            .next();
+        let Some((seq, mut batch)) = next else {
             return;
         };
         if stop.load(Ordering::Relaxed) {
