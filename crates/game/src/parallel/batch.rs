@@ -10,8 +10,10 @@
 //! ([`GameSplitter::at`] over the batch's bytes, which start at a game
 //! start, so it finds the same games, tokens and warnings as a pass over the
 //! whole input), processes them, and confirms that the batch's last game
-//! ends where the next batch starts ([`split::ends_at`] over the last
-//! game and the next batch's first line). The hand-out in order
+//! ends where the next batch starts (the splitter runs on over the next
+//! batch's first line, which decides where that game ends; or
+//! [`split::ends_at`] over the last game and that line, when the games were
+//! split before they were lexed). The hand-out in order
 //! (`parallel.rs`) reads a batch whose end is not confirmed again together
 //! with the next one ([`Batch::merge`]), so the games are always exactly the
 //! splitter's from the start of the input. Where the reader finds no point
@@ -399,24 +401,42 @@ impl Batch {
                 ends.push(text.len());
             },
         );
+        // Whether the region's last game ends at the batch's end (`None`: no
+        // game of the region reached it).
+        let mut at_end = None;
         if let Some(region) = self.region {
             let (state, outputs, text, ends) = cx;
-            let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
+            // With the next batch's first line when the batch was cut: the
+            // splitter decides on it whether the last game ends at the
+            // batch's end, which confirms the batch as `last_game_ends` would,
+            // without a second scan of that game.
+            let until = if self.cut { self.next_end } else { self.end };
+            let bytes = self.bytes.get(region.start..until).unwrap_or_default();
             let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column);
             while let Some(game) = games.next_tokenized() {
                 let start = region.start + (game.raw.offset - region.offset) as usize;
+                if start >= self.end {
+                    break; // the next batch's first line, after an empty region
+                }
+                let end = start + game.raw.bytes.len();
                 self.games.push(Entry {
                     offset: game.raw.offset,
                     line: game.raw.line,
                     column: game.raw.column,
-                    bytes: start..start + game.raw.bytes.len(),
+                    bytes: start..end,
                     too_large: None,
                 });
                 outputs.push(f(state, game, text));
                 ends.push(text.len());
+                if end >= self.end {
+                    // Past the end, the batch is not confirmed: its outputs are
+                    // dropped and it is read again with the next one.
+                    at_end = Some(end == self.end);
+                    break;
+                }
             }
         }
-        self.confirmed = !self.cut || self.last_game_ends();
+        self.confirmed = !self.cut || at_end.unwrap_or_else(|| self.last_game_ends());
         self.text = text;
         self.text_ends = ends;
         outputs
