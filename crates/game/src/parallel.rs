@@ -6,8 +6,11 @@
 //! memory). With one thread each game is then processed at once. With
 //! more, the calling thread does not split the stream: it reads it and cuts
 //! it into batches at resynchronisation points (`parallel/batch.rs`, the
-//! lexer's `Reader::next_block`: a few lines looked at per batch); worker
-//! threads each take a batch, split and lex it in one single pass, process
+//! lexer's `Reader::next_block`: a few lines looked at per batch, none
+//! counted); the threads (workers, and the calling thread while the next
+//! results are not in: `parallel/feed.rs`) each take a batch in turn, count
+//! its line ends to place it and the next ones on their lines
+//! (`Batch::place_lines`), split and lex it in one single pass, process
 //! its games and confirm with the splitter that the batch's last game ends
 //! where the next batch starts; the calling thread hands each batch's
 //! results to the sink in input order while the workers go on with the next
@@ -17,13 +20,13 @@
 //! flight, so memory stays bounded whatever the input's size.
 
 mod batch;
+mod feed;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::{Mutex, PoisonError};
 use std::thread;
 
 use pgnkit_lexer::{self as lexer, TokenizedGame};
@@ -34,6 +37,7 @@ use crate::game::Game;
 use crate::reader::{ReadGame, ReadOptions, visit_tokenized};
 use crate::visitor::{GameStart, Visitor};
 use batch::{Batch, Batcher};
+use feed::Feed;
 
 /// Work done on each game, independently of the others: what
 /// [`run_ordered`] runs on its threads.
@@ -107,7 +111,8 @@ pub struct Totals {
     pub skipped: u64,
 }
 
-/// Batches in flight (being processed or waiting for the sink) per worker.
+/// Batches in flight (being processed or waiting for the sink) per thread
+/// (the calling thread counts as one since session 11: it runs batches too).
 /// More keep the workers fed while the calling thread waits for a core, but
 /// each costs memory: on the bench file, `check --threads 2` on an idle
 /// machine (session 9, release, medians of 9 rounds) ran 1.47x one thread's
@@ -116,9 +121,11 @@ pub struct Totals {
 /// budget is 10 MB (docs/performance.md), so 2.
 const IN_FLIGHT_PER_WORKER: usize = 2;
 
-/// Runs `job` over every game of `reader` on `threads` worker threads
-/// (with 0 or 1, on the calling thread alone), calling `sink` with each
-/// game, its output and its text in input order.
+/// Runs `job` over every game of `reader` on `threads` threads (with 0 or
+/// 1, on the calling thread alone; with more, the calling thread reads,
+/// hands out batches and runs them too, beside `threads - 1` workers),
+/// calling `sink` with each game, its output and its text in input order
+/// (on the calling thread).
 ///
 /// The first error of the stream, of the sink, or of starting a thread
 /// ends the run and is returned; the workers then stop.
@@ -207,6 +214,7 @@ where
 {
     let mut state = job.state();
     let mut order = InOrder::new(job);
+    let mut lines = 0;
     loop {
         let mut batch = match batcher.next_batch() {
             Ok(Some(batch)) => batch,
@@ -217,6 +225,7 @@ where
                 return Err(e);
             }
         };
+        batch.place_lines(&mut lines);
         // One thread runs every game (see `Job::before_lexing`).
         let mut outputs = batch.run(
             &mut state,
@@ -332,25 +341,25 @@ where
     R: Read + Send,
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
-    let (work_tx, work_rx) = mpsc::channel::<(usize, Batch)>();
-    let work_rx = Mutex::new(work_rx);
+    let feed = Feed::default();
     let (done_tx, done_rx) = mpsc::channel::<Done<J::Output>>();
     // Set when the run fails (`| head`): the workers stop early.
     let stop = AtomicBool::new(false);
     thread::scope(|scope| {
         let flow = Flow {
-            work_tx,
+            feed: &feed,
             done_rx,
             in_flight: threads * IN_FLIGHT_PER_WORKER,
         };
-        for i in 0..threads {
+        // The calling thread is one of the `threads`: it runs batches too.
+        for i in 1..threads {
             let done_tx = done_tx.clone();
-            let (work_rx, stop) = (&work_rx, &stop);
+            let (feed, stop) = (&feed, &stop);
             let spawned = thread::Builder::new()
                 .name(format!("pgnkit-reader-{i}"))
-                .spawn_scoped(scope, move || work(job, work_rx, &done_tx, stop));
+                .spawn_scoped(scope, move || work(job, feed, &done_tx, stop));
             if let Err(e) = spawned {
-                // Dropping the flow's sender lets the workers started so far end.
+                // Dropping the flow closes the feed: the workers started so far end.
                 stop.store(true, Ordering::Relaxed);
                 drop(flow);
                 return Err(e);
@@ -381,20 +390,11 @@ impl<O> Drop for PanicGuard<'_, O> {
 }
 
 /// A worker: processes batches until there are none or the run stops.
-fn work<J: Job>(
-    job: &J,
-    work_rx: &Mutex<Receiver<(usize, Batch)>>,
-    done_tx: &Sender<Done<J::Output>>,
-    stop: &AtomicBool,
-) {
+fn work<J: Job>(job: &J, feed: &Feed, done_tx: &Sender<Done<J::Output>>, stop: &AtomicBool) {
     let _guard = PanicGuard(done_tx);
     let mut state = job.state();
     loop {
-        let next = work_rx
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        let Ok((seq, mut batch)) = next else {
+        let Some((seq, mut batch)) = feed.take(true) else {
             return;
         };
         if stop.load(Ordering::Relaxed) {
@@ -414,25 +414,35 @@ fn work<J: Job>(
 }
 
 /// The calling thread's side of the parallel run: batches out to the
-/// workers, results back to the sink in order.
-struct Flow<O> {
-    work_tx: Sender<(usize, Batch)>,
+/// workers, results back to the sink in order; while the next results are
+/// not in, the calling thread runs waiting batches itself (it is one of the
+/// run's threads: on 2 cores, 2 threads in all, so the reading and the sink
+/// do not take a core from a worker every batch).
+struct Flow<'a, O> {
+    feed: &'a Feed,
     done_rx: Receiver<Done<O>>,
     /// Batches handed out at most whose results the sink has not had.
     in_flight: usize,
 }
 
-impl<O> Flow<O> {
-    /// Feeds every batch of `batcher` to the workers and `sink`s their
+impl<O> Drop for Flow<'_, O> {
+    /// Closes the feed, so that the workers end (after the batches in it).
+    fn drop(&mut self) {
+        self.feed.close();
+    }
+}
+
+impl<O> Flow<'_, O> {
+    /// Feeds every batch of `batcher` to the threads and `sink`s their
     /// results in input order; returns the number of games. Dropping the
-    /// sender at the end lets idle workers finish.
+    /// flow at the end lets idle workers finish.
     fn feed_and_sink<J: Job<Output = O>, R: Read>(
         self,
         job: &J,
         batcher: &mut Batcher<R>,
         mut sink: impl FnMut(GameStart<'_>, O, &[u8]) -> io::Result<()>,
     ) -> io::Result<u64> {
-        let stopped = || io::Error::other("the worker threads stopped");
+        let panicked = || io::Error::other("a worker thread panicked");
         let (mut sent, mut next) = (0, 0);
         let mut order = InOrder::new(job);
         let mut early = BTreeMap::new();
@@ -444,7 +454,7 @@ impl<O> Flow<O> {
             while !ended && sent - next < self.in_flight {
                 match batcher.next_batch() {
                     Ok(Some(batch)) => {
-                        self.work_tx.send((sent, batch)).map_err(|_| stopped())?;
+                        self.feed.send(sent, batch);
                         sent += 1;
                     }
                     Ok(None) => ended = true,
@@ -461,20 +471,26 @@ impl<O> Flow<O> {
                     None => Ok(order.games),
                 };
             }
-            let (batch, outputs) = loop {
-                if let Some(done) = early.remove(&next) {
-                    break done;
-                }
-                let (seq, batch, outputs) = self
-                    .done_rx
-                    .recv()
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| io::Error::other("a worker thread panicked"))?;
+            // What the workers finished, without waiting.
+            while let Ok(done) = self.done_rx.try_recv() {
+                let (seq, batch, outputs) = done.ok_or_else(panicked)?;
                 early.insert(seq, (batch, outputs));
+            }
+            if let Some((batch, outputs)) = early.remove(&next) {
+                order.take(batch, outputs, batcher, &mut sink)?;
+                next += 1;
+                continue;
+            }
+            // The next results are not in: run a waiting batch here, or
+            // wait for a worker's.
+            let (seq, batch, outputs) = match self.feed.take(false) {
+                Some((seq, mut batch)) => {
+                    let outputs = order.run(&mut batch);
+                    (seq, batch, outputs)
+                }
+                None => self.done_rx.recv().ok().flatten().ok_or_else(panicked)?,
             };
-            order.take(batch, outputs, batcher, &mut sink)?;
-            next += 1;
+            early.insert(seq, (batch, outputs));
         }
     }
 }
@@ -485,7 +501,7 @@ impl<O> Flow<O> {
 /// calling thread together with the next batch, until an end is confirmed.
 struct InOrder<'a, J: Job> {
     job: &'a J,
-    /// The calling thread's state, for the batches read again here.
+    /// The calling thread's state, for the batches run or read again here.
     state: Option<J::State>,
     /// A batch whose end was not confirmed, waiting for the next one.
     pending: Option<Batch>,
@@ -517,7 +533,7 @@ impl<'a, J: Job> InOrder<'a, J> {
                 // A game over the size limit has no bytes to merge: the pending
                 // batch ends here (the best that can be done), the batch goes on.
                 pending.end_here();
-                let pending_outputs = self.rerun(&mut pending);
+                let pending_outputs = self.run(&mut pending);
                 self.emit(pending, pending_outputs, batcher, sink)?;
                 (batch, outputs)
             }
@@ -525,7 +541,7 @@ impl<'a, J: Job> InOrder<'a, J> {
                 drop(outputs);
                 pending.merge(&batch);
                 batcher.recycle(batch);
-                let outputs = self.rerun(&mut pending);
+                let outputs = self.run(&mut pending);
                 (pending, outputs)
             }
         };
@@ -545,14 +561,15 @@ impl<'a, J: Job> InOrder<'a, J> {
     ) -> io::Result<()> {
         if let Some(mut pending) = self.pending.take() {
             pending.end_here();
-            let outputs = self.rerun(&mut pending);
+            let outputs = self.run(&mut pending);
             self.emit(pending, outputs, batcher, sink)?;
         }
         Ok(())
     }
 
-    /// Runs `batch` on the calling thread.
-    fn rerun(&mut self, batch: &mut Batch) -> Vec<J::Output> {
+    /// Runs `batch` on the calling thread (a batch waiting in the feed, or
+    /// one read again).
+    fn run(&mut self, batch: &mut Batch) -> Vec<J::Output> {
         let job = self.job;
         let state = self.state.get_or_insert_with(|| job.state());
         let mut outputs = batch.run(

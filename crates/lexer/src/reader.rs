@@ -96,6 +96,9 @@ pub struct Reader<R> {
     /// asked for (see [`next_block`](Reader::next_block)): the next window reaches a chunk past
     /// them.
     block_tail: usize,
+    /// Whether [`next_block`](Reader::next_block) counts the line ends of the blocks it cuts
+    /// (see [`set_block_lines`](Reader::set_block_lines)).
+    block_lines: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -130,6 +133,7 @@ impl<R: Read> Reader<R> {
             scanned: 0,
             no_point_before: 0,
             block_tail: 0,
+            block_lines: true,
         }
     }
 
@@ -161,6 +165,32 @@ impl<R: Read> Reader<R> {
     /// When the last game lent was skipped for its size: its length in bytes.
     pub fn last_game_too_large(&self) -> Option<u64> {
         self.too_large
+    }
+
+    /// Whether [`next_block`](Reader::next_block) counts the line ends of the blocks it cuts at
+    /// a point or at the end of the input (`true`, the default). A reader that hands its blocks
+    /// to other threads sets `false`, so that it never looks at most of the bytes: such a block
+    /// then says it was not counted ([`Block::counted`]), and every line the reader gives after
+    /// it (of blocks, of games) leaves out its line ends
+    /// ([`split::line_ends`](crate::split::line_ends) of its bytes), which the caller adds.
+    ///
+    /// ```
+    /// use pgnkit_lexer::{Reader, split};
+    /// let pgn = b"[Event \"a\"]\r\n\r\n1. e4 1-0\r\n\r\n".repeat(100);
+    /// let mut reader = Reader::new(&pgn[..]);
+    /// reader.set_block_lines(false);
+    /// let mut uncounted = 0;
+    /// while let Some(block) = reader.next_block(100)? {
+    ///     let line = block.line + uncounted;
+    ///     assert_eq!(line, 1 + split::line_ends(&pgn[..block.offset as usize]));
+    ///     if !block.counted {
+    ///         uncounted += split::line_ends(block.bytes);
+    ///     }
+    /// }
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn set_block_lines(&mut self, count: bool) {
+        self.block_lines = count;
     }
 
     /// Bytes skipped as junk (byte order mark and white space before the first game).
@@ -240,15 +270,27 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// Moves past the next `n` bytes, counting their lines.
     fn advance(&mut self, n: usize) {
         let until = self.start + n;
         let read = self.buf.get(..self.end).unwrap_or_default();
         self.line += self.line_ends.count(read, self.start, until);
-        let bytes = self.buf.get(self.start..until).unwrap_or_default();
-        if self.last_cr && bytes.first() == Some(&b'\n') {
+        if self.cr_then_lf(n) {
             self.line -= 1; // a CR LF cut in two by a read
         }
-        if let Some(&last) = bytes.last() {
+        self.pass(n);
+    }
+
+    /// Whether the next `n` bytes start with a LF after a CR passed before them.
+    fn cr_then_lf(&self, n: usize) -> bool {
+        n > 0 && self.last_cr && self.buf.get(self.start) == Some(&b'\n')
+    }
+
+    /// Moves past the next `n` bytes without counting their lines (a block whose lines the
+    /// caller counts: see [`set_block_lines`](Reader::set_block_lines)).
+    fn pass(&mut self, n: usize) {
+        let until = self.start + n;
+        if let Some(&last) = self.buf.get(self.start..until).and_then(|b| b.last()) {
             self.last_cr = last == b'\r';
         }
         self.offset += n as u64;

@@ -97,6 +97,18 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
     pos
 }
 
+/// Number of line ends (LF, CR LF, lone CR) in `bytes`: what the caller of a
+/// [`Reader`](crate::Reader) that does not count the lines of its blocks
+/// ([`set_block_lines`](crate::Reader::set_block_lines)) adds for each block left uncounted.
+///
+/// ```
+/// use pgnkit_lexer::split::line_ends;
+/// assert_eq!(line_ends(b"a\nb\r\nc\rd"), 3);
+/// ```
+pub fn line_ends(bytes: &[u8]) -> u64 {
+    count_line_ends(bytes)
+}
+
 /// Number of line ends (LF, CR LF, lone CR) in `bytes`.
 pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
     // memchr counts a byte with vector compares; CRs are rare (one search finds none), and in

@@ -10,8 +10,10 @@
 //! ([`GameSplitter::at`] over the batch's bytes, which start at a game
 //! start, so it finds the same games, tokens and warnings as a pass over the
 //! whole input), processes them, and confirms that the batch's last game
-//! ends where the next batch starts ([`split::ends_at`] over the last
-//! game and the next batch's first line). The hand-out in order
+//! ends where the next batch starts (the splitter runs on over the next
+//! batch's first line, which decides where that game ends; or
+//! [`split::ends_at`] over the last game and that line, when the games were
+//! split before they were lexed). The hand-out in order
 //! (`parallel.rs`) reads a batch whose end is not confirmed again together
 //! with the next one ([`Batch::merge`]), so the games are always exactly the
 //! splitter's from the start of the input. Where the reader finds no point
@@ -87,6 +89,10 @@ struct Region {
     offset: u64,
     line: u64,
     column: u64,
+    /// Whether the reader counted the region's line ends: `false` until
+    /// [`place_lines`](Batch::place_lines) counts them, on a worker, when the
+    /// reader left them (see [`pgnkit_lexer::Reader::set_block_lines`]).
+    counted: bool,
 }
 
 /// One game of a batch: where it was in the input and where its parts are
@@ -167,6 +173,30 @@ impl Batch {
         }
     }
 
+    /// Puts the batch's games on their lines in the input: `lines` holds the
+    /// line ends of the earlier batches' bytes that the reader did not count
+    /// (the regions it left to the workers, see
+    /// [`pgnkit_lexer::Reader::set_block_lines`]), which are added to the
+    /// places the reader gave; the batch's own are then counted and added to
+    /// `lines` for the next batch. Called once per batch, in the order the
+    /// batcher cut them, before the batch runs: the workers call it as they
+    /// take a batch, the next one waiting for them (a count with `memchr`,
+    /// a few microseconds a batch).
+    pub(super) fn place_lines(&mut self, lines: &mut u64) {
+        for entry in self.games.iter_mut().take(self.listed) {
+            entry.line += *lines;
+        }
+        let Some(region) = self.region.as_mut() else {
+            return;
+        };
+        region.line += *lines;
+        if !region.counted {
+            let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
+            *lines += split::line_ends(bytes);
+            region.counted = true;
+        }
+    }
+
     /// Whether the splitter confirmed the batch's end (after
     /// [`run`](Batch::run)): when not, the batch's outputs must be dropped
     /// and the batch [merged](Batch::merge) with the next one.
@@ -200,6 +230,7 @@ impl Batch {
                     offset: last.offset,
                     line: last.line,
                     column: last.column,
+                    counted: true,
                 });
             }
             self.listed = self.games.len();
@@ -370,24 +401,42 @@ impl Batch {
                 ends.push(text.len());
             },
         );
+        // Whether the region's last game ends at the batch's end (`None`: no
+        // game of the region reached it).
+        let mut at_end = None;
         if let Some(region) = self.region {
             let (state, outputs, text, ends) = cx;
-            let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
+            // With the next batch's first line when the batch was cut: the
+            // splitter decides on it whether the last game ends at the
+            // batch's end, which confirms the batch as `last_game_ends` would,
+            // without a second scan of that game.
+            let until = if self.cut { self.next_end } else { self.end };
+            let bytes = self.bytes.get(region.start..until).unwrap_or_default();
             let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column);
             while let Some(game) = games.next_tokenized() {
                 let start = region.start + (game.raw.offset - region.offset) as usize;
+                if start >= self.end {
+                    break; // the next batch's first line, after an empty region
+                }
+                let end = start + game.raw.bytes.len();
                 self.games.push(Entry {
                     offset: game.raw.offset,
                     line: game.raw.line,
                     column: game.raw.column,
-                    bytes: start..start + game.raw.bytes.len(),
+                    bytes: start..end,
                     too_large: None,
                 });
                 outputs.push(f(state, game, text));
                 ends.push(text.len());
+                if end >= self.end {
+                    // Past the end, the batch is not confirmed: its outputs are
+                    // dropped and it is read again with the next one.
+                    at_end = Some(end == self.end);
+                    break;
+                }
             }
         }
-        self.confirmed = !self.cut || self.last_game_ends();
+        self.confirmed = !self.cut || at_end.unwrap_or_else(|| self.last_game_ends());
         self.text = text;
         self.text_ends = ends;
         outputs
@@ -469,8 +518,9 @@ mod tests {
         }
         let mut batcher = Batcher::new(lexer::Reader::new(&input[..]), BATCH_BYTES);
         let mut batched = Vec::new();
-        let mut batches = 0;
+        let (mut batches, mut lines) = (0, 0);
         while let Some(mut batch) = batcher.next_batch().expect("reading a slice") {
+            batch.place_lines(&mut lines);
             let mut games = Vec::new();
             batch.for_each_game(|i, game| games.push((i, seen(&game))));
             for (i, game) in games {
@@ -675,6 +725,120 @@ mod tests {
             assert_eq!(cut(&input, points, 2), want, "{}", path.display());
         }
         assert!(batches > 10_000, "{batches} batches");
+    }
+
+    /// Each diagnostic's offset, line and column, per game, as `check`
+    /// prints them; batches of `BYTES`.
+    struct Diags<const BYTES: usize>;
+
+    impl<const BYTES: usize> crate::Job for Diags<BYTES> {
+        type State = crate::Validate;
+        type Output = Vec<(u64, u64, u64)>;
+        const BATCH_BYTES: usize = BYTES;
+        fn state(&self) -> crate::Validate {
+            crate::Validate
+        }
+        fn run(
+            &self,
+            v: &mut crate::Validate,
+            game: TokenizedGame<'_, '_>,
+            _: &mut Vec<u8>,
+        ) -> Self::Output {
+            let (_, diagnostics) = crate::visit_tokenized(game, v, crate::ReadOptions::default());
+            diagnostics
+                .iter()
+                .map(|d| (d.start, d.line, d.column))
+                .collect()
+        }
+    }
+
+    /// Games with an illegal move each, after a byte order mark: LF, CR LF
+    /// and lone CR lines, Latin-1 and UTF-8 text before the move on its
+    /// line, and runs of games without tags longer than `tagless` bytes.
+    fn mixed_line_ends(tagless: usize) -> Vec<u8> {
+        let mut input = b"\xef\xbb\xbf\r\n".to_vec();
+        for n in 0..240 {
+            let game = match n % 4 {
+                0 => format!("[Event \"{n}\"]\n\n1. e4 {{caf\u{e9}}} Ke7 *\n\n"),
+                1 => format!("[Event \"{n}\"]\r\n\r\n1. d4 {{x}}\r\nd5 Qxx7 1-0\r\n\r\n"),
+                2 => format!("[Event \"{n}\"]\r\r1. c4 e5 Kc2 *\r\r"),
+                _ => "1. Nf3 Nf6 Nxx4 *\n".repeat(tagless / 18 + 1),
+            };
+            input.extend_from_slice(game.as_bytes());
+            if n % 4 == 0 {
+                // Latin-1: a byte that is not UTF-8, counted as one column.
+                let at = input.len() - 12;
+                input[at] = 0xe9;
+            }
+        }
+        input
+    }
+
+    #[test]
+    fn diagnostics_in_late_batches_keep_their_lines() {
+        let input = mixed_line_ends(3000);
+        let run = |threads, reader: lexer::Reader<&[u8]>| {
+            let mut all = Vec::new();
+            crate::run_ordered_games(&Diags::<1>, reader, threads, |start, out, _| {
+                all.push(((start.offset, start.line), out));
+                Ok(())
+            })
+            .expect("a slice reads");
+            all
+        };
+        let one = run(1, lexer::Reader::new(&input[..]));
+        // The lines are those of the whole file: one past the line ends before.
+        let diagnostics: Vec<_> = one.iter().flat_map(|g| g.1.iter()).collect();
+        assert!(diagnostics.len() > 240, "{} diagnostics", diagnostics.len());
+        for &&(start, line, _) in &diagnostics {
+            let before = input.get(..start as usize).expect("in the input");
+            assert_eq!(line, 1 + lexer::split::line_ends(before), "at {start}");
+        }
+        for threads in [2, 3] {
+            // Tiny batches cut at points, and (with a size limit) single games
+            // listed between them where no point comes near.
+            assert_eq!(run(threads, lexer::Reader::new(&input[..])), one);
+            let mut limited = lexer::Reader::with_chunk_size(&input[..], 512);
+            limited.set_max_game_bytes(Some(4000));
+            assert_eq!(
+                run(threads, limited),
+                one,
+                "{threads} threads, listed games"
+            );
+        }
+        // Cut at every line start: every batch's lines come from the ones before.
+        let mut all = Vec::new();
+        let batcher = Batcher::with_cuts(input.clone(), line_starts(&input));
+        super::super::run_parallel(&Diags::<1>, batcher, 2, |start, out, _| {
+            all.push(((start.offset, start.line), out));
+            Ok(())
+        })
+        .expect("a slice reads");
+        assert_eq!(all, one);
+    }
+
+    #[test]
+    fn lines_are_placed_in_the_order_batches_were_cut() {
+        // Batches of a game each (the third one with the game without tags
+        // after it); the third one placed with the lines of the first two.
+        let input = mixed_line_ends(0);
+        let mut batcher = Batcher::new(lexer::Reader::new(&input[..]), 1);
+        let mut batches: Vec<Batch> = (0..3)
+            .map(|_| batcher.next_batch().expect("slice").expect("a batch"))
+            .collect();
+        let mut lines = 0;
+        for batch in &mut batches {
+            batch.place_lines(&mut lines);
+        }
+        let mut third = Vec::new();
+        batches[2].for_each_game(|_, game| third.push(game.raw.line));
+        let want: Vec<u64> = GameSplitter::new(&input)
+            .skip(2)
+            .take(2)
+            .map(|g| g.line)
+            .collect();
+        assert_eq!(third, want);
+        assert!(want[0] > 3, "line {}", want[0]);
     }
 
     #[test]

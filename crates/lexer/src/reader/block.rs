@@ -12,8 +12,9 @@ use crate::split::column_after;
 impl<R: Read> Reader<R> {
     /// The next block of the input, of `min` bytes or more, for a reader that splits blocks into
     /// games on other threads (the parallel reader of `pgnkit-game`): the calling thread then
-    /// only reads, looks at a few lines per block and counts line ends, and never runs the
-    /// splitter over the bytes. `None` at the end of the input.
+    /// only reads, looks at a few lines per block and counts line ends (unless
+    /// [`set_block_lines`](Reader::set_block_lines) leaves that to the other threads too), and
+    /// never runs the splitter over the bytes. `None` at the end of the input.
     ///
     /// A block starts at a game's first byte. It ends
     ///
@@ -144,6 +145,7 @@ impl<R: Read> Reader<R> {
                 too_large: self.too_large,
                 next: rest.get(..line).unwrap_or_default(),
             },
+            counted: true,
         }))
     }
 
@@ -249,7 +251,14 @@ impl<R: Read> Reader<R> {
             line: self.line,
             column: self.column,
         };
-        self.advance(len);
+        // A block that starts with the LF of a CR LF cut in two is counted here (never seen:
+        // blocks start at a game's first byte), so that the caller's count of the block is
+        // the whole count.
+        let counted = self.block_lines || self.cr_then_lf(len);
+        match counted {
+            true => self.advance(len),
+            false => self.pass(len),
+        }
         self.start -= len;
         self.lent = len;
         let bytes = self
@@ -271,6 +280,7 @@ impl<R: Read> Reader<R> {
             line: found.line,
             column: found.column,
             end,
+            counted,
         }
     }
 }
@@ -286,12 +296,17 @@ pub struct Block<'a> {
     pub bytes: &'a [u8],
     /// Byte offset of `bytes` in the whole input.
     pub offset: u64,
-    /// 1-based line of the first byte of `bytes`.
+    /// 1-based line of the first byte of `bytes`, leaving out the line ends of the earlier
+    /// blocks that were not [`counted`](Block::counted).
     pub line: u64,
     /// 1-based column of the first byte of `bytes` (see [`RawGame::column`](crate::RawGame::column)).
     pub column: u64,
     /// How the block ends.
     pub end: BlockEnd<'a>,
+    /// Whether the reader counted the block's line ends: `false` for a block cut at a point or
+    /// at the end of the input when [`Reader::set_block_lines`] turned counting off; the lines
+    /// the reader gives after it then leave them out.
+    pub counted: bool,
 }
 
 /// How a [`Block`] ends.
@@ -339,18 +354,29 @@ mod tests {
     /// the next one, as the parallel reader does) they give the input's games. Returns the
     /// number of blocks cut at a point and of those not confirmed.
     fn blocks_agree(input: &[u8], min: usize, chunk: usize) -> (usize, usize) {
-        let lent = blocks_agree_as(input, min, chunk, false);
-        assert_eq!(blocks_agree_as(input, min, chunk, true), lent);
+        let lent = blocks_agree_as(input, min, chunk, false, true);
+        assert_eq!(blocks_agree_as(input, min, chunk, true, true), lent);
+        assert_eq!(blocks_agree_as(input, min, chunk, true, false), lent);
         lent
     }
 
     /// [`blocks_agree`], each block lent (`take` false) or taken with its buffer
-    /// ([`Reader::take_block`]).
-    fn blocks_agree_as(input: &[u8], min: usize, chunk: usize, take: bool) -> (usize, usize) {
+    /// ([`Reader::take_block`]), its lines counted by the reader or (`count` false, see
+    /// [`Reader::set_block_lines`]) here.
+    fn blocks_agree_as(
+        input: &[u8],
+        min: usize,
+        chunk: usize,
+        take: bool,
+        count: bool,
+    ) -> (usize, usize) {
         let whole: Vec<_> = GameSplitter::new(input)
             .map(|g| (g.bytes.to_vec(), g.offset, g.line, g.column))
             .collect();
         let mut reader = Reader::with_chunk_size(input, chunk);
+        reader.set_block_lines(count);
+        // The line ends of the blocks the reader left uncounted.
+        let mut uncounted = 0;
         let mut at = GameSplitter::new(input).skipped();
         let (mut games, mut points, mut unconfirmed) = (Vec::new(), 0, 0);
         let mut pending: Option<((u64, u64, u64), Vec<u8>)> = None;
@@ -359,7 +385,14 @@ mod tests {
             assert_eq!(block.offset, at);
             at += block.bytes.len() as u64;
             let merged = pending.is_some();
-            let place = (block.offset, block.line, block.column);
+            let place = (block.offset, block.line + uncounted, block.column);
+            assert_eq!(
+                block.counted,
+                count || matches!(block.end, BlockEnd::Game { .. })
+            );
+            if !block.counted {
+                uncounted += crate::split::line_ends(block.bytes);
+            }
             // How the block ends, and the line after it.
             let (end, next) = match block.end {
                 BlockEnd::Point(line) => (Some(None), line.to_vec()),

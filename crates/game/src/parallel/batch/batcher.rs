@@ -32,12 +32,15 @@ struct Cuts {
     /// Where the batches start after the first, ascending.
     at: std::collections::VecDeque<usize>,
     pos: usize,
-    line: u64,
 }
 
 impl<R: Read> Batcher<R> {
     /// Batches of the games of `games`, of `batch_bytes` (at least) each.
-    pub(in crate::parallel) fn new(games: lexer::Reader<R>, batch_bytes: usize) -> Batcher<R> {
+    /// The reader leaves the line ends of the batches' regions uncounted:
+    /// [`Batch::place_lines`](super::Batch::place_lines) counts them, on the
+    /// workers, so that the calling thread looks at a few lines per batch.
+    pub(in crate::parallel) fn new(mut games: lexer::Reader<R>, batch_bytes: usize) -> Batcher<R> {
+        games.set_block_lines(false);
         Batcher {
             games,
             batch_bytes,
@@ -87,6 +90,7 @@ impl<R: Read> Batcher<R> {
                 }
                 end => {
                     let (offset, line, column) = (block.offset, block.line, block.column);
+                    let counted = block.counted;
                     let next: &[u8] = match end {
                         BlockEnd::Point(line) => line,
                         _ => &[],
@@ -111,6 +115,7 @@ impl<R: Read> Batcher<R> {
                         offset,
                         line,
                         column,
+                        counted,
                     });
                     break;
                 }
@@ -153,7 +158,6 @@ impl Batcher<&'static [u8]> {
             input,
             at: at.into(),
             pos: 0,
-            line: 1,
         });
         batcher
     }
@@ -167,22 +171,19 @@ impl Cuts {
         }
         let end = self.at.pop_front().unwrap_or(self.input.len());
         let bytes = self.input.get(self.pos..end).unwrap_or_default();
+        // The lines are left to `Batch::place_lines`, as the reader leaves them.
         batch.region = Some(Region {
             start: 0,
             offset: self.pos as u64,
-            line: self.line,
+            line: 1,
             column: 1,
+            counted: false,
         });
         batch.append(bytes);
         let rest = self.input.get(end..).unwrap_or_default();
         let line = memchr::memchr2(b'\n', b'\r', rest).map_or(rest.len(), |i| i + 1);
         batch.set_next(rest.get(..line).unwrap_or_default());
         batch.cut = end < self.input.len();
-        self.line += bytes
-            .iter()
-            .enumerate()
-            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-            .count() as u64;
         self.pos = end;
         Some(batch)
     }
