@@ -204,13 +204,33 @@ struct Table<'a> {
     schema: SchemaRef,
     /// Games per part, with `--split-every`.
     every: Option<u64>,
-    /// The file being written: its name (for messages), part and writer.
-    current: Option<(String, u64, WriterThread<Output>)>,
+    /// The file being written.
+    current: Option<PartFile>,
     /// A batch went to the current file (else it gets an empty one at its end, so that a
     /// CSV table has its header).
     written: bool,
     /// The inputs, that no part may overwrite.
     inputs: &'a Inputs,
+}
+
+/// One file of a table: the whole table, or one part of it with `--split-every`.
+struct PartFile {
+    /// The file's name, for messages.
+    name: String,
+    /// Its part (0 without `--split-every`).
+    part: u64,
+    writer: WriterThread<Output>,
+}
+
+impl PartFile {
+    /// Waits for the writer to write its batches and footer; the output is then ready to
+    /// be put in place.
+    fn close(self) -> Result<Output, Failure> {
+        let name = self.name;
+        self.writer
+            .finish()
+            .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))
+    }
 }
 
 impl Table<'_> {
@@ -228,9 +248,8 @@ impl Table<'_> {
                 None => vec![(0, batch)],
             };
             for (part, piece) in pieces {
-                let (name, _, writer) =
-                    self.part(part).map_err(|f| OutputError::other(&name, f))?;
-                writer.write(piece).map_err(|e| other(name, e))?;
+                let file = self.part(part).map_err(|f| OutputError::other(&name, f))?;
+                file.writer.write(piece).map_err(|e| other(&file.name, e))?;
                 self.written = true;
             }
         }
@@ -239,11 +258,11 @@ impl Table<'_> {
 
     /// The writer of `part`: the current one, or a new file after the current one is put
     /// in place.
-    fn part(&mut self, part: u64) -> Result<&mut (String, u64, WriterThread<Output>), Failure> {
-        if self.current.as_ref().is_some_and(|(_, at, _)| *at != part)
+    fn part(&mut self, part: u64) -> Result<&mut PartFile, Failure> {
+        if self.current.as_ref().is_some_and(|file| file.part != part)
             && let Some(done) = self.current.take()
         {
-            close(done)?.finish()?;
+            done.close()?.finish()?;
         }
         let table = match self.current.take() {
             Some(table) => table,
@@ -257,7 +276,7 @@ impl Table<'_> {
 
     /// Opens the file of `part` (`-`: standard output, stream formats only), through
     /// [`Output`]: a file appears under its name only when it is complete.
-    fn open(&self, part: u64) -> Result<(String, u64, WriterThread<Output>), Failure> {
+    fn open(&self, part: u64) -> Result<PartFile, Failure> {
         let out = if self.path == Path::new("-") {
             Output::stdout()
         } else if self.every.is_some() {
@@ -271,7 +290,7 @@ impl Table<'_> {
         let writer = TableWriter::new(out, self.format, self.schema.clone())
             .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
             .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
-        Ok((name, part, writer))
+        Ok(PartFile { name, part, writer })
     }
 
     /// Ends the table when the run is complete (a table with no rows gets one file, with the
@@ -280,16 +299,16 @@ impl Table<'_> {
         if !complete {
             return Ok(None);
         }
-        let (name, part, mut writer) = match self.current.take() {
+        let mut file = match self.current.take() {
             Some(current) => current,
             None => self.open(0)?,
         };
         if !self.written {
-            writer
+            file.writer
                 .write(RecordBatch::new_empty(self.schema.clone()))
-                .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))?;
+                .map_err(|e| Failure::usage(format!("cannot write {}: {e}", file.name)))?;
         }
-        close((name, part, writer)).map(Some)
+        file.close().map(Some)
     }
 }
 
@@ -334,14 +353,6 @@ fn table<'a>(
 /// A table writer's error, as an error of the output `name`.
 fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
     OutputError::other(name, e)
-}
-
-/// Waits for a table file's writer to write its batches and footer; the output is then
-/// ready to be put in place.
-fn close((name, _, writer): (String, u64, WriterThread<Output>)) -> Result<Output, Failure> {
-    writer
-        .finish()
-        .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))
 }
 
 /// Runs `pgnkit convert`.
