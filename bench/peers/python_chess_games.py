@@ -21,8 +21,21 @@ import chess.pgn
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-STRINGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteTitle",
-           "BlackTitle", "ECO", "Opening", "Termination", "TimeControl"]
+STRINGS = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "Termination",
+    "TimeControl",
+]
 INTS = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"]
 TYPED = set(STRINGS + INTS + ["UTCDate", "UTCTime", "Variant"])
 
@@ -30,10 +43,19 @@ SCHEMA = pa.schema(
     [("game_id", pa.uint64()), ("source", pa.string()), ("offset", pa.uint64())]
     + [(name, pa.string()) for name in STRINGS]
     + [(name, pa.int16()) for name in INTS]
-    + [("UTCDate", pa.date32()), ("UTCTime", pa.time32("s")), ("date", pa.date32()),
-       ("time_base", pa.int32()), ("time_increment", pa.int32()), ("variant", pa.string()),
-       ("tags", pa.map_(pa.string(), pa.string())), ("movetext", pa.string()),
-       ("ply_count", pa.uint16()), ("final_fen", pa.string()), ("outcome", pa.string())]
+    + [
+        ("UTCDate", pa.date32()),
+        ("UTCTime", pa.time32("s")),
+        ("date", pa.date32()),
+        ("time_base", pa.int32()),
+        ("time_increment", pa.int32()),
+        ("variant", pa.string()),
+        ("tags", pa.map_(pa.string(), pa.string())),
+        ("movetext", pa.string()),
+        ("ply_count", pa.uint16()),
+        ("final_fen", pa.string()),
+        ("outcome", pa.string()),
+    ]
 )
 
 
@@ -109,7 +131,10 @@ def main():
     started = time.perf_counter()
     cpu_started = time.process_time()
     games, rows, read_bytes = 0, [], 0
-    with open(args.file, "rb") as raw, pq.ParquetWriter(args.out, SCHEMA, compression="zstd") as out:
+    with (
+        open(args.file, "rb") as raw,
+        pq.ParquetWriter(args.out, SCHEMA, compression="zstd") as out,
+    ):
         handle = io.TextIOWrapper(raw, encoding="utf-8", errors="replace", newline="")
         while True:
             offset = raw.tell()
@@ -128,8 +153,10 @@ def main():
         read_bytes = raw.tell()
     seconds = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
-    print(f"python-chess+pyarrow: {games} games, {read_bytes} bytes in {seconds:.2f} s "
-          f"({read_bytes / seconds / 1e6:.3f} MB/s), cpu {cpu:.2f} s")
+    print(
+        f"python-chess+pyarrow: {games} games, {read_bytes} bytes in {seconds:.2f} s "
+        f"({read_bytes / seconds / 1e6:.3f} MB/s), cpu {cpu:.2f} s"
+    )
 
 
 if __name__ == "__main__":

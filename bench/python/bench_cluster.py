@@ -147,9 +147,7 @@ def measure(run: Callable[[], Any], subprocess_only: bool) -> Dict[str, Any]:
     return out
 
 
-def convert(
-    pgnkit: str, path: str, table: str, threads: int, out: str
-) -> Callable[[], Any]:
+def convert(pgnkit: str, path: str, table: str, threads: int, out: str) -> Callable[[], Any]:
     def run() -> Any:
         games = os.path.join(out, "games.arrow")
         cmd = [pgnkit, "convert", path, "-o", games, "--threads", str(threads)]
@@ -181,9 +179,7 @@ def engine(
         def read(path: str, table: str, block: str) -> Any:
             df = pgnkit.dask.read_pgn(path, table=table, blocksize=block)
             return int(
-                df.map_partitions(len)
-                .compute(scheduler="threads", num_workers=threads)
-                .sum()
+                df.map_partitions(len).compute(scheduler="threads", num_workers=threads).sum()
             )
 
         return read, time.perf_counter() - start, None
@@ -223,11 +219,7 @@ def engine(
         spark.dataSource.register(pgnkit.spark.PgnDataSource)
 
         def read(path: str, table: str, block: str) -> Any:
-            df = (
-                spark.read.format("pgn")
-                .option("table", table)
-                .option("blocksize", block)
-            )
+            df = spark.read.format("pgn").option("table", table).option("blocksize", block)
             df.load(path).write.format("noop").mode("overwrite").save()
             return None
 
@@ -312,17 +304,11 @@ def main() -> None:
         "| throughput vs convert (wall, CPU) | CPU by process |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    keys = sorted(
-        {(r["file"], r["table"]) for r in results}, key=lambda k: (k[0], k[1])
-    )
+    keys = sorted({(r["file"], r["table"]) for r in results}, key=lambda k: (k[0], k[1]))
     for file, table in keys:
         med: Dict[str, Tuple[float, float]] = {}
         for who in ("convert", args.engine):
-            rs = [
-                r
-                for r in results
-                if (r["file"], r["table"], r["who"]) == (file, table, who)
-            ]
+            rs = [r for r in results if (r["file"], r["table"], r["who"]) == (file, table, who)]
             wall = statistics.median(r["wall"] for r in rs)
             cpu = statistics.median(r["cpu"] for r in rs)
             loads = [x for r in rs for x in r["load"]]
@@ -330,9 +316,7 @@ def main() -> None:
             ratio, by = "", ""
             if who != "convert":
                 # Throughput: convert's time over the engine's (1.0x: as fast).
-                ratio = (
-                    f"{med['convert'][0] / wall:.2f}x, {med['convert'][1] / cpu:.2f}x"
-                )
+                ratio = f"{med['convert'][0] / wall:.2f}x, {med['convert'][1] / cpu:.2f}x"
                 kinds = sorted({k for r in rs for k in r.get("by_process", {})})
                 by = ", ".join(
                     f"{k} {statistics.median(r['by_process'].get(k, 0.0) for r in rs):.2f}"

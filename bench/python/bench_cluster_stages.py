@@ -81,9 +81,7 @@ def main() -> None:
         options = _partition.reader_options({})
         for table in args.tables.split(","):
             stages: Dict[str, float] = {}
-            counts = [
-                cpu_of(stages, "count", lambda: _partition.count(p)) for p in parts
-            ]
+            counts = [cpu_of(stages, "count", lambda: _partition.count(p)) for p in parts]
             bases = _partition.bases(parts, counts)
             _, target = spark_schemas(_partition.schema(table, options))
             rows = 0
@@ -95,9 +93,7 @@ def main() -> None:
                     lambda: _partition.read_local(p, table, options),
                 )
                 t = cpu_of(stages, "shift", lambda: _partition.place(t, p, b, broken))
-                df = cpu_of(
-                    stages, "to_pandas", lambda: t.to_pandas(types_mapper=pd.ArrowDtype)
-                )
+                df = cpu_of(stages, "to_pandas", lambda: t.to_pandas(types_mapper=pd.ArrowDtype))
                 rows += cpu_of(stages, "len", lambda: len(df))
                 cpu_of(stages, "sizeof", lambda: sizeof(df))
                 del df
@@ -123,20 +119,14 @@ def main() -> None:
             print("|---|---|---|")
             for name, cpu in stages.items():
                 print(f"| {name} | {cpu:.2f} s | {cpu / base:.2f} |")
-            dask_total = sum(
-                stages[k] for k in ("count", "read_arrow", "shift", "to_pandas")
-            )
-            spark_total = sum(
-                stages[k] for k in ("count", "read_arrow", "shift", "cast", "ipc")
-            )
+            dask_total = sum(stages[k] for k in ("count", "read_arrow", "shift", "to_pandas"))
+            spark_total = sum(stages[k] for k in ("count", "read_arrow", "shift", "cast", "ipc"))
             for n, cpu in conv.items():
                 print(f"| convert --threads {n} | {cpu:.2f} s | {cpu / base:.2f} |")
             print(
                 f"| Dask task (count..to_pandas) | {dask_total:.2f} s | {dask_total / base:.2f} |"
             )
-            print(
-                f"| Spark task (count..ipc) | {spark_total:.2f} s | {spark_total / base:.2f} |"
-            )
+            print(f"| Spark task (count..ipc) | {spark_total:.2f} s | {spark_total / base:.2f} |")
 
 
 if __name__ == "__main__":

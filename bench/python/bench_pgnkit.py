@@ -99,9 +99,7 @@ def task(name: str, path: str) -> dict:
 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", pgnkit.PgnWarning)
-            table = pgnkit.read_arrow(
-                path, "games", threads=threads if "@" in name else None
-            )
+            table = pgnkit.read_arrow(path, "games", threads=threads if "@" in name else None)
         games = table.num_rows
         # "N broken games left out of the table ...": the games not in the table.
         rejected = sum(int(str(w.message).split()[0]) for w in caught)
@@ -161,9 +159,7 @@ def main() -> None:
         action="store_true",
         help="read_games with threads=1 against threads=2",
     )
-    parser.add_argument(
-        "--only", help="run only this comparison (games, headers, table, iterate)"
-    )
+    parser.add_argument("--only", help="run only this comparison (games, headers, table, iterate)")
     parser.add_argument("--task", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.task:
@@ -178,9 +174,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = prefix(args.file, args.bytes, Path(tmp) / "prefix.pgn")
         mb = path.stat().st_size / 1e6
-        print(
-            f"{path.stat().st_size:,} bytes of {args.file} ({mb:.2f} MB), {args.pairs} pairs"
-        )
+        print(f"{path.stat().st_size:,} bytes of {args.file} ({mb:.2f} MB), {args.pairs} pairs")
         comparisons = [
             ("games", "games-pgnkit", "games-python-chess"),
             ("headers", "headers-pgnkit", "headers-python-chess"),
@@ -223,9 +217,7 @@ def main() -> None:
                 line.append(f"ratio {medians[peer] / medians[ours]:.2f}x")
             line.append(f"load {load:.1f} -> {os.getloadavg()[0]:.1f}")
             print(" | ".join(line), flush=True)
-    print(
-        f"cpus: {os.cpu_count()}; medians of {args.pairs}; peak RSS is the process's maximum"
-    )
+    print(f"cpus: {os.cpu_count()}; medians of {args.pairs}; peak RSS is the process's maximum")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ def pgnkit_bin() -> Path:
     """The binary under test: PGNKIT_BIN, else target/debug/pgnkit."""
     path = Path(os.environ.get("PGNKIT_BIN", ROOT / "target" / "debug" / "pgnkit"))
     if not path.exists():
-        pytest.fail(f"no pgnkit binary at {path}: run `cargo build -p pgnkit-cli` or set PGNKIT_BIN")
+        pytest.fail(
+            f"no pgnkit binary at {path}: run `cargo build -p pgnkit-cli` or set PGNKIT_BIN"
+        )
     return path
 
 
@@ -42,9 +44,7 @@ def lichess_files() -> list[Path]:
 
 def run_pgnkit(*args: str) -> subprocess.CompletedProcess:
     """Runs the binary; exit status 0 or 1 (some games rejected) is expected."""
-    done = subprocess.run(
-        [str(pgnkit_bin()), *args], capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([str(pgnkit_bin()), *args], capture_output=True, text=True, check=False)
     assert done.returncode in (0, 1), f"pgnkit {' '.join(args)} failed:\n{done.stderr}"
     return done
 

@@ -11,14 +11,30 @@ import pytest
 from conftest import lichess_files, run_pgnkit
 
 STRINGS = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "WhiteTitle",
-    "BlackTitle", "ECO", "Opening", "Termination", "TimeControl",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "WhiteTitle",
+    "BlackTitle",
+    "ECO",
+    "Opening",
+    "Termination",
+    "TimeControl",
 ]
 INTS = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"]
 # python-chess fills in the Seven Tag Roster when a game lacks it.
 ROSTER_DEFAULTS = {
-    "Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
-    "White": "?", "Black": "?", "Result": "*",
+    "Event": "?",
+    "Site": "?",
+    "Date": "????.??.??",
+    "Round": "?",
+    "White": "?",
+    "Black": "?",
+    "Result": "*",
 }
 
 
@@ -52,8 +68,9 @@ def python_chess_games(path):
 @pytest.mark.parametrize("path", lichess_files(), ids=lambda p: p.name)
 def test_columns_equal_python_chess(path, tmp_path):
     games_out, moves_out = tmp_path / "g.parquet", tmp_path / "m.parquet"
-    run_pgnkit("convert", str(path), "-o", str(games_out), "--moves", str(moves_out),
-               "--keep-broken")
+    run_pgnkit(
+        "convert", str(path), "-o", str(games_out), "--moves", str(moves_out), "--keep-broken"
+    )
     games = pq.read_table(games_out).to_pylist()
     moves = pq.read_table(moves_out).to_pylist()
     by_game = {}

@@ -74,7 +74,8 @@ pub const PACKAGE: &str = "crates/python";
 /// Builds the `pgnkit` Python package with maturin and installs it into the
 /// environment (`maturin develop`: the debug profile, where the hot crates are
 /// optimised anyway; `release` for benchmarks), after checking its Python
-/// code is formatted (`ruff format --check`) and typed (`mypy`). Returns the
+/// code, the Python tests and bench scripts are formatted (`ruff format
+/// --check`) and the package is typed (`mypy`). Returns the
 /// environment's `python`.
 pub fn install_package(release: bool) -> Result<PathBuf, String> {
     let python = ensure_venv()?;
@@ -86,7 +87,9 @@ pub fn install_package(release: bool) -> Result<PathBuf, String> {
     exec(
         Command::new(bin.join("ruff"))
             .args(["format", "--check", "--quiet"])
-            .arg(root().join(PACKAGE))
+            // The package (its settings in its pyproject.toml), the Python tests and the
+            // bench scripts (ruff.toml at the root).
+            .args([PACKAGE, "tests/python", "bench"])
             .current_dir(root()),
     )?;
     // The typed surface (stubs and annotations; config in its pyproject.toml): about 1 s.
