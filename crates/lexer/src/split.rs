@@ -106,11 +106,6 @@ pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
 /// assert_eq!(line_ends(b"a\nb\r\nc\rd"), 3);
 /// ```
 pub fn line_ends(bytes: &[u8]) -> u64 {
-    count_line_ends(bytes)
-}
-
-/// Number of line ends (LF, CR LF, lone CR) in `bytes`.
-pub(crate) fn count_line_ends(bytes: &[u8]) -> u64 {
     // memchr counts a byte with vector compares; CRs are rare (one search finds none), and in
     // the files that have them each is looked at once: it counts unless an LF follows it.
     let lf = memchr::memchr_iter(b'\n', bytes).count();
@@ -141,7 +136,7 @@ impl LineEnds {
         if until <= self.cr_free {
             memchr::memchr_iter(b'\n', bytes).count() as u64
         } else {
-            count_line_ends(bytes)
+            line_ends(bytes)
         }
     }
 }
@@ -192,7 +187,7 @@ impl<'a> GameSplitter<'a> {
         let at_start = offset == 0;
         let junk = junk_len(input, at_start);
         let junk_bytes = input.get(..junk).unwrap_or_default();
-        let line = line + count_line_ends(junk_bytes);
+        let line = line + line_ends(junk_bytes);
         GameSplitter {
             input,
             base: offset,
@@ -600,7 +595,7 @@ mod tests {
         fn game_lines_count_every_line_end_before_them(input in pgnish()) {
             for game in GameSplitter::new(&input) {
                 let before = &input[..game.offset as usize];
-                proptest::prop_assert_eq!(game.line, 1 + count_line_ends(before));
+                proptest::prop_assert_eq!(game.line, 1 + line_ends(before));
             }
         }
     }
@@ -624,7 +619,7 @@ mod tests {
                     (game.offset, game.line, game.column),
                     (pos as u64, line, column)
                 );
-                line += count_line_ends(game.bytes);
+                line += line_ends(game.bytes);
                 column = column_after(column, game.bytes);
                 pos += game.bytes.len();
                 games += 1;
@@ -647,13 +642,13 @@ mod tests {
                     bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
                 })
                 .count();
-            proptest::prop_assert_eq!(count_line_ends(&bytes), one_by_one as u64);
+            proptest::prop_assert_eq!(line_ends(&bytes), one_by_one as u64);
         }
     }
 
     #[test]
     fn line_end_counting() {
-        assert_eq!(count_line_ends(b"a\r\nb\rc\n"), 3);
+        assert_eq!(line_ends(b"a\r\nb\rc\n"), 3);
         assert!(has_empty_line(b"\r\n\r\n"));
         assert!(!has_empty_line(b"\r\n  "));
     }
