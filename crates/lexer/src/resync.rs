@@ -105,32 +105,50 @@ pub fn is_blank(line: &[u8]) -> bool {
 }
 
 /// Whether the non-blank `line` closes a game (see the module's rule).
+///
+/// A Lichess game's movetext is one line of a few kilobytes, and the range readers ask this of
+/// every game's last line: the line is passed over with `memchr`, stopping only at `{`, `}`,
+/// `;` and `"`. The last word outside comments (each comment counts as a space) lies in the
+/// last part outside comments that is not blank.
 pub fn closes_game(line: &[u8]) -> bool {
     let line = trim(line);
     if matches!(line.first(), Some(b'[' | b'%') | None) {
         return false;
     }
-    let mut outside = Vec::with_capacity(line.len());
-    let mut in_comment = false;
-    for &b in line {
-        match (in_comment, b) {
-            (false, b'{') => {
-                in_comment = true;
-                outside.push(b' ');
-            }
-            (true, b'}') => in_comment = false,
-            (true, _) => {}
-            (false, b'}' | b';' | b'"') => return false,
-            (false, _) => outside.push(b),
+    let mut last_part: &[u8] = &[];
+    let mut rest = line;
+    loop {
+        // Outside a comment: up to the next `{`, or the line's end.
+        let (part, comment) = match memchr::memchr3(b'{', b';', b'"', rest) {
+            Some(i) if rest.get(i) == Some(&b'{') => (
+                rest.get(..i).unwrap_or_default(),
+                Some(rest.get(i + 1..).unwrap_or_default()),
+            ),
+            Some(_) => return false,
+            None => (rest, None),
+        };
+        if memchr::memchr(b'}', part).is_some() {
+            return false;
         }
+        if !is_blank(part) {
+            last_part = part;
+        }
+        let Some(comment) = comment else {
+            break;
+        };
+        // Inside: up to its `}`, which must be on this line.
+        let Some(close) = memchr::memchr(b'}', comment) else {
+            return false;
+        };
+        rest = comment.get(close + 1..).unwrap_or_default();
     }
-    if in_comment {
-        return false;
-    }
-    let outside = trim(&outside);
-    let word_start = outside.iter().rposition(|&b| is_ws(b)).map_or(0, |i| i + 1);
+    let last_part = trim(last_part);
+    let word_start = last_part
+        .iter()
+        .rposition(|&b| is_ws(b))
+        .map_or(0, |i| i + 1);
     matches!(
-        outside.get(word_start..),
+        last_part.get(word_start..),
         Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
     )
 }
@@ -308,11 +326,18 @@ impl<R: BufRead> Lines<R> {
 
 /// Tracks, over the bytes of consecutive games, the state [`Before`] the next line and
 /// whether the next byte starts a line.
+///
+/// The range readers feed it every game but ask [`is_point`](Tracker::is_point) about one
+/// game in a range, so it keeps the last non-blank line and judges it only when asked: a
+/// Lichess game's last line is its whole movetext.
 #[derive(Debug)]
 pub struct Tracker {
     /// The current line's bytes so far (since the last line end).
     carry: Vec<u8>,
+    /// The state before the first line fed, until a non-blank line is seen.
     before: Before,
+    /// The last non-blank complete line, when there is one: the state is [`Before::after`] it.
+    last: Option<Vec<u8>>,
 }
 
 impl Tracker {
@@ -321,13 +346,18 @@ impl Tracker {
         Tracker {
             carry: Vec::new(),
             before,
+            last: None,
         }
     }
 
     /// Whether a game starting here (at the end of the bytes seen) is a resynchronisation
     /// point: `first_line` is its first line.
     pub fn is_point(&self, first_line: &[u8]) -> bool {
-        self.carry.is_empty() && is_point(first_line, self.before)
+        let before = match &self.last {
+            Some(line) => Before::after(line),
+            None => self.before,
+        };
+        self.carry.is_empty() && is_point(first_line, before)
     }
 
     /// Passes over `bytes`.
@@ -347,16 +377,17 @@ impl Tracker {
             match start {
                 Some(i) => {
                     if !is_blank(part) {
-                        self.before = Before::after(part);
+                        self.keep_last(&[part]);
                         break;
                     }
                     end = i;
                 }
                 None => {
                     // The first line began in `carry`.
-                    self.carry.extend_from_slice(part);
-                    if !is_blank(&self.carry) {
-                        self.before = Before::after(&self.carry);
+                    if !(is_blank(&self.carry) && is_blank(part)) {
+                        let carry = std::mem::take(&mut self.carry);
+                        self.keep_last(&[&carry, part]);
+                        self.carry = carry;
                     }
                     break;
                 }
@@ -365,6 +396,15 @@ impl Tracker {
         self.carry.clear();
         self.carry
             .extend_from_slice(bytes.get(last_end + 1..).unwrap_or_default());
+    }
+
+    /// Keeps the concatenation of `parts` as the last non-blank line.
+    fn keep_last(&mut self, parts: &[&[u8]]) {
+        let last = self.last.get_or_insert_with(Vec::new);
+        last.clear();
+        for part in parts {
+            last.extend_from_slice(part);
+        }
     }
 }
 
@@ -397,6 +437,88 @@ mod tests {
         }
     }
 
+    /// The rule as first written: the line outside comments built byte by byte (each comment
+    /// a space), then its last word.
+    fn closes_game_by_bytes(line: &[u8]) -> bool {
+        let line = trim(line);
+        if matches!(line.first(), Some(b'[' | b'%') | None) {
+            return false;
+        }
+        let mut outside = Vec::new();
+        let mut in_comment = false;
+        for &b in line {
+            match (in_comment, b) {
+                (false, b'{') => {
+                    in_comment = true;
+                    outside.push(b' ');
+                }
+                (true, b'}') => in_comment = false,
+                (true, _) => {}
+                (false, b'}' | b';' | b'"') => return false,
+                (false, _) => outside.push(b),
+            }
+        }
+        if in_comment {
+            return false;
+        }
+        let outside = trim(&outside);
+        let word_start = outside.iter().rposition(|&b| is_ws(b)).map_or(0, |i| i + 1);
+        matches!(
+            outside.get(word_start..),
+            Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+        )
+    }
+
+    #[test]
+    fn closing_lines_as_the_rule_first_written() {
+        // Every line of up to 5 bytes over the bytes that matter, and the markers in context.
+        let alphabet = b"{};\" *1-0/2[%\t";
+        let mut line = Vec::new();
+        let mut closing = 0;
+        let mut count = 0;
+        for len in 0..=5u32 {
+            for mut n in 0..alphabet.len().pow(len) {
+                line.clear();
+                for _ in 0..len {
+                    line.push(alphabet[n % alphabet.len()]);
+                    n /= alphabet.len();
+                }
+                let want = closes_game_by_bytes(&line);
+                assert_eq!(
+                    closes_game(&line),
+                    want,
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+                closing += usize::from(want);
+                count += 1;
+            }
+        }
+        assert!(closing > 100 && count > 500_000, "{closing} of {count}");
+        for line in [
+            "1-0 {x}",
+            "1. e4 {a} {b} 0-1 { c }",
+            "{a}1/2-1/2",
+            "1-{x}0",
+            "* {a",
+            "1. e4 {a}} 1-0",
+            "1. e4 {\"} 1-0",
+        ] {
+            let want = closes_game_by_bytes(line.as_bytes());
+            assert_eq!(closes_game(line.as_bytes()), want, "{line}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn closing_lines_as_the_rule_first_written_longer(
+            line in proptest::collection::vec(proptest::sample::select(
+                b"{};\" *1-0/2[%\tae4.\n".to_vec()), 0..60),
+        ) {
+            proptest::prop_assert_eq!(closes_game(&line), closes_game_by_bytes(&line));
+        }
+    }
+
     #[test]
     fn tag_pair_shapes() {
         assert!(starts_like_tag_pair(b"[Event \"x\"]\n"));
@@ -415,6 +537,15 @@ mod tests {
         assert!(tracker.is_point(b"[Event \"b\"]"));
         tracker.feed(b"[Event \"b\"]\n{note}\n");
         assert!(!tracker.is_point(b"[Site \"b\"]"));
+        // A closing line fed in pieces, then blank lines in pieces.
+        tracker.feed(b"1. e4 1-");
+        tracker.feed(b"0");
+        assert!(!tracker.is_point(b"[Event \"c\"]"), "mid-line");
+        tracker.feed(b"\n  ");
+        tracker.feed(b"\n");
+        assert!(tracker.is_point(b"[Event \"c\"]"));
+        tracker.feed(b"{a\n");
+        assert!(!tracker.is_point(b"[Event \"d\"]"));
     }
 
     #[test]
