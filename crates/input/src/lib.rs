@@ -403,13 +403,14 @@ pub fn open_range(
             let mut file = file;
             io::Seek::seek(&mut file, io::SeekFrom::Start(origin)).map_err(io_err)?;
             let reader = BufReader::with_capacity(1 << 16, Counted::new(file, read.clone()));
-            let end = Arc::new(AtomicU64::new(end - origin));
+            let end = end - origin;
             let before = if origin == 0 {
                 resync::Before::FileStart
             } else {
                 resync::Before::Other
             };
             if start == 0 {
+                let end = Arc::new(AtomicU64::new(end));
                 let games = range::RangeReader::new(reader, 0, before, end);
                 return Ok(stream(Box::new(games), Some(0)));
             }
@@ -417,8 +418,8 @@ pub fn open_range(
             match range::resync(reader, before, &from).map_err(io_err)? {
                 None => Ok(empty()),
                 Some((p, before, rest)) => {
-                    let games = range::RangeReader::new(rest, p, before, end);
-                    Ok(stream(Box::new(games), Some(origin + p)))
+                    let bytes = range::BoundedRange::new(rest, p, before, end);
+                    Ok(stream(Box::new(bytes), Some(origin + p)))
                 }
             }
         }

@@ -13,6 +13,12 @@
 //! What a range reader hands out is the games' bytes, one after the other: the lexer reads
 //! them as it would read them in the whole file. Offsets and lines count from the range's
 //! first game ([`Stream::origin`](crate::Stream::origin) is its offset in a plain file).
+//!
+//! Two readers do this. [`RangeReader`] splits its stream into games to find the end (for a
+//! file's first range, which leaves out what comes before the first game, and for pzstd
+//! frames, whose end is known only once decoded). [`BoundedRange`], for the other ranges of a
+//! plain file, passes the bytes before `end` on as they come and looks only at the lines
+//! after: the lexer that reads the range then splits it once, not twice.
 
 use std::fs::File;
 use std::io::{self, BufRead, Cursor, Read};
@@ -130,6 +136,103 @@ impl<R: BufRead> Read for RangeReader<R> {
     }
 }
 
+/// The bytes of a plain file's range that starts at a resynchronisation point after the
+/// file's start: up to the first resynchronisation point at or after `end`, where the next
+/// range starts. The same bytes a [`RangeReader`] hands out (every resynchronisation point is
+/// a game start, see [`resync`](crate::resync)), found without splitting the range into games:
+/// the bytes before `end` are passed on as they come, and only the lines from `end` on are
+/// looked at. The games are split once, by the lexer that reads this stream.
+pub(crate) struct BoundedRange<R> {
+    inner: R,
+    /// Offset of `inner`'s next byte, in the coordinates of `end`.
+    pos: u64,
+    end: u64,
+    /// The state at `pos`, kept over the bytes passed on.
+    tracker: Tracker,
+    /// From `end` on: the line being handed out.
+    line: Vec<u8>,
+    line_pos: usize,
+    done: bool,
+}
+
+impl<R: BufRead> BoundedRange<R> {
+    /// The bytes of `stream` (starting at offset `base`, after `before`) up to the first
+    /// resynchronisation point at or after `end`.
+    pub(crate) fn new(stream: R, base: u64, before: Before, end: u64) -> Self {
+        BoundedRange {
+            inner: stream,
+            pos: base,
+            end,
+            tracker: Tracker::new(before),
+            line: Vec::new(),
+            line_pos: 0,
+            done: false,
+        }
+    }
+
+    /// From `end` on: reads the next line into `line`, or ends the range before it when it is
+    /// a resynchronisation point. A CR LF is read as a CR line end and an empty line, as
+    /// [`Lines`] reads it.
+    fn next_line(&mut self) -> io::Result<()> {
+        self.line.clear();
+        self.line_pos = 0;
+        let mut lines = Lines::new(&mut self.inner, self.pos);
+        if lines.next_line(&mut self.line)?.is_none() {
+            self.done = true;
+            return Ok(());
+        }
+        if self.tracker.is_point(&self.line) {
+            self.line.clear();
+            self.done = true;
+            return Ok(());
+        }
+        self.pos += self.line.len() as u64;
+        self.tracker.feed(&self.line);
+        Ok(())
+    }
+}
+
+impl<R: BufRead> BufRead for BoundedRange<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.line_pos >= self.line.len() && !self.done && self.pos >= self.end {
+            self.next_line()?;
+        }
+        if self.line_pos < self.line.len() || self.done {
+            return Ok(self.line.get(self.line_pos..).unwrap_or_default());
+        }
+        // Before `end`: the stream's own bytes, as far as `end`.
+        let before_end = usize::try_from(self.end - self.pos).unwrap_or(usize::MAX);
+        let available = self.inner.fill_buf()?;
+        Ok(available.get(..before_end).unwrap_or(available))
+    }
+
+    fn consume(&mut self, amt: usize) {
+        if self.line_pos < self.line.len() || self.pos >= self.end {
+            self.line_pos = (self.line_pos + amt).min(self.line.len());
+            return;
+        }
+        // Bytes before `end`, still in `inner`'s buffer (a second `fill_buf` reads nothing).
+        if let Ok(available) = self.inner.fill_buf() {
+            let amt = amt.min(available.len());
+            self.tracker.feed(available.get(..amt).unwrap_or_default());
+            self.inner.consume(amt);
+            self.pos += amt as u64;
+        }
+    }
+}
+
+impl<R: BufRead> Read for BoundedRange<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf.get_mut(..n)
+            .unwrap_or_default()
+            .copy_from_slice(available.get(..n).unwrap_or_default());
+        self.consume(n);
+        Ok(n)
+    }
+}
+
 /// Where to start reading a plain file for a range that starts at `start` (> 0): the start of
 /// the last non-blank line before the line that holds `start`, so that the state before the
 /// first candidate line is known; 0 when there is none.
@@ -220,11 +323,40 @@ mod tests {
             else {
                 return Vec::new();
             };
-            RangeReader::new(stream, p, before, end)
+            RangeReader::new(stream, p, before, end.clone())
                 .read_to_end(&mut bytes)
                 .expect("slice");
+            // The bounded reader hands out the same bytes, whatever the reads' sizes.
+            for size in [1, 2, 3, 7, 64] {
+                let (p, before, stream) = resync(text, Before::FileStart, &AtomicU64::new(start))
+                    .expect("slice")
+                    .expect("found above");
+                let stream = io::BufReader::with_capacity(size, stream);
+                let mut bounded = Vec::new();
+                BoundedRange::new(stream, p, before, end.load(Ordering::Relaxed))
+                    .read_to_end(&mut bounded)
+                    .expect("slice");
+                assert_eq!(bounded, bytes, "{start}..{end:?}, reads of {size}");
+            }
         }
         games_of(&bytes)
+    }
+
+    #[test]
+    fn bounded_ranges_hand_out_the_range_readers_bytes() {
+        // `range` checks the bounded reader against the range reader: every range of a text
+        // with a comment in a tag section, CR LF and lone CR line ends, a game without tags and
+        // a tag line after a marker.
+        let text = b"[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"b\"]\n{c}\n[Site \"b\"]\n\n1. d4 \
+            { 1-0\n[Event \"x\"] } *\n1. c4 0-1 [Event \"c\"]\n1. Nf3 *\r[Event \"d\"]\r1/2-1/2\n \n[E \"e\"]\n*";
+        let len = text.len() as u64;
+        let mut games = 0;
+        for start in 1..=len {
+            for end in start..=len + 1 {
+                games += range(text, start, end).len();
+            }
+        }
+        assert!(games > 1000, "{games} games read");
     }
 
     #[test]
