@@ -403,14 +403,13 @@ pub fn open_range(
             let mut file = file;
             io::Seek::seek(&mut file, io::SeekFrom::Start(origin)).map_err(io_err)?;
             let reader = BufReader::with_capacity(1 << 16, Counted::new(file, read.clone()));
-            let end = end - origin;
+            let end = Arc::new(AtomicU64::new(end - origin));
             let before = if origin == 0 {
                 resync::Before::FileStart
             } else {
                 resync::Before::Other
             };
             if start == 0 {
-                let end = Arc::new(AtomicU64::new(end));
                 let games = range::RangeReader::new(reader, 0, before, end);
                 return Ok(stream(Box::new(games), Some(0)));
             }
@@ -468,8 +467,8 @@ pub fn open_range(
             {
                 None => Ok(stream(Box::new(io::empty()), None)),
                 Some((p, before, rest)) => {
-                    let games = range::RangeReader::new(rest, p, before, marks.end);
-                    Ok(stream(Box::new(games), None))
+                    let bytes = range::BoundedRange::new(rest, p, before, marks.end);
+                    Ok(stream(Box::new(bytes), None))
                 }
             }
         }

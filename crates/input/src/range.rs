@@ -15,10 +15,9 @@
 //! first game ([`Stream::origin`](crate::Stream::origin) is its offset in a plain file).
 //!
 //! Two readers do this. [`RangeReader`] splits its stream into games to find the end (for a
-//! file's first range, which leaves out what comes before the first game, and for pzstd
-//! frames, whose end is known only once decoded). [`BoundedRange`], for the other ranges of a
-//! plain file, passes the bytes before `end` on as they come and looks only at the lines
-//! after: the lexer that reads the range then splits it once, not twice.
+//! file's first range, which leaves out what comes before the first game). [`BoundedRange`],
+//! for the other ranges, passes the bytes before `end` on as they come and looks only at the
+//! lines after: the lexer that reads the range then splits it once, not twice.
 
 use std::fs::File;
 use std::io::{self, BufRead, Cursor, Read};
@@ -136,17 +135,19 @@ impl<R: BufRead> Read for RangeReader<R> {
     }
 }
 
-/// The bytes of a plain file's range that starts at a resynchronisation point after the
-/// file's start: up to the first resynchronisation point at or after `end`, where the next
-/// range starts. The same bytes a [`RangeReader`] hands out (every resynchronisation point is
-/// a game start, see [`resync`](crate::resync)), found without splitting the range into games:
-/// the bytes before `end` are passed on as they come, and only the lines from `end` on are
-/// looked at. The games are split once, by the lexer that reads this stream.
+/// The bytes of a range that starts at a resynchronisation point after the file's start: up
+/// to the first resynchronisation point at or after `end`, where the next range starts. The
+/// same bytes a [`RangeReader`] hands out (every resynchronisation point is a game start, see
+/// [`resync`](crate::resync)), found without splitting the range into games: the bytes before
+/// `end` are passed on as they come, and only the lines from `end` on are looked at. The
+/// games are split once, by the lexer that reads this stream. `end` may be unknown
+/// (`u64::MAX`) until the stream's reader sets it, as a pzstd reader does when the frame that
+/// starts there begins to be handed out: it is looked at after each fill of the stream.
 pub(crate) struct BoundedRange<R> {
     inner: R,
     /// Offset of `inner`'s next byte, in the coordinates of `end`.
     pos: u64,
-    end: u64,
+    end: Arc<AtomicU64>,
     /// The state at `pos`, kept over the bytes passed on.
     tracker: Tracker,
     /// From `end` on: the line being handed out.
@@ -158,7 +159,7 @@ pub(crate) struct BoundedRange<R> {
 impl<R: BufRead> BoundedRange<R> {
     /// The bytes of `stream` (starting at offset `base`, after `before`) up to the first
     /// resynchronisation point at or after `end`.
-    pub(crate) fn new(stream: R, base: u64, before: Before, end: u64) -> Self {
+    pub(crate) fn new(stream: R, base: u64, before: Before, end: Arc<AtomicU64>) -> Self {
         BoundedRange {
             inner: stream,
             pos: base,
@@ -194,25 +195,36 @@ impl<R: BufRead> BoundedRange<R> {
 
 impl<R: BufRead> BufRead for BoundedRange<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        while self.line_pos >= self.line.len() && !self.done && self.pos >= self.end {
-            self.next_line()?;
+        loop {
+            if self.line_pos < self.line.len() || self.done {
+                return Ok(self.line.get(self.line_pos..).unwrap_or_default());
+            }
+            if self.pos >= self.end.load(Ordering::Acquire) {
+                self.next_line()?;
+                continue;
+            }
+            // Fill first, then look at `end` again: the fill may have set it.
+            self.inner.fill_buf()?;
+            let end = self.end.load(Ordering::Acquire);
+            if self.pos >= end {
+                continue;
+            }
+            let before_end = usize::try_from(end - self.pos).unwrap_or(usize::MAX);
+            // The bytes are buffered: a second fill reads nothing.
+            let available = self.inner.fill_buf()?;
+            return Ok(available.get(..before_end).unwrap_or(available));
         }
-        if self.line_pos < self.line.len() || self.done {
-            return Ok(self.line.get(self.line_pos..).unwrap_or_default());
-        }
-        // Before `end`: the stream's own bytes, as far as `end`.
-        let before_end = usize::try_from(self.end - self.pos).unwrap_or(usize::MAX);
-        let available = self.inner.fill_buf()?;
-        Ok(available.get(..before_end).unwrap_or(available))
     }
 
     fn consume(&mut self, amt: usize) {
-        if self.line_pos < self.line.len() || self.pos >= self.end {
+        if self.line_pos < self.line.len() {
             self.line_pos = (self.line_pos + amt).min(self.line.len());
             return;
         }
         // Bytes before `end`, still in `inner`'s buffer (a second `fill_buf` reads nothing).
-        if let Ok(available) = self.inner.fill_buf() {
+        if amt > 0
+            && let Ok(available) = self.inner.fill_buf()
+        {
             let amt = amt.min(available.len());
             self.tracker.feed(available.get(..amt).unwrap_or_default());
             self.inner.consume(amt);
@@ -333,7 +345,7 @@ mod tests {
                     .expect("found above");
                 let stream = io::BufReader::with_capacity(size, stream);
                 let mut bounded = Vec::new();
-                BoundedRange::new(stream, p, before, end.load(Ordering::Relaxed))
+                BoundedRange::new(stream, p, before, end.clone())
                     .read_to_end(&mut bounded)
                     .expect("slice");
                 assert_eq!(bounded, bytes, "{start}..{end:?}, reads of {size}");
@@ -357,6 +369,82 @@ mod tests {
             }
         }
         assert!(games > 1000, "{games} games read");
+    }
+
+    /// Text handed out in frames of 5 bytes and one that starts at `end`, setting `end` only
+    /// when that frame begins to be handed out, as a pzstd reader does.
+    struct Framed<'a> {
+        text: &'a [u8],
+        /// Offset of `text`'s first byte.
+        base: u64,
+        pos: usize,
+        end: u64,
+        mark: Arc<AtomicU64>,
+    }
+
+    impl BufRead for Framed<'_> {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            let at = self.base + self.pos as u64;
+            if at == self.end {
+                self.mark.store(self.end, Ordering::Release);
+            }
+            let mut frame_end = (at / 5 + 1) * 5;
+            if at < self.end {
+                frame_end = frame_end.min(self.end);
+            }
+            let len = usize::try_from(frame_end - at).expect("small");
+            let rest = &self.text[self.pos..];
+            Ok(&rest[..len.min(rest.len())])
+        }
+
+        fn consume(&mut self, amt: usize) {
+            self.pos += amt;
+        }
+    }
+
+    impl Read for Framed<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let available = self.fill_buf()?;
+            let n = available.len().min(buf.len());
+            buf[..n].copy_from_slice(&available[..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_bounded_range_whose_end_is_set_late() {
+        let text = b"[Event \"a\"]\n1. e4 1-0\n\n[Event \"b\"]\n{c}\n[Site \"b\"]\n1. d4 *\n\
+            [Event \"c\"]\r\n1. c4 { 0-1\n[Event \"x\"] } 0-1\r\n[Event \"d\"]\n*\n";
+        let len = text.len() as u64;
+        let mut compared = 0;
+        for start in 1..len {
+            for end in start..=len {
+                let want: Vec<u8> = range(text, start, end).concat();
+                let Some((p, before, _)) =
+                    resync(&text[..], Before::FileStart, &AtomicU64::new(start)).expect("slice")
+                else {
+                    continue;
+                };
+                // An end before the point was passed (and set) while the point was looked for.
+                let mark = Arc::new(AtomicU64::new(if end <= p { end } else { u64::MAX }));
+                let at = usize::try_from(p).expect("small");
+                let framed = Framed {
+                    text: &text[at..],
+                    base: p,
+                    pos: 0,
+                    end,
+                    mark: mark.clone(),
+                };
+                let mut got = Vec::new();
+                BoundedRange::new(framed, p, before, mark)
+                    .read_to_end(&mut got)
+                    .expect("slice");
+                assert_eq!(got, want, "{start}..{end}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 1000, "{compared} ranges compared");
     }
 
     #[test]
