@@ -484,6 +484,18 @@ pub fn open_range(
     }
 }
 
+/// [`Read::read`] for the crate's buffered readers: what `fill_buf` has, as much as `buf`
+/// takes.
+pub(crate) fn read_buffered<R: BufRead>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let available = reader.fill_buf()?;
+    let n = available.len().min(buf.len());
+    buf.get_mut(..n)
+        .unwrap_or_default()
+        .copy_from_slice(available.get(..n).unwrap_or_default());
+    reader.consume(n);
+    Ok(n)
+}
+
 /// An error of a stream read while opening, as an [`InputError`].
 fn read_error(name: &str, error: io::Error) -> InputError {
     if InputError::from_io(&error).is_some() {

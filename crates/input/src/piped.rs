@@ -166,13 +166,7 @@ fn pump(source: &mut dyn Read, tx: &SyncSender<io::Result<Vec<u8>>>, fault: &Fau
 
 impl Read for Piped {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf.get_mut(..n)
-            .unwrap_or_default()
-            .copy_from_slice(available.get(..n).unwrap_or_default());
-        self.consume(n);
-        Ok(n)
+        crate::read_buffered(self, buf)
     }
 }
 

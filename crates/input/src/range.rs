@@ -125,13 +125,7 @@ impl<R: BufRead> BufRead for RangeReader<R> {
 
 impl<R: BufRead> Read for RangeReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf.get_mut(..n)
-            .unwrap_or_default()
-            .copy_from_slice(available.get(..n).unwrap_or_default());
-        self.consume(n);
-        Ok(n)
+        crate::read_buffered(self, buf)
     }
 }
 
@@ -235,13 +229,7 @@ impl<R: BufRead> BufRead for BoundedRange<R> {
 
 impl<R: BufRead> Read for BoundedRange<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf.get_mut(..n)
-            .unwrap_or_default()
-            .copy_from_slice(available.get(..n).unwrap_or_default());
-        self.consume(n);
-        Ok(n)
+        crate::read_buffered(self, buf)
     }
 }
 

@@ -55,13 +55,7 @@ impl<R: BufRead> BufRead for Utf16<R> {
 
 impl<R: BufRead> Read for Utf16<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf.get_mut(..n)
-            .unwrap_or_default()
-            .copy_from_slice(available.get(..n).unwrap_or_default());
-        self.consume(n);
-        Ok(n)
+        crate::read_buffered(self, buf)
     }
 }
 
