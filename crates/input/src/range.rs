@@ -392,11 +392,7 @@ mod tests {
 
     impl Read for Framed<'_> {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let available = self.fill_buf()?;
-            let n = available.len().min(buf.len());
-            buf[..n].copy_from_slice(&available[..n]);
-            self.consume(n);
-            Ok(n)
+            crate::read_buffered(self, buf)
         }
     }
 

@@ -377,17 +377,17 @@ impl Tracker {
             match start {
                 Some(i) => {
                     if !is_blank(part) {
-                        self.keep_last(&[part]);
+                        self.keep_last(part);
                         break;
                     }
                     end = i;
                 }
                 None => {
-                    // The first line began in `carry`.
-                    if !(is_blank(&self.carry) && is_blank(part)) {
-                        let carry = std::mem::take(&mut self.carry);
-                        self.keep_last(&[&carry, part]);
-                        self.carry = carry;
+                    // The first line began in `carry`: whole now, it becomes the last line
+                    // (`carry` is cleared below).
+                    self.carry.extend_from_slice(part);
+                    if !is_blank(&self.carry) {
+                        std::mem::swap(self.last.get_or_insert_with(Vec::new), &mut self.carry);
                     }
                     break;
                 }
@@ -398,13 +398,11 @@ impl Tracker {
             .extend_from_slice(bytes.get(last_end + 1..).unwrap_or_default());
     }
 
-    /// Keeps the concatenation of `parts` as the last non-blank line.
-    fn keep_last(&mut self, parts: &[&[u8]]) {
+    /// Keeps `line` as the last non-blank line.
+    fn keep_last(&mut self, line: &[u8]) {
         let last = self.last.get_or_insert_with(Vec::new);
         last.clear();
-        for part in parts {
-            last.extend_from_slice(part);
-        }
+        last.extend_from_slice(line);
     }
 }
 
