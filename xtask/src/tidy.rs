@@ -241,11 +241,7 @@ fn source_folders() -> Vec<PathBuf> {
 /// Circles that are known and being removed, as `crate folder: circle`
 /// (the form [`imports::show`] prints). Each entry names its issue; the
 /// test fails when an entry is no longer needed, so the list only shrinks.
-const KNOWN_CIRCLES: &[&str] = &[
-    // Issue 30: seen since paths through re-exports are followed.
-    "crates/game: builder -> game -> reader -> builder",
-    "crates/lexer: single_pass -> split -> single_pass",
-];
+const KNOWN_CIRCLES: &[&str] = &[];
 
 #[test]
 fn the_circle_fixture_is_caught() {
