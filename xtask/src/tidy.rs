@@ -2,7 +2,8 @@
 //!
 //! - every crate's workspace dependencies are exactly the ones the table in
 //!   ARCHITECTURE.md states (dev-dependencies may only use crates below, or
-//!   the test-support crate `pgnkit-corpus`);
+//!   the test-support crate `pgnkit-corpus`), and every crate, path and
+//!   module path it names exists;
 //! - every source file of a workspace member starts with a `//!` module doc;
 //! - no pending insta snapshot (`*.snap.new`, `*.pending-snap`) is tracked;
 //! - no import circle between the modules of one crate ([`imports`]), paths
@@ -35,6 +36,71 @@ fn architecture_table() -> BTreeMap<String, (String, BTreeSet<String>)> {
         }
     }
     table
+}
+
+/// The folders of the repository whose paths ARCHITECTURE.md may name.
+const NAMED_FOLDERS: &[&str] = &["crates/", "xtask/", "tests/", "bench/", "docs/", "fuzz/"];
+
+/// What `text` names that does not exist: a crate (`pgnkit-x` or
+/// `pgnkit_x`) that is not a workspace member; a path under one of
+/// [`NAMED_FOLDERS`] that is not on disk; a module path `pgnkit_x::a::b`
+/// (up to its first capitalised part, a type) whose modules are not files or
+/// folders of that crate's `src/`.
+fn missing_names(text: &str, crates: &BTreeMap<String, (String, BTreeSet<String>)>) -> Vec<String> {
+    let mut missing = BTreeSet::new();
+    let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || "_-./:*".contains(c)));
+    for word in words {
+        let word = word.trim_end_matches(['.', ':', '-']);
+        if NAMED_FOLDERS.iter().any(|f| word.starts_with(f)) {
+            if !root().join(word).exists() {
+                missing.insert(format!("path {word}"));
+            }
+            continue;
+        }
+        let Some(rest) = word
+            .strip_prefix("pgnkit-")
+            .or_else(|| word.strip_prefix("pgnkit_"))
+        else {
+            continue;
+        };
+        let mut parts = rest.split("::");
+        let name = format!("pgnkit-{}", parts.next().unwrap_or_default());
+        let Some((folder, _)) = crates.get(&name) else {
+            missing.insert(format!("crate {name}"));
+            continue;
+        };
+        let mut module = root().join(folder).join("src");
+        for part in parts.take_while(|p| p.starts_with(|c: char| c.is_ascii_lowercase())) {
+            module.push(part);
+            if !module.is_dir() && !module.with_extension("rs").is_file() {
+                missing.insert(format!("module {word}"));
+                break;
+            }
+        }
+    }
+    missing.into_iter().collect()
+}
+
+#[test]
+fn architecture_names_only_what_exists() {
+    let table = architecture_table();
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let missing = missing_names(&text, &table);
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names what does not exist: {missing:#?}"
+    );
+    // The check can fail: names that do not exist are found.
+    let made_up = "`pgnkit-nothing`, `crates/lexer/src/nothing.rs`, `pgnkit_lexer::nothing`, \
+                   `pgnkit_lexer::split::GameSplitter`, `crates/lexer/src/split.rs`.";
+    assert_eq!(
+        missing_names(made_up, &table),
+        [
+            "crate pgnkit-nothing",
+            "module pgnkit_lexer::nothing",
+            "path crates/lexer/src/nothing.rs",
+        ]
+    );
 }
 
 fn ticked(cell: &str) -> Option<&str> {
