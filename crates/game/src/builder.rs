@@ -12,9 +12,12 @@ use pgnkit_chess::Position;
 use smallvec::SmallVec;
 
 use crate::comment::Comment;
-use crate::game::{Encoding, Game, Termination};
+use crate::encoding::Encoding;
+use crate::game::Game;
+use crate::game_start::GameStart;
+use crate::termination::Termination;
 use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
-use crate::visitor::{GameStart, MoveEvent, RawComment, Skip, Visitor, san_plus};
+use crate::visitor::{MoveEvent, RawComment, Skip, Visitor, san_plus};
 use crate::{Nag, Tags};
 
 /// Tag pairs to reserve room for at a game's first tag: the Seven Tag

@@ -2,9 +2,11 @@
 //! absolute byte span, line and column, and for move errors the move text
 //! and the position's FEN.
 
+mod kind;
+
 use std::fmt;
 
-use crate::error::DiagnosticKind;
+pub use kind::DiagnosticKind;
 
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,77 +1,15 @@
 //! [`Game`]: tags, starting position, move tree, termination marker,
 //! and encoding, with navigation and validated editing.
 
-use std::fmt;
 use std::ops::Index;
-use std::str::FromStr;
 
 use pgnkit_chess::{CastlingMode, Color, LenientSan, Move, Position, SanError, SanPlus, Uci};
 
 use crate::Tags;
-use crate::error::{EditError, ParseGameError};
+use crate::encoding::Encoding;
+use crate::error::EditError;
+use crate::termination::Termination;
 use crate::tree::{LineIter, MoveTree, Node, NodeId, PlayedMove};
-
-/// The termination marker of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Termination {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unknown, ongoing or abandoned.
-    #[default]
-    Unknown,
-}
-
-impl Termination {
-    /// The marker as written in export format.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Termination::WhiteWins => "1-0",
-            Termination::BlackWins => "0-1",
-            Termination::Draw => "1/2-1/2",
-            Termination::Unknown => "*",
-        }
-    }
-
-    /// The marker for exactly `1-0`, `0-1`, `1/2-1/2` or `*` (the only
-    /// Result tag values that count as a marker).
-    pub fn from_exact(text: &[u8]) -> Option<Termination> {
-        Some(match text {
-            b"1-0" => Termination::WhiteWins,
-            b"0-1" => Termination::BlackWins,
-            b"1/2-1/2" => Termination::Draw,
-            b"*" => Termination::Unknown,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Termination {
-    type Err = crate::JsonError;
-
-    fn from_str(s: &str) -> Result<Termination, Self::Err> {
-        Termination::from_exact(s.as_bytes()).ok_or_else(|| crate::JsonError::Result(s.to_owned()))
-    }
-}
-
-/// How the game's bytes were decoded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Encoding {
-    /// Every byte of the game was valid UTF-8.
-    #[default]
-    Utf8,
-    /// Not valid UTF-8: every string and comment was read as Latin-1.
-    Latin1,
-}
 
 /// A game: tags, the starting position, the move tree, the termination
 /// marker and its encoding.
@@ -396,46 +334,6 @@ impl Game {
     pub fn remove(&mut self, id: NodeId) -> bool {
         self.tree.remove(id)
     }
-}
-
-impl FromStr for Game {
-    type Err = ParseGameError;
-
-    /// Reads exactly one game: an error when the text holds none, several,
-    /// or one with an error (warnings are fine).
-    ///
-    /// ```
-    /// use pgnkit_game::{Game, ParseGameError};
-    /// let game: Game = "[White \"A\"]\n\n1. e4 e5 1-0".parse().unwrap();
-    /// assert_eq!(game.main_line().count(), 2);
-    /// assert!(matches!("1. e4 *\n\n1. d4 *".parse::<Game>(), Err(ParseGameError::SeveralGames(2))));
-    /// assert!(matches!("1. e4 e4 *".parse::<Game>(), Err(ParseGameError::Broken(_))));
-    /// ```
-    fn from_str(text: &str) -> Result<Game, ParseGameError> {
-        let mut games = crate::read_games(text.as_bytes());
-        let first = games.next().ok_or(ParseGameError::NoGame)?;
-        let more = games.count();
-        if more > 0 {
-            return Err(ParseGameError::SeveralGames(more + 1));
-        }
-        match first.diagnostics.errors().next() {
-            Some(error) => Err(ParseGameError::Broken(Box::new(error.clone()))),
-            None => Ok(first.value),
-        }
-    }
-}
-
-/// The first game of `text` with its diagnostics (python-chess's
-/// `read_game`), or `None` when the text holds no game. The game may be
-/// broken: see [`ReadGame::is_broken`](crate::ReadGame::is_broken).
-///
-/// ```
-/// let read = pgnkit_game::read_game("1. e4 e5 2. Ke3 *").unwrap();
-/// assert!(read.is_broken());
-/// assert_eq!(read.value.main_line().count(), 2);
-/// ```
-pub fn read_game(text: &str) -> Option<crate::ReadGame<'_, Game>> {
-    crate::read_games(text.as_bytes()).next()
 }
 
 #[cfg(test)]

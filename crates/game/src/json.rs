@@ -53,8 +53,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use smallvec::SmallVec;
 
 use crate::comment::{Comment, CommentKind};
+use crate::encoding::Encoding;
 use crate::error::JsonError;
-use crate::game::{Encoding, Game};
+use crate::game::Game;
 use crate::tree::{Annotation, MoveTree, NodeId, PlayedMove};
 use crate::{Nag, Tags};
 

@@ -63,14 +63,19 @@
 mod builder;
 mod comment;
 mod diagnostic;
+mod encoding;
 mod error;
+mod from_text;
 mod game;
+mod game_start;
 pub mod json;
+mod limits;
 mod nag;
 mod parallel;
 mod reader;
 pub mod render;
 mod tags;
+mod termination;
 mod tree;
 mod variant;
 mod view;
@@ -79,20 +84,23 @@ mod visitor;
 pub use builder::TreeBuilder;
 pub use comment::{Clock, Command, Comment, CommentKind, Eval, Score, Shape, ShapeColor};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use encoding::{Encoding, decode};
 pub use error::{DiagnosticKind, EditError, JsonError, ParseGameError};
-pub use game::{Encoding, Game, Termination, read_game};
+pub use from_text::read_game;
+pub use game::Game;
+pub use game_start::GameStart;
+pub use limits::MAX_VARIATION_DEPTH;
 pub use nag::Nag;
 pub use parallel::{
     Job, Totals, read_games_parallel, run_ordered, run_ordered_games, visit_games_parallel,
 };
 pub use reader::{
-    Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,
-    read_games_with, visit_game, visit_games, visit_games_with, visit_tokenized,
+    Games, ReadGame, ReadOptions, Reader, VisitGames, read_games, read_games_with, visit_game,
+    visit_games, visit_games_with, visit_tokenized,
 };
 pub use tags::{Tags, clean_tags};
+pub use termination::Termination;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
 pub use view::{Children, MainLine, NodeRef, Step, Walk};
-pub use visitor::{
-    GameStart, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, decode, san_plus,
-};
+pub use visitor::{MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, san_plus};

@@ -34,8 +34,9 @@ use pgnkit_lexer::{self as lexer, TokenizedGame};
 use crate::builder::TreeBuilder;
 use crate::diagnostic::Diagnostics;
 use crate::game::Game;
+use crate::game_start::GameStart;
 use crate::reader::{ReadGame, ReadOptions, visit_tokenized};
-use crate::visitor::{GameStart, Visitor};
+use crate::visitor::Visitor;
 use batch::{Batch, Batcher};
 use feed::Feed;
 

@@ -23,10 +23,10 @@ use pgnkit_lexer::{GameSplitter, Lexer, RawGame, TokenizedGame};
 use crate::builder::TreeBuilder;
 use crate::diagnostic::Diagnostics;
 use crate::game::Game;
+use crate::game_start::GameStart;
 use crate::tags::{Tags, clean_tags};
-use crate::visitor::{GameStart, TagsOnly, Visitor};
+use crate::visitor::{TagsOnly, Visitor};
 use game_reader::read_game;
-pub use movetext::MAX_VARIATION_DEPTH;
 use tokens::Tokens;
 
 /// Options for reading.

@@ -12,8 +12,8 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::game::Encoding;
-use crate::visitor::{GameStart, decode_into};
+use crate::encoding::{Encoding, decode_into};
+use crate::game_start::GameStart;
 
 /// The tag pairs of a game, ordered as read.
 ///

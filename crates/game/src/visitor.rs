@@ -58,7 +58,9 @@ use pgnkit_chess::{Move, Position, San, SanPlus};
 
 use crate::Nag;
 use crate::comment::{Command, CommandIter, Comment, CommentKind, Eval, Shape};
-use crate::game::{Encoding, Termination};
+use crate::encoding::{Encoding, decode};
+use crate::game_start::GameStart;
+use crate::termination::Termination;
 
 /// Whether to skip what follows (the movetext, or a variation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,45 +70,6 @@ pub enum Skip {
     No,
     /// Skip it: no events for it.
     Yes,
-}
-
-/// Where a game's bytes are in the input.
-#[derive(Debug, Clone, Copy)]
-pub struct GameStart<'a> {
-    /// The game's bytes.
-    pub bytes: &'a [u8],
-    /// The absolute offset of its first byte.
-    pub offset: u64,
-    /// The 1-based line of its first byte.
-    pub line: u64,
-    /// The 1-based column of its first byte on that line, in characters
-    /// (a game may start after the previous game's marker on its line).
-    pub column: u64,
-}
-
-impl<'a> From<pgnkit_lexer::RawGame<'a>> for GameStart<'a> {
-    fn from(raw: pgnkit_lexer::RawGame<'a>) -> GameStart<'a> {
-        GameStart {
-            bytes: raw.bytes,
-            offset: raw.offset,
-            line: raw.line,
-            column: raw.column,
-        }
-    }
-}
-
-impl GameStart<'_> {
-    /// The game's encoding: UTF-8 when all its bytes are valid UTF-8,
-    /// otherwise Latin-1.
-    pub fn encoding(&self) -> Encoding {
-        // Most games are plain ASCII, which `is_ascii` settles several bytes
-        // at a time, far faster than a full UTF-8 validation.
-        if self.bytes.is_ascii() || std::str::from_utf8(self.bytes).is_ok() {
-            Encoding::Utf8
-        } else {
-            Encoding::Latin1
-        }
-    }
 }
 
 /// A comment as it stands in the input.
@@ -163,24 +126,6 @@ impl<'a> RawComment<'a> {
     /// in order, malformed entries skipped.
     pub fn shapes(&self) -> impl Iterator<Item = Shape> + 'a {
         self.commands().flat_map(Command::shapes)
-    }
-}
-
-/// Decodes bytes as UTF-8 (lossy, for safety) or Latin-1.
-pub fn decode(bytes: &[u8], encoding: Encoding) -> String {
-    let mut text = String::with_capacity(bytes.len());
-    decode_into(bytes, encoding, &mut text);
-    text
-}
-
-/// [`decode`], appending to `text`.
-pub(crate) fn decode_into(bytes: &[u8], encoding: Encoding, text: &mut String) {
-    match encoding {
-        Encoding::Utf8 => match std::str::from_utf8(bytes) {
-            Ok(valid) => text.push_str(valid),
-            Err(_) => text.push_str(&String::from_utf8_lossy(bytes)),
-        },
-        Encoding::Latin1 => text.extend(bytes.iter().map(|&b| char::from(b))),
     }
 }
 

@@ -44,20 +44,7 @@ use crate::byte_class::is_ws;
 use crate::game_end::game_end;
 use crate::single_pass::{GameTokens, TokenizedGame};
 
-/// One game's bytes, exactly as in the input, with where they are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RawGame<'a> {
-    /// The game's original text, from its first byte that is not white space up to the next
-    /// game (trailing white space included).
-    pub bytes: &'a [u8],
-    /// Byte offset of `bytes` in the whole input.
-    pub offset: u64,
-    /// 1-based line of the first byte of `bytes` in the whole input.
-    pub line: u64,
-    /// 1-based column of the first byte of `bytes` on its line, in characters (a game may
-    /// start after the previous one's marker on the same line; a byte order mark counts none).
-    pub column: u64,
-}
+pub use crate::raw_game::RawGame;
 
 /// The 1-based column just after `bytes`, which started at `column`: characters after the last
 /// line end (UTF-8 characters when those bytes are UTF-8, else bytes); a byte order mark at the

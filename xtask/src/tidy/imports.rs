@@ -5,17 +5,21 @@
 //! `a/b.rs` is `a::b`; `a/mod.rs` would be `a`). An edge `a -> b` is any
 //! path `crate::b…`, `super::…`, `self::…` or `child::…` (relative to the
 //! module) in `a`'s code outside its `#[cfg(test)]` items that resolves to
-//! the module `b` (the longest module path that is a prefix of it). Paths
-//! that end at the crate root (`crate::Move`) or at another ancestor of the
-//! module (`super::San` in `san/parse.rs`) lead to a folder's face, not to a
-//! sibling, and are not edges; neither are a module's paths into itself. A
-//! parent holding the types its children implement is the usual shape of a
+//! the module `b`: the longest module path that is a prefix of it, then, for
+//! the name after that prefix, through the `use` items of that module (`pub`
+//! or not, aliases and globs too) to the module that defines it. So
+//! `crate::RawGame`, `crate::{RawGame, Span}` and `super::San` lead to the
+//! module the crate root (or the parent) re-exports the name from, not to
+//! the root. Paths that end at the crate root (a type `lib.rs` defines) or
+//! at another ancestor of the module (`super::San` in `san/parse.rs` when
+//! `san.rs` defines `San`) lead to a folder's face, not to a sibling, and
+//! are not edges; neither are a module's paths into itself. A parent
+//! holding the types its children implement is the usual shape of a
 //! folder, not a circle. Comments and string literals are ignored line by
 //! line (good enough for this workspace's code).
 //!
-//! This is a text scan, not a compiler: it knows nothing of `#[path]`,
-//! macros or glob re-exports, and that is enough to keep the floors of a
-//! crate pointing down.
+//! This is a text scan, not a compiler: it knows nothing of `#[path]` or
+//! macros, and that is enough to keep the floors of a crate pointing down.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -29,17 +33,23 @@ pub type ModPath = Vec<String>;
 pub fn graph(src: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
     let mut files = Vec::new();
     collect(src, &mut files);
-    let modules: BTreeMap<ModPath, PathBuf> = files
+    let code: BTreeMap<ModPath, String> = files
         .into_iter()
-        .map(|file| (module_of(src, &file), file))
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).unwrap();
+            (module_of(src, &file), code_lines(&text))
+        })
         .collect();
-    let known: BTreeSet<&ModPath> = modules.keys().collect();
+    let scope = Scope {
+        known: code.keys().collect(),
+        uses: code.iter().map(|(m, c)| (m, uses(c))).collect(),
+        code: &code,
+    };
     let mut graph = BTreeMap::new();
-    for (module, file) in &modules {
-        let text = std::fs::read_to_string(file).unwrap();
+    for (module, text) in &code {
         let mut edges = BTreeSet::new();
-        for path in paths(&code_lines(&text)) {
-            if let Some(target) = resolve(module, &path, &known)
+        for path in paths(text) {
+            if let Some(target) = scope.resolve(module, &path, 0)
                 && !module.starts_with(&target)
             {
                 edges.insert(target);
@@ -318,34 +328,218 @@ fn group_item(prefix: &[String], item: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The module a path leads to, from inside `module`.
-fn resolve(module: &ModPath, path: &[String], known: &BTreeSet<&ModPath>) -> Option<ModPath> {
-    let mut base: ModPath = Vec::new();
-    let mut rest = path;
-    match path.first().map(String::as_str) {
-        Some("crate") => rest = &path[1..],
-        Some("self") => {
-            base = module.clone();
-            rest = &path[1..];
+/// What a path can lead to: the crate's modules, the names each brings in
+/// with `use`, and each module's code (to find what a glob brings in).
+struct Scope<'c> {
+    known: BTreeSet<&'c ModPath>,
+    uses: BTreeMap<&'c ModPath, Vec<Use>>,
+    code: &'c BTreeMap<ModPath, String>,
+}
+
+/// How many `use` items a path is followed through before giving up (a
+/// re-export of a re-export is two).
+const MAX_HOPS: usize = 8;
+
+impl Scope<'_> {
+    /// The module a path leads to, from inside `module`, following the
+    /// `use` items of the module it reaches for the name after it.
+    fn resolve(&self, module: &ModPath, path: &[String], hops: usize) -> Option<ModPath> {
+        let mut base: ModPath = Vec::new();
+        let mut rest = path;
+        match path.first().map(String::as_str) {
+            Some("crate") => rest = &path[1..],
+            Some("self") => {
+                base = module.clone();
+                rest = &path[1..];
+            }
+            Some("super") => {
+                base = module.clone();
+                while rest.first().map(String::as_str) == Some("super") {
+                    base.pop()?;
+                    rest = &rest[1..];
+                }
+            }
+            _ => return None,
         }
-        Some("super") => {
-            base = module.clone();
-            while rest.first().map(String::as_str) == Some("super") {
-                base.pop()?;
-                rest = &rest[1..];
+        let mut best = base.clone();
+        let mut used = 0;
+        let mut candidate = base;
+        for (i, part) in rest.iter().enumerate() {
+            candidate.push(part.clone());
+            if self.known.contains(&candidate) {
+                best = candidate.clone();
+                used = i + 1;
             }
         }
-        _ => return None,
-    }
-    let mut best = base.clone();
-    let mut candidate = base;
-    for part in rest {
-        candidate.push(part.clone());
-        if known.contains(&candidate) {
-            best = candidate.clone();
+        let after = &rest[used..];
+        let Some(name) = after.first() else {
+            return Some(best);
+        };
+        if hops < MAX_HOPS
+            && let Some(target) = self.import_of(&best, name)
+        {
+            let mut next = target;
+            if !matches!(next[0].as_str(), "crate" | "self" | "super") {
+                next.insert(0, "self".to_string()); // a child, or another crate
+            }
+            next.extend_from_slice(&after[1..]);
+            if let Some(found) = self.resolve(&best, &next, hops + 1) {
+                return Some(found);
+            }
         }
+        Some(best)
     }
-    Some(best)
+
+    /// The path `module` brings `name` in from: a `use` naming it (or an
+    /// alias of it), else a glob `use` of a module of this crate that
+    /// defines or brings in `name`.
+    fn import_of(&self, module: &ModPath, name: &str) -> Option<Vec<String>> {
+        let uses = self.uses.get(module)?;
+        if let Some(found) = uses.iter().find(|u| u.name.as_deref() == Some(name)) {
+            return Some(found.path.clone());
+        }
+        uses.iter().filter(|u| u.name.is_none()).find_map(|glob| {
+            let mut path = glob.path.clone();
+            if !matches!(path[0].as_str(), "crate" | "self" | "super") {
+                path.insert(0, "self".to_string());
+            }
+            let from = self.resolve(module, &path, MAX_HOPS)?;
+            let holds = self.code.get(&from).is_some_and(|code| defines(code, name))
+                || self
+                    .uses
+                    .get(&from)
+                    .is_some_and(|u| u.iter().any(|u| u.name.as_deref() == Some(name)));
+            (from != *module && holds).then(|| {
+                let mut full = glob.path.clone();
+                full.push(name.to_string());
+                full
+            })
+        })
+    }
+}
+
+/// One name a module's `use` item brings in: `name` (the alias, or the
+/// path's last part; `None` for a glob `*`) and the path as written.
+#[derive(Debug, PartialEq)]
+struct Use {
+    name: Option<String>,
+    path: Vec<String>,
+}
+
+/// The module-level `use` items of the code (`pub`, `pub(crate)` or
+/// private; not those inside functions or inline modules), one [`Use`] per
+/// name they bring in.
+fn uses(code: &str) -> Vec<Use> {
+    let flat: String = code.replace('\n', " ");
+    let bytes = flat.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            _ => {}
+        }
+        let starts_word = i == 0 || !is_ident(bytes[i - 1]);
+        if depth == 0 && starts_word && flat[i..].starts_with("use ") {
+            let start = i + "use ".len();
+            let Some(len) = flat[start..].find(';') else {
+                break;
+            };
+            use_items(&[], flat[start..start + len].trim(), &mut out);
+            i = start + len;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The names one use tree (`a::b::{C, d::E as F, g::*}`) brings in, with
+/// `prefix` before each path.
+fn use_items(prefix: &[String], tree: &str, out: &mut Vec<Use>) {
+    let tree = tree.trim().trim_start_matches("::");
+    if tree.is_empty() {
+        return;
+    }
+    if let Some(open) = tree.find('{')
+        && tree.ends_with('}')
+    {
+        let mut full = prefix.to_vec();
+        full.extend(segments(tree[..open].trim().trim_end_matches("::")));
+        let inner = &tree[open + 1..tree.len() - 1];
+        let mut depth = 0;
+        let mut start = 0;
+        for (j, b) in inner.bytes().enumerate() {
+            match b {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                b',' if depth == 0 => {
+                    use_items(&full, &inner[start..j], out);
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        use_items(&full, &inner[start..], out);
+        return;
+    }
+    let (path, alias) = match tree.split_once(" as ") {
+        Some((path, alias)) => (path.trim(), Some(alias.trim().to_string())),
+        None => (tree, None),
+    };
+    let mut full = prefix.to_vec();
+    full.extend(segments(path));
+    if full.last().is_some_and(|last| last == "self") {
+        full.pop();
+    }
+    if full.last().is_some_and(|last| last == "*") {
+        full.pop();
+        out.push(Use {
+            name: None,
+            path: full,
+        });
+        return;
+    }
+    if alias.as_deref() == Some("_") || full.is_empty() {
+        return; // `use Trait as _` names nothing
+    }
+    let name = alias.or_else(|| full.last().cloned());
+    out.push(Use { name, path: full });
+}
+
+fn segments(path: &str) -> impl Iterator<Item = String> + '_ {
+    path.split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// Whether the code defines an item called `name` at any depth (`struct`,
+/// `enum`, `fn`, `trait`, `type`, `const`, `static`, `mod`, `union`,
+/// `macro_rules!`): enough to tell what a glob `use` brings in.
+fn defines(code: &str, name: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "struct ",
+        "enum ",
+        "fn ",
+        "trait ",
+        "type ",
+        "const ",
+        "static ",
+        "mod ",
+        "union ",
+        "macro_rules! ",
+    ];
+    code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ' ' || c == '!'))
+        .any(|chunk| {
+            KINDS.iter().any(|kind| {
+                chunk.match_indices(kind).any(|(at, _)| {
+                    (at == 0 || chunk.as_bytes()[at - 1] == b' ')
+                        && chunk[at + kind.len()..].trim_start().split(' ').next() == Some(name)
+                })
+            })
+        })
 }
 
 fn components(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<BTreeSet<ModPath>> {
@@ -436,4 +630,51 @@ fn shortest_loop(
         }
     }
     vec![start.clone()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(code: &str) -> Vec<String> {
+        uses(code)
+            .into_iter()
+            .map(|u| {
+                format!(
+                    "{} = {}",
+                    u.name.as_deref().unwrap_or("*"),
+                    u.path.join("::")
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn use_items_name_what_they_bring_in() {
+        let code = "pub use a::{B, c::{D as E, self}, f::*};\n\
+                    use pgnkit_lexer::{self as lexer, RawGame};\n\
+                    pub(crate) use std::fmt::Write as _;\n\
+                    fn f() { use inner::Hidden; }\n";
+        assert_eq!(
+            shown(code),
+            [
+                "B = a::B",
+                "E = a::c::D",
+                "c = a::c",
+                "* = a::f",
+                "lexer = pgnkit_lexer",
+                "RawGame = pgnkit_lexer::RawGame",
+            ]
+        );
+    }
+
+    #[test]
+    fn definitions_are_found_by_kind_and_name() {
+        let code = "pub struct Span<T>(T);\npub(crate) fn make() {}\nconst MAX: u8 = 1;\n";
+        assert!(defines(code, "Span"));
+        assert!(defines(code, "make"));
+        assert!(defines(code, "MAX"));
+        assert!(!defines(code, "Spa"));
+        assert!(!defines(code, "T"));
+    }
 }

@@ -28,7 +28,7 @@ use pgnkit_lexer::{
     GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame, split,
 };
 
-use crate::visitor::GameStart;
+use crate::game_start::GameStart;
 
 mod batcher;
 

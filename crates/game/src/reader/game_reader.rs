@@ -13,8 +13,9 @@ use super::tag_section::{SpecialTags, TagNames};
 use super::tokens::Tokens;
 use crate::diagnostic::Diagnostics;
 use crate::error::DiagnosticKind;
-use crate::game::Termination;
-use crate::visitor::{GameStart, RawComment, Skip, Visitor};
+use crate::game_start::GameStart;
+use crate::termination::Termination;
+use crate::visitor::{RawComment, Skip, Visitor};
 
 /// Reads one game from its tokens.
 pub(super) fn read_game<'a, V: Visitor>(

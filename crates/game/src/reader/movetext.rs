@@ -9,15 +9,9 @@ use smallvec::SmallVec;
 use super::state::{GameReader, comment_of, lossy};
 use crate::Nag;
 use crate::error::DiagnosticKind;
-use crate::game::Termination;
+use crate::limits::MAX_VARIATION_DEPTH;
+use crate::termination::Termination;
 use crate::visitor::{MoveEvent, RawComment, Skip, Visitor};
-
-/// How deep variations may nest: a `(` that would open a variation inside
-/// this many open ones is an error ([`DiagnosticKind::VariationTooDeep`])
-/// and the rest of its line is skipped. Each open variation keeps its own
-/// positions, so the limit bounds the reader's memory whatever the input;
-/// real games stay far below it (the deepest in our corpus nests 14).
-pub const MAX_VARIATION_DEPTH: usize = 256;
 
 /// One line of play being read: the main line or an open variation.
 pub(super) struct Line<'a> {

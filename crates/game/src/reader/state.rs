@@ -9,8 +9,9 @@ use super::ReadOptions;
 use crate::comment::CommentKind;
 use crate::diagnostic::{Diagnostic, Diagnostics, Severity};
 use crate::error::DiagnosticKind;
-use crate::game::Termination;
-use crate::visitor::{GameStart, RawComment};
+use crate::game_start::GameStart;
+use crate::termination::Termination;
+use crate::visitor::RawComment;
 
 /// The state of the reader for one game.
 pub(super) struct GameReader<'a> {

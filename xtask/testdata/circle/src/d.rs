@@ -1,7 +1,7 @@
 //! Uses `a` (above it is fine) and mentions `crate::d` only where it does
 //! not count: in a comment, a string, the crate root and its own tests.
 
-use crate::A; // the crate root's face: not an edge
+use crate::A; // the root re-exports `a::A`: an edge to `a`, above `d`
 
 /// Text.
 pub const TEXT: &str = "use crate::e::E; use crate::d::x;";
