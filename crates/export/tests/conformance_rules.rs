@@ -163,6 +163,13 @@ fn tag_pair() {
         4,
         12,
     );
+    // A duplicate: the reader keeps the first value, export writes one.
+    assert_first(
+        &broken(BASE, "[Black", "[White \"X\"]\n[Black"),
+        Rule::TagPair,
+        6,
+        2,
+    );
 }
 
 #[test]

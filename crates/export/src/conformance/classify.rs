@@ -148,18 +148,14 @@ fn space_rule(found: &[u8], expected: &[u8], otherwise: Rule) -> Found {
     }
 }
 
-/// The lines of `text` with their offsets, without line ends.
+/// The lines of `text` with their offsets, without their LF (a CR before
+/// it stays, for messages to show; tag lines are read trimmed).
 fn lines(text: &[u8]) -> Vec<(usize, &[u8])> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, &b) in text.iter().enumerate() {
         if b == b'\n' {
-            out.push((
-                start,
-                text[start..i]
-                    .strip_suffix(b"\r")
-                    .unwrap_or(&text[start..i]),
-            ));
+            out.push((start, &text[start..i]));
             start = i + 1;
         }
     }
@@ -188,8 +184,10 @@ fn tag_rule(found: &[u8], expected: &[u8]) -> Found {
     let edge = found.get(at) == Some(&b' ')
         && (at == 0
             || found[at - 1] == b'\n'
-            || found[at..].iter().take_while(|&&b| b == b' ').count()
-                == f_line.map_or(0, |(start, l)| start + l.len() - at));
+            || found[at..]
+                .iter()
+                .take_while(|&&b| b != b'\n')
+                .all(|&b| b == b' ' || b == b'\r'));
     let rule = if let Some(rule) = byte_rule(found, at) {
         rule
     } else if edge {
@@ -209,6 +207,9 @@ fn tag_rule(found: &[u8], expected: &[u8]) -> Found {
             (_, Some((_, f))) if trim_is_empty(f) => Rule::TagSectionEnd,
             (None, Some(_)) => Rule::TagPair,
             (Some((_, e)), Some((_, f))) => match tag_pairs(f).as_deref() {
+                Some([pair]) if names.iter().filter(|&&n| n == pair.name).count() > 1 => {
+                    Rule::TagPair
+                }
                 Some([pair]) => pair_rule(e, pair, &missing_roster),
                 _ => Rule::TagPair,
             },
