@@ -37,6 +37,9 @@ pub enum Command {
     /// Each diagnostic is `file:line:column: error|warning: message`, then
     /// the offending line with a caret under the column. Exit status: 0 no
     /// errors (warnings allowed), 1 errors found, 2 usage or I/O error.
+    ///
+    /// With --export-format, checks instead that each game is byte for byte
+    /// export format (for testing PGN exporters; docs/testing-your-exporter.md).
     Check(CheckArgs),
     /// One JSON object per game per line (tags, moves with SAN and UCI, NAGs,
     /// comments, variations, result).
@@ -330,6 +333,17 @@ pub struct CheckArgs {
     /// One JSON object per diagnostic instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Report each game that is not byte for byte export format
+    /// (SPEC-NOTES "Writing") instead: `file:line:column: export format:
+    /// RULE: expected ..., found ...` at its first difference from pgnkit's
+    /// export, per rule broken. Exit status 1 when any game differs (or does
+    /// not read).
+    #[arg(long)]
+    pub export_format: bool,
+    /// With --export-format: a unified diff of each differing game against
+    /// pgnkit's export of it.
+    #[arg(long, requires = "export_format")]
+    pub diff: bool,
 }
 
 /// Options of `pgnkit json`.

@@ -50,6 +50,7 @@
 //! `(1. d4 (1. c4))`, is one more alternative to the same move and is
 //! written `(1. d4) (1. c4)`. Each is stable after the first export.
 
+pub mod conformance;
 mod display;
 mod layout;
 mod movetext;
@@ -63,6 +64,7 @@ use std::io;
 
 use pgnkit_game::Game;
 
+pub use conformance::check_export_format;
 pub use display::{Pgn, ToPgn};
 pub use movetext::GameWriter;
 pub use options::{ExportOptions, Notation};
