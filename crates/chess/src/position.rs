@@ -355,6 +355,41 @@ impl Position {
         }
     }
 
+    /// Whether the game is over by the rules: checkmate, stalemate or
+    /// insufficient material (python-chess's `board.is_game_over()`; as
+    /// with [`Position::outcome`], repetition and the fifty-move rule need
+    /// a claim and do not count).
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// let mut pos = Position::new();
+    /// assert!(!pos.is_game_over());
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     pos.play_san(san).unwrap();
+    /// }
+    /// assert!(pos.is_game_over() && pos.is_checkmate());
+    /// ```
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The position as an EPD record without operations: FEN's first four
+    /// fields (python-chess's `board.epd()`). For operations, or the move
+    /// counters as `hmvc` and `fmvn`, build an [`Epd`](crate::Epd):
+    /// [`Epd::new`](crate::Epd::new) has none,
+    /// [`Epd::from_position`](crate::Epd::from_position) has the two
+    /// counters.
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// let mut pos = Position::new();
+    /// pos.play_san("e4").unwrap();
+    /// assert_eq!(pos.epd(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    /// ```
+    pub fn epd(&self) -> String {
+        crate::Epd::new(self.clone()).to_string()
+    }
+
     /// Plays `m` if it is legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(m) {
