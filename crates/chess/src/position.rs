@@ -373,12 +373,14 @@ impl Position {
         self.outcome().is_some()
     }
 
-    /// The position as an EPD record without operations: FEN's first four
-    /// fields (python-chess's `board.epd()`). For operations, or the move
+    /// The position as an EPD record without operations: the first four
+    /// fields of its FEN (as [`Display`](fmt::Display) writes it: the en
+    /// passant square only when an en passant capture is legal), as
+    /// python-chess's `board.epd()` gives it. For operations, or the move
     /// counters as `hmvc` and `fmvn`, build an [`Epd`](crate::Epd):
     /// [`Epd::new`](crate::Epd::new) has none,
     /// [`Epd::from_position`](crate::Epd::from_position) has the two
-    /// counters.
+    /// counters (both write the en passant square after any double step).
     ///
     /// ```
     /// use pgnkit_chess::Position;
@@ -387,7 +389,14 @@ impl Position {
     /// assert_eq!(pos.epd(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
     /// ```
     pub fn epd(&self) -> String {
-        crate::Epd::new(self.clone()).to_string()
+        let mut fen = self.to_string();
+        // The FEN's last two fields are the counters: cut before them.
+        for _ in 0..2 {
+            if let Some(space) = fen.rfind(' ') {
+                fen.truncate(space);
+            }
+        }
+        fen
     }
 
     /// Plays `m` if it is legal.

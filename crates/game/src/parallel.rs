@@ -313,7 +313,8 @@ pub fn all_cores() -> usize {
 ///     lines.push(read.line);
 ///     Ok(())
 /// })?;
-/// assert_eq!(lines, (0..100).map(|i| 1 + 2 * i).collect::<Vec<u64>>());
+/// let one_thread: Vec<u64> = pgnkit_game::read_games(&pgn).map(|read| read.line).collect();
+/// assert_eq!(lines, one_thread);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn read_games_parallel<R, E>(
