@@ -388,6 +388,34 @@ impl fmt::Display for Epd {
     }
 }
 
+impl Position {
+    /// The position as an EPD record without operations: the first four
+    /// fields of its FEN (as [`Display`](fmt::Display) writes it: the en
+    /// passant square only when an en passant capture is legal), as
+    /// python-chess's `board.epd()` gives it. For operations, or the move
+    /// counters as `hmvc` and `fmvn`, build an [`Epd`](crate::Epd):
+    /// [`Epd::new`](crate::Epd::new) has none,
+    /// [`Epd::from_position`](crate::Epd::from_position) has the two
+    /// counters (both write the en passant square after any double step).
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// let mut pos = Position::new();
+    /// pos.play_san("e4").unwrap();
+    /// assert_eq!(pos.epd(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    /// ```
+    pub fn epd(&self) -> String {
+        let mut fen = self.to_string();
+        // The FEN's last two fields are the counters: cut before them.
+        for _ in 0..2 {
+            if let Some(space) = fen.rfind(' ') {
+                fen.truncate(space);
+            }
+        }
+        fen
+    }
+}
+
 /// The next run of non-blank bytes at or after `at`: `(start, end)`.
 fn next_word(record: &[u8], at: usize) -> (usize, usize) {
     let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');

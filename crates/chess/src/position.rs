@@ -355,48 +355,14 @@ impl Position {
         }
     }
 
-    /// Whether the game is over by the rules: checkmate, stalemate or
-    /// insufficient material (python-chess's `board.is_game_over()`; as
-    /// with [`Position::outcome`], repetition and the fifty-move rule need
-    /// a claim and do not count).
+    /// Whether [`Position::outcome`] is `Some` (python-chess's `is_game_over()`).
     ///
     /// ```
-    /// use pgnkit_chess::Position;
-    /// let mut pos = Position::new();
-    /// assert!(!pos.is_game_over());
-    /// for san in ["f3", "e5", "g4", "Qh4#"] {
-    ///     pos.play_san(san).unwrap();
-    /// }
-    /// assert!(pos.is_game_over() && pos.is_checkmate());
+    /// let pos: pgnkit_chess::Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert!(pos.is_game_over() && !pgnkit_chess::Position::new().is_game_over());
     /// ```
     pub fn is_game_over(&self) -> bool {
         self.outcome().is_some()
-    }
-
-    /// The position as an EPD record without operations: the first four
-    /// fields of its FEN (as [`Display`](fmt::Display) writes it: the en
-    /// passant square only when an en passant capture is legal), as
-    /// python-chess's `board.epd()` gives it. For operations, or the move
-    /// counters as `hmvc` and `fmvn`, build an [`Epd`](crate::Epd):
-    /// [`Epd::new`](crate::Epd::new) has none,
-    /// [`Epd::from_position`](crate::Epd::from_position) has the two
-    /// counters (both write the en passant square after any double step).
-    ///
-    /// ```
-    /// use pgnkit_chess::Position;
-    /// let mut pos = Position::new();
-    /// pos.play_san("e4").unwrap();
-    /// assert_eq!(pos.epd(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
-    /// ```
-    pub fn epd(&self) -> String {
-        let mut fen = self.to_string();
-        // The FEN's last two fields are the counters: cut before them.
-        for _ in 0..2 {
-            if let Some(space) = fen.rfind(' ') {
-                fen.truncate(space);
-            }
-        }
-        fen
     }
 
     /// Plays `m` if it is legal.
