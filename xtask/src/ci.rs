@@ -97,3 +97,30 @@ pub fn pytest(args: &[String]) -> Result<(), String> {
         .join(format!("pgnkit{}", std::env::consts::EXE_SUFFIX));
     crate::python::run_pytest(&binary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES;
+
+    #[test]
+    fn ci_runs_every_example_of_the_facade_but_the_benchmark_s() {
+        let dir = crate::cmd::root().join("crates/pgnkit/examples");
+        let mut found: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the examples folder")
+            .filter_map(|entry| {
+                let name = entry.ok()?.file_name().into_string().ok()?;
+                Some(name.strip_suffix(".rs")?.to_owned())
+            })
+            .filter(|name| name != "tasks")
+            .collect();
+        found.sort();
+        let mut listed: Vec<String> = EXAMPLES.iter().map(|&e| e.to_owned()).collect();
+        listed.sort();
+        assert_eq!(
+            listed,
+            found,
+            "EXAMPLES in xtask/src/ci.rs and {}",
+            dir.display()
+        );
+    }
+}
