@@ -393,9 +393,9 @@ impl Position {
     /// fields of its FEN (as [`Display`](fmt::Display) writes it: the en
     /// passant square only when an en passant capture is legal), as
     /// python-chess's `board.epd()` gives it. For operations, or the move
-    /// counters as `hmvc` and `fmvn`, build an [`Epd`](crate::Epd):
-    /// [`Epd::new`](crate::Epd::new) has none,
-    /// [`Epd::from_position`](crate::Epd::from_position) has the two
+    /// counters as `hmvc` and `fmvn`, build an [`Epd`]:
+    /// [`Epd::new`] has none,
+    /// [`Epd::from_position`] has the two
     /// counters (both write the en passant square after any double step).
     ///
     /// ```
