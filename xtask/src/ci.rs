@@ -25,9 +25,54 @@ pub fn run_ci() -> Result<(), String> {
     ]);
     doc.env("RUSTDOCFLAGS", "-D warnings");
     exec(&mut doc)?;
+    facade_docs()?;
+    examples()?;
     crate::conformance::run(&[])?;
     pytest(&[])?;
     eprintln!("xtask ci: all checks passed");
+    Ok(())
+}
+
+/// The facade's docs as a dependent reads them (what docs.rs shows): public
+/// items only, every intra-doc link resolving.
+fn facade_docs() -> Result<(), String> {
+    let mut doc = cargo(&["doc", "-p", "pgnkit", "--no-deps"]);
+    doc.env(
+        "RUSTDOCFLAGS",
+        "-D warnings -D rustdoc::broken_intra_doc_links",
+    );
+    exec(&mut doc)
+}
+
+/// The facade's examples that check their own results: one for each task a
+/// newcomer tries first (issue 37), and a few more. Those that read the
+/// corpus find it through `PGNKIT_CORPUS`, as the tests do. (`tasks` is the
+/// benchmark's program and takes a file.)
+pub const EXAMPLES: &[&str] = &[
+    "read_file",
+    "build_game",
+    "equality",
+    "main_line",
+    "play_from_fen",
+    "parallel_reader",
+    "count_games",
+    "compressed_input",
+    "query_eco",
+    "errors",
+    "broken_game",
+    "json_round_trip",
+    "variations",
+    "stdin_and_str",
+];
+
+/// Runs every example of [`EXAMPLES`]; each fails (a panic) when its result
+/// is wrong. Standard input is empty, so no example waits for it.
+fn examples() -> Result<(), String> {
+    for name in EXAMPLES {
+        let mut run = cargo(&["run", "--quiet", "-p", "pgnkit", "--example", name]);
+        run.stdin(std::process::Stdio::null());
+        exec(&mut run)?;
+    }
     Ok(())
 }
 
@@ -51,4 +96,31 @@ pub fn pytest(args: &[String]) -> Result<(), String> {
         .join("debug")
         .join(format!("pgnkit{}", std::env::consts::EXE_SUFFIX));
     crate::python::run_pytest(&binary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES;
+
+    #[test]
+    fn ci_runs_every_example_of_the_facade_but_the_benchmark_s() {
+        let dir = crate::cmd::root().join("crates/pgnkit/examples");
+        let mut found: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the examples folder")
+            .filter_map(|entry| {
+                let name = entry.ok()?.file_name().into_string().ok()?;
+                Some(name.strip_suffix(".rs")?.to_owned())
+            })
+            .filter(|name| name != "tasks")
+            .collect();
+        found.sort();
+        let mut listed: Vec<String> = EXAMPLES.iter().map(|&e| e.to_owned()).collect();
+        listed.sort();
+        assert_eq!(
+            listed,
+            found,
+            "EXAMPLES in xtask/src/ci.rs and {}",
+            dir.display()
+        );
+    }
 }

@@ -152,8 +152,10 @@ fn is_register(opcode: &str) -> bool {
 }
 
 impl Epd {
-    /// A record of `position` with its halfmove clock and fullmove number as
-    /// `hmvc` and `fmvn` operations.
+    /// A record of `position` with its move counters: the halfmove clock
+    /// and the fullmove number as `hmvc` and `fmvn` operations, so that the
+    /// record gives back the whole position. [`Epd::new`] (and
+    /// [`Position::epd`]) leave them out.
     ///
     /// ```
     /// use pgnkit_chess::{Epd, Position};
@@ -162,6 +164,7 @@ impl Epd {
     ///     epd.to_string(),
     ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - fmvn 1; hmvc 0;"
     /// );
+    /// assert_eq!(epd.position(), &Position::new());
     /// ```
     pub fn from_position(position: &Position) -> Epd {
         let counter = |opcode: &str, n: u32| Operation {
@@ -177,7 +180,18 @@ impl Epd {
         }
     }
 
-    /// A record of `position` without operations.
+    /// A record of `position` without operations, not even the move
+    /// counters (see [`Epd::from_position`] for a record with them); add
+    /// operations with [`Epd::set`].
+    ///
+    /// ```
+    /// use pgnkit_chess::{Epd, Position};
+    /// let mut epd = Epd::new(Position::new());
+    /// assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    /// epd.set("id", "\"start\"")?;
+    /// assert_eq!(epd.to_string(), Position::new().epd() + " id \"start\";");
+    /// # Ok::<(), pgnkit_chess::EpdError>(())
+    /// ```
     pub fn new(position: Position) -> Epd {
         Epd {
             position,
@@ -371,6 +385,34 @@ impl fmt::Display for Epd {
             f.write_str(";")?;
         }
         Ok(())
+    }
+}
+
+impl Position {
+    /// The position as an EPD record without operations: the first four
+    /// fields of its FEN (as [`Display`](fmt::Display) writes it: the en
+    /// passant square only when an en passant capture is legal), as
+    /// python-chess's `board.epd()` gives it. For operations, or the move
+    /// counters as `hmvc` and `fmvn`, build an [`Epd`]:
+    /// [`Epd::new`] has none,
+    /// [`Epd::from_position`] has the two
+    /// counters (both write the en passant square after any double step).
+    ///
+    /// ```
+    /// use pgnkit_chess::Position;
+    /// let mut pos = Position::new();
+    /// pos.play_san("e4").unwrap();
+    /// assert_eq!(pos.epd(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -");
+    /// ```
+    pub fn epd(&self) -> String {
+        let mut fen = self.to_string();
+        // The FEN's last two fields are the counters: cut before them.
+        for _ in 0..2 {
+            if let Some(space) = fen.rfind(' ') {
+                fen.truncate(space);
+            }
+        }
+        fen
     }
 }
 

@@ -355,6 +355,16 @@ impl Position {
         }
     }
 
+    /// Whether [`Position::outcome`] is `Some` (python-chess's `is_game_over()`).
+    ///
+    /// ```
+    /// let pos: pgnkit_chess::Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert!(pos.is_game_over() && !pgnkit_chess::Position::new().is_game_over());
+    /// ```
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
     /// Plays `m` if it is legal.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(m) {

@@ -66,9 +66,17 @@ impl Position {
     /// cheaper: the usual shapes of a move are played without building the
     /// [`San`] first (the game reader's path for nearly every move).
     ///
+    /// The text is a `&str` or bytes (anything `AsRef<[u8]>`): `"e4"`,
+    /// `b"e4"`, a `String`, a slice of the input.
+    ///
     /// ```
     /// use pgnkit_chess::{PlaySanError, Position, Square};
     ///
+    /// let mut pos = Position::new();
+    /// let e4 = pos.play_san("e4").expect("legal");
+    /// assert_eq!(pos.play_san(String::from("e5")).map(|m| m.to()), Ok(Some(Square::E5)));
+    /// let mut pos = Position::new();
+    /// assert_eq!(pos.play_san(b"e4"), Ok(e4));
     /// let mut pos = Position::new();
     /// let m = pos.play_san(b"Nf3!").expect("legal");
     /// assert_eq!((m.from(), m.to()), (Some(Square::G1), Some(Square::F3)));
@@ -81,7 +89,13 @@ impl Position {
     /// assert_eq!(pos.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
     /// ```
     #[inline]
-    pub fn play_san(&mut self, text: &[u8]) -> Result<Move, PlaySanError> {
+    pub fn play_san(&mut self, text: impl AsRef<[u8]>) -> Result<Move, PlaySanError> {
+        self.play_san_bytes(text.as_ref())
+    }
+
+    /// [`Position::play_san`] of bytes.
+    #[inline]
+    fn play_san_bytes(&mut self, text: &[u8]) -> Result<Move, PlaySanError> {
         match self.play_common_shape(text) {
             Some(m) => Ok(m),
             None => self.play_san_general(text),

@@ -322,6 +322,10 @@ impl Comment {
     /// assert_eq!(c.text(), " [%clk 0:02:59] good move ");
     /// c.set_command("clk", None);
     /// assert_eq!(c.text(), " good move ");
+    /// // A text without padding gets it at both ends.
+    /// let mut c = Comment::brace("good");
+    /// c.set_command("clk", Some("0:03:00"));
+    /// assert_eq!(c.text(), " [%clk 0:03:00] good ");
     /// ```
     pub fn set_command(&mut self, name: &str, args: Option<&str>) -> bool {
         let old = self.text();
@@ -373,9 +377,14 @@ impl Comment {
                     front.push_str(text);
                 }
                 None if out.is_empty() => front.push(' '),
+                // A text without padding gets it on both ends, as the
+                // command at the front has it before (`{ [%clk 0:03:00] good }`).
                 None => {
                     front.push(' ');
                     front.push_str(&out);
+                    if !out.ends_with(' ') {
+                        front.push(' ');
+                    }
                 }
             }
             out = front;

@@ -30,18 +30,48 @@ pub enum EditError {
 }
 
 /// Why a text is not exactly one game ([`Game`](crate::Game)'s `FromStr`).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+///
+/// For a broken game, [`source`](std::error::Error::source) is the
+/// [`Diagnostic`](crate::Diagnostic) of its first error:
+///
+/// ```
+/// use std::error::Error;
+/// use pgnkit_game::{Diagnostic, Game};
+/// let error = "1. e4 e5 2. Ke3 *".parse::<Game>().unwrap_err();
+/// let diagnostic = error.source().and_then(|e| e.downcast_ref::<Diagnostic>()).unwrap();
+/// assert_eq!((diagnostic.line, diagnostic.column), (1, 13));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ParseGameError {
     /// The text holds no game.
-    #[error("no game in the text")]
     NoGame,
     /// The text holds more than one game.
-    #[error("{0} games in the text, expected one")]
     SeveralGames(usize),
     /// The game has an error: the first one.
-    #[error("broken game: {0}")]
     Broken(Box<crate::Diagnostic>),
+}
+
+impl std::fmt::Display for ParseGameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseGameError::NoGame => f.write_str("no game in the text"),
+            ParseGameError::SeveralGames(n) => write!(f, "{n} games in the text, expected one"),
+            ParseGameError::Broken(diagnostic) => write!(f, "broken game: {diagnostic}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseGameError {
+    /// The first error's [`Diagnostic`](crate::Diagnostic) for a broken
+    /// game (itself, not its box, so that `downcast_ref::<Diagnostic>`
+    /// finds it).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseGameError::Broken(diagnostic) => Some(&**diagnostic),
+            _ => None,
+        }
+    }
 }
 
 /// Why JSON could not become a [`Game`](crate::Game).
@@ -72,4 +102,23 @@ pub enum JsonError {
     /// An unknown result string.
     #[error("invalid result {0:?}")]
     Result(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error;
+
+    use super::*;
+    use crate::{Diagnostic, Game};
+
+    #[test]
+    fn a_broken_game_error_has_its_diagnostic_as_source() {
+        let error = "1. d4 Ke7 *".parse::<Game>().unwrap_err();
+        let source = error.source().expect("a source");
+        let diagnostic = source.downcast_ref::<Diagnostic>().expect("a Diagnostic");
+        assert_eq!(diagnostic.move_text.as_deref(), Some("Ke7"));
+        assert_eq!(error.to_string(), format!("broken game: {diagnostic}"));
+        assert!(ParseGameError::NoGame.source().is_none());
+        assert!(ParseGameError::SeveralGames(2).source().is_none());
+    }
 }

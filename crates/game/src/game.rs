@@ -11,6 +11,8 @@ use crate::error::EditError;
 use crate::termination::Termination;
 use crate::tree::{LineIter, MoveTree, Node, NodeId, PlayedMove};
 
+mod equality;
+
 /// A game: tags, the starting position, the move tree, the termination
 /// marker and its encoding.
 ///
@@ -38,12 +40,37 @@ use crate::tree::{LineIter, MoveTree, Node, NodeId, PlayedMove};
 ///
 /// # Equality
 ///
-/// Two games are equal when they hold the same tags (in order), starting
-/// position, moves in the same order with the same annotations, and result.
-/// How they were stored does not count (node ids, nodes removed by an
-/// edit), nor what reading found (diagnostics) or how the text was
-/// decoded (encoding): a game equals its JSON round trip and itself
-/// written and read again.
+/// Two games are equal when the export format writes them the same: the
+/// same starting position, result, moves in the same order with the same
+/// NAGs, comments and variations, and the same tags as export writes them.
+/// So a game equals itself written and read again (a test checks it on
+/// every game of the corpus), and its JSON round trip. In detail:
+///
+/// - a missing Seven Tag Roster tag equals its default (`?`, `????.??.??`
+///   for `Date`), `Result` counts as [`Game::termination`], `FEN` as
+///   whether it is written (the starting positions are compared), and the
+///   order of the tags does not count (export writes the roster first,
+///   then the others by name);
+/// - comments compare by their words, as export writes them: white space
+///   runs count as one space, white space at the ends and blank comments
+///   not at all, nor whether a comment was written `{...}` or `; ...`;
+/// - how the game is stored does not count (node ids, nodes removed by an
+///   edit), nor what reading found (diagnostics) or how the text was
+///   decoded (encoding).
+///
+/// To compare tags or comment texts exactly, compare [`Game::tags`] or
+/// [`Comment::text`](crate::Comment::text) themselves.
+///
+/// ```
+/// use pgnkit_game::Game;
+/// let game: Game = "[White \"Réti\"]\n\n1. Nf3 {a   plan} *".parse().unwrap();
+/// let written: Game = concat!(
+///     "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n",
+///     "[White \"Réti\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. Nf3 { a plan } *\n",
+/// ).parse().unwrap();
+/// assert_eq!(game, written);
+/// assert_ne!(game.tags(), written.tags());
+/// ```
 ///
 /// # The result: one value
 ///
@@ -73,11 +100,10 @@ pub struct Game {
 }
 
 impl PartialEq for Game {
+    /// Whether the export format writes both games the same (see
+    /// [equality](Game#equality)).
     fn eq(&self, other: &Game) -> bool {
-        self.tags == other.tags
-            && self.start == other.start
-            && self.termination() == other.termination()
-            && self.tree == other.tree
+        equality::same_game(self, other)
     }
 }
 

@@ -122,9 +122,10 @@ pub struct Totals {
 /// budget is 10 MB (docs/performance.md), so 2.
 const IN_FLIGHT_PER_WORKER: usize = 2;
 
-/// Runs `job` over every game of `reader` on `threads` threads (with 0 or
-/// 1, on the calling thread alone; with more, the calling thread reads,
-/// hands out batches and runs them too, beside `threads - 1` workers),
+/// Runs `job` over every game of `reader` on `threads` threads (with 1, on
+/// the calling thread alone; with more, the calling thread reads, hands out
+/// batches and runs them too, beside `threads - 1` workers; with
+/// [`ALL_CORES`] (0), on [`all_cores`] threads),
 /// calling `sink` with each game, its output and its text in input order
 /// (on the calling thread).
 ///
@@ -183,6 +184,11 @@ where
     R: Read + Send,
     S: FnMut(GameStart<'_>, J::Output, &[u8]) -> io::Result<()>,
 {
+    let threads = if threads == ALL_CORES {
+        all_cores()
+    } else {
+        threads
+    };
     if threads > 1 {
         return run_parallel(job, Batcher::new(games, J::BATCH_BYTES), threads, sink);
     }
@@ -245,8 +251,8 @@ where
 }
 
 /// Sends every game of `reader` through a visitor made by `visitor` (one
-/// per thread), on `threads` threads, and gives each game to `each` in
-/// input order; [`run_ordered`] says how.
+/// per thread), on `threads` threads ([`ALL_CORES`] for one per core), and
+/// gives each game to `each` in input order; [`run_ordered`] says how.
 pub fn visit_games_parallel<R, V, F, E>(
     reader: R,
     threads: usize,
@@ -269,16 +275,31 @@ where
             raw: Cow::Borrowed(start.bytes),
             offset: start.offset,
             line: start.line,
+            column: start.column,
         })
     })
+}
+
+/// `threads` for "one thread per core", as rayon's `num_threads(0)`:
+/// [`read_games_parallel`], [`visit_games_parallel`] and [`run_ordered`]
+/// then run on [`all_cores`] threads.
+pub const ALL_CORES: usize = 0;
+
+/// The number of threads [`ALL_CORES`] stands for: one per core the
+/// program may use (`std::thread::available_parallelism`), 1 when that is
+/// unknown.
+pub fn all_cores() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// Reads every game of `reader` into a [`Game`] on `threads` threads and
 /// gives each to `each` in input order:
 /// [`read_games`](crate::read_games) for streams, on several cores.
+/// `threads` is [`ALL_CORES`] (0) for one thread per core, 1 for the
+/// calling thread alone.
 ///
 /// ```
-/// use pgnkit_game::{ReadOptions, read_games_parallel};
+/// use pgnkit_game::{ALL_CORES, ReadOptions, read_games_parallel};
 ///
 /// let pgn = b"1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n".repeat(50);
 /// let mut broken = 0;
@@ -287,6 +308,14 @@ where
 ///     Ok(())
 /// })?;
 /// assert_eq!((totals.games, broken), (100, 50));
+/// // One thread per core, the games still in input order.
+/// let mut lines = Vec::new();
+/// read_games_parallel(&pgn[..], ALL_CORES, ReadOptions::default(), |read| {
+///     lines.push(read.line);
+///     Ok(())
+/// })?;
+/// let one_thread: Vec<u64> = pgnkit_game::read_games(&pgn).map(|read| read.line).collect();
+/// assert_eq!(lines, one_thread);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn read_games_parallel<R, E>(

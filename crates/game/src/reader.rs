@@ -64,12 +64,46 @@ pub struct ReadGame<'a, T> {
     pub offset: u64,
     /// 1-based line of the game's first byte.
     pub line: u64,
+    /// 1-based column of the game's first byte on its line, in characters
+    /// (a game may start after the previous game's marker on its line).
+    pub column: u64,
 }
 
 impl<T> ReadGame<'_, T> {
     /// Whether the game has an error.
     pub fn is_broken(&self) -> bool {
         self.diagnostics.has_errors()
+    }
+
+    /// Where the game is in the input, with its bytes: what
+    /// [`Diagnostic::render`](crate::Diagnostic::render) needs to show the
+    /// source line of one of its diagnostics.
+    pub fn start(&self) -> GameStart<'_> {
+        GameStart {
+            bytes: &self.raw,
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// `diagnostic` (one of this game's) as people read it, with its source
+    /// line and a caret under the fault: [`Diagnostic::render`] with
+    /// [`ReadGame::start`].
+    ///
+    /// ```
+    /// use pgnkit_game::read_games;
+    /// // The second game starts on column 12 of the first line.
+    /// let read = read_games(b"1. e4 e5 * 1. d4 Ke7 *").nth(1).unwrap();
+    /// let error = read.diagnostics.errors().next().unwrap();
+    /// assert_eq!((error.line, error.column), (1, 18));
+    /// let shown = read.render(error);
+    /// assert!(shown.ends_with("\n  1. d4 Ke7 *\n        ^\n"), "{shown}");
+    /// ```
+    ///
+    /// [`Diagnostic::render`]: crate::Diagnostic::render
+    pub fn render(&self, diagnostic: &crate::Diagnostic) -> String {
+        diagnostic.render(&self.start())
     }
 }
 
@@ -147,6 +181,7 @@ impl<'a, V: Visitor> Iterator for VisitGames<'a, V> {
             raw: Cow::Borrowed(raw.bytes),
             offset: start.offset,
             line: start.line,
+            column: start.column,
         })
     }
 }
@@ -212,6 +247,7 @@ impl<R: Read> Reader<R> {
             raw: Cow::Borrowed(raw.bytes),
             offset: start.offset,
             line: start.line,
+            column: start.column,
         }))
     }
 
@@ -262,6 +298,7 @@ impl<R: Read> Reader<R> {
             raw: Cow::Owned(read.raw.into_owned()),
             offset: read.offset,
             line: read.line,
+            column: read.column,
         }))
     }
 }

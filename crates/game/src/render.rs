@@ -23,14 +23,18 @@ impl Diagnostic {
     /// then a caret under the fault. Each line ends with `\n`; the source lines are indented by
     /// two spaces. A tool prefixes the file name (`file:` + this).
     ///
+    /// `game` is the read game's [`ReadGame::start`](crate::ReadGame::start) (its bytes, and
+    /// where they start: a game may start in the middle of a line), or the [`GameStart`] a
+    /// [`Visitor`](crate::Visitor) was given; [`ReadGame::render`](crate::ReadGame::render)
+    /// does both steps.
+    ///
     /// ```
     /// use pgnkit_game::read_games;
     /// let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n";
     /// let game = read_games(pgn).next().unwrap();
     /// let error = game.diagnostics.iter().next().unwrap();
-    /// let start = pgnkit_game::GameStart { bytes: &game.raw, offset: game.offset, line: game.line, column: 1 };
     /// assert_eq!(
-    ///     error.render(&start),
+    ///     error.render(&game.start()),
     ///     "3:13: error: illegal move `Ke3` in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n  1. e4 e5 2. Ke3 *\n              ^\n"
     /// );
     /// ```
@@ -195,6 +199,50 @@ mod tests {
         assert_eq!((text.as_str(), pad.len()), ("1. e4 Ke3 *", 6));
         let (text, _) = window(line.as_bytes(), Encoding::Utf8, 3);
         assert!(!text.starts_with("...") && text.ends_with("..."));
+    }
+
+    /// The rendered source line and caret of the first error of each game of `input`.
+    fn carets(input: &[u8]) -> Vec<String> {
+        crate::read_games(input)
+            .filter_map(|read| {
+                let error = read.diagnostics.errors().next()?;
+                let shown = read.render(error);
+                Some(shown.split_once('\n')?.1.to_owned())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_that_start_mid_line_get_the_caret_under_the_fault() {
+        // The issue's case: the second game starts on column 12.
+        assert_eq!(
+            carets(b"1. e4 e5 * 1. d4 Ke7 *"),
+            ["  1. d4 Ke7 *\n        ^\n"]
+        );
+        // A broken first game (its bytes run to the next game), then one starting mid-line
+        // whose fault is on its first line.
+        assert_eq!(
+            carets(b"1. e4 Ke3 * 1. d4 d5 2. Kd3 *\n"),
+            [
+                "  1. e4 Ke3 * \n        ^\n",
+                "  1. d4 d5 2. Kd3 *\n              ^\n"
+            ]
+        );
+        // A game starting mid-line whose fault is on a later line: the whole line is shown.
+        assert_eq!(
+            carets(b"1. e4 e5 * [Event \"x\"]\n1. d4 Ke7 *\n"),
+            ["  1. d4 Ke7 *\n        ^\n"]
+        );
+        // Wide characters before the game: columns count characters, not bytes.
+        assert_eq!(
+            carets("{é ü} 1. e4 e5 * 1. Kf3 *".as_bytes()),
+            ["  1. Kf3 *\n     ^\n"]
+        );
+        // A fault on a game's first line after a tag on it (the line begins in the game).
+        assert_eq!(
+            carets(b"* [White \"a\"] 1. e4 Ke3 *"),
+            ["  [White \"a\"] 1. e4 Ke3 *\n                    ^\n"]
+        );
     }
 
     #[test]

@@ -232,6 +232,27 @@ impl Hash for Tags {
     }
 }
 
+impl std::ops::Index<&str> for Tags {
+    type Output = str;
+
+    /// The value of the tag `name`, as `HashMap`'s index gives a value:
+    /// panics when there is no such tag (use [`Tags::get`] when it may be
+    /// missing, as for any tag of a game read from a file).
+    ///
+    /// ```
+    /// use pgnkit_game::Game;
+    /// let game: Game = "[White \"Morphy\"]\n\n1. e4 *".parse().unwrap();
+    /// assert_eq!(&game.tags()["White"], "Morphy");
+    /// assert_eq!(game.tags().get("Black"), None); // `["Black"]` would panic
+    /// ```
+    fn index(&self, name: &str) -> &str {
+        match self.get(name) {
+            Some(value) => value,
+            None => panic!("no tag {name:?}"),
+        }
+    }
+}
+
 impl fmt::Debug for Tags {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()

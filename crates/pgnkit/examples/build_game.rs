@@ -19,6 +19,13 @@ fn main() -> Result<(), EditError> {
         });
     }
     game.set_termination(Termination::WhiteWins); // the Result tag and the marker
-    print!("{}", game.pgn());
+    let text = game.pgn().to_string();
+    print!("{text}");
+    assert_eq!(
+        text,
+        "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+         [White \"Carlsen\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n\
+         1. e4 e5 (1... c5) 2. Nf3 { [%eval #-3] [%clk 0:02:55] the main line } 1-0\n\n"
+    );
     Ok(())
 }

@@ -7,6 +7,7 @@ fn main() -> io::Result<()> {
     let read = read_game("[Event \"From a str\"]\n\n1. d4 d5 *").expect("one game");
     let event = read.value.tags().event().unwrap_or("?");
     println!("{event}: {} moves", read.value.main_line().count());
+    assert_eq!((event, read.value.main_line().count()), ("From a str", 2));
     if io::stdin().is_terminal() {
         return Ok(()); // nothing piped in
     }

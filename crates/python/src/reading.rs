@@ -71,6 +71,7 @@ impl Produce for Tags {
             raw: std::borrow::Cow::Owned(Vec::new()),
             offset: 0,
             line: 0,
+            column: 0,
         }))
     }
 }
@@ -211,6 +212,7 @@ fn read_streams(
                     raw: std::borrow::Cow::Owned(Vec::new()),
                     offset: read.offset,
                     line: read.line,
+                    column: read.column,
                 },
                 name: name.clone(),
                 origin,
@@ -442,6 +444,7 @@ pub fn read_one(
                     raw: std::borrow::Cow::Owned(Vec::new()),
                     offset: read.offset,
                     line: read.line,
+                    column: read.column,
                 }))
         })
     })?;
