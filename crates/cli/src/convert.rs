@@ -29,10 +29,13 @@ use pgnkit::select::Openings;
 
 use crate::args::{ConvertArgs, FormatArg, Inputs};
 use crate::failure::Failure;
+use crate::options::read_options;
+use crate::outcome::{Outcome, finish};
 use crate::output::{Output, OutputError};
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 /// A worker's state: the reading `RecordTee` and the builders that gather the rows of the batch
 /// of games it is given.
@@ -372,7 +375,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         fen: args.fen,
         errors: args.keep_broken,
     };
-    let openings = crate::select::openings_of(args.classify, args.openings.as_deref())?;
+    let openings = crate::options::openings(args.classify, args.openings.as_deref())?;
     let job = ConvertJob {
         read: read_options(&args.inputs),
         record: RecordOptions {
