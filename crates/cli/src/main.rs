@@ -38,6 +38,7 @@ mod select_table;
 mod signals;
 mod split;
 mod tally;
+mod warnings;
 
 use std::process::ExitCode;
 

@@ -1,8 +1,8 @@
 //! The options layer: the parsed command line ([`args`](crate::args)) turned
 //! into the libraries' options, once, before any input is read (ripgrep's
 //! `HiArgs` is the model). Subcommands take these values, not raw flags:
-//! the reading options, the export writer's options, the query and the opening
-//! table.
+//! the reading options, the export writer's options, the query, the opening
+//! table and how warnings are shown.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -11,8 +11,9 @@ use pgnkit::export::{ExportOptions, Notation};
 use pgnkit::game::ReadOptions;
 use pgnkit::select::{Openings, OpeningsError, Query};
 
-use crate::args::{Inputs, NotationArg, PgnFormat};
+use crate::args::{Inputs, NotationArg, PgnFormat, WarningsArg};
 use crate::failure::Failure;
+use crate::warnings::Shown;
 
 /// The reading options the inputs ask for (`--strict`).
 pub fn read_options(inputs: &Inputs) -> ReadOptions {
@@ -20,6 +21,15 @@ pub fn read_options(inputs: &Inputs) -> ReadOptions {
         ReadOptions::strict()
     } else {
         ReadOptions::new()
+    }
+}
+
+/// Which warnings go to standard error (`--warnings`).
+pub fn warnings(inputs: &Inputs) -> Shown {
+    match inputs.warnings {
+        WarningsArg::All => Shown::All,
+        WarningsArg::Summary => Shown::Summary,
+        WarningsArg::None => Shown::None,
     }
 }
 

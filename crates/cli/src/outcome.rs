@@ -83,6 +83,7 @@ pub fn finish(
     } else {
         Outcome::Clean
     };
+    tally.say_warning_counts();
     console::say(&tally.summary(summary.0, summary.1));
     Ok(outcome)
 }

@@ -71,6 +71,9 @@ struct SelectJob<'a> {
     stream: bool,
 }
 
+/// The kind of `--fix-result`'s warnings (see [`crate::warnings`]).
+const RESULT_CORRECTED: &str = "Result corrected: the main line ends in checkmate or stalemate";
+
 /// What the main thread needs of one game.
 #[derive(Default)]
 struct Verdict {
@@ -434,15 +437,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
-    let mut tally = Tally::new();
+    let mut tally = Tally::with_warnings(options::warnings(&args.inputs));
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
         tally.game(game.bytes.len(), &v.diagnostics);
         if v.diagnostics.has_errors() {
             return console::write(&render::errors(name, &game, &v.diagnostics, false));
         }
         for warning in &v.warnings {
-            console::write(&format!("{name}:{}:1: warning: {warning}\n", game.line))?;
-            tally.warnings += 1;
+            let line = || format!("{name}:{}:1: warning: {warning}\n", game.line);
+            tally.warn(RESULT_CORRECTED, line)?;
         }
         classified += u64::from(v.classified);
         fixed += v.results_fixed;
