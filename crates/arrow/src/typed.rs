@@ -19,9 +19,12 @@ pub(crate) fn rating(value: &str) -> Result<Option<i16>, ()> {
 }
 
 /// Days since 1970-01-01 of a `YYYY.MM.DD` date (date32); `None` when a
-/// part is unknown (`????.??.??`, `2024.??.??`).
+/// part is unknown (`????.??.??`, `2024.??.??`). ISO 8601's `YYYY-MM-DD`,
+/// which many sites write, reads the same (the tag's text stays as read).
 pub(crate) fn date(value: &str) -> Result<Option<i32>, ()> {
-    let mut parts = value.trim().split('.');
+    let value = value.trim();
+    let iso = matches!(value.as_bytes(), [_, _, _, _, b'-', _, _, b'-', _, _]);
+    let mut parts = value.split(if iso { '-' } else { '.' });
     let (Some(y), Some(m), Some(d), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {
@@ -106,10 +109,10 @@ pub(crate) fn time(value: &str) -> Result<Option<i32>, ()> {
 }
 
 /// `(base, increment)` in seconds of a `base+inc` time control. Other forms
-/// of the standard (`-`, `?`, `300`, `40/7200:3600`, `*60`) give `None`; a
-/// value outside the standard's grammar is an error, and so is a lone
-/// `moves/seconds` period (`1/2`): a game's last period is sudden death or
-/// has an increment, so that is a result or a typo, not a time control.
+/// of the standard (`-`, `?`, `300`, `40/7200:3600`, `*60`, and a lone
+/// `moves/seconds` period such as a daily game's `1/259200`) give `None`:
+/// their text is in the `TimeControl` column. A value outside the
+/// standard's grammar is an error.
 pub(crate) fn time_control(value: &str) -> Result<Option<(i32, i32)>, ()> {
     let value = value.trim();
     if matches!(value, "" | "?" | "-") {
@@ -129,10 +132,6 @@ pub(crate) fn time_control(value: &str) -> Result<Option<(i32, i32)>, ()> {
         if !ok {
             return Err(());
         }
-    }
-    let last = periods[periods.len() - 1];
-    if last.contains('/') {
-        return Err(());
     }
     if let [single] = periods[..]
         && let Some((base, inc)) = single.split_once('+')
@@ -178,7 +177,11 @@ mod tests {
         assert_eq!(date("2024.??.??"), Ok(None));
         assert_eq!(date("2024.13.45"), Err(()));
         assert_eq!(date("2023.02.29"), Err(()));
-        assert_eq!(date("2024-01-01"), Err(()));
+        assert_eq!(date("2024-01-01"), date("2024.01.01"));
+        assert_eq!(date("2022-07-13"), Ok(Some(19_186)));
+        assert_eq!(date("2024-13-01"), Err(()));
+        assert_eq!(date("2024-1-01"), Err(()));
+        assert_eq!(date("2024.01-01"), Err(()));
         assert_eq!(date("????.13.??"), Err(()));
     }
 
@@ -199,7 +202,9 @@ mod tests {
         assert_eq!(time_control("300"), Ok(None));
         assert_eq!(time_control("40/7200:3600"), Ok(None));
         assert_eq!(time_control("*60"), Ok(None));
-        assert_eq!(time_control("1/2"), Err(()));
+        assert_eq!(time_control("1/259200"), Ok(None));
+        assert_eq!(time_control("40/7200"), Ok(None));
+        assert_eq!(time_control("1/"), Err(()));
         assert_eq!(time_control("fast"), Err(()));
         assert_eq!(time_control("180+"), Err(()));
     }

@@ -114,8 +114,8 @@ fn utc_date_2024_13_45_is_null_and_a_warning() {
 }
 
 #[test]
-fn time_control_1_2_is_null_and_a_warning() {
-    let (record, batch) = one_game("timecontrol", "[TimeControl \"1/2\"]");
+fn a_malformed_time_control_is_null_and_a_warning() {
+    let (record, batch) = one_game("timecontrol", "[TimeControl \"fast\"]");
     assert_eq!(record.warnings.len(), 1);
     assert_eq!(record.warnings[0].tag, "TimeControl");
     for column in ["time_base", "time_increment"] {
@@ -130,7 +130,25 @@ fn time_control_1_2_is_null_and_a_warning() {
         .column_by_name("TimeControl")
         .unwrap()
         .as_string::<i32>();
-    assert_eq!(text.value(0), "1/2");
+    assert_eq!(text.value(0), "fast");
+}
+
+/// The standard's `moves/seconds` (a daily game's one move in three days) and an ISO date are
+/// read without a warning: no base and increment, the date in the typed column.
+#[test]
+fn moves_per_seconds_and_iso_dates_read_without_warnings() {
+    let (record, batch) = one_game("daily", "[TimeControl \"1/259200\"]\n[Date \"2022-07-13\"]");
+    assert!(record.warnings.is_empty(), "{:?}", record.warnings);
+    let base = batch
+        .column_by_name("time_base")
+        .unwrap()
+        .as_primitive::<Int32Type>();
+    assert!(base.is_null(0));
+    let date = batch
+        .column_by_name("date")
+        .unwrap()
+        .as_primitive::<Date32Type>();
+    assert_eq!(date.value(0), 19_186);
 }
 
 #[test]

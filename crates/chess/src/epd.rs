@@ -17,6 +17,11 @@
 //! ASCII order of their opcodes, single spaces, moves as SAN with `+`/`#`
 //! (the operands of `am` and `bm` in ASCII order), strings quoted.
 //!
+//! A record holds at most 256 operations and an operation at most 1,024
+//! operands (a longer one is refused with
+//! [`EpdError::Syntax`] at the first one past the limit): records are short
+//! in practice, and the limits keep the work a hostile record asks for small.
+//!
 //! ```
 //! use pgnkit_chess::{Epd, Operand};
 //!
@@ -43,6 +48,11 @@ use crate::fen::{CastlingNotation, EnPassantMode, Setup};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::san::SanPlus;
+
+/// Operations in one record, at most (the standard's opcodes are about 40).
+const MAX_OPERATIONS: usize = 256;
+/// Operands of one operation, at most (a `pv` of 1,024 plies).
+const MAX_OPERANDS: usize = 1024;
 
 /// One EPD record: a position and its operations.
 #[derive(Debug, Clone, PartialEq)]
@@ -236,6 +246,9 @@ impl Epd {
             let (start, _) = next_word(record, at);
             if start >= record.len() {
                 break;
+            }
+            if texts.len() == MAX_OPERATIONS {
+                return Err(syntax(start, "more than 256 operations in a record"));
             }
             let (opcode, operands, end) = read_operation(record, start)?;
             // An opcode appears at most once; a repeat with the same operands
@@ -492,6 +505,9 @@ fn read_operation(
             Some(_) if blank == 0 && !operands.is_empty() => {
                 return Err(syntax(at, "expected a space or `;` after an operand"));
             }
+            Some(_) if operands.len() == MAX_OPERANDS => {
+                return Err(syntax(at, "more than 1024 operands in an operation"));
+            }
             Some(b'"') => {
                 let body = record.get(at + 1..).unwrap_or_default();
                 let Some(close) = body.iter().position(|&b| b == b'"') else {
@@ -666,5 +682,31 @@ mod tests {
         let back: Epd = written.parse().expect("reads back");
         assert_eq!(back, epd);
         assert_eq!(back.to_string(), written);
+    }
+
+    #[test]
+    fn operations_and_operands_are_limited() {
+        let fen = "8/8/8/8/8/8/8/K1k5 w - -";
+        let ops = |n: usize| (0..n).map(|i| format!(" x{i} 1;")).collect::<String>();
+        assert_eq!(
+            Epd::parse(format!("{fen}{}", ops(MAX_OPERATIONS)).as_bytes())
+                .map(|e| e.operations().len()),
+            Ok(MAX_OPERATIONS)
+        );
+        let over = format!("{fen}{}", ops(100_000));
+        let at = fen.len() + ops(MAX_OPERATIONS).len() + 1;
+        assert_eq!(
+            Epd::parse(over.as_bytes()),
+            Err(syntax(at, "more than 256 operations in a record"))
+        );
+        let operands = |n: usize| format!("{fen} c0{};", " a".repeat(n));
+        assert!(Epd::parse(operands(MAX_OPERANDS).as_bytes()).is_ok());
+        assert_eq!(
+            Epd::parse(operands(MAX_OPERANDS + 1).as_bytes()),
+            Err(syntax(
+                fen.len() + 4 + 2 * MAX_OPERANDS,
+                "more than 1024 operands in an operation"
+            ))
+        );
     }
 }

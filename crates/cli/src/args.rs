@@ -227,6 +227,23 @@ pub struct Inputs {
     /// (suffixes K, M, G: powers of 1024).
     #[arg(long, value_name = "BYTES", default_value = "16M", value_parser = parse_size)]
     pub max_game_bytes: u64,
+    /// Warnings on standard error: the first 5 of each kind, then a count
+    /// per kind at the end (summary), every one (all), or none (the summary
+    /// line counts them all the same). `check` writes every diagnostic: they
+    /// are its output.
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = WarningsArg::Summary)]
+    pub warnings: WarningsArg,
+}
+
+/// The choices of `--warnings`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WarningsArg {
+    /// Every warning.
+    All,
+    /// The first 5 of each kind, then a count per kind.
+    Summary,
+    /// No warning lines.
+    None,
 }
 
 /// `123`, `64K`, `16M`, `1G` (powers of 1024).

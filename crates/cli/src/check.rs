@@ -9,10 +9,13 @@ use pgnkit::game::{Diagnostics, ReadOptions, Validate};
 
 use crate::args::CheckArgs;
 use crate::failure::Failure;
+use crate::options::read_options;
+use crate::outcome::{Outcome, finish};
 use crate::output::Output;
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
+use crate::render;
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, finish, read_options, render};
 
 struct CheckJob {
     read: ReadOptions,

@@ -29,10 +29,13 @@ use pgnkit::select::Openings;
 
 use crate::args::{ConvertArgs, FormatArg, Inputs};
 use crate::failure::Failure;
+use crate::options::read_options;
+use crate::outcome::{Outcome, finish};
 use crate::output::{Output, OutputError};
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 /// A worker's state: the reading `RecordTee` and the builders that gather the rows of the batch
 /// of games it is given.
@@ -372,7 +375,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         fen: args.fen,
         errors: args.keep_broken,
     };
-    let openings = crate::select::openings_of(args.classify, args.openings.as_deref())?;
+    let openings = crate::options::openings(args.classify, args.openings.as_deref())?;
     let job = ConvertJob {
         read: read_options(&args.inputs),
         record: RecordOptions {
@@ -404,7 +407,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         None => None,
     };
     let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
-    let mut tally = Tally::new();
+    let mut tally = Tally::with_warnings(crate::options::warnings(&args.inputs));
     // Games read so far: the next game's `game_id`.
     let mut game_id = 0u64;
     let ended = pipeline::over_inputs(&args.inputs, &job, |source, game, output, _| {
@@ -416,13 +419,9 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         } = output;
         tally.game(game.bytes.len(), &diagnostics);
         game_id += 1;
-        if !warnings.is_empty() {
-            let mut text = String::new();
-            for warning in &warnings {
-                text.push_str(&format!("{source}:{}:1: warning: {warning}\n", game.line));
-                tally.warnings += 1;
-            }
-            console::write(&text)?;
+        for warning in &warnings {
+            let line = || format!("{source}:{}:1: warning: {warning}\n", game.line);
+            tally.warn(&crate::warnings::tag_kind(warning), line)?;
         }
         if diagnostics.has_errors() {
             let saved = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;

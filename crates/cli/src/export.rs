@@ -1,14 +1,17 @@
 //! `pgnkit export`: import format in, export format out, rejects kept.
 
-use pgnkit::export::{ExportOptions, Notation, StreamWriter};
+use pgnkit::export::{ExportOptions, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions};
 
-use crate::args::{ExportArgs, NotationArg, PgnFormat};
+use crate::args::ExportArgs;
 use crate::failure::Failure;
+use crate::options::{export_options, read_options};
+use crate::outcome::{Outcome, finish};
 use crate::output::Output;
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 struct ExportJob {
     options: ExportOptions,
@@ -41,28 +44,6 @@ impl Job for ExportJob {
             text.extend_from_slice(writer.game_text());
         }
         diagnostics
-    }
-}
-
-/// The writer's options that `format` asks for (`export` and `select`).
-pub fn export_options(format: &PgnFormat) -> ExportOptions {
-    let base = if format.reduced {
-        ExportOptions::reduced()
-    } else {
-        ExportOptions::export()
-    };
-    ExportOptions {
-        width: usize::from(format.width),
-        comments: base.comments && !format.no_comments,
-        nags: base.nags && !format.no_nags,
-        variations: base.variations && !format.no_variations,
-        notation: match format.notation {
-            NotationArg::San => Notation::San,
-            NotationArg::Lan => Notation::Lan,
-            NotationArg::Uci => Notation::Uci,
-            NotationArg::Fan => Notation::Fan,
-        },
-        ..base
     }
 }
 

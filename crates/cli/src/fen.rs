@@ -7,10 +7,13 @@ use pgnkit::game::{Diagnostics, GameStart, MoveEvent, ReadOptions, Skip, Visitor
 
 use crate::args::FenArgs;
 use crate::failure::Failure;
+use crate::options::read_options;
+use crate::outcome::{Outcome, finish};
 use crate::output::Output;
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 /// Follows the main line, keeping the position (and every FEN on request).
 struct MainLine {

@@ -4,10 +4,13 @@ use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder};
 
 use crate::args::JsonArgs;
 use crate::failure::Failure;
+use crate::options::read_options;
+use crate::outcome::{Outcome, finish};
 use crate::output::Output;
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 struct JsonJob {
     read: ReadOptions,

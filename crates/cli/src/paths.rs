@@ -7,6 +7,7 @@ use std::fs::{self, File, Metadata};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::args::Inputs;
 use crate::failure::Failure;
 
 /// One file's identity: device and inode.
@@ -158,6 +159,27 @@ fn place(path: &Path) -> Result<PathBuf, Failure> {
         .file_name()
         .ok_or_else(|| Failure::usage(format!("cannot write {name}: not a file name")))?;
     Ok(dir.join(file))
+}
+
+/// Checks what a command reads and writes (see this module) before anything is
+/// opened: `outputs` are its file outputs, `stdout` whether it writes
+/// standard output.
+pub fn check_plan(
+    inputs: &Inputs,
+    outputs: &[(&str, &Option<PathBuf>)],
+    stdout: bool,
+) -> Result<(), Failure> {
+    let files = crate::input::names(&inputs.files);
+    let outputs = outputs
+        .iter()
+        .filter_map(|&(option, path)| path.as_deref().map(|path| OutputPath { option, path }))
+        .collect();
+    Plan {
+        inputs: &files,
+        outputs,
+        stdout,
+    }
+    .check()
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 
 use pgnkit::input;
 
-use crate::Outcome;
 use crate::args::RangesArgs;
 use crate::failure::Failure;
+use crate::outcome::Outcome;
 
 /// Runs `pgnkit ranges`.
 pub fn run(args: &RangesArgs) -> Result<Outcome, Failure> {

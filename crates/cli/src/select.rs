@@ -7,7 +7,6 @@
 //! order), `--skip` and `--first`, and where each game goes ([`Split`]).
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
@@ -18,13 +17,15 @@ use pgnkit::select::{
 
 use crate::args::SelectArgs;
 use crate::failure::Failure;
+use crate::options::{self, read_options};
+use crate::outcome::{Outcome, finish};
 use crate::output::Output;
+use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
-use crate::select_stream::set_tag;
 use crate::select_table::{TableOut, format_of, movetext};
 use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
-use crate::{Outcome, check_plan, console, finish, read_options, render};
+use crate::{console, render};
 
 /// Which command runs (each is `select` with one option on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +70,9 @@ struct SelectJob<'a> {
     /// from the main line's moves, with no tree.
     stream: bool,
 }
+
+/// The kind of `--fix-result`'s warnings (see [`crate::warnings`]).
+const RESULT_CORRECTED: &str = "Result corrected: the main line ends in checkmate or stalemate";
 
 /// What the main thread needs of one game.
 #[derive(Default)]
@@ -240,7 +244,8 @@ impl SelectJob<'_> {
     /// streaming writer, in one reading: `probe` holds its tags when the query
     /// read them first. With classification, the opening is found from the
     /// main line's moves once the game is read, and `ECO` and `Opening` are
-    /// then set in the written text ([`set_tag`]).
+    /// then set by the writer
+    /// ([`StreamWriter::set_tags`](pgnkit::export::StreamWriter::set_tags)).
     fn streamed(
         &self,
         stream: &mut MainLine<StreamWriter>,
@@ -276,52 +281,22 @@ impl SelectJob<'_> {
                 }
             };
         }
-        let start = text.len();
+        if let Some(found) = &found
+            && !self.export.reduced_tags
+        {
+            let opening = &found.opening;
+            let tags = [
+                ("ECO", opening.eco.as_str()),
+                ("Opening", opening.name.as_str()),
+            ];
+            stream.inner_mut().set_tags(tags);
+        }
         if text.is_empty() {
             *text = stream.inner_mut().take_game_text(std::mem::take(text));
         } else {
             text.extend_from_slice(stream.inner().game_text());
         }
-        if let Some(found) = &found
-            && !self.export.reduced_tags
-        {
-            set_tag(text, start, "ECO", &found.opening.eco);
-            set_tag(text, start, "Opening", &found.opening.name);
-        }
         v
-    }
-}
-
-/// Reads `--openings FILE` (before any input is read).
-fn read_openings(path: &Path) -> Result<Openings, Failure> {
-    let text = std::fs::read(path).map_err(|e| Failure::io(&path.display().to_string(), &e))?;
-    let text = String::from_utf8(text).map_err(|_| {
-        Failure::usage(format!(
-            "--openings {}: the table is not UTF-8 text",
-            path.display()
-        ))
-    })?;
-    Openings::from_tsv(&text).map_err(|e| {
-        let at = match &e {
-            pgnkit::select::OpeningsError::Row { offset, .. } => {
-                format!(" line {}", text[..*offset].matches('\n').count() + 1)
-            }
-            _ => String::new(),
-        };
-        Failure::usage(format!("--openings {}{at}: {e}", path.display()))
-    })
-}
-
-/// The opening table of `--classify` and `--openings FILE` (`convert`'s):
-/// read before any input is.
-pub fn openings_of(
-    classify: bool,
-    path: Option<&Path>,
-) -> Result<Option<Cow<'static, Openings>>, Failure> {
-    match (path, classify) {
-        (Some(path), _) => Ok(Some(Cow::Owned(read_openings(path)?))),
-        (None, true) => Ok(Some(Cow::Borrowed(Openings::lichess()))),
-        (None, false) => Ok(None),
     }
 }
 
@@ -356,15 +331,9 @@ fn count(n: u64, one: &str, many: &str) -> String {
 /// Runs `pgnkit select` (or `dedupe`, `classify`).
 pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     // Everything that can be wrong with the command line is found before any input is read.
-    let query =
-        match &args.query {
-            Some(text) => Some(Query::parse(text).map_err(|e| {
-                Failure::usage(format!("bad --where expression:\n{}", e.render(text)))
-            })?),
-            None => None,
-        };
+    let query = options::query(args.query.as_deref())?;
     let classify = mode == Mode::Classify || args.classify || args.openings.is_some();
-    let openings = openings_of(classify, args.openings.as_deref())?;
+    let openings = options::openings(classify, args.openings.as_deref())?;
     let dedupe = mode == Mode::Dedupe
         || args.dedupe
         || args.duplicates.is_some()
@@ -394,7 +363,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         final_fen: args.add_final_fen,
         drop: args.drop_tags.clone(),
         split_by: args.split_by.clone(),
-        export: crate::export::export_options(&args.pgn),
+        export: options::export_options(&args.pgn),
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
         tags_first: false,
@@ -468,15 +437,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
-    let mut tally = Tally::new();
+    let mut tally = Tally::with_warnings(options::warnings(&args.inputs));
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
         tally.game(game.bytes.len(), &v.diagnostics);
         if v.diagnostics.has_errors() {
             return console::write(&render::errors(name, &game, &v.diagnostics, false));
         }
         for warning in &v.warnings {
-            console::write(&format!("{name}:{}:1: warning: {warning}\n", game.line))?;
-            tally.warnings += 1;
+            let line = || format!("{name}:{}:1: warning: {warning}\n", game.line);
+            tally.warn(RESULT_CORRECTED, line)?;
         }
         classified += u64::from(v.classified);
         fixed += v.results_fixed;

@@ -52,7 +52,7 @@ pub struct Selected<'a> {
 impl Part {
     /// Opens a file part, checked against the inputs first.
     fn open(inputs: &Inputs, path: PathBuf, format: PartFormat) -> Result<Part, Failure> {
-        crate::check_plan(inputs, &[("-o", &Some(path.clone()))], false)?;
+        crate::paths::check_plan(inputs, &[("-o", &Some(path.clone()))], false)?;
         Ok(match format {
             PartFormat::Pgn { level } => Part::Pgn(Output::file(&path)?.compressed(None, level)?),
             PartFormat::Table(format) => {

@@ -1,6 +1,10 @@
 //! Counting what a command did, for its summary line and exit status.
 
+use std::io;
 use std::time::Instant;
+
+use crate::console;
+use crate::warnings::{Shown, Warnings};
 
 /// Games read, written and rejected; diagnostics; bytes; time.
 #[derive(Debug)]
@@ -27,11 +31,38 @@ pub struct Tally {
     pub failed_inputs: u64,
     /// More counts for the summary line (`select`: "12 duplicates"...), in order.
     pub extra: Vec<String>,
+    /// The warnings printed on standard error, by kind.
+    shown: Warnings,
     started: Instant,
 }
 
 impl Tally {
-    /// Starts the clock.
+    /// Starts the clock; warnings are printed as `shown` says.
+    pub fn with_warnings(shown: Shown) -> Tally {
+        Tally {
+            shown: Warnings::new(shown),
+            ..Tally::new()
+        }
+    }
+
+    /// Counts a warning of `kind` and prints it (`line()`, a whole line) on
+    /// standard error when `--warnings` shows it (see [`Warnings`]).
+    pub fn warn(&mut self, kind: &str, line: impl FnOnce() -> String) -> io::Result<()> {
+        self.warnings += 1;
+        if self.shown.count(kind) {
+            console::write(&line())?;
+        }
+        Ok(())
+    }
+
+    /// Prints the count of each kind of warning not printed, at the end of a run.
+    pub fn say_warning_counts(&self) {
+        for line in self.shown.rest() {
+            console::say(&line);
+        }
+    }
+
+    /// Starts the clock; warnings are summarised.
     pub fn new() -> Tally {
         Tally {
             games: 0,
@@ -44,6 +75,7 @@ impl Tally {
             unwritten: 0,
             failed_inputs: 0,
             extra: Vec::new(),
+            shown: Warnings::default(),
             started: Instant::now(),
         }
     }

@@ -88,6 +88,51 @@ fn bad_command_lines_fail_before_reading() {
     assert!(text.contains("line 3") && text.contains("e5"), "{text}");
 }
 
+/// A query nested past the limit (256 parentheses and `not`s together) is refused before any
+/// input is read, with the caret at the `(` or `not` that passes the limit, never a stack
+/// overflow (which aborts with status 134).
+#[test]
+fn deep_queries_are_refused_with_a_caret() {
+    let missing_input = temp("no-such-input.pgn");
+    let input = missing_input.to_str().unwrap();
+    for (query, token) in [
+        (
+            format!("{}WhiteElo > 1{}", "(".repeat(20_000), ")".repeat(20_000)),
+            "(",
+        ),
+        (format!("{}WhiteElo > 1", "not ".repeat(30_000)), "not"),
+    ] {
+        let out = run_with_stdin(&["select", input, "--where", &query], b"");
+        let text = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(!text.contains("no-such-input"), "read its input: {text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert_eq!(lines[0], "pgnkit: bad --where expression:");
+        assert!(
+            lines[1].starts_with("...") && lines[1].len() < 100,
+            "{text}"
+        );
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(lines[2][caret..].len(), token.len(), "{text}");
+        assert_eq!(&lines[1][caret..caret + token.len()], token, "{text}");
+        assert_eq!(lines[3], "parentheses and `not`s nested deeper than 256");
+    }
+    // Within the limit, and a long flat chain, are read and evaluated.
+    let deep = format!("{}WhiteElo > 1{}", "(".repeat(256), ")".repeat(256));
+    let chain = vec!["WhiteElo > 1"; 5_000].join(" and ");
+    for query in [deep, chain] {
+        let out = run_with_stdin(&["select", "-", "--where", &query], GAMES);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout)
+                .matches("[Event ")
+                .count(),
+            2
+        );
+    }
+}
+
 #[test]
 fn selects_by_query_with_rejected_first_and_skip() {
     let rejected = temp("rejected.pgn");

@@ -115,6 +115,15 @@ pub struct StreamWriter {
     /// Offset in the game text of the `Result` tag's value (written as `*`
     /// before the marker is known).
     result_at: usize,
+    /// End of the tag section in the game text (it starts at 0), and the
+    /// filter it was written with: [`StreamWriter::set_tags`] writes it again.
+    tags_end: usize,
+    filter: TagFilter,
+    /// The game ended (its text is whole).
+    ended: bool,
+    /// Tags were set after the section was written, before the game ended:
+    /// the game's end writes the section again.
+    retag: bool,
     /// The standard starting position (built once: it is compared with
     /// every game's start).
     standard: Position,
@@ -139,6 +148,10 @@ impl StreamWriter {
             scratch: Vec::new(),
             started: false,
             result_at: 0,
+            tags_end: 0,
+            filter: TagFilter::All,
+            ended: false,
+            retag: false,
             standard: Position::new(),
             termination: Termination::Unknown,
             games: 0,
@@ -172,6 +185,57 @@ impl StreamWriter {
     /// ```
     pub fn take_game_text(&mut self, replacement: Vec<u8>) -> Vec<u8> {
         self.layout.take_output(replacement)
+    }
+
+    /// Sets tags of the game being read or just read (after its end, before
+    /// the next one begins), each in place of any value it had: its text is
+    /// the one written had the game held those values (the `Result` value
+    /// is the marker's; `FEN` cannot be set). For a value known only once
+    /// the moves were read, such as a game's classified opening: the tag
+    /// section is written again from the writer's tags, in its order.
+    ///
+    /// ```
+    /// use pgnkit_export::{ExportOptions, StreamWriter};
+    /// use pgnkit_game::visit_games;
+    ///
+    /// let mut games = visit_games(
+    ///     b"[Opening \"?\"]\n[Round \"3\"]\n1. e4 *",
+    ///     StreamWriter::new(ExportOptions::export()),
+    /// );
+    /// games.next();
+    /// games.visitor().set_tags([("ECO", "B00"), ("Opening", "King's Pawn")]);
+    /// let text = String::from_utf8(games.visitor().game_text().to_vec()).unwrap();
+    /// assert!(text.contains("[Result \"*\"]\n[ECO \"B00\"]\n[Opening \"King's Pawn\"]\n\n1. e4 *"));
+    /// ```
+    pub fn set_tags<'t>(&mut self, tags: impl IntoIterator<Item = (&'t str, &'t str)>) {
+        for (name, value) in tags {
+            let value = value.as_bytes();
+            self.tags.set(name.as_bytes(), value);
+        }
+        if self.ended {
+            self.rewrite_tags();
+        } else if self.started {
+            self.retag = true;
+        }
+    }
+
+    /// Writes the tag section of the ended game again, from its tags (see
+    /// [`StreamWriter::set_tags`]).
+    fn rewrite_tags(&mut self) {
+        let mut section = std::mem::take(&mut self.scratch);
+        section.clear();
+        let result_at = self.tags.write(&mut section, b"*", self.filter);
+        patch_result_at(
+            &mut section,
+            result_at,
+            self.termination.as_str().as_bytes(),
+        );
+        let out = self.layout.raw();
+        out.splice(..self.tags_end.min(out.len()), section.iter().copied());
+        self.result_at = result_at;
+        self.tags_end = section.len();
+        self.scratch = section;
+        self.retag = false;
     }
 
     /// How many games were written (ended) so far.
@@ -247,7 +311,9 @@ impl StreamWriter {
         } else {
             TagFilter::All
         };
+        self.filter = filter;
         self.result_at = self.tags.write(self.layout.raw(), b"*", filter);
+        self.tags_end = self.layout.output().len();
         self.lines.clear();
         self.lines.push(Line::main());
     }
@@ -384,6 +450,8 @@ impl Visitor for StreamWriter {
         self.arena.clear();
         self.lines.clear();
         self.started = false;
+        self.ended = false;
+        self.retag = false;
         self.termination = Termination::Unknown;
     }
 
@@ -527,11 +595,18 @@ impl Visitor for StreamWriter {
         self.layout.marker(self.termination.as_str());
         self.layout.finish();
         self.layout.raw().push(b'\n');
+        // The marker in place of `*` makes the tag section that much longer.
+        let before = self.layout.output().len();
         patch_result_at(
             self.layout.raw(),
             self.result_at,
             self.termination.as_str().as_bytes(),
         );
+        self.tags_end += self.layout.output().len() - before;
+        self.ended = true;
+        if self.retag {
+            self.rewrite_tags();
+        }
         self.games += 1;
     }
 }
@@ -586,6 +661,88 @@ mod tests {
         assert_eq!(stream, String::from_utf8(tree).expect("UTF-8"));
         let body = stream.find("\n\n").map_or(0, |i| i + 2);
         stream[body..].to_string()
+    }
+
+    /// Tags set after the game was read (between games, or during its
+    /// movetext) give the text the tree writer writes for the game holding
+    /// them, whatever tags the game had and in whichever order they sort.
+    #[test]
+    fn set_tags_writes_what_the_writer_writes() {
+        let cases = [
+            "1. e4 *",
+            "[Annotator \"x\"]\n[WhiteElo \"1\"]\n1. e4 1-0",
+            "[ECO \"A00\"]\n[Opening \"Old \\\"name\\\"\"]\n[ECO \"A01\"]\n[PlyCount \"1\"]\n1. e4 *",
+            "[Black \"B\"]\n[EC \"a\"]\n[ECOX \"b\"]\n[Opening2 \"c\"]\n[Openin \"d\"]\n1. e4 (1. d4) 0-1",
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n[SetUp \"1\"]\n1. e4 *",
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n1. O-O *",
+        ];
+        let tags = [
+            ("ECO", "B00"),
+            ("Opening", "King's Pawn \"Game\"\\ \t"),
+            ("White", "Ünïcode"),
+        ];
+        for pgn in cases {
+            let mut game: pgnkit_game::Game = pgn.parse().expect("a game");
+            for (name, value) in tags {
+                game.tags_mut().insert(name, value);
+            }
+            let mut want = Vec::new();
+            GameWriter::new(ExportOptions::export())
+                .write(&game, &mut want)
+                .expect("a Vec");
+            let mut games = visit_games(pgn.as_bytes(), StreamWriter::new(ExportOptions::export()));
+            games.next();
+            games.visitor().set_tags(tags);
+            let after_end = games.visitor().game_text().to_vec();
+            assert_eq!(
+                String::from_utf8_lossy(&after_end),
+                String::from_utf8_lossy(&want),
+                "{pgn}"
+            );
+        }
+    }
+
+    /// Tags set before the section is written, or while the moves are read,
+    /// are written as the game's own.
+    #[test]
+    fn set_tags_before_the_game_ends() {
+        struct Early(StreamWriter);
+        impl Visitor for Early {
+            type Output = ();
+            fn begin_game(&mut self, game: GameStart<'_>) {
+                self.0.begin_game(game);
+                self.0.set_tags([("Annotator", "early")]);
+            }
+            fn tag(&mut self, name: &[u8], value: &[u8]) {
+                self.0.tag(name, value);
+            }
+            fn begin_movetext(&mut self, start: &Position) {
+                self.0.begin_movetext(start);
+            }
+            fn san(&mut self, event: MoveEvent<'_>) {
+                self.0.san(event);
+                self.0.set_tags([("ECO", "C20")]);
+            }
+            fn termination(&mut self, termination: Termination) {
+                self.0.termination(termination);
+            }
+            fn end_game(&mut self) {
+                self.0.end_game();
+            }
+        }
+        let mut games = visit_games(
+            b"[Event \"e\"]\n1. e4 e5 1-0".as_slice(),
+            Early(StreamWriter::new(ExportOptions::export())),
+        );
+        games.next();
+        let text = String::from_utf8(games.visitor().0.game_text().to_vec()).expect("UTF-8");
+        assert!(text.starts_with("[Event \"e\"]\n"), "{text}");
+        assert!(
+            text.contains(
+                "[Result \"1-0\"]\n[Annotator \"early\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n"
+            ),
+            "{text}"
+        );
     }
 
     #[test]

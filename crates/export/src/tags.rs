@@ -198,6 +198,25 @@ impl TagSection {
         });
     }
 
+    /// Sets the tag `name` to `value`, in place of every value added before
+    /// (a `Result` value is not written: the marker is; a `FEN` tag is not
+    /// set here but by [`TagSection::set_fen`]).
+    pub(crate) fn set(&mut self, name: &[u8], value: &[u8]) {
+        if let Some(i) = roster_index(name) {
+            if let Some(slot) = self.roster.get_mut(i) {
+                let start = self.arena.len();
+                write_tag(&mut self.arena, name, value);
+                *slot = Some(start..self.arena.len());
+            }
+            return;
+        }
+        if name != b"FEN" {
+            let arena = &self.arena;
+            self.others.retain(|e| e.name(arena) != name);
+            self.push(name, value);
+        }
+    }
+
     /// Whether a `FEN` tag was added.
     pub(crate) fn has_fen(&self) -> bool {
         self.fen_read

@@ -28,6 +28,9 @@ pub enum QueryErrorKind {
     /// A value that cannot be compared with this field (a date, a time control, a number).
     #[error("{0}")]
     Value(String),
+    /// Parentheses and `not`s nested deeper than the limit (the number), together.
+    #[error("parentheses and `not`s nested deeper than {0}")]
+    TooDeep(usize),
     /// Text after a complete query.
     #[error("unexpected text after the query")]
     Trailing,
@@ -53,7 +56,22 @@ impl QueryError {
     /// let text = e.render("WhiteElo >= 2500 and colour = \"x\"");
     /// assert_eq!(text.lines().nth(1), Some("                     ^^^^^^"));
     /// ```
+    ///
+    /// A query longer than a line is shown around the fault, `...` marking
+    /// what is left out on either side.
     pub fn render(&self, query: &str) -> String {
+        /// Characters shown on either side of the fault in a long query.
+        const CONTEXT: usize = 40;
+        let line: Vec<char> = query
+            .chars()
+            .map(|c| {
+                if matches!(c, '\n' | '\r' | '\t') {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
         // Columns are counted in characters, so a caret stands under its character.
         let start = query
             .get(..self.start.min(query.len()))
@@ -62,10 +80,19 @@ impl QueryError {
             .get(self.start.min(query.len())..self.end.min(query.len()))
             .map_or(1, |s| s.chars().count())
             .max(1);
+        let (from, to) = if line.len() <= 2 * CONTEXT + 20 {
+            (0, line.len())
+        } else {
+            let from = start.saturating_sub(CONTEXT);
+            (from, (start + width.min(CONTEXT) + CONTEXT).min(line.len()))
+        };
+        let before = if from > 0 { "..." } else { "" };
+        let after = if to < line.len() { "..." } else { "" };
+        let shown: String = line.get(from..to).unwrap_or_default().iter().collect();
+        let width = width.min(to.saturating_sub(start).max(1));
         format!(
-            "{}\n{}{}\n{}",
-            query.replace(['\n', '\r', '\t'], " "),
-            " ".repeat(start),
+            "{before}{shown}{after}\n{}{}\n{}",
+            " ".repeat(before.len() + start - from),
             "^".repeat(width),
             self.kind
         )

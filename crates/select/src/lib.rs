@@ -47,5 +47,5 @@ pub use main_line::{MainLine, Moves};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use position_key::PositionKey;
-pub use query::{Context, Query};
+pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use value::{PgnDate, number, time_control_base};

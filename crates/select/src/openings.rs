@@ -95,7 +95,8 @@ impl Openings {
     }
 
     /// A table from TSV text (the header `eco<TAB>name<TAB>pgn`, then one
-    /// row per line, the moves in SAN with or without move numbers).
+    /// row per line, the moves in SAN with or without move numbers, at most
+    /// [`MAX_PLIES`] of them: a deeper row could never be found).
     ///
     /// ```
     /// use pgnkit_select::Openings;
@@ -145,6 +146,11 @@ impl Openings {
                 let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
                 if san.is_empty() {
                     continue;
+                }
+                if plies == MAX_PLIES {
+                    return Err(bad(format!(
+                        "a row has at most {MAX_PLIES} plies (deeper positions are never looked up)"
+                    )));
                 }
                 if let Err(e) = pos.play_san(san.as_bytes()) {
                     return Err(bad(format!("move `{token}`: {e}")));
@@ -236,6 +242,22 @@ impl Openings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_at_most_max_plies() {
+        let row = |plies: usize| {
+            let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+            let pgn: Vec<&str> = (0..plies).map(|i| moves[i % 4]).collect();
+            format!("eco\tname\tpgn\nA00\tShuffle\t{}\n", pgn.join(" "))
+        };
+        assert_eq!(Openings::from_tsv(&row(MAX_PLIES)).map(|t| t.len()), Ok(1));
+        let long = row(1_000_000);
+        let Err(OpeningsError::Row { offset, reason }) = Openings::from_tsv(&long) else {
+            panic!("a row of a million plies is read");
+        };
+        assert_eq!(offset, "eco\tname\tpgn\n".len());
+        assert!(reason.contains("at most 40 plies"), "{reason}");
+    }
 
     #[test]
     fn the_embedded_table_reads_whole() {

@@ -120,11 +120,24 @@ impl Query {
     }
 }
 
-/// A node of the expression tree.
+/// How deep parentheses and `not`s may nest, together: the tree is walked
+/// by recursion (parsing, evaluation, dropping), so its depth is bounded as
+/// the reader bounds variations. A deeper query is refused with
+/// [`QueryErrorKind::TooDeep`](crate::QueryErrorKind::TooDeep), a caret at
+/// the `(` or `not` that passes the limit. Chains of `and`/`or` are flat
+/// nodes and may be of any length.
+pub const MAX_QUERY_DEPTH: usize = 256;
+
+/// A node of the expression tree. Only the parser makes one, so its depth
+/// is at most [`MAX_QUERY_DEPTH`] and every walk over it (evaluation,
+/// `needs_moves`, drop) is bounded with it.
 #[derive(Debug, Clone)]
 enum Expr {
-    Or(Box<Expr>, Box<Expr>),
-    And(Box<Expr>, Box<Expr>),
+    /// Any of two or more (a chain `a or b or c` is one node, so its length
+    /// is not depth).
+    Or(Vec<Expr>),
+    /// All of two or more.
+    And(Vec<Expr>),
     Not(Box<Expr>),
     Compare(Comparison),
     Reaches(Box<PositionKey>),
@@ -134,7 +147,7 @@ enum Expr {
 impl Expr {
     fn needs_moves(&self) -> bool {
         match self {
-            Expr::Or(a, b) | Expr::And(a, b) => a.needs_moves() || b.needs_moves(),
+            Expr::Or(all) | Expr::And(all) => all.iter().any(Expr::needs_moves),
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
             Expr::Reaches(_) | Expr::Material(_) => true,
@@ -143,7 +156,7 @@ impl Expr {
 
     fn reads_tags_only(&self) -> bool {
         match self {
-            Expr::Or(a, b) | Expr::And(a, b) => a.reads_tags_only() && b.reads_tags_only(),
+            Expr::Or(all) | Expr::And(all) => all.iter().all(Expr::reads_tags_only),
             Expr::Not(a) => a.reads_tags_only(),
             Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
             Expr::Reaches(_) | Expr::Material(_) => false,

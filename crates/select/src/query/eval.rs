@@ -11,8 +11,8 @@ use crate::value::{PgnDate, number, time_control_base};
 
 pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) -> bool {
     match expr {
-        Expr::Or(a, b) => matches(a, game, context) || matches(b, game, context),
-        Expr::And(a, b) => matches(a, game, context) && matches(b, game, context),
+        Expr::Or(all) => all.iter().any(|e| matches(e, game, context)),
+        Expr::And(all) => all.iter().all(|e| matches(e, game, context)),
         Expr::Not(a) => !matches(a, game, context),
         Expr::Compare(c) => compare(c, game, context),
         Expr::Reaches(key) => main_line_any(game, |pos| key.is(pos)),

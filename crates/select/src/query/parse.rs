@@ -9,7 +9,7 @@ use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, multispace0};
 use nom::{IResult, Parser};
 
-use super::{Comparison, Expr, Field, Op, Value};
+use super::{Comparison, Expr, Field, MAX_QUERY_DEPTH, Op, Value};
 use crate::error::{QueryError, QueryErrorKind};
 use crate::material::Material;
 use crate::position_key::PositionKey;
@@ -52,7 +52,7 @@ pub(super) fn query(text: &str) -> Result<Expr, QueryError> {
             end: (start + f.len).max(start + 1),
         }
     };
-    match or_expr(text) {
+    match or_expr(text, 0) {
         Ok((rest, expr)) => {
             let rest = rest.trim_start();
             if rest.is_empty() {
@@ -95,38 +95,70 @@ fn keyword<'a>(word: &'static str) -> impl Parser<&'a str, Output = &'a str, Err
     }
 }
 
-fn or_expr(input: &str) -> Res<'_, Expr> {
-    let (mut rest, mut left) = and_expr(input)?;
+fn or_expr(input: &str, depth: usize) -> Res<'_, Expr> {
+    let (mut rest, first) = and_expr(input, depth)?;
+    let mut all = vec![first];
     while let Ok((after, _)) = keyword("or").parse(rest) {
-        let (after, right) = and_expr(after)?;
-        left = Expr::Or(Box::new(left), Box::new(right));
+        let (after, next) = and_expr(after, depth)?;
+        all.push(next);
         rest = after;
     }
-    Ok((rest, left))
+    Ok((rest, one_or(all, Expr::Or)))
 }
 
-fn and_expr(input: &str) -> Res<'_, Expr> {
-    let (mut rest, mut left) = not_expr(input)?;
+fn and_expr(input: &str, depth: usize) -> Res<'_, Expr> {
+    let (mut rest, first) = not_expr(input, depth)?;
+    let mut all = vec![first];
     while let Ok((after, _)) = keyword("and").parse(rest) {
-        let (after, right) = not_expr(after)?;
-        left = Expr::And(Box::new(left), Box::new(right));
+        let (after, next) = not_expr(after, depth)?;
+        all.push(next);
         rest = after;
     }
-    Ok((rest, left))
+    Ok((rest, one_or(all, Expr::And)))
 }
 
-fn not_expr(input: &str) -> Res<'_, Expr> {
-    if let Ok((after, _)) = keyword("not").parse(input) {
-        let (rest, inner) = not_expr(after)?;
-        return Ok((rest, Expr::Not(Box::new(inner))));
+/// The one expression of a chain, or the chain's node.
+fn one_or(all: Vec<Expr>, node: fn(Vec<Expr>) -> Expr) -> Expr {
+    match <[Expr; 1]>::try_from(all) {
+        Ok([one]) => one,
+        Err(all) => node(all),
     }
-    primary(input)
 }
 
-fn primary(input: &str) -> Res<'_, Expr> {
+/// A `(` or `not` opening one more level at `at`: refused past [`MAX_QUERY_DEPTH`].
+fn deeper<'a>(at: &'a str, len: usize, depth: usize) -> Result<usize, nom::Err<Fault<'a>>> {
+    if depth >= MAX_QUERY_DEPTH {
+        return Err(nom::Err::Failure(Fault {
+            at,
+            len,
+            kind: QueryErrorKind::TooDeep(MAX_QUERY_DEPTH),
+        }));
+    }
+    Ok(depth + 1)
+}
+
+/// `not`s read in a loop (each one a level), then the primary they apply to.
+fn not_expr(input: &str, mut depth: usize) -> Res<'_, Expr> {
+    let mut nots = 0;
+    let mut rest = input;
+    while let Ok((after, _)) = keyword("not").parse(rest) {
+        let (at, _) = multispace0(rest)?;
+        depth = deeper(at, 3, depth)?;
+        nots += 1;
+        rest = after;
+    }
+    let (rest, mut expr) = primary(rest, depth)?;
+    for _ in 0..nots {
+        expr = Expr::Not(Box::new(expr));
+    }
+    Ok((rest, expr))
+}
+
+fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
     let (input, _) = multispace0(input)?;
     if let Ok((after, _)) = char::<_, Fault<'_>>('(').parse(input) {
-        let (after, inner) = or_expr(after)?;
+        let depth = deeper(input, 1, depth)?;
+        let (after, inner) = or_expr(after, depth)?;
         let (after, _) = multispace0(after)?;
         return match char::<_, Fault<'_>>(')').parse(after) {
             Ok((rest, _)) => Ok((rest, inner)),
@@ -392,5 +424,68 @@ mod tests {
             error("plies > 3 and"),
             (QueryErrorKind::Syntax(_), 13, 14)
         ));
+    }
+
+    #[test]
+    fn nesting_is_limited_where_it_passes_the_limit() {
+        use crate::query::MAX_QUERY_DEPTH;
+        let inside = |opens: &str, n: usize, closes: &str| {
+            format!("{}WhiteElo > 1{}", opens.repeat(n), closes.repeat(n))
+        };
+        // At the limit: parses (on a test thread's stack).
+        assert!(Query::parse(&inside("(", MAX_QUERY_DEPTH, ")")).is_ok());
+        assert!(Query::parse(&inside("not ", MAX_QUERY_DEPTH, "")).is_ok());
+        // One more: refused at the `(` (or `not`) that passes it, whatever follows.
+        for (q, at, len) in [
+            (inside("(", MAX_QUERY_DEPTH + 1, ")"), MAX_QUERY_DEPTH, 1),
+            (inside("(", 20_000, ")"), MAX_QUERY_DEPTH, 1),
+            (inside("not ", 30_000, ""), 4 * MAX_QUERY_DEPTH, 3),
+            (inside("not (", 200, ")"), 5 * 128, 3),
+        ] {
+            let e = Query::parse(&q).unwrap_err();
+            assert_eq!(
+                e.kind,
+                QueryErrorKind::TooDeep(MAX_QUERY_DEPTH),
+                "{}",
+                &q[..20]
+            );
+            assert_eq!((e.start, e.end), (at, at + len));
+            let shown = e.render(&q);
+            let lines: Vec<&str> = shown.lines().collect();
+            assert_eq!(lines.len(), 3);
+            assert!(
+                lines[0].len() < 100 && lines[0].starts_with("..."),
+                "{shown}"
+            );
+            let caret = lines[1].find('^').unwrap();
+            assert_eq!(&lines[0][caret..caret + len], &q[at..at + len]);
+            assert_eq!(lines[2], "parentheses and `not`s nested deeper than 256");
+        }
+    }
+
+    #[test]
+    fn long_chains_are_flat() {
+        let q = vec!["WhiteElo > 1"; 100_000].join(" and ");
+        let game: pgnkit_game::Game = "[WhiteElo \"2\"]\n\n*".parse().unwrap();
+        assert!(
+            Query::parse(&q)
+                .unwrap()
+                .matches(&game, &Default::default())
+        );
+        let q = vec!["(not WhiteElo > 1 or Black = x)"; 50_000].join(" or ");
+        assert!(
+            !Query::parse(&q)
+                .unwrap()
+                .matches(&game, &Default::default())
+        );
+    }
+
+    #[test]
+    fn a_short_query_is_shown_whole() {
+        let e = Query::parse("(plies > 3").unwrap_err();
+        assert_eq!(
+            e.render("(plies > 3"),
+            "(plies > 3\n          ^\nexpected `)`, `and` or `or`"
+        );
     }
 }
