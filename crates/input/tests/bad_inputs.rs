@@ -6,16 +6,16 @@ mod fixtures;
 use std::io::Read;
 
 use fixtures::*;
-use pgnkit_input::{InputError, Options, open_path, open_reader};
+use pgnkit_input::{InputError, Options, Source, open};
 
 fn refusal(name: &str, bytes: &[u8]) -> String {
     let dir = scratch("bad");
     let path = write(&dir, name, bytes);
-    let err = open_path(&path, name, &options()).expect_err("refused");
+    let err = open(Source::named_path(&path, name), None, &options()).expect_err("refused");
     assert!(matches!(err, InputError::NotPgn { .. }), "{err:?}");
-    let from_stdin = open_reader(
-        "-",
-        Box::new(std::io::Cursor::new(bytes.to_vec())),
+    let from_stdin = open(
+        Source::reader("-", std::io::Cursor::new(bytes.to_vec())),
+        None,
         &options(),
     )
     .expect_err("refused on standard input too");
@@ -74,7 +74,7 @@ fn read_to_fault(name: &str, bytes: &[u8]) -> (Vec<u8>, InputError) {
 fn read_to_fault_with(name: &str, bytes: &[u8], options: &Options) -> (Vec<u8>, InputError) {
     let dir = scratch("bad");
     let path = write(&dir, name, bytes);
-    let mut stream = open_path(&path, name, options)
+    let mut stream = open(Source::named_path(&path, name), None, options)
         .expect("opens")
         .streams
         .remove(0);

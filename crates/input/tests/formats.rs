@@ -7,7 +7,7 @@ mod fixtures;
 use std::path::{Path, PathBuf};
 
 use fixtures::*;
-use pgnkit_input::{Format, Options, Transcoded, open_path, open_reader};
+use pgnkit_input::{Format, Options, Source, Transcoded, open};
 
 /// The smallest file of each corpus folder, and every file of `edge`.
 fn samples() -> Vec<PathBuf> {
@@ -63,8 +63,10 @@ fn check_file(plain: &Path, dir: &Path) {
     for (suffix, bytes, stdin) in variants(&text) {
         let path = write(dir, &format!("{stem}.{suffix}"), &bytes);
         let name = path.display().to_string();
-        let streams =
-            read_all(open_path(&path, &name, &options()).unwrap_or_else(|e| panic!("{e}")));
+        let streams = read_all(
+            open(Source::named_path(&path, &name), None, &options())
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
         let expected_name = if suffix == "zip" {
             format!("{name}:games.PGN")
         } else {
@@ -80,8 +82,17 @@ fn check_file(plain: &Path, dir: &Path) {
         );
         if stdin {
             let reader = Box::new(std::io::Cursor::new(bytes));
-            let streams =
-                read_all(open_reader("-", reader, &options()).unwrap_or_else(|e| panic!("{e}")));
+            let streams = read_all(
+                open(
+                    Source::Reader {
+                        name: "-".into(),
+                        reader,
+                    },
+                    None,
+                    &options(),
+                )
+                .unwrap_or_else(|e| panic!("{e}")),
+            );
             assert!(streams[0].1 == text, "{name} on standard input");
         }
     }
@@ -101,7 +112,7 @@ fn the_bench_file_in_pzstd_layout() {
     let text = std::fs::read(&bench).expect("bench file");
     let dir = scratch("formats-bench");
     let path = write(&dir, "bench.pgn.zst", &pzstd(&text, 8 << 20));
-    let opened = open_path(&path, "bench.pgn.zst", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "bench.pgn.zst"), None, &options()).expect("opens");
     assert_eq!(opened.streams[0].format, Format::Zstd);
     let streams = read_all(opened);
     assert!(streams[0].1 == text, "the bench file decodes to its bytes");
@@ -117,7 +128,7 @@ fn zip_members_in_order_and_others_named_in_one_warning() {
         ("img.png", b"\x89PNG"),
     ]);
     let path = write(&dir, "games.zip", &bytes);
-    let opened = open_path(&path, "games.zip", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "games.zip"), None, &options()).expect("opens");
     assert_eq!(
         opened.warnings,
         ["games.zip: 2 member(s) not read (not .pgn): readme.txt, img.png"]
@@ -138,7 +149,7 @@ fn utf16_with_a_bom_becomes_utf8() {
     let dir = scratch("utf16");
     for (name, bytes) in [("le.pgn", le.clone()), ("le.pgn.gz", gzip_members(&le))] {
         let path = write(&dir, name, &bytes);
-        let opened = open_path(&path, name, &options()).expect("opens");
+        let opened = open(Source::named_path(&path, name), None, &options()).expect("opens");
         assert_eq!(
             opened.streams[0].transcoded,
             Some(Transcoded::Utf16Le),
@@ -151,10 +162,15 @@ fn utf16_with_a_bom_becomes_utf8() {
         .into_iter()
         .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
         .collect();
-    let opened = open_reader("-", Box::new(std::io::Cursor::new(be)), &options()).expect("opens");
+    let opened = open(
+        Source::reader("-", std::io::Cursor::new(be)),
+        None,
+        &options(),
+    )
+    .expect("opens");
     assert_eq!(opened.streams[0].transcoded, Some(Transcoded::Utf16Be));
     let path = write(&dir, "utf8.pgn", text.as_bytes());
-    let opened = open_path(&path, "utf8.pgn", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "utf8.pgn"), None, &options()).expect("opens");
     assert_eq!(
         opened.streams[0].transcoded, None,
         "UTF-8 is read as stored"
@@ -179,7 +195,7 @@ fn a_utf16_member_of_a_zip_becomes_utf8() {
         ("be.pgn", &be),
     ]);
     let path = write(&dir, "utf16.zip", &bytes);
-    let opened = open_path(&path, "utf16.zip", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "utf16.zip"), None, &options()).expect("opens");
     let encodings: Vec<_> = opened.streams.iter().map(|s| s.transcoded).collect();
     assert_eq!(
         encodings,
@@ -207,7 +223,8 @@ fn pzstd_frames_of_any_size_on_any_number_of_threads() {
             threads,
             ..Options::default()
         };
-        let opened = open_path(&path, "sizes.pgn.zst", &options).expect("opens");
+        let opened =
+            open(Source::named_path(&path, "sizes.pgn.zst"), None, &options).expect("opens");
         let streams = read_all(opened);
         assert!(streams[0].1 == text, "{threads} thread(s)");
     }

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use fixtures::*;
 use pgnkit_input::partition::{Bases, Kind, Plan, count, plan};
-use pgnkit_input::{InputError, open_path};
+use pgnkit_input::{InputError, Source, open};
 use pgnkit_lexer::Reader;
 
 /// A game as a single read numbers it: `game_id`, file index, offset, line, bytes.
@@ -21,7 +21,8 @@ type Row = (u64, usize, u64, u64, Vec<u8>);
 fn single(files: &[(PathBuf, String)]) -> Vec<Row> {
     let mut rows = Vec::new();
     for (index, (path, name)) in files.iter().enumerate() {
-        let opened = open_path(path, name, &options()).unwrap_or_else(|e| panic!("{e}"));
+        let opened = open(Source::named_path(path, name), None, &options())
+            .unwrap_or_else(|e| panic!("{e}"));
         for stream in opened.streams {
             let mut reader = Reader::new(stream.reader);
             while let Some(game) = reader.next_game().unwrap_or_else(|e| panic!("{e}")) {
@@ -217,7 +218,11 @@ fn bad_files_are_named_before_anything_is_read() {
         "the message names the file: {err}"
     );
     let err = plan(&files(&dir, "a folder"), 1 << 20).expect_err("a folder");
-    assert!(err.to_string().starts_with("a folder: "), "{err}");
+    assert!(matches!(err, InputError::Directory { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "a folder is a directory; give the PGN files inside it"
+    );
     // An empty file has no partition (the one here is good.pgn's).
     let empty = write(&dir, "empty.pgn", b"");
     let planned = plan(&files(&empty, "empty.pgn"), 1 << 20).expect("plan");
