@@ -35,6 +35,11 @@ pub(crate) fn supported(name: &str, format: Format) -> Result<(), InputError> {
 
 /// A streaming decoder for `format` over `compressed`, on its own thread (`compressed`
 /// itself for text).
+#[cfg_attr(
+    not(any(feature = "zstd", feature = "gzip", feature = "bzip2", feature = "xz")),
+    allow(unreachable_code)
+)]
+#[cfg_attr(not(any(feature = "zstd", feature = "xz")), allow(unused_variables))]
 pub(crate) fn decoder(
     format: Format,
     compressed: Box<dyn BufRead + Send>,

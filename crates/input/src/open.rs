@@ -188,6 +188,7 @@ fn empty(name: &str, start: u64) -> Stream {
 }
 
 /// Opens a regular file whole.
+#[cfg_attr(not(feature = "zip"), allow(unused_variables))]
 fn open_file(
     probe: Probe,
     path: &Path,
@@ -204,6 +205,7 @@ fn open_file(
     admit(name, format, &head, options)?;
     let read = Arc::new(AtomicU64::new(0));
     let reader: Box<dyn BufRead + Send> = match (format, frames) {
+        #[cfg(feature = "zip")]
         (Format::Zip, _) => return crate::zipped::open(file, path, name, size),
         #[cfg(feature = "zstd")]
         (Format::Zstd, Some(frames)) => {

@@ -126,6 +126,7 @@ pub(crate) struct Pump {
 
 impl Pump {
     /// Hands over `error` as the stream's last word.
+    #[cfg(feature = "zip")]
     pub fn fail(&self, error: io::Error) {
         let _ = self.tx.send(Err(error));
     }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::decode::admit;
+#[cfg(feature = "zstd")]
 use crate::error::read_error;
 use crate::piped::Counted;
 use crate::probe::{Probe, Probed, probe};

@@ -13,6 +13,7 @@ pub const DEFAULT_MAX_WINDOW: u64 = 128 << 20;
 
 /// What liblzma's decoder takes beyond its dictionary (its state and buffers: well under
 /// 1 MiB; the slack keeps a dictionary of exactly the limit readable).
+#[cfg(feature = "xz")]
 const XZ_OVERHEAD: u64 = 4 << 20;
 
 /// The zstd decoder's `window_log_max` for a limit of `max_window` bytes: the largest power of
@@ -22,6 +23,7 @@ pub(crate) fn zstd_window_log_max(max_window: u64) -> u32 {
 }
 
 /// liblzma's memory limit for a limit of `max_window` bytes of dictionary.
+#[cfg(feature = "xz")]
 pub(crate) fn xz_memlimit(max_window: u64) -> u64 {
     max_window.saturating_add(XZ_OVERHEAD)
 }

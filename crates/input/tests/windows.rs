@@ -3,6 +3,11 @@
 //! with what the file needs, at once when the first frame or block asks for it, at the frame
 //! that asks otherwise; a larger limit reads the file.
 
+#![cfg_attr(
+    not(all(feature = "zstd", feature = "xz")),
+    allow(unused_imports, dead_code)
+)]
+
 mod fixtures;
 
 use std::io::{Read, Write};
