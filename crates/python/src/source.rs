@@ -131,11 +131,18 @@ pub struct Streams {
 /// Opens `named` (without the GIL) with pgnkit-input's policy, as the CLI
 /// does: `range` reads the games whose first byte lies in `[start, end)` of a
 /// file; `threads` decode pzstd frames at once.
-pub fn open(named: Named, range: Option<(u64, u64)>, threads: usize) -> PyResult<Streams> {
+/// `max_window` bounds the memory of a zstd window or an xz dictionary
+/// ([`max_window`] reads the keyword).
+pub fn open(
+    named: Named,
+    range: Option<(u64, u64)>,
+    threads: usize,
+    max_window: u64,
+) -> PyResult<Streams> {
     let Named { source, name } = named;
     let options = Options {
         threads: threads.max(1),
-        ..Options::default()
+        max_window,
     };
     let source = match source {
         Source::Path(path) => input::Source::named_path(path, name),
@@ -201,6 +208,19 @@ impl Read for FileReader {
         buf[..n].copy_from_slice(&self.pending[self.pos..self.pos + n]);
         self.pos += n;
         Ok(n)
+    }
+}
+
+/// The `max_window=` keyword of the read functions: `None` for the default
+/// (128 MiB, as the command line's `--max-window`), else a size as
+/// [`parse_size`] reads it.
+pub fn max_window(value: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match value {
+        None => Ok(input::DEFAULT_MAX_WINDOW),
+        Some(value) if value.is_none() => Ok(input::DEFAULT_MAX_WINDOW),
+        Some(value) => parse_size(value).map_err(|e| {
+            pyo3::exceptions::PyValueError::new_err(format!("max_window: {}", e.value(value.py())))
+        }),
     }
 }
 
