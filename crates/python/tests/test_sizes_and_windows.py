@@ -35,7 +35,9 @@ def test_blocksize_uses_the_same_rule() -> None:
 
 
 def test_a_2_gib_zstd_window_needs_max_window(tmp_path: Path, corpus: Path) -> None:
-    text = (corpus / "lichess-annotated" / "lichess_broadcast_lezcano-memorial-2025.pgn").read_bytes()
+    text = (
+        corpus / "lichess-annotated" / "lichess_broadcast_lezcano-memorial-2025.pgn"
+    ).read_bytes()
     plain = tmp_path / "games.pgn"
     plain.write_bytes(text)
     zst = tmp_path / "games.pgn.zst"

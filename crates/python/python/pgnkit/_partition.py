@@ -36,6 +36,7 @@ State = Tuple[Optional[int], Bases]
 #: The broken games a read left out, and the first one's ``name:line:column: message``.
 Broken = Tuple[int, Optional[str]]
 
+
 def parse_blocksize(blocksize: Union[int, str, None]) -> int:
     """A block size in bytes: an int, ``None`` (whole files), or text like ``"64MiB"``, read
     by pgnkit's one size rule (``_pgnkit.parse_size``: K, M, G, T with or without ``B`` or
