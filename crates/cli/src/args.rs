@@ -224,9 +224,14 @@ pub struct Inputs {
     pub range: Option<ByteRange>,
     /// A game (or a run of bytes with no game boundary) longer than this is
     /// reported as one error and skipped without being held in memory
-    /// (suffixes K, M, G: powers of 1024).
-    #[arg(long, value_name = "BYTES", default_value = "16M", value_parser = parse_size)]
+    /// (sizes: K, M, G, with or without B or iB, are all powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = size)]
     pub max_game_bytes: u64,
+    /// The most memory a compressed input's window may take (a zstd window,
+    /// an xz dictionary); a file that needs more is refused, naming what it
+    /// needs (`zstd --long=31` writes 2 GiB windows: --max-window 2GiB).
+    #[arg(long, value_name = "SIZE", default_value = "128MiB", value_parser = size)]
+    pub max_window: u64,
     /// Warnings on standard error: the first 5 of each kind, then a count
     /// per kind at the end (summary), every one (all), or none (the summary
     /// line counts them all the same). `check` writes every diagnostic: they
@@ -246,27 +251,9 @@ pub enum WarningsArg {
     None,
 }
 
-/// `123`, `64K`, `16M`, `1G` (powers of 1024).
-fn parse_size(text: &str) -> Result<u64, String> {
-    let (digits, unit) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
-        _ => (text, 'B'),
-    };
-    let shift = match unit {
-        'B' => 0,
-        'K' => 10,
-        'M' => 20,
-        'G' => 30,
-        _ => return Err(format!("unknown unit `{unit}`: use K, M or G")),
-    };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size (e.g. 16M)"))?;
-    match n.checked_mul(1 << shift) {
-        Some(bytes) if bytes > 0 => Ok(bytes),
-        Some(_) => Err("the size must be at least 1 byte".into()),
-        None => Err(format!("`{text}` is too large")),
-    }
+/// A size such as `123`, `64K`, `16MiB` or `2GiB`, by pgnkit-input's rule (binary multiples).
+fn size(text: &str) -> Result<u64, String> {
+    pgnkit::input::parse_size(text).map_err(|e| e.to_string())
 }
 
 impl Inputs {

@@ -1,7 +1,9 @@
 //! Opening the inputs: files or standard input, compressed or not (pgnkit-input
 //! tells the format from the bytes: zstd, gzip, bzip2, xz, zip, UTF-16 with a
 //! byte order mark), whole or a byte range (`--range`), with a progress bar for
-//! big files that counts the bytes of the file as stored.
+//! big files that counts the bytes of the file as stored. The policy (what is
+//! refused, how a range is read) is pgnkit-input's ([`input::open`]); what is
+//! the command's: the progress bar, and each refusal in its words.
 
 use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::{Path, PathBuf};
@@ -9,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use pgnkit::input::{self, InputError, Options};
+use pgnkit::input::{self, InputError, Options, Source};
 
 use crate::args::Inputs;
 use crate::failure::Failure;
@@ -38,62 +40,44 @@ pub fn names(files: &[PathBuf]) -> Vec<PathBuf> {
     }
 }
 
-/// Opens `path` (`-` is standard input): its streams (a zip archive has one
-/// per `.pgn` member, the others named in a warning on stderr), or a clear
-/// message: what a file we do not read looks like, a corrupt stream with the
-/// offset in the compressed file.
+/// Opens `path` (`-` is standard input) with pgnkit-input's policy: its
+/// streams (a zip archive has one per `.pgn` member, the others named in a
+/// warning on stderr), or a clear message: what a file we do not read looks
+/// like, a corrupt stream with the offset in the compressed file.
 pub fn open(path: &Path, inputs: &Inputs) -> Result<Vec<Input>, Failure> {
     let options = Options {
         threads: inputs.threads(),
-        ..Options::default()
+        max_window: inputs.max_window,
     };
-    let stdin = path == Path::new("-");
-    let name = if stdin {
-        "-".to_string()
+    let source = if path == Path::new("-") {
+        Source::stdin()
     } else {
-        path.display().to_string()
+        Source::path(path)
     };
-    if !stdin && path.is_dir() {
-        return Err(Failure::usage(format!(
-            "{name} is a directory; give the PGN files inside it"
-        )));
-    }
-    let opened = match (inputs.range, stdin) {
-        (Some(_), true) => {
-            return Err(Failure::usage(
-                "--range needs a file, not standard input".to_string(),
-            ));
-        }
-        (Some(range), false) => input::open_range(path, &name, range.start, range.end, &options)
-            .map(|stream| input::Opened {
-                streams: vec![stream],
-                warnings: Vec::new(),
-            }),
-        (None, true) => input::open_reader("-", Box::new(io::stdin()), &options),
-        (None, false) => input::open_path(path, &name, &options),
-    };
-    let opened = opened.map_err(|e| failure(&name, &e))?;
+    let name = source.name().to_owned();
+    let range = inputs.range.map(|range| range.start..range.end);
+    let opened = input::open(source, range, &options).map_err(|e| failure(&name, &e))?;
     for warning in &opened.warnings {
         crate::console::say(&format!("pgnkit: warning: {warning}"));
     }
-    let mut streams = Vec::new();
-    for stream in opened.streams {
-        let mut input = with_progress(stream);
-        if let Err(failure) = refuse_binary(&input.name, &mut input.reader) {
-            if let Some(bar) = &input.progress {
-                bar.finish_and_clear();
-            }
-            return Err(failure);
-        }
-        streams.push(input);
-    }
-    Ok(streams)
+    Ok(opened.streams.into_iter().map(with_progress).collect())
 }
 
-/// The message for an input that cannot be read.
+/// The message for an input that cannot be read, in the command's words
+/// (its options named).
 pub fn failure(name: &str, error: &InputError) -> Failure {
     match error {
         InputError::Io { source, .. } => Failure::io(name, source),
+        InputError::Directory { .. } => Failure::usage(error.to_string()),
+        InputError::RangeNeedsFile { .. } => {
+            Failure::usage("--range needs a file, not standard input".to_string())
+        }
+        InputError::WindowTooLarge { .. } => Failure::usage(format!(
+            "cannot read {error}; raise the limit with --max-window {}",
+            error
+                .window_to_read()
+                .map_or_else(|| "SIZE".to_string(), input::format_size)
+        )),
         other => Failure::usage(format!("cannot read {other}")),
     }
 }
@@ -161,15 +145,5 @@ impl BufRead for Counting {
 
     fn consume(&mut self, amt: usize) {
         self.inner.consume(amt);
-    }
-}
-
-/// An error when the first bytes of `reader` (what one read gives) are binary data rather
-/// than text, by `pgnkit-input`'s rule ([`input::binary_message`]).
-fn refuse_binary(name: &str, reader: &mut impl BufRead) -> Result<(), Failure> {
-    let head = reader.fill_buf().map_err(|e| Failure::io(name, &e))?;
-    match input::binary_message(name, head) {
-        Some(message) => Err(Failure::usage(message)),
-        None => Ok(()),
     }
 }

@@ -99,3 +99,88 @@ fn pzstd_frames_in_memory_stay_within_the_budget() {
         );
     }
 }
+
+/// About 1 MiB of the bench file as `zstd --long=31` writes it: a 2 GiB window with long
+/// distance matching (some 250 KB compressed).
+fn long_31_zst() -> (PathBuf, Vec<u8>) {
+    use std::io::Write;
+    let mut text = Vec::new();
+    std::fs::File::open(pgnkit_corpus::bench_file())
+        .expect("bench file")
+        .take(1 << 20)
+        .read_to_end(&mut text)
+        .expect("bench file");
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 3).expect("zstd encoder");
+    for parameter in [
+        zstd::zstd_safe::CParameter::WindowLog(31),
+        zstd::zstd_safe::CParameter::EnableLongDistanceMatching(true),
+    ] {
+        encoder.set_parameter(parameter).expect("zstd parameter");
+    }
+    encoder.write_all(&text).expect("compresses");
+    let zst = encoder.finish().expect("compresses");
+    let dir = pgnkit_corpus::workspace_root().join("target/cli-input-memory");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let path = dir.join("long31.pgn.zst");
+    std::fs::write(&path, zst).expect("fixture");
+    (path, text)
+}
+
+#[test]
+fn a_2_gib_zstd_window_is_refused_in_bounded_memory_unless_allowed() {
+    let (zst, text) = long_31_zst();
+    let zst = zst.to_str().expect("UTF-8 path");
+    for command in [
+        &["check"][..],
+        &["convert", "-o", "-", "--format", "ndjson"],
+    ] {
+        let started = std::time::Instant::now();
+        let args = [command, &[zst, "--threads", "2"]].concat();
+        let (status, err, peak) = peak_kb(&args);
+        let command = command[0];
+        assert_eq!(status.code(), Some(2), "{command}: {err}");
+        assert_eq!(
+            err.lines().next().unwrap_or_default(),
+            format!(
+                "pgnkit: cannot read {zst}: the zstd data needs a window of 2GiB, more than the \
+                 limit of 128MiB; raise the limit with --max-window 2GiB"
+            ),
+            "{command}"
+        );
+        assert!(peak < 64_000, "{command}: peak RSS {peak} kB, over 64 MB");
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{command}: refused at once"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
+        .args(["export", zst, "--max-window", "2GiB"])
+        .output()
+        .expect("the binary runs");
+    // The last game is cut where the 1 MiB ends: exit 1 (a rejected game), not 2.
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plain = Command::new(env!("CARGO_BIN_EXE_pgnkit"))
+        .arg("export")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            let mut stdin = child.stdin.take().expect("stdin");
+            let text = text.clone();
+            let feeder = thread::spawn(move || std::io::Write::write_all(&mut stdin, &text));
+            let out = child.wait_with_output();
+            let _ = feeder.join();
+            out
+        })
+        .expect("the binary runs");
+    assert!(
+        !out.stdout.is_empty() && out.stdout == plain.stdout,
+        "--max-window 2GiB reads the games the plain text holds"
+    );
+}

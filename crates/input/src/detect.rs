@@ -140,8 +140,22 @@ const BINARY_SNIFF_MIN: usize = 64;
 /// text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at least one byte
 /// in twenty. Text has almost none (a stray NUL in a tag section is reported as that game's
 /// error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a byte order
-/// mark have far more. The CLI and the Python package both refuse an input with it.
+/// mark have far more. [`open`](crate::open) refuses every stream it opens by this rule
+/// ([`InputError::Binary`](crate::InputError::Binary)).
 pub fn binary_message(name: &str, head: &[u8]) -> Option<String> {
+    binary_counts(head).map(|(control, len)| {
+        let error = crate::InputError::Binary {
+            name: name.to_owned(),
+            control,
+            len,
+        };
+        format!("cannot read {error}")
+    })
+}
+
+/// The control bytes and bytes looked at when `head` is binary data by
+/// [`binary_message`]'s rule.
+pub(crate) fn binary_counts(head: &[u8]) -> Option<(usize, usize)> {
     if head.len() < BINARY_SNIFF_MIN || !head.contains(&0) {
         return None;
     }
@@ -149,12 +163,7 @@ pub fn binary_message(name: &str, head: &[u8]) -> Option<String> {
         .iter()
         .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)) || b == 0x7f)
         .count();
-    (control * 20 >= head.len()).then(|| {
-        format!(
-            "cannot read {name}: binary data, not PGN text ({control} control bytes in its first {} bytes)",
-            head.len()
-        )
-    })
+    (control * 20 >= head.len()).then_some((control, head.len()))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! # The plan
 //!
 //! [`plan`] cuts each file, in the order given, by what it is stored as (told from its first
-//! bytes, as [`open_path`](crate::open_path) does):
+//! bytes, as [`open`](crate::open) does):
 //!
 //! - **plain text**: byte ranges `[k·block, (k+1)·block)` of the file. A range holds the games
 //!   whose first byte lies in it, aligned by the resynchronisation rule of
@@ -17,7 +17,7 @@
 //!   pzstd frames do not record their decoded size: sizing by text would need the frames
 //!   decoded at planning. A pzstd -19 file holds about 7 times its size in text, so a group
 //!   of 64 MiB stored is some 450 MiB of text; pick `block` with that in mind.
-//! - **anything else** read whole by [`open_path`](crate::open_path) (gzip, bzip2, xz, zip,
+//! - **anything else** read whole by [`open`](crate::open) (gzip, bzip2, xz, zip,
 //!   UTF-16, a zstd file not in pzstd's layout): one partition, and a warning naming the file
 //!   in [`Plan::warnings`], since such a stream cannot be cut without decoding all of it.
 //! - an empty file gives no partition; a binary file or an archive pgnkit does not read is an
@@ -57,13 +57,15 @@
 //! A partition read whole (a gzip file) gets its offsets from the reader; only its game count
 //! matters to the partitions after it.
 
-use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use pgnkit_lexer::Reader;
 
-use crate::{Format, HEAD_LEN, InputError, Options, Stream, detect, pzstd};
+use crate::decode::refuse_format;
+use crate::error::read_error;
+use crate::probe::{Probed, probe};
+use crate::{Format, InputError, Options, Source, Stream, pzstd};
 
 /// How a partition is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,7 +75,7 @@ pub enum Kind {
     /// Whole frames of a pzstd-layout `.zst` file: a range in compressed bytes snapped to
     /// frame starts ([`open_range`](crate::open_range)).
     Frames,
-    /// The whole file ([`open_path`](crate::open_path)): a stream that cannot be cut.
+    /// The whole file ([`open`](crate::open)): a stream that cannot be cut.
     Whole,
 }
 
@@ -112,15 +114,18 @@ impl Partition {
         (self.file, self.start)
     }
 
+    /// The partition's source and range, for [`open`](crate::open).
+    pub fn source(&self) -> (Source, Option<std::ops::Range<u64>>) {
+        let source = Source::named_path(&self.path, &self.name);
+        let range = (self.kind != Kind::Whole).then_some(self.start..self.end);
+        (source, range)
+    }
+
     /// Opens the partition's text: one stream, or for a zip archive read whole, one per PGN
     /// member.
     pub fn open(&self, options: &Options) -> Result<Vec<Stream>, InputError> {
-        match self.kind {
-            Kind::Range | Kind::Frames => Ok(vec![crate::open_range(
-                &self.path, &self.name, self.start, self.end, options,
-            )?]),
-            Kind::Whole => Ok(crate::open_path(&self.path, &self.name, options)?.streams),
-        }
+        let (source, range) = self.source();
+        Ok(crate::open(source, range, options)?.streams)
     }
 }
 
@@ -151,22 +156,13 @@ fn plan_file(
     block: u64,
     out: &mut Plan,
 ) -> Result<(), InputError> {
-    let io_err = |e| InputError::io(name, e);
-    let file = File::open(path).map_err(io_err)?;
-    let meta = file.metadata().map_err(io_err)?;
-    if meta.is_dir() {
-        return Err(InputError::io(
-            name,
-            io::Error::new(io::ErrorKind::IsADirectory, "is a directory"),
-        ));
-    }
-    let size = meta.len();
-    if size == 0 {
-        return Ok(());
-    }
-    let mut head = vec![0; HEAD_LEN.min(usize::try_from(size).unwrap_or(HEAD_LEN))];
-    (&file).read_exact(&mut head).map_err(io_err)?;
-    let format = detect(&head);
+    let probe = match probe(path, name)? {
+        Probed::File(probe) if probe.size > 0 => probe,
+        // An empty file, a pipe (no size): no partition.
+        _ => return Ok(()),
+    };
+    let (size, format) = (probe.size, probe.format);
+    refuse_format(name, format)?;
     let partition = |start, end, kind| Partition {
         file: index,
         path: path.to_owned(),
@@ -176,13 +172,6 @@ fn plan_file(
         kind,
     };
     let bounds: Vec<(u64, u64)> = match format {
-        Format::Refused(looks_like) => {
-            return Err(InputError::NotPgn {
-                name: name.to_owned(),
-                looks_like,
-                hint: "",
-            });
-        }
         Format::Text => {
             let mut bounds = Vec::new();
             let mut at = 0;
@@ -193,8 +182,8 @@ fn plan_file(
             }
             bounds
         }
-        Format::Zstd => match pzstd::index(&file, size).map_err(io_err)? {
-            Some(frames) => frame_groups(&frames, size, block),
+        Format::Zstd => match &probe.frames {
+            Some(frames) => frame_groups(frames, size, block),
             None => {
                 out.warnings
                     .push(whole_warning(name, "a zstd file not in pzstd's layout"));
@@ -291,7 +280,7 @@ pub fn count(partition: &Partition, options: &Options) -> Result<Counts, InputEr
         }
         let name = stream.name.clone();
         let mut reader = Reader::new(stream.reader);
-        while let Some(game) = reader.next_game().map_err(|e| read_fault(&name, e))? {
+        while let Some(game) = reader.next_game().map_err(|e| read_error(&name, e))? {
             counts.games += 1;
             counts.bytes += game.bytes.len() as u64;
             counts.lines = game.line - 1 + line_ends(game.bytes);
@@ -328,15 +317,6 @@ pub fn line_ends(bytes: &[u8]) -> u64 {
     (lf + cr - crlf) as u64
 }
 
-/// A fault met reading the stream `name`, as an [`InputError`].
-fn read_fault(name: &str, error: io::Error) -> InputError {
-    if InputError::from_io(&error).is_some() {
-        crate::decode_error(error)
-    } else {
-        InputError::io(name, error)
-    }
-}
-
 /// The offset of the first game of the decoded file of `partition` and the line ends before
 /// it: the byte order mark and white space before it, which the lexer's reader skips (so
 /// only the text's first bytes are decoded, not the first game).
@@ -345,7 +325,8 @@ fn lead(partition: &Partition, options: &Options) -> Result<(u64, u64), InputErr
         threads: 1,
         ..*options
     };
-    let opened = crate::open_path(&partition.path, &partition.name, &options)?;
+    let source = Source::named_path(&partition.path, &partition.name);
+    let opened = crate::open(source, None, &options)?;
     let Some(mut stream) = opened.streams.into_iter().next() else {
         return Ok((0, 0));
     };
@@ -357,7 +338,7 @@ fn lead(partition: &Partition, options: &Options) -> Result<(u64, u64), InputErr
         let chunk = stream
             .reader
             .fill_buf()
-            .map_err(|e| read_fault(&stream.name, e))?;
+            .map_err(|e| read_error(&stream.name, e))?;
         if chunk.is_empty() {
             return Ok((lead, lines));
         }

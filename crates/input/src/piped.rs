@@ -57,11 +57,14 @@ pub(crate) struct Fault {
     pub name: String,
     pub format: &'static str,
     pub count: Arc<AtomicU64>,
+    /// [`Options::max_window`](crate::Options::max_window): a decoder refusing a window is
+    /// told apart from a corrupt stream.
+    pub max_window: u64,
 }
 
 impl Fault {
-    /// `error` of the decoder as an [`InputError::Corrupt`] at the bytes read so far (an I/O
-    /// error of the file stays one).
+    /// `error` of the decoder as an [`InputError::Corrupt`] at the bytes read so far, or
+    /// [`InputError::WindowTooLarge`] (an I/O error of the file stays one).
     pub fn wrap(&self, error: io::Error) -> io::Error {
         if InputError::from_io(&error).is_some() {
             return error;
@@ -73,12 +76,13 @@ impl Fault {
         if source_is_io {
             return InputError::io(&self.name, error).into_io();
         }
-        InputError::Corrupt {
-            name: self.name.clone(),
-            format: self.format,
-            offset: self.count.load(Ordering::Relaxed),
-            detail: error.to_string(),
-        }
+        crate::window::decoder_fault(
+            &self.name,
+            self.format,
+            self.count.load(Ordering::Relaxed),
+            error.to_string(),
+            self.max_window,
+        )
         .into_io()
     }
 }
@@ -122,6 +126,7 @@ pub(crate) struct Pump {
 
 impl Pump {
     /// Hands over `error` as the stream's last word.
+    #[cfg(feature = "zip")]
     pub fn fail(&self, error: io::Error) {
         let _ = self.tx.send(Err(error));
     }
@@ -166,7 +171,7 @@ fn pump(source: &mut dyn Read, tx: &SyncSender<io::Result<Vec<u8>>>, fault: &Fau
 
 impl Read for Piped {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        crate::read_buffered(self, buf)
+        read_buffered(self, buf)
     }
 }
 
@@ -191,4 +196,16 @@ impl BufRead for Piped {
     fn consume(&mut self, amt: usize) {
         self.pos = (self.pos + amt).min(self.chunk.len());
     }
+}
+
+/// [`Read::read`] for the crate's buffered readers: what `fill_buf` has, as much as `buf`
+/// takes.
+pub(crate) fn read_buffered<R: BufRead>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let available = reader.fill_buf()?;
+    let n = available.len().min(buf.len());
+    buf.get_mut(..n)
+        .unwrap_or_default()
+        .copy_from_slice(available.get(..n).unwrap_or_default());
+    reader.consume(n);
+    Ok(n)
 }

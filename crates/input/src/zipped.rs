@@ -15,12 +15,11 @@ use crate::utf16::Utf16;
 use crate::{Format, HEAD_LEN, InputError, Opened, Stream, Transcoded, detect};
 
 /// Opens the zip archive at `path`: a lazy stream per PGN member, a warning listing the rest.
-pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputError> {
+pub(crate) fn open(file: File, path: &Path, name: &str, size: u64) -> Result<Opened, InputError> {
     let zip_error = |e: zip::result::ZipError| InputError::Zip {
         name: name.to_owned(),
         detail: e.to_string(),
     };
-    let file = File::open(path).map_err(|e| InputError::io(name, e))?;
     let mut archive = zip::ZipArchive::new(BufReader::new(file)).map_err(zip_error)?;
     let mut streams = Vec::new();
     let mut others = Vec::new();
@@ -46,6 +45,7 @@ pub(crate) fn open(path: &Path, name: &str, size: u64) -> Result<Opened, InputEr
                 name: full.clone(),
                 format: "zip",
                 count: read.clone(),
+                max_window: crate::DEFAULT_MAX_WINDOW,
             },
             piped: None,
         };

@@ -1,21 +1,26 @@
 //! Inputs we refuse or that break: the error says what and where, and the text decoded before
 //! a fault is kept.
 
+#![cfg_attr(
+    not(all(feature = "zstd", feature = "gzip")),
+    allow(dead_code, unused_imports)
+)]
+
 mod fixtures;
 
 use std::io::Read;
 
 use fixtures::*;
-use pgnkit_input::{InputError, Options, open_path, open_reader};
+use pgnkit_input::{InputError, Options, Source, open};
 
 fn refusal(name: &str, bytes: &[u8]) -> String {
     let dir = scratch("bad");
     let path = write(&dir, name, bytes);
-    let err = open_path(&path, name, &options()).expect_err("refused");
+    let err = open(Source::named_path(&path, name), None, &options()).expect_err("refused");
     assert!(matches!(err, InputError::NotPgn { .. }), "{err:?}");
-    let from_stdin = open_reader(
-        "-",
-        Box::new(std::io::Cursor::new(bytes.to_vec())),
+    let from_stdin = open(
+        Source::reader("-", std::io::Cursor::new(bytes.to_vec())),
+        None,
         &options(),
     )
     .expect_err("refused on standard input too");
@@ -54,6 +59,7 @@ fn nul_heavy_text_is_binary() {
     );
 }
 
+#[cfg(feature = "gzip")]
 #[test]
 fn a_tar_inside_gzip_is_named() {
     let mut tar = vec![b'x'; 1024];
@@ -74,7 +80,7 @@ fn read_to_fault(name: &str, bytes: &[u8]) -> (Vec<u8>, InputError) {
 fn read_to_fault_with(name: &str, bytes: &[u8], options: &Options) -> (Vec<u8>, InputError) {
     let dir = scratch("bad");
     let path = write(&dir, name, bytes);
-    let mut stream = open_path(&path, name, options)
+    let mut stream = open(Source::named_path(&path, name), None, options)
         .expect("opens")
         .streams
         .remove(0);
@@ -103,6 +109,7 @@ fn text() -> Vec<u8> {
     text
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn a_truncated_zst_keeps_what_came_before() {
     let text = text();
@@ -126,6 +133,7 @@ fn a_truncated_zst_keeps_what_came_before() {
     assert!(err.to_string().contains("of the compressed file"), "{err}");
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn a_truncated_pzstd_file_keeps_the_frames_before() {
     let text = text();
@@ -140,6 +148,7 @@ fn a_truncated_pzstd_file_keeps_the_frames_before() {
     assert!(text.starts_with(&kept) && kept.len() > text.len() / 2);
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn a_cut_frame_in_pzstd_layout_keeps_what_decoded_before_the_cut() {
     // pzstd's layout throughout (the index is whole), but the second frame's bytes end half
@@ -180,6 +189,7 @@ fn a_cut_frame_in_pzstd_layout_keeps_what_decoded_before_the_cut() {
     }
 }
 
+#[cfg(feature = "gzip")]
 #[test]
 fn a_corrupt_gz_says_where() {
     let text = text();
@@ -195,4 +205,57 @@ fn a_corrupt_gz_says_where() {
     assert_eq!(*format, "gzip");
     assert!(*offset > 0 && *offset <= bytes.len() as u64, "{offset}");
     assert!(text.starts_with(&kept[..kept.len().min(text.len() / 4)]));
+}
+
+/// A compressed file whose decoder this build leaves out (its cargo feature off) is refused,
+/// naming the feature.
+#[test]
+fn a_format_built_without_is_refused_with_its_feature() {
+    let files: [(&str, &[u8], &str, bool); 5] = [
+        (
+            "a.pgn.zst",
+            b"\x28\xb5\x2f\xfd\x00\x58rest",
+            "zstd",
+            cfg!(feature = "zstd"),
+        ),
+        (
+            "a.pgn.gz",
+            b"\x1f\x8b\x08\0rest",
+            "gzip",
+            cfg!(feature = "gzip"),
+        ),
+        (
+            "a.pgn.bz2",
+            b"BZh91AY&SYrest",
+            "bzip2",
+            cfg!(feature = "bzip2"),
+        ),
+        (
+            "a.pgn.xz",
+            b"\xfd7zXZ\0\0\x04rest",
+            "xz",
+            cfg!(feature = "xz"),
+        ),
+        ("a.zip", b"PK\x03\x04rest", "zip", cfg!(feature = "zip")),
+    ];
+    let dir = scratch("built-without");
+    for (name, bytes, format, built) in files {
+        let path = write(&dir, name, bytes);
+        let result = open(Source::named_path(&path, name), None, &options());
+        match result {
+            Err(InputError::Unsupported { feature, .. }) => {
+                assert!(!built, "{name}: refused though built with {format}");
+                let err =
+                    open(Source::named_path(&path, name), None, &options()).expect_err("refused");
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "{name}: a {format} file, and this pgnkit was built without {format} \
+                         support (cargo feature `{feature}` of pgnkit-input)"
+                    )
+                );
+            }
+            other => assert!(built, "{name}: {other:?}"),
+        }
+    }
 }

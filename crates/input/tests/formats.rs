@@ -2,12 +2,14 @@
 //! one file of every corpus folder (every file of `edge`: BOM, CR line ends; a Latin-1 file), the
 //! bench file in pzstd layout; from files and from a reader (standard input).
 
+#![cfg_attr(not(all(feature = "zstd", feature = "zip")), allow(unused_imports))]
+
 mod fixtures;
 
 use std::path::{Path, PathBuf};
 
 use fixtures::*;
-use pgnkit_input::{Format, Options, Transcoded, open_path, open_reader};
+use pgnkit_input::{Format, Options, Source, Transcoded, open};
 
 /// The smallest file of each corpus folder, and every file of `edge`.
 fn samples() -> Vec<PathBuf> {
@@ -40,15 +42,22 @@ fn samples() -> Vec<PathBuf> {
 
 /// The compressed forms of `text`: (suffix, bytes, whether standard input can carry it).
 fn variants(text: &[u8]) -> Vec<(&'static str, Vec<u8>, bool)> {
-    let mut variants = vec![
-        ("zst", zstd_one(text), true),
-        ("multi.zst", zstd_frames(text), true),
-        ("pz.zst", pzstd(text, 4096), true),
-        ("gz", gzip_members(text), true),
-        ("bz2", bzip2_streams(text), true),
-        ("xz", xz_streams(text), true),
-    ];
-    if !text.is_empty() {
+    let mut variants = Vec::new();
+    if cfg!(feature = "zstd") {
+        variants.push(("zst", zstd_one(text), true));
+        variants.push(("multi.zst", zstd_frames(text), true));
+        variants.push(("pz.zst", pzstd(text, 4096), true));
+    }
+    if cfg!(feature = "gzip") {
+        variants.push(("gz", gzip_members(text), true));
+    }
+    if cfg!(feature = "bzip2") {
+        variants.push(("bz2", bzip2_streams(text), true));
+    }
+    if cfg!(feature = "xz") {
+        variants.push(("xz", xz_streams(text), true));
+    }
+    if cfg!(feature = "zip") && !text.is_empty() {
         variants.push(("zip", zip(&[("games.PGN", text)]), false));
     }
     variants
@@ -63,8 +72,10 @@ fn check_file(plain: &Path, dir: &Path) {
     for (suffix, bytes, stdin) in variants(&text) {
         let path = write(dir, &format!("{stem}.{suffix}"), &bytes);
         let name = path.display().to_string();
-        let streams =
-            read_all(open_path(&path, &name, &options()).unwrap_or_else(|e| panic!("{e}")));
+        let streams = read_all(
+            open(Source::named_path(&path, &name), None, &options())
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
         let expected_name = if suffix == "zip" {
             format!("{name}:games.PGN")
         } else {
@@ -80,8 +91,17 @@ fn check_file(plain: &Path, dir: &Path) {
         );
         if stdin {
             let reader = Box::new(std::io::Cursor::new(bytes));
-            let streams =
-                read_all(open_reader("-", reader, &options()).unwrap_or_else(|e| panic!("{e}")));
+            let streams = read_all(
+                open(
+                    Source::Reader {
+                        name: "-".into(),
+                        reader,
+                    },
+                    None,
+                    &options(),
+                )
+                .unwrap_or_else(|e| panic!("{e}")),
+            );
             assert!(streams[0].1 == text, "{name} on standard input");
         }
     }
@@ -95,18 +115,20 @@ fn every_format_decodes_to_the_plain_bytes() {
     }
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn the_bench_file_in_pzstd_layout() {
     let bench = pgnkit_corpus::bench_file();
     let text = std::fs::read(&bench).expect("bench file");
     let dir = scratch("formats-bench");
     let path = write(&dir, "bench.pgn.zst", &pzstd(&text, 8 << 20));
-    let opened = open_path(&path, "bench.pgn.zst", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "bench.pgn.zst"), None, &options()).expect("opens");
     assert_eq!(opened.streams[0].format, Format::Zstd);
     let streams = read_all(opened);
     assert!(streams[0].1 == text, "the bench file decodes to its bytes");
 }
 
+#[cfg(feature = "zip")]
 #[test]
 fn zip_members_in_order_and_others_named_in_one_warning() {
     let dir = scratch("zip");
@@ -117,7 +139,7 @@ fn zip_members_in_order_and_others_named_in_one_warning() {
         ("img.png", b"\x89PNG"),
     ]);
     let path = write(&dir, "games.zip", &bytes);
-    let opened = open_path(&path, "games.zip", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "games.zip"), None, &options()).expect("opens");
     assert_eq!(
         opened.warnings,
         ["games.zip: 2 member(s) not read (not .pgn): readme.txt, img.png"]
@@ -136,9 +158,13 @@ fn utf16_with_a_bom_becomes_utf8() {
         .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
         .collect();
     let dir = scratch("utf16");
-    for (name, bytes) in [("le.pgn", le.clone()), ("le.pgn.gz", gzip_members(&le))] {
+    let mut files = vec![("le.pgn", le.clone())];
+    if cfg!(feature = "gzip") {
+        files.push(("le.pgn.gz", gzip_members(&le)));
+    }
+    for (name, bytes) in files {
         let path = write(&dir, name, &bytes);
-        let opened = open_path(&path, name, &options()).expect("opens");
+        let opened = open(Source::named_path(&path, name), None, &options()).expect("opens");
         assert_eq!(
             opened.streams[0].transcoded,
             Some(Transcoded::Utf16Le),
@@ -151,16 +177,22 @@ fn utf16_with_a_bom_becomes_utf8() {
         .into_iter()
         .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
         .collect();
-    let opened = open_reader("-", Box::new(std::io::Cursor::new(be)), &options()).expect("opens");
+    let opened = open(
+        Source::reader("-", std::io::Cursor::new(be)),
+        None,
+        &options(),
+    )
+    .expect("opens");
     assert_eq!(opened.streams[0].transcoded, Some(Transcoded::Utf16Be));
     let path = write(&dir, "utf8.pgn", text.as_bytes());
-    let opened = open_path(&path, "utf8.pgn", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "utf8.pgn"), None, &options()).expect("opens");
     assert_eq!(
         opened.streams[0].transcoded, None,
         "UTF-8 is read as stored"
     );
 }
 
+#[cfg(feature = "zip")]
 #[test]
 fn a_utf16_member_of_a_zip_becomes_utf8() {
     let text = "[White \"Ljubojević\"]\n\n1. e4 ½-½\n";
@@ -179,7 +211,7 @@ fn a_utf16_member_of_a_zip_becomes_utf8() {
         ("be.pgn", &be),
     ]);
     let path = write(&dir, "utf16.zip", &bytes);
-    let opened = open_path(&path, "utf16.zip", &options()).expect("opens");
+    let opened = open(Source::named_path(&path, "utf16.zip"), None, &options()).expect("opens");
     let encodings: Vec<_> = opened.streams.iter().map(|s| s.transcoded).collect();
     assert_eq!(
         encodings,
@@ -190,6 +222,7 @@ fn a_utf16_member_of_a_zip_becomes_utf8() {
     }
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn pzstd_frames_of_any_size_on_any_number_of_threads() {
     // Frames without their decoded size (as pzstd writes them), growing and shrinking: a
@@ -207,7 +240,8 @@ fn pzstd_frames_of_any_size_on_any_number_of_threads() {
             threads,
             ..Options::default()
         };
-        let opened = open_path(&path, "sizes.pgn.zst", &options).expect("opens");
+        let opened =
+            open(Source::named_path(&path, "sizes.pgn.zst"), None, &options).expect("opens");
         let streams = read_all(opened);
         assert!(streams[0].1 == text, "{threads} thread(s)");
     }

@@ -6,6 +6,8 @@
 //! other, are the file's bytes from its first game on, and every range starts at a game start
 //! of the whole file (so re-splitting gives the same games).
 
+#![cfg_attr(not(feature = "zstd"), allow(unused_imports))]
+
 mod fixtures;
 
 use std::collections::HashSet;
@@ -113,6 +115,7 @@ fn plain_ranges_of_every_corpus_file() {
     }
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn pzstd_ranges_at_any_compressed_offset() {
     let corpus = pgnkit_corpus::dir();
@@ -142,6 +145,7 @@ fn pzstd_ranges_at_any_compressed_offset() {
     }
 }
 
+#[cfg(feature = "zstd")]
 #[test]
 fn split_points_cover_the_file() {
     let dir = scratch("split");

@@ -68,6 +68,20 @@ fn strip_os_suffix(text: &str) -> String {
 pub fn input_error(error: &InputError) -> PyErr {
     match error {
         InputError::Io { name, source } => io_error(name, source),
+        InputError::Directory { name } => pyo3::exceptions::PyIsADirectoryError::new_err((
+            21,
+            "Is a directory; give the PGN files inside it".to_string(),
+            name.clone(),
+        )),
+        InputError::RangeNeedsFile { .. } => pyo3::exceptions::PyValueError::new_err(
+            "range= reads a byte range of a file: give a path",
+        ),
+        InputError::WindowTooLarge { .. } => PgnError::new_err(format!(
+            "cannot read {error}; raise the limit with max_window=\"{}\"",
+            error
+                .window_to_read()
+                .map_or_else(|| "SIZE".to_string(), pgnkit::input::format_size)
+        )),
         other => PgnError::new_err(format!("cannot read {other}")),
     }
 }

@@ -46,6 +46,7 @@ fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::read_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(tables::to_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(tables::split_ranges, m)?)?;
+    m.add_function(wrap_pyfunction!(source::parse_size, m)?)?;
     m.add_function(wrap_pyfunction!(partition::plan_partitions, m)?)?;
     m.add_function(wrap_pyfunction!(partition::count_partition, m)?)?;
     m.add_function(wrap_pyfunction!(partition::partition_bases, m)?)?;

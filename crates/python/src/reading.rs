@@ -257,9 +257,15 @@ impl Games {
 }
 
 /// Opens a source for reading (GIL released), showing its warnings.
-fn open(py: Python<'_>, source: &Bound<'_, PyAny>, threads: usize) -> PyResult<VecDeque<Stream>> {
+fn open(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    threads: usize,
+    max_window: Option<&Bound<'_, PyAny>>,
+) -> PyResult<VecDeque<Stream>> {
     let named = Named::extract(source)?;
-    let opened = py.detach(|| guard(|| source::open(named, None, threads)))?;
+    let max_window = source::max_window(max_window)?;
+    let opened = py.detach(|| guard(|| source::open(named, None, threads, max_window)))?;
     for warning in &opened.warnings {
         PyErr::warn(
             py,
@@ -364,16 +370,17 @@ impl GameIter {
 /// Raises `FileNotFoundError`, `PermissionError`, or `pgnkit.PgnError` for
 /// input that is not PGN text (binary data, an unknown archive).
 #[pyfunction]
-#[pyo3(signature = (source, *, threads=None, strict=false, skip_broken=false))]
+#[pyo3(signature = (source, *, threads=None, strict=false, skip_broken=false, max_window=None))]
 pub fn read_games(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     threads: Option<usize>,
     strict: bool,
     skip_broken: bool,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameIter> {
     let threads = threads.unwrap_or(1).max(1);
-    let streams = open(py, source, threads)?;
+    let streams = open(py, source, threads, max_window)?;
     let options = read_options(strict);
     let games = if threads > 1 {
         Games::Parallel(Parallel::start(streams, options, threads)?)
@@ -389,13 +396,14 @@ pub fn read_games(
 /// Iterates the tag sections of a PGN source as `Headers` mappings, without
 /// reading the moves (much faster than `read_games`). `source` as for `read_games`.
 #[pyfunction]
-#[pyo3(signature = (source, *, threads=None))]
+#[pyo3(signature = (source, *, threads=None, max_window=None))]
 pub fn read_headers(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     threads: Option<usize>,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<HeadersIter> {
-    let streams = open(py, source, threads.unwrap_or(1))?;
+    let streams = open(py, source, threads.unwrap_or(1), max_window)?;
     Ok(HeadersIter {
         streams: Mutex::new(Streams::new(streams, ReadOptions::new())),
     })

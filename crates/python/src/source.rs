@@ -8,11 +8,11 @@ use std::io::{self, BufRead, Cursor, Read};
 use std::path::PathBuf;
 
 use pgnkit::input::{self, Options};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
-use crate::error::{PgnError, input_error, io_error};
+use crate::error::input_error;
 
 /// A source, resolved while the GIL is held; [`open`] then runs without it.
 pub enum Source {
@@ -128,88 +128,50 @@ pub struct Streams {
     pub warnings: Vec<String>,
 }
 
-/// Decoding options: `threads` decode pzstd frames at once.
-fn options(threads: usize) -> Options {
-    Options {
-        threads: threads.max(1),
-        ..Options::default()
-    }
-}
-
-/// Opens `named` (without the GIL), refusing binary data as the CLI does.
-/// `range` reads the games whose first byte lies in `[start, end)` of a file.
-pub fn open(named: Named, range: Option<(u64, u64)>, threads: usize) -> PyResult<Streams> {
+/// Opens `named` (without the GIL) with pgnkit-input's policy, as the CLI
+/// does: `range` reads the games whose first byte lies in `[start, end)` of a
+/// file; `threads` decode pzstd frames at once.
+/// `max_window` bounds the memory of a zstd window or an xz dictionary
+/// ([`max_window`] reads the keyword).
+pub fn open(
+    named: Named,
+    range: Option<(u64, u64)>,
+    threads: usize,
+    max_window: u64,
+) -> PyResult<Streams> {
     let Named { source, name } = named;
-    let options = options(threads);
-    let opened = match (source, range) {
-        (Source::Path(path), Some((start, end))) => {
-            if path.is_dir() {
-                return Err(directory(&name));
-            }
-            let stream = input::open_range(&path, &name, start, end, &options)
-                .map_err(|e| input_error(&e))?;
-            input::Opened {
-                streams: vec![stream],
-                warnings: Vec::new(),
-            }
-        }
-        (_, Some(_)) => {
-            return Err(PyValueError::new_err(
-                "range= reads a byte range of a file: give a path",
-            ));
-        }
-        (Source::Path(path), None) => {
-            if path.is_dir() {
-                return Err(directory(&name));
-            }
-            input::open_path(&path, &name, &options).map_err(|e| input_error(&e))?
-        }
-        (Source::Data(data), None) => {
-            input::open_reader(&name, Box::new(Cursor::new(data)), &options)
-                .map_err(|e| input_error(&e))?
-        }
-        (Source::File { object, text }, None) => {
-            let reader = FileReader {
+    let options = Options {
+        threads: threads.max(1),
+        max_window,
+    };
+    let source = match source {
+        Source::Path(path) => input::Source::named_path(path, name),
+        Source::Data(data) => input::Source::reader(name, Cursor::new(data)),
+        Source::File { object, text } => input::Source::reader(
+            name,
+            FileReader {
                 object,
                 text,
                 pending: Vec::new(),
                 pos: 0,
-            };
-            input::open_reader(&name, Box::new(reader), &options).map_err(|e| input_error(&e))?
-        }
+            },
+        ),
     };
-    let mut streams = VecDeque::new();
-    for stream in opened.streams {
-        let mut reader = stream.reader;
-        refuse_binary(&stream.name, &mut reader)?;
-        streams.push_back(Stream {
+    let range = range.map(|(start, end)| start..end);
+    let opened = input::open(source, range, &options).map_err(|e| input_error(&e))?;
+    let streams = opened
+        .streams
+        .into_iter()
+        .map(|stream| Stream {
             name: stream.name,
-            reader,
+            reader: stream.reader,
             origin: stream.origin.unwrap_or(0),
-        });
-    }
+        })
+        .collect();
     Ok(Streams {
         streams,
         warnings: opened.warnings,
     })
-}
-
-fn directory(name: &str) -> PyErr {
-    pyo3::exceptions::PyIsADirectoryError::new_err((
-        21,
-        "Is a directory; give the PGN files inside it".to_string(),
-        name.to_string(),
-    ))
-}
-
-/// An error when the first bytes of `reader` (what one read gives) are binary data rather
-/// than text, by `pgnkit-input`'s rule ([`input::binary_message`]).
-fn refuse_binary(name: &str, reader: &mut dyn BufRead) -> PyResult<()> {
-    let head = reader.fill_buf().map_err(|e| io_error(name, &e))?;
-    match input::binary_message(name, head) {
-        Some(message) => Err(PgnError::new_err(message)),
-        None => Ok(()),
-    }
 }
 
 /// A Python file object as a [`Read`]: each read takes the GIL and calls
@@ -246,5 +208,46 @@ impl Read for FileReader {
         buf[..n].copy_from_slice(&self.pending[self.pos..self.pos + n]);
         self.pos += n;
         Ok(n)
+    }
+}
+
+/// The `max_window=` keyword of the read functions: `None` for the default
+/// (128 MiB, as the command line's `--max-window`), else a size as
+/// [`parse_size`] reads it.
+pub fn max_window(value: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match value {
+        None => Ok(input::DEFAULT_MAX_WINDOW),
+        Some(value) if value.is_none() => Ok(input::DEFAULT_MAX_WINDOW),
+        Some(value) => parse_size(value).map_err(|e| {
+            pyo3::exceptions::PyValueError::new_err(format!("max_window: {}", e.value(value.py())))
+        }),
+    }
+}
+
+/// The bytes a size means, by pgnkit's one rule (`pgnkit_input::parse_size`):
+/// an `int` as is, or text such as `"64MiB"`, where K, M, G, T (with or
+/// without `B` or `iB`, any case) are all powers of 1024. `ValueError` for
+/// anything else, zero included.
+#[pyfunction]
+pub fn parse_size(size: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(text) = size.cast::<PyString>() {
+        return input::parse_size(&text.to_cow()?)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()));
+    }
+    if size.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(
+            "a size is an int or a str, not a bool",
+        ));
+    }
+    match size.extract::<i128>() {
+        Ok(n) if n >= 1 => u64::try_from(n)
+            .map_err(|_| pyo3::exceptions::PyValueError::new_err(format!("{n} is too large"))),
+        Ok(n) => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "a size must be at least 1 byte, not {n}"
+        ))),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "a size is an int or a str such as \"64MiB\", not {}",
+            size.get_type().name()?
+        ))),
     }
 }

@@ -260,6 +260,8 @@ pub(crate) struct Request {
     record: RecordOptions,
     keep_broken: bool,
     threads: usize,
+    /// `max_window=`: the most memory a zstd window or xz dictionary may take.
+    pub(crate) max_window: u64,
 }
 
 impl Request {
@@ -291,6 +293,7 @@ impl Request {
             threads: threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
                 .max(1),
+            max_window: pgnkit::input::DEFAULT_MAX_WINDOW,
         })
     }
 
@@ -398,7 +401,7 @@ pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
 /// `pgnkit.PgnWarning`, or kept with an `errors` column (`keep_broken=True`).
 /// `fen=True` adds the position after each move to the moves table.
 #[pyfunction]
-#[pyo3(signature = (source, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false))]
+#[pyo3(signature = (source, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_arrow(
     py: Python<'_>,
@@ -409,8 +412,10 @@ pub fn read_arrow(
     fen: bool,
     keep_broken: bool,
     strict: bool,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let request = Request::new(table, threads, fen, keep_broken, strict)?;
+    let mut request = Request::new(table, threads, fen, keep_broken, strict)?;
+    request.max_window = source::max_window(max_window)?;
     let named = Named::extract(source)?;
     let (table, report) = request.table(py, named, range, Place::default())?;
     warn(py, &report)?;
@@ -430,7 +435,7 @@ impl Request {
     ) -> PyResult<(Py<PyAny>, Report)> {
         let (batches, report) = py.detach(|| {
             guard(|| {
-                let opened = source::open(named, range, self.threads)?;
+                let opened = source::open(named, range, self.threads, self.max_window)?;
                 let mut batches = Vec::new();
                 let report = self.run(opened.streams.into(), place, &mut |b| {
                     batches.push(b);
@@ -468,7 +473,7 @@ fn arrow_table(
 /// bounded); returns the number of rows written. Arguments as for
 /// `read_arrow`.
 #[pyfunction]
-#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false))]
+#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn to_parquet(
     py: Python<'_>,
@@ -480,13 +485,15 @@ pub fn to_parquet(
     fen: bool,
     keep_broken: bool,
     strict: bool,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
-    let request = Request::new(table, threads, fen, keep_broken, strict)?;
+    let mut request = Request::new(table, threads, fen, keep_broken, strict)?;
+    request.max_window = source::max_window(max_window)?;
     let named = Named::extract(source)?;
     let name = path.display().to_string();
     let (rows, report) = py.detach(|| {
         guard(|| {
-            let opened = source::open(named, range, request.threads)?;
+            let opened = source::open(named, range, request.threads, request.max_window)?;
             let file = File::create(&path).map_err(|e| io_error(&name, &e))?;
             let write_error =
                 |e: pgnkit_arrow::Error| PyOSError::new_err(format!("cannot write {name}: {e}"));

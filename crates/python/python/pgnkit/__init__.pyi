@@ -191,17 +191,25 @@ def read_games(
     threads: Optional[int] = None,
     strict: bool = False,
     skip_broken: bool = False,
+    max_window: Union[int, str, None] = None,
 ) -> Iterator[Game]:
     """Iterates the games of a PGN source, every move checked, in input order.
 
     ``threads`` (default one) threads read and check games (and decode compressed
     input); with more than one, games are read ahead on worker threads (an input
     error is then raised without the last games read ahead before it). The GIL is
-    released while Rust reads.
+    released while Rust reads. ``max_window`` (default ``"128MiB"``, sizes as
+    ``parse_size`` reads them) bounds the memory of a zstd window or an xz
+    dictionary; a file that needs more raises ``PgnError`` naming what it needs.
     """
 
 def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
-def read_headers(source: Source, *, threads: Optional[int] = None) -> Iterator[Headers]: ...
+def read_headers(
+    source: Source,
+    *,
+    threads: Optional[int] = None,
+    max_window: Union[int, str, None] = None,
+) -> Iterator[Headers]: ...
 def read_arrow(
     source: Source,
     table: str = "games",
@@ -211,6 +219,7 @@ def read_arrow(
     fen: bool = False,
     keep_broken: bool = False,
     strict: bool = False,
+    max_window: Union[int, str, None] = None,
 ) -> Any:
     """The games table (one row per game; ``movetext`` in export format, as
     ``pgnkit convert`` writes it) or the moves table of a source, as a
@@ -228,6 +237,7 @@ def to_parquet(
     fen: bool = False,
     keep_broken: bool = False,
     strict: bool = False,
+    max_window: Union[int, str, None] = None,
 ) -> int:
     """Writes the table ``read_arrow`` gives to a Parquet file; returns its rows."""
 

@@ -36,35 +36,17 @@ State = Tuple[Optional[int], Bases]
 #: The broken games a read left out, and the first one's ``name:line:column: message``.
 Broken = Tuple[int, Optional[str]]
 
-_UNITS = {
-    "": 1,
-    "b": 1,
-    "kb": 10**3,
-    "mb": 10**6,
-    "gb": 10**9,
-    "tb": 10**12,
-    "kib": 2**10,
-    "mib": 2**20,
-    "gib": 2**30,
-    "tib": 2**40,
-}
-
 
 def parse_blocksize(blocksize: Union[int, str, None]) -> int:
-    """A block size in bytes: an int, ``None`` (whole files), or text like ``"64MiB"``."""
+    """A block size in bytes: an int, ``None`` (whole files), or text like ``"64MiB"``, read
+    by pgnkit's one size rule (``_pgnkit.parse_size``: K, M, G, T with or without ``B`` or
+    ``iB`` are all powers of 1024, as the command line reads them)."""
     if blocksize is None:
         return 2**63
-    if isinstance(blocksize, int) and not isinstance(blocksize, bool):
-        if blocksize < 1:
-            raise ValueError(f"blocksize must be at least 1 byte, not {blocksize}")
-        return blocksize
-    if isinstance(blocksize, str):
-        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", blocksize)
-        if m and m.group(2).lower() in _UNITS:
-            size = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
-            if size >= 1:
-                return size
-    raise ValueError(f'blocksize is a number of bytes or text like "64MiB", not {blocksize!r}')
+    try:
+        return _pgnkit.parse_size(blocksize)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"blocksize: {e}") from None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 which ``pgnkit._partition`` calls. The rest of the native module is typed where the package
 re-exports it, in ``pgnkit/__init__.pyi``; here it is ``Any``."""
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple, Union
 
 #: ``(file index, path, start, end, kind)``: a partition as the native module passes it.
 PartitionTuple = Tuple[int, str, int, int, str]
@@ -13,6 +13,7 @@ BasesTuple = Tuple[int, int, int]
 #: What the partitions so far leave for the next one: ``(file index or None, bases)``.
 StateTuple = Tuple[Optional[int], BasesTuple]
 
+def parse_size(size: Union[int, str]) -> int: ...
 def plan_partitions(paths: List[str], block: int) -> Tuple[List[PartitionTuple], List[str]]: ...
 def count_partition(partition: PartitionTuple, *, threads: int = 1) -> CountTuple: ...
 def partition_bases(

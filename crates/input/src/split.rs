@@ -1,0 +1,187 @@
+//! Byte ranges of a file by what it is stored as: opening one (for
+//! [`open_range`](crate::open_range) and [`open`](crate::open) with a range) and cutting a file
+//! into them ([`split_points`]). A
+//! plain text file is cut anywhere; a pzstd-layout `.zst` file at its frames (its offsets are
+//! compressed bytes); anything else cannot be cut ([`InputError::RangeUnsupported`]). The
+//! readers that hand out a range's games are in [`crate::range`].
+
+use std::io::{self, BufReader};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+use crate::decode::admit;
+#[cfg(feature = "zstd")]
+use crate::error::read_error;
+use crate::piped::Counted;
+use crate::probe::{Probe, Probed, probe};
+use crate::range::{BoundedRange, RangeReader, origin_before, resync};
+use crate::{Format, InputError, Options, Stream, resync as rule};
+
+/// The range `[start, end)` (`start <= end`) of the probed file named `name`.
+pub(crate) fn open_probed(
+    probe: Probe,
+    name: &str,
+    start: u64,
+    end: u64,
+    options: &Options,
+) -> Result<Stream, InputError> {
+    admit(name, probe.format, &probe.head, options)?;
+    let Probe {
+        file,
+        size,
+        format,
+        frames,
+        ..
+    } = probe;
+    let read = Arc::new(AtomicU64::new(0));
+    let stream = |reader: Box<dyn io::BufRead + Send>, origin| Stream {
+        name: name.to_owned(),
+        reader,
+        format,
+        size: Some(end.min(size).saturating_sub(start)),
+        read: read.clone(),
+        origin,
+        transcoded: None,
+    };
+    let empty = || stream(Box::new(io::empty()), Some(start));
+    match format {
+        Format::Text => {
+            if start >= size || start == end {
+                return Ok(empty());
+            }
+            let io_err = |e| InputError::io(name, e);
+            let origin = if start == 0 {
+                0
+            } else {
+                origin_before(&file, start).map_err(io_err)?
+            };
+            let mut file = file;
+            io::Seek::seek(&mut file, io::SeekFrom::Start(origin)).map_err(io_err)?;
+            let reader = BufReader::with_capacity(1 << 16, Counted::new(file, read.clone()));
+            let end = Arc::new(AtomicU64::new(end - origin));
+            let before = if origin == 0 {
+                rule::Before::FileStart
+            } else {
+                rule::Before::Other
+            };
+            if start == 0 {
+                let games = RangeReader::new(reader, 0, before, end);
+                return Ok(stream(Box::new(games), Some(0)));
+            }
+            let from = AtomicU64::new(start - origin);
+            match resync(reader, before, &from).map_err(io_err)? {
+                None => Ok(empty()),
+                Some((p, before, rest)) => {
+                    let bytes = BoundedRange::new(rest, p, before, end);
+                    Ok(stream(Box::new(bytes), Some(origin + p)))
+                }
+            }
+        }
+        #[cfg(feature = "zstd")]
+        Format::Zstd => {
+            use crate::pzstd;
+            let frames = frames.ok_or_else(|| not_pzstd(name))?;
+            let first = frames.iter().position(|f| f.start >= start);
+            let Some(first) = first.filter(|&i| frames.get(i).is_some_and(|f| f.start < end))
+            else {
+                return Ok(stream(Box::new(io::empty()), None));
+            };
+            let after = frames
+                .iter()
+                .position(|f| f.start >= end)
+                .unwrap_or(frames.len());
+            let from = first.saturating_sub(1);
+            let marks = pzstd::Marks {
+                start_frame: first - from,
+                start: Arc::new(AtomicU64::new(u64::MAX)),
+                end_frame: after - from,
+                end: Arc::new(AtomicU64::new(u64::MAX)),
+            };
+            let source = pzstd::Source {
+                name: name.to_owned(),
+                file: Arc::new(file),
+                count: read.clone(),
+                max_window: options.max_window,
+            };
+            let frames = pzstd::Frames::spawn(
+                source,
+                frames.get(from..).unwrap_or_default().to_vec(),
+                options.threads,
+                Some(marks.clone()),
+            );
+            if first == 0 {
+                let games = RangeReader::new(frames, 0, rule::Before::FileStart, marks.end);
+                return Ok(stream(Box::new(games), None));
+            }
+            match resync(frames, rule::Before::Other, &marks.start)
+                .map_err(|e| read_error(name, e))?
+            {
+                None => Ok(stream(Box::new(io::empty()), None)),
+                Some((p, before, rest)) => {
+                    let bytes = BoundedRange::new(rest, p, before, marks.end);
+                    Ok(stream(Box::new(bytes), None))
+                }
+            }
+        }
+        _ => {
+            let _ = (&frames, options);
+            Err(cannot_cut(name, format))
+        }
+    }
+}
+
+/// [`InputError::RangeUnsupported`] for a zstd file not in pzstd's layout.
+fn not_pzstd(name: &str) -> InputError {
+    InputError::RangeUnsupported {
+        name: name.to_owned(),
+        what: "a zstd file not in pzstd's layout",
+    }
+}
+
+/// [`InputError::RangeUnsupported`] for a file of `format` (not text, not pzstd frames).
+fn cannot_cut(name: &str, format: Format) -> InputError {
+    InputError::RangeUnsupported {
+        name: name.to_owned(),
+        what: match format {
+            Format::Zip => "a zip archive",
+            Format::Utf16Le | Format::Utf16Be => "UTF-16 text",
+            Format::Refused(what) => what,
+            _ => "a compressed stream without independent frames",
+        },
+    }
+}
+
+/// Cuts the file at `path` into at most `n` byte ranges `[start, end)` that cover it, for
+/// [`open_range`](crate::open_range): equal parts of a plain file, or groups of frames of about equal compressed
+/// size of a pzstd-layout `.zst` file (the cuts at frame starts).
+pub fn split_points(path: &Path, name: &str, n: usize) -> Result<Vec<(u64, u64)>, InputError> {
+    let Probed::File(probe) = probe(path, name)? else {
+        return Err(InputError::RangeNeedsFile {
+            name: name.to_owned(),
+        });
+    };
+    let size = probe.size;
+    let n = n.max(1) as u64;
+    let cuts: Vec<u64> = match probe.format {
+        Format::Text => (1..n).map(|k| size / n * k + size % n * k / n).collect(),
+        Format::Zstd => {
+            let frames = probe.frames.as_deref().ok_or_else(|| not_pzstd(name))?;
+            (1..n)
+                .filter_map(|k| {
+                    let target = size / n * k + size % n * k / n;
+                    frames.iter().map(|f| f.start).find(|&s| s >= target)
+                })
+                .collect()
+        }
+        other => return Err(cannot_cut(name, other)),
+    };
+    let mut bounds = vec![0];
+    bounds.extend(cuts.into_iter().filter(|&c| c > 0 && c < size));
+    bounds.push(size);
+    bounds.dedup();
+    Ok(bounds
+        .windows(2)
+        .filter_map(|w| Some((*w.first()?, *w.get(1)?)))
+        .collect())
+}
