@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::{env, path::PathBuf};
 
-use pgnkit::input::{Options, open_path};
+use pgnkit::input::{Options, Source, open};
 use pgnkit::prelude::*;
 
 /// A corpus file (found through `PGNKIT_CORPUS`).
@@ -18,8 +18,7 @@ fn corpus_file() -> PathBuf {
 
 /// Every good game of every stream of the file at `path` (a zip archive may hold several).
 fn count_games(path: &std::path::Path) -> Result<usize, Box<dyn std::error::Error>> {
-    let name = path.display().to_string();
-    let opened = open_path(path, &name, &Options::default())?;
+    let opened = open(Source::path(path), None, &Options::default())?;
     for warning in &opened.warnings {
         eprintln!("{warning}");
     }

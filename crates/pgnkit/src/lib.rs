@@ -40,7 +40,7 @@
 //!   [`Diagnostic`]s (with line and column;
 //!   [`ReadGame::render`](game::ReadGame::render) shows the source line with
 //!   a caret) and its original bytes.
-//! - Files as users have them, compressed or not: [`input::open_path`] (see
+//! - Files as users have them, compressed or not: [`input::open`] (see
 //!   [`input`] for an example).
 //! - Without building trees: a [`game::Visitor`] sees every event of a game
 //!   ([`game::visit_games`], [`Reader::visit_next`]).
@@ -106,15 +106,15 @@ pub mod input {
     //! decoded in parallel), gzip, bzip2, xz, zip (its `.pgn` members),
     //! UTF-16 with a byte order mark, or text.
     //!
-    //! [`open_path`] opens a file, [`open_reader`] a stream such as standard
-    //! input; each gives an [`Opened`]: its [`Stream`]s (one, or one per
+    //! [`open`] opens a [`Source`] (a file, or a stream such as standard
+    //! input), whole or a byte range of it; it gives an [`Opened`]: its [`Stream`]s (one, or one per
     //! member of a zip archive), each with a `reader` of PGN text to hand
     //! to the game [`Reader`](crate::Reader), and warnings to show. Errors
     //! are [`InputError`]s naming the input.
     //!
     //! ```
     //! use std::io::Write;
-    //! use pgnkit::input::{Format, Options, open_path};
+    //! use pgnkit::input::{Format, Options, Source, open};
     //! use pgnkit::Reader;
     //!
     //! // A gzip file: its name says nothing, its first bytes do.
@@ -123,7 +123,7 @@ pub mod input {
     //! gz.write_all(b"1. e4 e5 *\n\n1. d4 d5 *\n")?;
     //! std::fs::write(&path, gz.finish()?)?;
     //!
-    //! let opened = open_path(&path, "games", &Options::default())?;
+    //! let opened = open(Source::named_path(&path, "games"), None, &Options::default())?;
     //! assert!(opened.warnings.is_empty());
     //! let mut games = 0;
     //! for stream in opened.streams {
@@ -227,7 +227,7 @@ pub mod prelude {
         MoveEvent, NodeId, NodeRef, ReadGame, ReadOptions, Reader, Score, Skip, Step, Tags,
         Termination, Visitor, read_game, read_games, read_games_parallel,
     };
-    pub use pgnkit_input::open_path;
+    pub use pgnkit_input::{Source, open};
 }
 pub use pgnkit_export::{ExportOptions, to_string, write_game};
 pub use pgnkit_game::{
