@@ -1,7 +1,8 @@
 //! Reading games: `read_games` (an iterator of `Game`s), `read_headers`
-//! (an iterator of `Headers`, moves not checked) and `_read_one` (the first
-//! game of some bytes, behind `pgnkit.read_game`). The GIL is released
-//! while Rust reads and checks each game.
+//! (an iterator of `Headers`, moves not checked), `_read_next` (the next game
+//! of a file object, behind `pgnkit.read_game`: `reading/handle.rs`) and
+//! `_read_one` (the first game of some bytes). The GIL is released while Rust
+//! reads and checks each game.
 //!
 //! With `threads` above one, `read_games` reads and checks games on worker
 //! threads (the library's `read_games_parallel`, run by a thread of its own)
@@ -25,6 +26,10 @@ use crate::error::{guard, io_error};
 use crate::game::{Game, ReadError};
 use crate::headers::Headers;
 use crate::source::{self, Named, Stream};
+
+mod handle;
+
+pub use handle::read_next;
 
 /// A stream being read: its reader, name and origin.
 type Current = (Reader<Box<dyn BufRead + Send>>, String, u64);
@@ -422,8 +427,8 @@ impl HeadersIter {
     }
 }
 
-/// The first game of `data` (the text of one game, as `pgnkit.read_game`
-/// gathers it from a file object), or None when it holds none.
+/// The first game of `data` (the text of one game), or None when it holds
+/// none.
 #[pyfunction]
 #[pyo3(name = "_read_one", signature = (data, *, strict=false))]
 pub fn read_one(
