@@ -359,9 +359,9 @@ impl GameIter {
 /// `threads` (default: one) is the number of threads that read and check
 /// games (and decode compressed input). With more than one, games are read
 /// ahead on worker threads (a few hundred at most wait) and still come in
-/// input order, but an error reading the input (a truncated compressed file)
-/// is raised without the last games read ahead before it; with one, each game
-/// is read when asked for. Either way the GIL is released while Rust reads
+/// input order; an error reading the input (a truncated compressed file) is
+/// raised after every game read before it, as with one thread. With one, each
+/// game is read when asked for. Either way the GIL is released while Rust reads
 /// and checks, so other Python threads run.
 ///
 /// Raises `FileNotFoundError`, `PermissionError`, or `pgnkit.PgnError` for

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import shutil
 import subprocess
 import sys
 import warnings
@@ -174,8 +175,7 @@ def test_read_games_threads_an_abandoned_iterator_ends(tmp_path: Path) -> None:
 
 
 def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path) -> None:
-    """A truncated .gz: both readings raise; the games before the error come in order
-    (with threads, those still in the workers' batches when the error is read are lost)."""
+    """A truncated .gz: both readings give every game before the error, then raise it."""
     path = tmp_path / "cut.pgn.gz"
     packed = gzip.compress((PGN * 2000).encode())
     path.write_bytes(packed[: len(packed) // 2])
@@ -185,7 +185,36 @@ def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path)
             for game in pgnkit.read_games(path, threads=threads):
                 seen.append(game.offset)
     assert len(one) > 0
-    assert two == one[: len(two)]
+    assert two == one
+
+
+@pytest.mark.parametrize("layout", ["one frame", "pzstd frames"])
+def test_read_games_threads_yield_every_game_before_a_truncated_zst(
+    layout: str, tmp_path: Path
+) -> None:
+    """A truncated .zst (one frame, or pzstd's frames, decoded on the threads too): with four
+    threads the games before the error are those of one thread, then the same error."""
+    zstd = shutil.which("pzstd" if layout == "pzstd frames" else "zstd")
+    if zstd is None:
+        pytest.skip(f"no {layout} compressor")
+    plain = tmp_path / "games.pgn"
+    plain.write_text(PGN * 20000, encoding="utf-8")
+    packed = tmp_path / "games.pgn.zst"
+    args = ["-p", "4"] if layout == "pzstd frames" else []
+    subprocess.run([zstd, "-q", "-f", *args, str(plain), "-o", str(packed)], check=True)
+    data = packed.read_bytes()
+    for fraction in (0.5, 0.9):
+        cut = tmp_path / "cut.pgn.zst"
+        cut.write_bytes(data[: int(len(data) * fraction)])
+        results = []
+        for threads in (1, 4):
+            seen = []
+            with pytest.raises(pgnkit.PgnError) as raised:
+                for game in pgnkit.read_games(cut, threads=threads):
+                    seen.append((game.offset, game.headers["Event"], len(game.mainline_moves())))
+            results.append((seen, str(raised.value)))
+        assert len(results[0][0]) > 0
+        assert results[1] == results[0], fraction
 
 
 def _corpus_games_files(corpus: Path) -> list[Path]:

@@ -195,9 +195,9 @@ def read_games(
     """Iterates the games of a PGN source, every move checked, in input order.
 
     ``threads`` (default one) threads read and check games (and decode compressed
-    input); with more than one, games are read ahead on worker threads (an input
-    error is then raised without the last games read ahead before it). The GIL is
-    released while Rust reads.
+    input); with more than one, games are read ahead on worker threads, and an input
+    error is raised after every game read before it, as with one. The GIL is released
+    while Rust reads.
     """
 
 def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
