@@ -83,7 +83,8 @@ pub use error::{DiagnosticKind, EditError, JsonError, ParseGameError};
 pub use game::{Encoding, Game, Termination, read_game};
 pub use nag::Nag;
 pub use parallel::{
-    Job, Totals, read_games_parallel, run_ordered, run_ordered_games, visit_games_parallel,
+    Job, MAX_THREADS, Totals, check_threads, read_games_parallel, run_ordered, run_ordered_games,
+    visit_games_parallel,
 };
 pub use reader::{
     Games, MAX_VARIATION_DEPTH, ReadGame, ReadOptions, Reader, VisitGames, read_games,

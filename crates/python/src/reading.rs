@@ -18,7 +18,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender};
 use pgnkit::game::{
     Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, read_games_parallel,
 };
-use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -274,6 +274,16 @@ fn open(py: Python<'_>, source: &Bound<'_, PyAny>, threads: usize) -> PyResult<V
     Ok(opened.streams)
 }
 
+/// A `threads=` argument: `None` is `default`; a count is checked by the
+/// library's rule (`pgnkit::game::check_threads`, as the command's
+/// `--threads`), a `ValueError` naming the limit when refused.
+pub fn threads_arg(threads: Option<usize>, default: usize) -> PyResult<usize> {
+    match threads {
+        None => Ok(default),
+        Some(threads) => pgnkit::game::check_threads(threads).map_err(PyValueError::new_err),
+    }
+}
+
 fn read_options(strict: bool) -> ReadOptions {
     if strict {
         ReadOptions::strict()
@@ -375,7 +385,7 @@ pub fn read_games(
     strict: bool,
     skip_broken: bool,
 ) -> PyResult<GameIter> {
-    let threads = threads.unwrap_or(1).max(1);
+    let threads = threads_arg(threads, 1)?;
     let streams = open(py, source, threads)?;
     let options = read_options(strict);
     let games = if threads > 1 {
@@ -398,7 +408,7 @@ pub fn read_headers(
     source: &Bound<'_, PyAny>,
     threads: Option<usize>,
 ) -> PyResult<HeadersIter> {
-    let streams = open(py, source, threads.unwrap_or(1))?;
+    let streams = open(py, source, threads_arg(threads, 1)?)?;
     Ok(HeadersIter {
         streams: Mutex::new(Streams::new(streams, ReadOptions::new())),
     })

@@ -240,3 +240,22 @@ def test_read_headers_gives_the_headers_of_read_games_on_the_corpus(corpus) -> N
             assert [n for n, _ in mine] == [n for n, _ in game], path
             without_result = [(n, v) for n, v in mine if n != "Result"]
             assert without_result == [(n, v) for n, v in game if n != "Result"], path
+
+
+def test_every_threads_argument_is_checked_as_the_commands(tmp_path: Path) -> None:
+    """`threads` from 1 to 1024 (pgnkit::game::MAX_THREADS, as `--threads`): a ValueError
+    naming the limit otherwise, before any thread starts."""
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN, encoding="utf-8")
+    calls = [
+        lambda n: pgnkit.read_games(path, threads=n),
+        lambda n: pgnkit.read_headers(path, threads=n),
+        lambda n: pgnkit.read_arrow(path, threads=n),
+        lambda n: pgnkit.to_parquet(path, tmp_path / "out.parquet", threads=n),
+    ]
+    for call in calls:
+        for bad in (0, 1025, 10**6):
+            with pytest.raises(ValueError, match=f"from 1 to 1024, not {bad}"):
+                call(bad)
+        call(1024)
+    assert len(list(pgnkit.read_games(path, threads=1024))) == 2
