@@ -12,8 +12,11 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use pgnkit::game::{
     Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, read_games_parallel,
@@ -130,15 +133,35 @@ const CHUNK: usize = 64;
 /// in flight): memory stays bounded when Python is slower than the readers.
 const CHUNKS_WAITING: usize = 4;
 
+/// How long the iterator waits for the reading thread before it lets Python
+/// handle a signal (`KeyboardInterrupt`), and waits again.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
 /// What the reading thread sends: a chunk of games in input order, or the
 /// error that ended the reading.
 type Chunk = PyResult<Vec<Item<CoreGame>>>;
 
-/// Games read and checked on worker threads, received in input order.
+/// What a wait for the next game gives.
+enum Next {
+    /// A game.
+    Game(Item<CoreGame>),
+    /// The end of the games.
+    End,
+    /// Nothing yet (the reading thread is still at work): wait again.
+    NotYet,
+}
+
+/// Games read and checked on worker threads, received in input order. When
+/// dropped (the iterator left early or collected), it stops the reading
+/// thread and joins it, and with it the worker threads.
 struct Parallel {
-    received: Receiver<Chunk>,
+    /// `None` once dropped: the reading thread's next send fails, and it ends.
+    received: Option<Receiver<Chunk>>,
     ready: VecDeque<Item<CoreGame>>,
     ended: bool,
+    /// Set when the iterator is dropped: the reading thread stops at its next game.
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl Parallel {
@@ -150,11 +173,13 @@ impl Parallel {
         threads: usize,
     ) -> PyResult<Parallel> {
         let (send, received) = mpsc::sync_channel::<Chunk>(CHUNKS_WAITING);
-        std::thread::Builder::new()
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
             .name("pgnkit-read-games".to_owned())
             .spawn(move || {
                 let done = catch_unwind(AssertUnwindSafe(|| {
-                    read_streams(streams, options, threads, &send)
+                    read_streams(streams, options, threads, &send, &stopped)
                 }));
                 let error = match done {
                     Ok(Ok(())) => return,
@@ -167,41 +192,63 @@ impl Parallel {
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a reading thread: {e}")))?;
         Ok(Parallel {
-            received,
+            received: Some(received),
             ready: VecDeque::new(),
             ended: false,
+            stop,
+            thread: Some(thread),
         })
     }
 
-    /// The next game, `None` after the last; waits for the reading thread.
-    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+    /// The next game, waiting at most `wait` for the reading thread.
+    fn next(&mut self, wait: Duration) -> PyResult<Next> {
         loop {
             if let Some(item) = self.ready.pop_front() {
-                return Ok(Some(item));
+                return Ok(Next::Game(item));
             }
-            if self.ended {
-                return Ok(None);
-            }
-            match self.received.recv() {
+            let Some(received) = self.received.as_ref().filter(|_| !self.ended) else {
+                return Ok(Next::End);
+            };
+            match received.recv_timeout(wait) {
                 Ok(Ok(chunk)) => self.ready.extend(chunk),
                 Ok(Err(e)) => {
                     self.ended = true;
                     return Err(e);
                 }
+                Err(RecvTimeoutError::Timeout) => return Ok(Next::NotYet),
                 // The thread ended after sending everything.
-                Err(mpsc::RecvError) => self.ended = true,
+                Err(RecvTimeoutError::Disconnected) => self.ended = true,
             }
         }
     }
 }
 
+impl Drop for Parallel {
+    /// Stops the reading thread and waits for it (and so for its workers),
+    /// with the GIL released: the thread may need it to end (a Python file
+    /// object being read).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // A send blocked on a full channel fails at once.
+        self.received = None;
+        if let Some(thread) = self.thread.take() {
+            Python::attach(|py| {
+                py.detach(|| {
+                    let _ = thread.join();
+                })
+            });
+        }
+    }
+}
+
 /// The reading thread's work: every game of every stream, in chunks to
-/// `send`. Returns early, quietly, when the iterator is gone.
+/// `send`. Returns early, quietly, when the iterator is gone (`stop`).
 fn read_streams(
     streams: VecDeque<Stream>,
     options: ReadOptions,
     threads: usize,
     send: &SyncSender<Chunk>,
+    stop: &AtomicBool,
 ) -> PyResult<()> {
     let gone = || std::io::Error::other("the iterator is gone");
     for stream in streams {
@@ -209,6 +256,10 @@ fn read_streams(
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut closed = false;
         let read = read_games_parallel(stream.reader, threads, options, |read| {
+            if stop.load(Ordering::Relaxed) {
+                closed = true;
+                return Err(gone());
+            }
             chunk.push(Item {
                 read: ReadGame {
                     value: read.value,
@@ -251,10 +302,11 @@ enum Games {
 }
 
 impl Games {
-    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+    /// The next game; the parallel reading waits at most `wait`.
+    fn next(&mut self, wait: Duration) -> PyResult<Next> {
         match self {
-            Games::Serial(streams) => streams.next(),
-            Games::Parallel(parallel) => parallel.next(),
+            Games::Serial(streams) => Ok(streams.next()?.map_or(Next::End, Next::Game)),
+            Games::Parallel(parallel) => parallel.next(wait),
         }
     }
 }
@@ -307,14 +359,21 @@ impl GameIter {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<Game>>> {
         loop {
-            let item = py.detach(|| {
+            // The lock is taken and released without the GIL, and signals are
+            // handled between waits: Ctrl-C stops a loop waiting for the threads.
+            let next = py.detach(|| {
                 guard(|| {
                     let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-                    games.next()
+                    games.next(SIGNAL_CHECK)
                 })
             })?;
-            let Some(item) = item else {
-                return Ok(None);
+            let item = match next {
+                Next::Game(item) => item,
+                Next::End => return Ok(None),
+                Next::NotYet => {
+                    py.check_signals()?;
+                    continue;
+                }
             };
             let read = item.read;
             let origin = item.origin;

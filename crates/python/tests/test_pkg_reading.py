@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -259,3 +264,72 @@ def test_every_threads_argument_is_checked_as_the_commands(tmp_path: Path) -> No
                 call(bad)
         call(1024)
     assert len(list(pgnkit.read_games(path, threads=1024))) == 2
+
+
+def _pgnkit_threads() -> list[str]:
+    """The names of the process's threads that pgnkit started (Rust threads, which
+    `threading` does not see): `pgnkit-read-games` and its `pgnkit-reader-N` workers."""
+    names = []
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/comm", encoding="utf-8") as comm:
+                names.append(comm.read().strip())
+        except FileNotFoundError:  # a thread that just ended
+            pass
+    return sorted(name for name in names if name.startswith("pgnkit"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+def test_leaving_a_threaded_loop_early_stops_and_joins_its_threads(tmp_path: Path) -> None:
+    path = tmp_path / "many.pgn"
+    path.write_text(PGN * 20000, encoding="utf-8")
+    assert _pgnkit_threads() == []
+    games = pgnkit.read_games(path, threads=4)
+    for game in games:
+        assert game.headers["Event"] == "Casual"
+        # The reading thread and three workers (the reading thread runs batches too).
+        assert len(_pgnkit_threads()) == 4, _pgnkit_threads()
+        break
+    del games
+    # Dropping the iterator joined them: none is left, at once.
+    assert _pgnkit_threads() == []
+
+
+class _SlowStream(io.RawIOBase):
+    """A binary stream that gives some games, then blocks until released."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self.release = threading.Event()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self._data:
+            self.release.wait(30)
+            return 0
+        n = min(len(buffer), len(self._data))
+        buffer[:n] = self._data[:n]
+        self._data = self._data[n:]
+        return n
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to itself")
+def test_ctrl_c_stops_a_threaded_loop_waiting_for_games_within_a_second() -> None:
+    stream = _SlowStream((PGN * 10).encode())
+    games = pgnkit.read_games(stream, threads=2)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    seen = 0
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in games:
+                seen += 1
+        assert time.monotonic() - start < 1.5
+        assert seen <= 20  # games wait in a batch until it is full or the input ends
+    finally:
+        timer.cancel()
+        stream.release.set()
+    del games
