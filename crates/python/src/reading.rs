@@ -143,8 +143,8 @@ type Chunk = PyResult<Vec<Item<CoreGame>>>;
 
 /// What a wait for the next game gives.
 enum Next {
-    /// A game.
-    Game(Item<CoreGame>),
+    /// A game (boxed: the other variants are empty).
+    Game(Box<Item<CoreGame>>),
     /// The end of the games.
     End,
     /// Nothing yet (the reading thread is still at work): wait again.
@@ -204,7 +204,7 @@ impl Parallel {
     fn next(&mut self, wait: Duration) -> PyResult<Next> {
         loop {
             if let Some(item) = self.ready.pop_front() {
-                return Ok(Next::Game(item));
+                return Ok(Next::Game(Box::new(item)));
             }
             let Some(received) = self.received.as_ref().filter(|_| !self.ended) else {
                 return Ok(Next::End);
@@ -305,7 +305,9 @@ impl Games {
     /// The next game; the parallel reading waits at most `wait`.
     fn next(&mut self, wait: Duration) -> PyResult<Next> {
         match self {
-            Games::Serial(streams) => Ok(streams.next()?.map_or(Next::End, Next::Game)),
+            Games::Serial(streams) => Ok(streams
+                .next()?
+                .map_or(Next::End, |item| Next::Game(Box::new(item)))),
             Games::Parallel(parallel) => parallel.next(wait),
         }
     }
@@ -368,7 +370,7 @@ impl GameIter {
                 })
             })?;
             let item = match next {
-                Next::Game(item) => item,
+                Next::Game(item) => *item,
                 Next::End => return Ok(None),
                 Next::NotYet => {
                     py.check_signals()?;

@@ -195,9 +195,10 @@ def read_games(
     """Iterates the games of a PGN source, every move checked, in input order.
 
     ``threads`` (default one) threads read and check games (and decode compressed
-    input); with more than one, games are read ahead on worker threads, and an input
-    error is raised after every game read before it, as with one. The GIL is released
-    while Rust reads.
+    input), from 1 to 1024 (a ``ValueError`` otherwise); with more than one, games are
+    read ahead on worker threads, and an input error is raised after every game read
+    before it, as with one. Leaving the loop early stops and joins the threads once the
+    iterator is dropped. The GIL is released while Rust reads.
     """
 
 def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
