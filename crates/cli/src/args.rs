@@ -214,8 +214,8 @@ pub struct Inputs {
     pub strict: bool,
     /// Worker threads for reading and writing games (output keeps input
     /// order) [default: one per CPU; at most 1024].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+    #[arg(long, value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
     /// Read only the games whose first byte lies in this byte range of the
     /// one FILE (compressed bytes of a pzstd-layout `.zst`, snapped to its
     /// frames); see `pgnkit ranges`. Lines in messages count from the
@@ -256,13 +256,20 @@ fn size(text: &str) -> Result<u64, String> {
     pgnkit::input::parse_size(text).map_err(|e| e.to_string())
 }
 
+/// A `--threads` count, checked by the library's rule
+/// ([`pgnkit::game::check_threads`]: from 1 to `MAX_THREADS`).
+fn thread_count(text: &str) -> Result<usize, String> {
+    let threads = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads"))?;
+    pgnkit::game::check_threads(threads)
+}
+
 impl Inputs {
     /// The worker threads to use: `--threads`, else one per CPU.
     pub fn threads(&self) -> usize {
-        self.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        )
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
 }
 
@@ -429,4 +436,20 @@ pub enum FormatArg {
     Csv,
     /// One JSON object per line.
     Ndjson,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threads_from_one_to_the_librarys_limit() {
+        assert_eq!(thread_count("1"), Ok(1));
+        assert_eq!(thread_count("1024"), Ok(pgnkit::game::MAX_THREADS));
+        for bad in ["0", "1025", "1000000"] {
+            let message = thread_count(bad).unwrap_err();
+            assert!(message.contains("from 1 to 1024"), "{message}");
+        }
+        assert!(thread_count("many").unwrap_err().contains("not a number"));
+    }
 }

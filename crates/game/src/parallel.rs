@@ -122,6 +122,36 @@ pub struct Totals {
 /// budget is 10 MB (docs/performance.md), so 2.
 const IN_FLIGHT_PER_WORKER: usize = 2;
 
+/// The most threads a reading takes ([`check_threads`]): more than any
+/// machine's cores, few enough that a mistaken count (`10**6`) is refused with
+/// a message instead of starting threads until the system refuses.
+pub const MAX_THREADS: usize = 1024;
+
+/// Checks a thread count a user asked for (the command's `--threads`,
+/// Python's `threads=`): from 1 to [`MAX_THREADS`]. The error is the message
+/// to show.
+///
+/// ```
+/// use pgnkit_game::{MAX_THREADS, check_threads};
+///
+/// assert_eq!(check_threads(4), Ok(4));
+/// assert_eq!(check_threads(MAX_THREADS), Ok(1024));
+/// assert_eq!(
+///     check_threads(1_000_000).unwrap_err(),
+///     "the number of threads must be from 1 to 1024, not 1000000"
+/// );
+/// assert!(check_threads(0).is_err());
+/// ```
+pub fn check_threads(threads: usize) -> Result<usize, String> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(format!(
+            "the number of threads must be from 1 to {MAX_THREADS}, not {threads}"
+        ))
+    }
+}
+
 /// Runs `job` over every game of `reader` on `threads` threads (with 1, on
 /// the calling thread alone; with more, the calling thread reads, hands out
 /// batches and runs them too, beside `threads - 1` workers; with
@@ -836,5 +866,16 @@ mod tests {
         })
         .expect("a slice reads");
         assert_eq!(parallel, serial);
+    }
+
+    #[test]
+    fn thread_counts_from_one_to_the_limit() {
+        assert_eq!(check_threads(1), Ok(1));
+        assert_eq!(check_threads(MAX_THREADS), Ok(MAX_THREADS));
+        for bad in [0, MAX_THREADS + 1, usize::MAX] {
+            let message = check_threads(bad).unwrap_err();
+            assert!(message.contains("from 1 to 1024"), "{message}");
+            assert!(message.ends_with(&format!("not {bad}")), "{message}");
+        }
     }
 }

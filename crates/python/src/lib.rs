@@ -42,6 +42,7 @@ fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<reading::HeadersIter>()?;
     m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_one, m)?)?;
+    m.add_function(wrap_pyfunction!(reading::read_next, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_headers, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(tables::to_parquet, m)?)?;

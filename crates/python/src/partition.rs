@@ -111,7 +111,7 @@ pub fn count_partition(
 ) -> PyResult<CountTuple> {
     let partition = from_tuple(partition)?;
     let options = Options {
-        threads: threads.max(1),
+        threads: crate::reading::threads_arg(Some(threads), 1)?,
         ..Options::default()
     };
     py.detach(|| {

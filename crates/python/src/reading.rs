@@ -1,7 +1,8 @@
 //! Reading games: `read_games` (an iterator of `Game`s), `read_headers`
-//! (an iterator of `Headers`, moves not checked) and `_read_one` (the first
-//! game of some bytes, behind `pgnkit.read_game`). The GIL is released
-//! while Rust reads and checks each game.
+//! (an iterator of `Headers`, moves not checked), `_read_next` (the next game
+//! of a file object, behind `pgnkit.read_game`: `reading/handle.rs`) and
+//! `_read_one` (the first game of some bytes). The GIL is released while Rust
+//! reads and checks each game.
 //!
 //! With `threads` above one, `read_games` reads and checks games on worker
 //! threads (the library's `read_games_parallel`, run by a thread of its own)
@@ -11,13 +12,16 @@
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 use pgnkit::game::{
     Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, read_games_parallel,
 };
-use pyo3::exceptions::{PyRuntimeError, PyUserWarning};
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -25,6 +29,10 @@ use crate::error::{guard, io_error};
 use crate::game::{Game, ReadError};
 use crate::headers::Headers;
 use crate::source::{self, Named, Stream};
+
+mod handle;
+
+pub use handle::read_next;
 
 /// A stream being read: its reader, name and origin.
 type Current = (Reader<Box<dyn BufRead + Send>>, String, u64);
@@ -126,15 +134,35 @@ const CHUNK: usize = 64;
 /// in flight): memory stays bounded when Python is slower than the readers.
 const CHUNKS_WAITING: usize = 4;
 
+/// How long the iterator waits for the reading thread before it lets Python
+/// handle a signal (`KeyboardInterrupt`), and waits again.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
 /// What the reading thread sends: a chunk of games in input order, or the
 /// error that ended the reading.
 type Chunk = PyResult<Vec<Item<CoreGame>>>;
 
-/// Games read and checked on worker threads, received in input order.
+/// What a wait for the next game gives.
+enum Next {
+    /// A game (boxed: the other variants are empty).
+    Game(Box<Item<CoreGame>>),
+    /// The end of the games.
+    End,
+    /// Nothing yet (the reading thread is still at work): wait again.
+    NotYet,
+}
+
+/// Games read and checked on worker threads, received in input order. When
+/// dropped (the iterator left early or collected), it stops the reading
+/// thread and joins it, and with it the worker threads.
 struct Parallel {
-    received: Receiver<Chunk>,
+    /// `None` once dropped: the reading thread's next send fails, and it ends.
+    received: Option<Receiver<Chunk>>,
     ready: VecDeque<Item<CoreGame>>,
     ended: bool,
+    /// Set when the iterator is dropped: the reading thread stops at its next game.
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
 }
 
 impl Parallel {
@@ -146,11 +174,13 @@ impl Parallel {
         threads: usize,
     ) -> PyResult<Parallel> {
         let (send, received) = mpsc::sync_channel::<Chunk>(CHUNKS_WAITING);
-        std::thread::Builder::new()
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
             .name("pgnkit-read-games".to_owned())
             .spawn(move || {
                 let done = catch_unwind(AssertUnwindSafe(|| {
-                    read_streams(streams, options, threads, &send)
+                    read_streams(streams, options, threads, &send, &stopped)
                 }));
                 let error = match done {
                     Ok(Ok(())) => return,
@@ -163,41 +193,63 @@ impl Parallel {
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a reading thread: {e}")))?;
         Ok(Parallel {
-            received,
+            received: Some(received),
             ready: VecDeque::new(),
             ended: false,
+            stop,
+            thread: Some(thread),
         })
     }
 
-    /// The next game, `None` after the last; waits for the reading thread.
-    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+    /// The next game, waiting at most `wait` for the reading thread.
+    fn next(&mut self, wait: Duration) -> PyResult<Next> {
         loop {
             if let Some(item) = self.ready.pop_front() {
-                return Ok(Some(item));
+                return Ok(Next::Game(Box::new(item)));
             }
-            if self.ended {
-                return Ok(None);
-            }
-            match self.received.recv() {
+            let Some(received) = self.received.as_ref().filter(|_| !self.ended) else {
+                return Ok(Next::End);
+            };
+            match received.recv_timeout(wait) {
                 Ok(Ok(chunk)) => self.ready.extend(chunk),
                 Ok(Err(e)) => {
                     self.ended = true;
                     return Err(e);
                 }
+                Err(RecvTimeoutError::Timeout) => return Ok(Next::NotYet),
                 // The thread ended after sending everything.
-                Err(mpsc::RecvError) => self.ended = true,
+                Err(RecvTimeoutError::Disconnected) => self.ended = true,
             }
         }
     }
 }
 
+impl Drop for Parallel {
+    /// Stops the reading thread and waits for it (and so for its workers),
+    /// with the GIL released: the thread may need it to end (a Python file
+    /// object being read).
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // A send blocked on a full channel fails at once.
+        self.received = None;
+        if let Some(thread) = self.thread.take() {
+            Python::attach(|py| {
+                py.detach(|| {
+                    let _ = thread.join();
+                })
+            });
+        }
+    }
+}
+
 /// The reading thread's work: every game of every stream, in chunks to
-/// `send`. Returns early, quietly, when the iterator is gone.
+/// `send`. Returns early, quietly, when the iterator is gone (`stop`).
 fn read_streams(
     streams: VecDeque<Stream>,
     options: ReadOptions,
     threads: usize,
     send: &SyncSender<Chunk>,
+    stop: &AtomicBool,
 ) -> PyResult<()> {
     let gone = || std::io::Error::other("the iterator is gone");
     for stream in streams {
@@ -205,6 +257,10 @@ fn read_streams(
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut closed = false;
         let read = read_games_parallel(stream.reader, threads, options, |read| {
+            if stop.load(Ordering::Relaxed) {
+                closed = true;
+                return Err(gone());
+            }
             chunk.push(Item {
                 read: ReadGame {
                     value: read.value,
@@ -248,10 +304,13 @@ enum Games {
 }
 
 impl Games {
-    fn next(&mut self) -> PyResult<Option<Item<CoreGame>>> {
+    /// The next game; the parallel reading waits at most `wait`.
+    fn next(&mut self, wait: Duration) -> PyResult<Next> {
         match self {
-            Games::Serial(streams) => streams.next(),
-            Games::Parallel(parallel) => parallel.next(),
+            Games::Serial(streams) => Ok(streams
+                .next()?
+                .map_or(Next::End, |item| Next::Game(Box::new(item)))),
+            Games::Parallel(parallel) => parallel.next(wait),
         }
     }
 }
@@ -277,6 +336,16 @@ fn open(
     Ok(opened.streams)
 }
 
+/// A `threads=` argument: `None` is `default`; a count is checked by the
+/// library's rule (`pgnkit::game::check_threads`, as the command's
+/// `--threads`), a `ValueError` naming the limit when refused.
+pub fn threads_arg(threads: Option<usize>, default: usize) -> PyResult<usize> {
+    match threads {
+        None => Ok(default),
+        Some(threads) => pgnkit::game::check_threads(threads).map_err(PyValueError::new_err),
+    }
+}
+
 fn read_options(strict: bool) -> ReadOptions {
     if strict {
         ReadOptions::strict()
@@ -300,14 +369,21 @@ impl GameIter {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<Game>>> {
         loop {
-            let item = py.detach(|| {
+            // The lock is taken and released without the GIL, and signals are
+            // handled between waits: Ctrl-C stops a loop waiting for the threads.
+            let next = py.detach(|| {
                 guard(|| {
                     let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-                    games.next()
+                    games.next(SIGNAL_CHECK)
                 })
             })?;
-            let Some(item) = item else {
-                return Ok(None);
+            let item = match next {
+                Next::Game(item) => *item,
+                Next::End => return Ok(None),
+                Next::NotYet => {
+                    py.check_signals()?;
+                    continue;
+                }
             };
             let read = item.read;
             let origin = item.origin;
@@ -362,9 +438,9 @@ impl GameIter {
 /// `threads` (default: one) is the number of threads that read and check
 /// games (and decode compressed input). With more than one, games are read
 /// ahead on worker threads (a few hundred at most wait) and still come in
-/// input order, but an error reading the input (a truncated compressed file)
-/// is raised without the last games read ahead before it; with one, each game
-/// is read when asked for. Either way the GIL is released while Rust reads
+/// input order; an error reading the input (a truncated compressed file) is
+/// raised after every game read before it, as with one thread. With one, each
+/// game is read when asked for. Either way the GIL is released while Rust reads
 /// and checks, so other Python threads run.
 ///
 /// Raises `FileNotFoundError`, `PermissionError`, or `pgnkit.PgnError` for
@@ -379,7 +455,7 @@ pub fn read_games(
     skip_broken: bool,
     max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameIter> {
-    let threads = threads.unwrap_or(1).max(1);
+    let threads = threads_arg(threads, 1)?;
     let streams = open(py, source, threads, max_window)?;
     let options = read_options(strict);
     let games = if threads > 1 {
@@ -403,7 +479,7 @@ pub fn read_headers(
     threads: Option<usize>,
     max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<HeadersIter> {
-    let streams = open(py, source, threads.unwrap_or(1), max_window)?;
+    let streams = open(py, source, threads_arg(threads, 1)?, max_window)?;
     Ok(HeadersIter {
         streams: Mutex::new(Streams::new(streams, ReadOptions::new())),
     })
@@ -432,8 +508,8 @@ impl HeadersIter {
     }
 }
 
-/// The first game of `data` (the text of one game, as `pgnkit.read_game`
-/// gathers it from a file object), or None when it holds none.
+/// The first game of `data` (the text of one game), or None when it holds
+/// none.
 #[pyfunction]
 #[pyo3(name = "_read_one", signature = (data, *, strict=false))]
 pub fn read_one(

@@ -290,9 +290,10 @@ impl Request {
                 games_only: which == Which::Games,
             },
             keep_broken,
-            threads: threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
-                .max(1),
+            threads: crate::reading::threads_arg(
+                threads,
+                std::thread::available_parallelism().map_or(1, usize::from),
+            )?,
             max_window: pgnkit::input::DEFAULT_MAX_WINDOW,
         })
     }

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import gzip
 import io
+import os
+import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -174,8 +180,7 @@ def test_read_games_threads_an_abandoned_iterator_ends(tmp_path: Path) -> None:
 
 
 def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path) -> None:
-    """A truncated .gz: both readings raise; the games before the error come in order
-    (with threads, those still in the workers' batches when the error is read are lost)."""
+    """A truncated .gz: both readings give every game before the error, then raise it."""
     path = tmp_path / "cut.pgn.gz"
     packed = gzip.compress((PGN * 2000).encode())
     path.write_bytes(packed[: len(packed) // 2])
@@ -185,7 +190,36 @@ def test_read_games_threads_a_read_error_ends_the_games_in_order(tmp_path: Path)
             for game in pgnkit.read_games(path, threads=threads):
                 seen.append(game.offset)
     assert len(one) > 0
-    assert two == one[: len(two)]
+    assert two == one
+
+
+@pytest.mark.parametrize("layout", ["one frame", "pzstd frames"])
+def test_read_games_threads_yield_every_game_before_a_truncated_zst(
+    layout: str, tmp_path: Path
+) -> None:
+    """A truncated .zst (one frame, or pzstd's frames, decoded on the threads too): with four
+    threads the games before the error are those of one thread, then the same error."""
+    zstd = shutil.which("pzstd" if layout == "pzstd frames" else "zstd")
+    if zstd is None:
+        pytest.skip(f"no {layout} compressor")
+    plain = tmp_path / "games.pgn"
+    plain.write_text(PGN * 20000, encoding="utf-8")
+    packed = tmp_path / "games.pgn.zst"
+    args = ["-p", "4"] if layout == "pzstd frames" else []
+    subprocess.run([zstd, "-q", "-f", *args, str(plain), "-o", str(packed)], check=True)
+    data = packed.read_bytes()
+    for fraction in (0.5, 0.9):
+        cut = tmp_path / "cut.pgn.zst"
+        cut.write_bytes(data[: int(len(data) * fraction)])
+        results = []
+        for threads in (1, 4):
+            seen = []
+            with pytest.raises(pgnkit.PgnError) as raised:
+                for game in pgnkit.read_games(cut, threads=threads):
+                    seen.append((game.offset, game.headers["Event"], len(game.mainline_moves())))
+            results.append((seen, str(raised.value)))
+        assert len(results[0][0]) > 0
+        assert results[1] == results[0], fraction
 
 
 def _corpus_games_files(corpus: Path) -> list[Path]:
@@ -211,3 +245,95 @@ def test_read_headers_gives_the_headers_of_read_games_on_the_corpus(corpus) -> N
             assert [n for n, _ in mine] == [n for n, _ in game], path
             without_result = [(n, v) for n, v in mine if n != "Result"]
             assert without_result == [(n, v) for n, v in game if n != "Result"], path
+
+
+def test_every_threads_argument_is_checked_as_the_commands(tmp_path: Path) -> None:
+    """`threads` from 1 to 1024 (pgnkit::game::MAX_THREADS, as `--threads`): a ValueError
+    naming the limit otherwise, before any thread starts."""
+    path = tmp_path / "games.pgn"
+    path.write_text(PGN, encoding="utf-8")
+    calls = [
+        lambda n: pgnkit.read_games(path, threads=n),
+        lambda n: pgnkit.read_headers(path, threads=n),
+        lambda n: pgnkit.read_arrow(path, threads=n),
+        lambda n: pgnkit.to_parquet(path, tmp_path / "out.parquet", threads=n),
+    ]
+    for call in calls:
+        for bad in (0, 1025, 10**6):
+            with pytest.raises(ValueError, match=f"from 1 to 1024, not {bad}"):
+                call(bad)
+        call(1024)
+    assert len(list(pgnkit.read_games(path, threads=1024))) == 2
+
+
+def _pgnkit_threads() -> list[str]:
+    """The names of the process's threads that pgnkit started (Rust threads, which
+    `threading` does not see): `pgnkit-read-games` and its `pgnkit-reader-N` workers."""
+    names = []
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/comm", encoding="utf-8") as comm:
+                names.append(comm.read().strip())
+        except FileNotFoundError:  # a thread that just ended
+            pass
+    return sorted(name for name in names if name.startswith("pgnkit"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs /proc")
+def test_leaving_a_threaded_loop_early_stops_and_joins_its_threads(tmp_path: Path) -> None:
+    path = tmp_path / "many.pgn"
+    path.write_text(PGN * 20000, encoding="utf-8")
+    # Threads of earlier tests (read_arrow's reading thread) may still be ending.
+    deadline = time.monotonic() + 30
+    while _pgnkit_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _pgnkit_threads() == []
+    games = pgnkit.read_games(path, threads=4)
+    for game in games:
+        assert game.headers["Event"] == "Casual"
+        # The reading thread and three workers (the reading thread runs batches too).
+        assert len(_pgnkit_threads()) == 4, _pgnkit_threads()
+        break
+    del games
+    # Dropping the iterator joined them: none is left, at once.
+    assert _pgnkit_threads() == []
+
+
+class _SlowStream(io.RawIOBase):
+    """A binary stream that gives some games, then blocks until released."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self.release = threading.Event()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self._data:
+            self.release.wait(30)
+            return 0
+        n = min(len(buffer), len(self._data))
+        buffer[:n] = self._data[:n]
+        self._data = self._data[n:]
+        return n
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT to itself")
+def test_ctrl_c_stops_a_threaded_loop_waiting_for_games_within_a_second() -> None:
+    stream = _SlowStream((PGN * 10).encode())
+    games = pgnkit.read_games(stream, threads=2)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    seen = 0
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            for _ in games:
+                seen += 1
+        assert time.monotonic() - start < 1.5
+        assert seen <= 20  # games wait in a batch until it is full or the input ends
+    finally:
+        timer.cancel()
+        stream.release.set()
+    del games

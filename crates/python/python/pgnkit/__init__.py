@@ -24,6 +24,7 @@ See ``help(pgnkit.read_games)``, ``help(pgnkit.Game)``, ``help(pgnkit.Node)``,
 
 from __future__ import annotations
 
+import weakref
 from typing import IO, Any, Optional, Union
 
 from pgnkit._outcome import Outcome
@@ -43,6 +44,7 @@ from pgnkit._pgnkit import (
     split_ranges,
     to_parquet,
 )
+from pgnkit._pgnkit import _read_next as _read_next
 from pgnkit._pgnkit import _read_one as _read_one
 from pgnkit._score import Cp, Mate, MateGiven, PovScore, Score
 
@@ -83,18 +85,26 @@ except Exception:  # pragma: no cover - registration is a convenience
     pass
 
 
-def _is_blank(line: Union[str, bytes]) -> bool:
-    return not line.strip()
+# Bytes read past a game by ``read_game`` from a handle that cannot seek back,
+# fed first to the next ``read_game`` on that handle.
+_UNREAD: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
 def read_game(handle: Union[IO[str], IO[bytes], Any], *, strict: bool = False) -> Optional[Game]:
     """Reads the next game from a file object, as python-chess's ``chess.pgn.read_game``.
 
-    The handle is read line by line and left just after the game (at the
-    blank line that ends its movetext, as python-chess leaves it), so calling
-    ``read_game`` again reads the next game. Returns None at the end of the
-    file. Every move is checked; a game with errors is returned with
-    ``game.errors`` set.
+    The handle is read line by line (``readline``) and the game ends where
+    ``read_games`` ends it on the same text (the splitter's rules: a tag line
+    after the movetext starts the next game even without a blank line before
+    it; braces or semicolons in tag values open nothing). The splitter sees
+    the line where the next game starts, then the handle is sought back to
+    that game's first byte: it is left just after the game's last line (after
+    its blank line, where python-chess leaves it), so calling ``read_game``
+    again reads the next game. A handle that cannot seek (a pipe) keeps the
+    bytes read past the game here, for the next ``read_game`` call on it.
+    Returns None at the end of the file. Every move is checked; a game with
+    errors is returned with ``game.errors`` set. ``game.line`` and
+    ``game.offset`` count from where the handle was.
 
     ``handle`` may also be a path or PGN data (anything ``read_games`` takes):
     then the first game is returned. To read all games of a file,
@@ -102,48 +112,18 @@ def read_game(handle: Union[IO[str], IO[bytes], Any], *, strict: bool = False) -
     """
     if not hasattr(handle, "readline"):
         return next(iter(read_games(handle, strict=strict)), None)
-    lines: list = []
-    in_comment = False
-    movetext = False
-    while True:
-        line = handle.readline()
-        if not line:
-            break
-        text = line if isinstance(line, str) else line.decode("latin-1")
-        if not lines and (_is_blank(text) or text.startswith("%")):
-            continue  # leading blank lines and escape lines
-        if not in_comment and movetext and _is_blank(text):
-            break  # a blank line ends the movetext
-        lines.append(line)
-        stripped = text.lstrip()
-        if (
-            not in_comment
-            and not movetext
-            and stripped
-            and not stripped.startswith(("[", "%", ";"))
-        ):
-            movetext = True
-        # Brace comments may span lines; ";" comments run to the end of the line.
-        at = 0
-        while at < len(text):
-            if in_comment:
-                close = text.find("}", at)
-                if close < 0:
-                    break
-                in_comment = False
-                at = close + 1
-                continue
-            brace = text.find("{", at)
-            semicolon = text.find(";", at)
-            if brace < 0:
-                break
-            if 0 <= semicolon < brace:
-                break
-            in_comment = True
-            at = brace + 1
-    if not lines:
-        return None
-    data = b"".join(
-        line.encode("utf-8") if isinstance(line, str) else bytes(line) for line in lines
-    )
-    return _read_one(data, strict=strict)
+    try:
+        unread = _UNREAD.pop(handle, b"")
+    except TypeError:  # not weakly referenceable: nothing was kept for it
+        unread = b""
+    game, unread = _read_next(handle, unread, strict=strict)
+    if unread:
+        try:
+            _UNREAD[handle] = unread
+        except TypeError:
+            raise TypeError(
+                f"pgnkit.read_game read {len(unread)} bytes past the game from a handle "
+                "that can neither seek back nor be weakly referenced to keep them: "
+                "give a seekable file object, or use pgnkit.read_games"
+            ) from None
+    return game

@@ -196,10 +196,12 @@ def read_games(
     """Iterates the games of a PGN source, every move checked, in input order.
 
     ``threads`` (default one) threads read and check games (and decode compressed
-    input); with more than one, games are read ahead on worker threads (an input
-    error is then raised without the last games read ahead before it). The GIL is
-    released while Rust reads. ``max_window`` (default ``"128MiB"``, sizes as
-    ``parse_size`` reads them) bounds the memory of a zstd window or an xz
+    input), from 1 to 1024 (a ``ValueError`` otherwise); with more than one, games are
+    read ahead on worker threads, and an input error is raised after every game read
+    before it, as with one. Leaving the loop early stops and joins the threads once the
+    iterator is dropped.
+    The GIL is released while Rust reads. ``max_window`` (default ``"128MiB"``,
+    sizes as ``parse_size`` reads them) bounds the memory of a zstd window or an xz
     dictionary; a file that needs more raises ``PgnError`` naming what it needs.
     """
 

@@ -1,5 +1,6 @@
 """Type stubs of the native module's partition functions (crates/python/src/partition.rs),
-which ``pgnkit._partition`` calls. The rest of the native module is typed where the package
+which ``pgnkit._partition`` calls, and of ``_read_next`` (crates/python/src/reading/handle.rs),
+behind ``pgnkit.read_game``. The rest of the native module is typed where the package
 re-exports it, in ``pgnkit/__init__.pyi``; here it is ``Any``."""
 
 from typing import Any, List, Optional, Sequence, Tuple, Union
@@ -32,4 +33,9 @@ def read_partition(
     keep_broken: bool = False,
     strict: bool = False,
 ) -> Tuple[Any, CountTuple, Tuple[int, Optional[str]]]: ...
+def _read_next(handle: Any, unread: bytes, *, strict: bool = False) -> Tuple[Any, bytes]:
+    """The next game of a file object (or None) and the bytes read past it that the handle
+    could not take back (``pgnkit.read_game`` passes them as ``unread`` to the next call)."""
+    ...
+
 def __getattr__(name: str) -> Any: ...
