@@ -92,9 +92,8 @@ pub use game_start::GameStart;
 pub use limits::MAX_VARIATION_DEPTH;
 pub use nag::Nag;
 pub use parallel::{
-    ALL_CORES, Job, MAX_THREADS, Totals, all_cores, check_threads, read_games_parallel, run_ordered,
-    run_ordered_games,
-    visit_games_parallel,
+    ALL_CORES, Job, MAX_THREADS, Totals, all_cores, check_threads, read_games_parallel,
+    run_ordered, run_ordered_games, visit_games_parallel,
 };
 pub use reader::{
     Games, ReadGame, ReadOptions, Reader, VisitGames, read_games, read_games_with, visit_game,
