@@ -21,7 +21,7 @@ use crate::failure::Failure;
 use crate::output::Output;
 use crate::pipeline::{self, Game, Job};
 use crate::select_stream::set_tag;
-use crate::select_table::{TableOut, format_of, movetext};
+use crate::select_table::{TableOut, format_of};
 use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
 use crate::{Outcome, check_plan, console, finish, read_options, render};
@@ -228,7 +228,8 @@ impl Job for SelectJob<'_> {
         }
         if v.selected && self.table {
             let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
-            record.movetext = Some(movetext(text));
+            // The writer just wrote the game: its movetext, after the tag section.
+            record.set_movetext(writer.movetext());
             v.record = Some(record);
         }
         v
