@@ -641,9 +641,9 @@ mod tests {
         // The movetext alone, as each writer tells it and as written with no tag section.
         let mut alone = visit_games(pgn.as_bytes(), StreamWriter::movetext_only(options));
         alone.next();
-        assert_eq!(alone.visitor().game_text(), stream[body..].as_bytes());
-        assert_eq!(streamed, stream[body..].as_bytes());
-        assert_eq!(writer.movetext(), stream[body..].as_bytes());
+        assert_eq!(alone.visitor().game_text(), &stream.as_bytes()[body..]);
+        assert_eq!(streamed, &stream.as_bytes()[body..]);
+        assert_eq!(writer.movetext(), &stream.as_bytes()[body..]);
         stream[body..].to_string()
     }
 
