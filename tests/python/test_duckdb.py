@@ -69,3 +69,30 @@ def test_duckdb_joins_moves_to_games(converted):
         "WHERE m.n <> g.ply_count"
     ).fetchone()[0]
     assert mismatched == 0
+
+
+def test_duckdb_sees_every_column_under_its_own_name(tmp_path):
+    """DuckDB reads names without case and renames a second `date` to `date_1`: no table,
+    with any of its optional columns, has two names equal ignoring case."""
+    games, moves = tmp_path / "games.parquet", tmp_path / "moves.parquet"
+    files = [str(p) for p in lichess_files()]
+    run_pgnkit("convert", *files, "-o", str(games), "--moves", str(moves), "--fen", "--keep-broken")
+    db = duckdb.connect()
+    for path in (games, moves):
+        names = [row[0] for row in db.execute(f"DESCRIBE SELECT * FROM '{path}'").fetchall()]
+        assert not [n for n in names if n.endswith("_1")], names
+        assert len({n.lower() for n in names}) == len(names), names
+    both = db.execute(
+        f"SELECT count(*) FROM '{games}' WHERE Date LIKE '20%' AND year(game_date) >= 2000"
+    ).fetchone()[0]
+    assert both > 1000
+    # The errors are structs: a reader takes their fields by name.
+    broken = tmp_path / "broken.pgn"
+    broken.write_text('[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. e4 e5 2. Ke3 *\n')
+    kept = tmp_path / "kept.parquet"
+    run_pgnkit("convert", str(broken), "-o", str(kept), "--keep-broken")
+    rows = db.execute(
+        f"SELECT game_id, e.line, e.column, e.severity FROM "
+        f"(SELECT game_id, unnest(errors) AS e FROM '{kept}')"
+    ).fetchall()
+    assert rows == [(1, 7, 13, "error")]

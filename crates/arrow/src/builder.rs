@@ -16,6 +16,7 @@ use arrow_array::{ArrayRef, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
 use crate::error::Error;
+use crate::errors::ErrorsBuilder;
 use crate::record::{GameRecord, MoveText, RATING_TAGS, STRING_TAGS};
 
 /// Which optional columns the tables have.
@@ -117,7 +118,7 @@ pub struct GamesBuilder {
     ratings: Vec<Int16Builder>,
     utc_date: Date32Builder,
     utc_time: Time32SecondBuilder,
-    date: Date32Builder,
+    game_date: Date32Builder,
     time_base: Int32Builder,
     time_increment: Int32Builder,
     variant: StringBuilder,
@@ -126,7 +127,7 @@ pub struct GamesBuilder {
     ply_count: UInt16Builder,
     final_fen: StringBuilder,
     outcome: StringBuilder,
-    errors: ListBuilder<StringBuilder>,
+    errors: ErrorsBuilder,
 }
 
 impl GamesBuilder {
@@ -142,7 +143,7 @@ impl GamesBuilder {
             ratings: RATING_TAGS.iter().map(|_| Int16Builder::new()).collect(),
             utc_date: Date32Builder::new(),
             utc_time: Time32SecondBuilder::new(),
-            date: Date32Builder::new(),
+            game_date: Date32Builder::new(),
             time_base: Int32Builder::new(),
             time_increment: Int32Builder::new(),
             variant: StringBuilder::new(),
@@ -151,7 +152,7 @@ impl GamesBuilder {
             ply_count: UInt16Builder::new(),
             final_fen: StringBuilder::new(),
             outcome: StringBuilder::new(),
-            errors: ListBuilder::new(StringBuilder::new()),
+            errors: ErrorsBuilder::default(),
         }
     }
 
@@ -178,7 +179,7 @@ impl GamesBuilder {
         }
         self.utc_date.append_option(record.utc_date);
         self.utc_time.append_option(record.utc_time);
-        self.date.append_option(record.date);
+        self.game_date.append_option(record.game_date);
         self.time_base.append_option(record.time_base);
         self.time_increment.append_option(record.time_increment);
         text(&mut self.variant, record.variant.as_deref(), bytes);
@@ -193,10 +194,7 @@ impl GamesBuilder {
         text(&mut self.final_fen, record.final_fen.as_deref(), bytes);
         text(&mut self.outcome, record.outcome, bytes);
         if self.options.errors {
-            for error in &record.errors {
-                text(self.errors.values(), Some(error), bytes);
-            }
-            self.errors.append(true);
+            *bytes += self.errors.push(&record.errors)?;
         }
         self.fill.rows += 1;
         Ok(())
@@ -238,7 +236,7 @@ impl GamesBuilder {
                 Arc::new(self.utc_date.finish()) as ArrayRef,
             ),
             ("UTCTime", true, Arc::new(self.utc_time.finish())),
-            ("date", true, Arc::new(self.date.finish())),
+            ("game_date", true, Arc::new(self.game_date.finish())),
             ("time_base", true, Arc::new(self.time_base.finish())),
             (
                 "time_increment",
@@ -253,7 +251,7 @@ impl GamesBuilder {
             ("outcome", true, Arc::new(self.outcome.finish())),
         ]);
         if self.options.errors {
-            columns.push(("errors", false, Arc::new(self.errors.finish())));
+            columns.push(("errors", false, self.errors.finish()));
         }
         batch(columns)
     }
@@ -278,20 +276,70 @@ impl GamesBuilder {
 /// # Ok::<(), pgnkit_arrow::Error>(())
 /// ```
 pub fn renumber(batch: &RecordBatch, first: u64) -> Result<RecordBatch, Error> {
-    if first == 0 {
+    shift(
+        batch,
+        Shift {
+            game_id: first,
+            ..Shift::default()
+        },
+    )
+}
+
+/// What [`shift`] adds: to `game_id`, to `offset`, and to the line of every error.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Shift {
+    /// Added to `game_id`.
+    pub game_id: u64,
+    /// Added to `offset` (games table).
+    pub offset: u64,
+    /// Added to the `line` of each error in `errors` (games table with errors).
+    pub lines: u64,
+}
+
+/// `batch` (of either table) with rows read apart placed in a bigger read: [`Shift`]'s
+/// numbers added to its `game_id`, `offset` and the lines of its `errors` (the columns it
+/// has). How a partition of a file read on its own is made a part of the file's read.
+///
+/// ```
+/// use pgnkit_arrow::{ConversionOptions, Conversion, Report, Shift, Stream, shift};
+/// use pgnkit_arrow::arrow_array::{cast::AsArray, types::UInt64Type};
+///
+/// let options = ConversionOptions { keep_broken: true, ..ConversionOptions::default() };
+/// let mut batches = Vec::new();
+/// Conversion::new(&options, 0, 1).run_stream(
+///     pgnkit_lexer::Reader::new(&b"1. e4 *\n\n1. Ke2 *\n"[..]),
+///     Stream::default(),
+///     &mut Report::default(),
+///     |_, _, batch| Ok::<_, ()>(batches.push(batch)),
+/// ).unwrap();
+/// let placed = shift(&batches[0], Shift { game_id: 10, offset: 100, lines: 1000 })?;
+/// let ids = placed.column_by_name("game_id").unwrap().as_primitive::<UInt64Type>();
+/// assert_eq!(ids.values(), &[10, 11]);
+/// let errors = placed.column_by_name("errors").unwrap().as_list::<i32>().value(1);
+/// assert_eq!(errors.as_struct().column(0).as_primitive::<UInt64Type>().value(0), 1003);
+/// # Ok::<(), pgnkit_arrow::Error>(())
+/// ```
+pub fn shift(batch: &RecordBatch, by: Shift) -> Result<RecordBatch, Error> {
+    if by == Shift::default() {
         return Ok(batch.clone());
     }
     let schema = batch.schema();
-    let Some((at, _)) = schema.column_with_name("game_id") else {
-        return Ok(batch.clone());
-    };
-    let Some(ids) = batch.column(at).as_primitive_opt::<UInt64Type>() else {
-        return Ok(batch.clone());
-    };
-    let ids: UInt64Array = ids.unary(|id| id + first);
     let mut columns = batch.columns().to_vec();
-    if let Some(column) = columns.get_mut(at) {
-        *column = Arc::new(ids);
+    for (name, plus) in [("game_id", by.game_id), ("offset", by.offset)] {
+        if plus == 0 {
+            continue;
+        }
+        if let Some((at, _)) = schema.column_with_name(name)
+            && let Some(values) = batch.column(at).as_primitive_opt::<UInt64Type>()
+        {
+            let shifted: UInt64Array = values.unary(|v| v + plus);
+            columns[at] = Arc::new(shifted);
+        }
+    }
+    if by.lines > 0
+        && let Some((at, _)) = schema.column_with_name("errors")
+    {
+        columns[at] = crate::errors::shift_lines(batch.column(at), by.lines)?;
     }
     Ok(RecordBatch::try_new(schema, columns)?)
 }
@@ -580,6 +628,30 @@ mod tests {
         assert_eq!(games[0].moves[0].comment.as_deref(), Some("nice"));
         assert_eq!(games[0].moves[1].nags, [1]);
         assert_eq!(games[0].moves[2].san, "Qh5");
+    }
+
+    #[test]
+    fn no_two_column_names_are_equal_ignoring_case() {
+        // Spark SQL, Hive, DuckDB, BigQuery and Snowflake read names without case: `Date`
+        // and `date` in one table are an ambiguous reference there (or become `date_1`).
+        for fen in [false, true] {
+            for errors in [false, true] {
+                let options = TableOptions { fen, errors };
+                for schema in [GamesBuilder::schema(options), MovesBuilder::schema(options)] {
+                    let mut seen = std::collections::BTreeMap::new();
+                    for field in schema.fields() {
+                        let folded = field.name().to_lowercase();
+                        if let Some(before) = seen.insert(folded, field.name().clone()) {
+                            panic!("{before} and {} ({options:?})", field.name());
+                        }
+                    }
+                    assert!(seen.len() > 10);
+                }
+            }
+        }
+        let games = GamesBuilder::schema(TableOptions::default());
+        assert!(games.column_with_name("Date").is_some());
+        assert!(games.column_with_name("game_date").is_some());
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! CSV has no nested values: the `tags` map, the `nags` list and the
 //! `errors` list are written as JSON text (`{"FEN":"..."}`, `[1,3]`,
-//! `["3:5: illegal move"]`).
+//! `[{"line":3,"column":5,"severity":"error","message":"..."}]`).
 
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::UInt8Type;
+use arrow_array::types::{UInt8Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray};
 use arrow_schema::{DataType, Field, Schema};
 
@@ -66,22 +66,52 @@ fn json_value(column: &dyn Array, row: usize, out: &mut String) {
             }
             out.push('}');
         }
-        DataType::List(item) => {
+        DataType::List(_) => {
             let values = column.as_list::<i32>().value(row);
             out.push('[');
             for i in 0..values.len() {
                 if i > 0 {
                     out.push(',');
                 }
-                match item.data_type() {
-                    DataType::UInt8 => {
-                        let _ = write!(out, "{}", values.as_primitive::<UInt8Type>().value(i));
-                    }
-                    _ => string(values.as_string::<i32>().value(i), out),
-                }
+                json_item(values.as_ref(), i, out);
             }
             out.push(']');
         }
+        _ => json_item(column, row, out),
+    }
+}
+
+/// A list's item or a struct's field: a number, a string or a struct (an object).
+fn json_item(values: &dyn Array, i: usize, out: &mut String) {
+    if values.is_null(i) {
+        out.push_str("null");
+        return;
+    }
+    match values.data_type() {
+        DataType::UInt8 => {
+            let _ = write!(out, "{}", values.as_primitive::<UInt8Type>().value(i));
+        }
+        DataType::UInt32 => {
+            let _ = write!(out, "{}", values.as_primitive::<UInt32Type>().value(i));
+        }
+        DataType::UInt64 => {
+            let _ = write!(out, "{}", values.as_primitive::<UInt64Type>().value(i));
+        }
+        DataType::Utf8 => string(values.as_string::<i32>().value(i), out),
+        DataType::Struct(fields) => {
+            let row = values.as_struct();
+            out.push('{');
+            for (k, (field, column)) in fields.iter().zip(row.columns()).enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                string(field.name(), out);
+                out.push(':');
+                json_item(column.as_ref(), i, out);
+            }
+            out.push('}');
+        }
+        DataType::Map(..) | DataType::List(_) => json_value(values, i, out),
         _ => out.push_str("null"),
     }
 }

@@ -14,9 +14,11 @@
 //!   stay out of it.
 //!
 //! The games table's `movetext` column is the game in export format
-//! without its tags: [`RecordTee`] fills it from a text visitor read beside
-//! the record (`pgnkit-export`'s `StreamWriter`, which this crate does not
-//! depend on).
+//! without its tags: [`RecordTee`] fills it from `pgnkit-export`'s
+//! `StreamWriter`, writing the movetext alone, read beside the record.
+//!
+//! The whole job, PGN source to tables, is [`conversion`]'s: every front-end
+//! (`pgnkit convert`, the Python package) runs it with its options and a sink.
 //!
 //! A typed tag whose value cannot be read (`WhiteElo "abc"`) becomes a
 //! null plus a [`TagWarning`], never a rejected game.
@@ -40,8 +42,10 @@
 
 mod builder;
 mod commands;
+pub mod conversion;
 mod csv;
 mod error;
+mod errors;
 mod record;
 mod tee;
 mod threaded;
@@ -49,14 +53,19 @@ mod typed;
 mod writer;
 
 pub use builder::{
-    BatchLimits, GamesBuilder, MovesBuilder, RowSource, TableOptions, append_batch,
-    parts_by_game_id, renumber,
+    BatchLimits, GamesBuilder, MovesBuilder, RowSource, Shift, TableOptions, append_batch,
+    parts_by_game_id, renumber, shift,
+};
+pub use conversion::{
+    Conversion, ConversionOptions, GameRow, Placed, Placement, Report, RunError,
+    STREAM_BATCH_BYTES, Stream, TABLE_BATCH_BYTES, TableJob, TableKind, TableState,
 };
 pub use error::{Error, TagWarning};
 pub use record::{
-    GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordOptions, RecordVisitor, STRING_TAGS,
+    GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordError, RecordOptions, RecordVisitor,
+    STRING_TAGS,
 };
-pub use tee::{GameText, RecordTee, movetext};
+pub use tee::RecordTee;
 pub use threaded::WriterThread;
 pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
 

@@ -4,8 +4,8 @@
 
 use pgnkit_chess::{FenOptions, Move, Position, Square, Uci};
 use pgnkit_game::{
-    Comment, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score, Skip,
-    Termination, Visitor, decode, san_plus,
+    Comment, Diagnostic, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score,
+    Severity, Skip, Termination, Visitor, decode, san_plus,
 };
 
 use crate::commands;
@@ -49,8 +49,8 @@ pub struct GameRecord {
     pub utc_date: Option<i32>,
     /// `UTCTime`, seconds since midnight.
     pub utc_time: Option<i32>,
-    /// `Date` when complete, days since 1970-01-01.
-    pub date: Option<i32>,
+    /// `Date` when complete, days since 1970-01-01 (the `game_date` column).
+    pub game_date: Option<i32>,
     /// `TimeControl` `base+inc`: the base, seconds.
     pub time_base: Option<i32>,
     /// `TimeControl` `base+inc`: the increment, seconds.
@@ -61,8 +61,9 @@ pub struct GameRecord {
     /// value could not be read, so nothing read is lost).
     pub other_tags: Vec<(String, String)>,
     /// The export-format movetext: filled by [`RecordTee`](crate::RecordTee)
-    /// from a text visitor (`pgnkit-export`'s `StreamWriter`; this crate does
-    /// not depend on it), `None` from a bare [`RecordVisitor`].
+    /// from `pgnkit-export`'s `StreamWriter` (or by
+    /// [`set_movetext`](GameRecord::set_movetext) from a writer's movetext),
+    /// `None` from a bare [`RecordVisitor`].
     pub movetext: Option<String>,
     /// The main line's moves (none with [`RecordOptions::games_only`]).
     pub moves: Vec<MoveRecord>,
@@ -76,9 +77,9 @@ pub struct GameRecord {
     /// `checkmate`, `stalemate` or `insufficient material` in the final
     /// position.
     pub outcome: Option<&'static str>,
-    /// The game's errors as `line:column: message` (only written with
+    /// The game's errors (only written with
     /// [`TableOptions::errors`](crate::TableOptions::errors)).
-    pub errors: Vec<String>,
+    pub errors: Vec<RecordError>,
     /// Typed tags that were malformed (their columns are null).
     pub warnings: Vec<TagWarning>,
 }
@@ -89,12 +90,31 @@ impl GameRecord {
         u16::try_from(self.moves.len() + self.plies).unwrap_or(u16::MAX)
     }
 
-    /// Fills [`errors`](GameRecord::errors) from a game's diagnostics.
+    /// Fills [`errors`](GameRecord::errors) from a game's diagnostics (its
+    /// errors; warnings do not break a game and stay out).
     pub fn set_errors(&mut self, diagnostics: &Diagnostics) {
-        self.errors = diagnostics
-            .errors()
-            .map(|error| format!("{}:{}: {}", error.line, error.column, error.message()))
-            .collect();
+        self.errors = diagnostics.errors().map(RecordError::of).collect();
+    }
+
+    /// Sets [`movetext`](GameRecord::movetext) from an export writer's
+    /// movetext (`StreamWriter::movetext`, `GameWriter::movetext`: the text
+    /// after the tag section), its final line ends taken off; bytes that are
+    /// not UTF-8 are replaced (the writers write UTF-8).
+    ///
+    /// ```
+    /// let mut record = pgnkit_arrow::GameRecord::default();
+    /// record.set_movetext(b"1. e4 *\n\n");
+    /// assert_eq!(record.movetext.as_deref(), Some("1. e4 *"));
+    /// ```
+    pub fn set_movetext(&mut self, text: &[u8]) {
+        let body = text.trim_ascii_end();
+        // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy` walks the bytes one by
+        // one (its `Utf8Chunks`: 5% of `read_arrow`'s instructions). Text that is not UTF-8
+        // (the writer writes UTF-8, so none is expected) takes the lossy path.
+        self.movetext = Some(match std::str::from_utf8(body) {
+            Ok(text) => text.to_owned(),
+            Err(_) => String::from_utf8_lossy(body).into_owned(),
+        });
     }
 
     /// The value of a string tag column by its tag name.
@@ -233,6 +253,36 @@ pub struct MoveRecord {
     pub promotion: Option<char>,
 }
 
+/// One error of a game, as the games table's `errors` column holds it (a
+/// list of these structs per game, with
+/// [`TableOptions::errors`](crate::TableOptions::errors)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based line, in the input (or the file a range of it was read from).
+    pub line: u64,
+    /// 1-based column, in characters.
+    pub column: u64,
+    /// `error` or `warning` (the column keeps the games' errors: `error`).
+    pub severity: &'static str,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RecordError {
+    /// The row of one diagnostic.
+    pub fn of(diagnostic: &Diagnostic) -> RecordError {
+        RecordError {
+            line: diagnostic.line,
+            column: diagnostic.column,
+            severity: match diagnostic.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+            },
+            message: diagnostic.message(),
+        }
+    }
+}
+
 /// What a [`RecordVisitor`] computes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RecordOptions {
@@ -292,7 +342,7 @@ impl RecordVisitor {
             match name {
                 "Date" => {
                     if let Ok(date) = typed::date(value) {
-                        record.date = date;
+                        record.game_date = date;
                     } else {
                         self.warn("Date", value, "a date YYYY.MM.DD");
                     }

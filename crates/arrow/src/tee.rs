@@ -1,122 +1,92 @@
 //! [`RecordTee`]: one reading of a game for the games table's every column,
-//! `movetext` included: a [`RecordVisitor`] (tags, the main line) and a text
-//! visitor that writes the game in export format (everything, variations too)
-//! fed the same events.
-//!
-//! This crate does not depend on `pgnkit-export` (it sits beside it), so the
-//! text visitor is a type parameter with a function that lends its game's
-//! text: `pgnkit convert` and the Python package both pass
-//! `StreamWriter::new(ExportOptions::export())` and `StreamWriter::game_text`,
-//! so the column is the same whoever fills it.
+//! `movetext` included: a [`RecordVisitor`] (tags, the main line) and
+//! `pgnkit-export`'s [`StreamWriter`] writing the movetext alone (everything,
+//! variations too, no tag section) fed the same events; and, for opening
+//! classification, the main line's moves as the reader resolved them.
 
 use pgnkit_chess::Position;
+use pgnkit_export::{ExportOptions, StreamWriter};
 use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_select::{MAX_PLIES, Moves};
 
 use crate::record::{GameRecord, RecordOptions, RecordVisitor};
 
-/// A function that lends a text visitor's last game as export-format text
-/// (tag section, blank line, movetext), such as `StreamWriter::game_text`.
-pub type GameText<T> = fn(&T) -> &[u8];
-
 /// A reader [`Visitor`] that makes a [`GameRecord`] with its
 /// [`movetext`](GameRecord::movetext) filled: the record's events go to a
-/// [`RecordVisitor`] (main line only) and every event to the text visitor
-/// `T`, whose game text, without its tag section, becomes the movetext.
+/// [`RecordVisitor`] (main line only) and every event to a [`StreamWriter`]
+/// that writes the movetext alone (in export format, as `pgnkit export`
+/// writes it after the tag section).
 ///
 /// ```
-/// use pgnkit_arrow::{GameText, RecordOptions, RecordTee};
-/// use pgnkit_game::{ReadOptions, Skip, Visitor, visit_games_with};
+/// use pgnkit_arrow::{RecordOptions, RecordTee};
+/// use pgnkit_game::{ReadOptions, visit_games_with};
 ///
-/// /// A stand-in for the export writer: the SAN of every move, variations too.
-/// #[derive(Default)]
-/// struct Sans(Vec<u8>);
-/// impl Visitor for Sans {
-///     type Output = ();
-///     fn begin_game(&mut self, _: pgnkit_game::GameStart<'_>) {
-///         self.0.clear();
-///     }
-///     fn san(&mut self, event: pgnkit_game::MoveEvent<'_>) {
-///         self.0.extend_from_slice(event.text);
-///         self.0.push(b' ');
-///     }
-///     fn begin_variation(&mut self) -> Skip {
-///         Skip::No
-///     }
-///     fn end_game(&mut self) {}
-/// }
-/// let text: GameText<Sans> = |s| s.0.as_slice();
-///
-/// let tee = RecordTee::new(RecordOptions::default(), Sans::default(), text);
-/// let pgn = b"1. e4 (1. d4 d5) e5 *\n";
+/// let tee = RecordTee::new(RecordOptions::default());
+/// let pgn = b"[White \"A\"]\n\n1. e4 (1. d4 d5) e5 *\n";
 /// let record = visit_games_with(pgn, tee, ReadOptions::new()).next().unwrap().value;
-/// assert_eq!(record.movetext.as_deref(), Some("e4 d4 d5 e5"));
+/// assert_eq!(record.movetext.as_deref(), Some("1. e4 (1. d4 d5) 1... e5 *"));
 /// assert_eq!(record.moves.len(), 2); // the record keeps the main line only
 /// ```
-#[derive(Debug, Clone)]
-pub struct RecordTee<T> {
+#[derive(Debug)]
+pub struct RecordTee {
     record: RecordVisitor,
-    text: Option<(T, GameText<T>)>,
+    text: Option<StreamWriter>,
+    /// The main line's first moves, kept for opening classification.
+    main_line: Option<Moves>,
     /// Variations open: their events go to the text visitor alone.
     depth: usize,
 }
 
-impl<T: Visitor> RecordTee<T> {
-    /// A tee filling records with `options` and their movetext from `text`,
-    /// whose game text `game_text` lends.
-    pub fn new(options: RecordOptions, text: T, game_text: GameText<T>) -> RecordTee<T> {
+impl RecordTee {
+    /// A tee filling records with `options` and their movetext.
+    pub fn new(options: RecordOptions) -> RecordTee {
         RecordTee {
             record: RecordVisitor::new(options),
-            text: Some((text, game_text)),
+            text: Some(StreamWriter::movetext_only(ExportOptions::export())),
+            main_line: None,
             depth: 0,
         }
     }
 
-    /// A tee with no text visitor: records with no movetext, as a
-    /// [`RecordVisitor`] makes them (for the moves table, which has no
-    /// `movetext` column), at its cost.
-    pub fn without_text(options: RecordOptions) -> RecordTee<T> {
+    /// A tee with no movetext: records as a [`RecordVisitor`] makes them (for
+    /// the moves table, which has no `movetext` column), at its cost.
+    pub fn without_text(options: RecordOptions) -> RecordTee {
         RecordTee {
             record: RecordVisitor::new(options),
             text: None,
+            main_line: None,
             depth: 0,
         }
     }
 
-    fn text(&mut self) -> Option<&mut T> {
-        self.text.as_mut().map(|(text, _)| text)
+    /// The tee also keeps each game's start position and main line's first
+    /// moves (as many as opening classification looks at), as the reader
+    /// resolved them: [`main_line`](RecordTee::main_line).
+    pub fn keeping_main_line(mut self) -> RecordTee {
+        self.main_line = Some(Moves::default());
+        self
+    }
+
+    /// The last game's start position and first main-line moves (up to
+    /// `pgnkit_select::MAX_PLIES`), when [`keeping_main_line`](RecordTee::keeping_main_line).
+    pub fn main_line(&self) -> Option<&Moves> {
+        self.main_line.as_ref()
+    }
+
+    fn text(&mut self) -> Option<&mut StreamWriter> {
+        self.text.as_mut()
     }
 }
 
-/// The movetext of a game's export-format text: the text without its tag
-/// section (everything up to the first blank line of a text that starts
-/// with `[`), trailing whitespace removed; bytes that are not UTF-8 are
-/// replaced (the export writer writes UTF-8).
-///
-/// ```
-/// let text = b"[Event \"E\"]\n[Result \"*\"]\n\n1. e4 *\n\n";
-/// assert_eq!(pgnkit_arrow::movetext(text), "1. e4 *");
-/// assert_eq!(pgnkit_arrow::movetext(b"1. d4 *\n"), "1. d4 *");
-/// ```
-pub fn movetext(text: &[u8]) -> String {
-    let body = match text.windows(2).position(|w| w == b"\n\n") {
-        Some(at) if text.first() == Some(&b'[') => &text[at + 2..],
-        _ => text,
-    };
-    let body = body.trim_ascii_end();
-    // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy` walks the bytes one by one
-    // (its `Utf8Chunks`: 5% of `read_arrow`'s instructions). Text that is not UTF-8 (the
-    // writer writes UTF-8, so none is expected) takes the lossy path.
-    match std::str::from_utf8(body) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(body).into_owned(),
-    }
-}
-
-impl<T: Visitor> Visitor for RecordTee<T> {
+impl Visitor for RecordTee {
     type Output = GameRecord;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.depth = 0;
+        if let Some(kept) = &mut self.main_line {
+            kept.start = None;
+            kept.moves.clear();
+        }
         self.record.begin_game(game);
         if let Some(text) = self.text() {
             text.begin_game(game);
@@ -136,6 +106,9 @@ impl<T: Visitor> Visitor for RecordTee<T> {
         }
     }
     fn begin_movetext(&mut self, start: &Position) {
+        if let Some(kept) = &mut self.main_line {
+            kept.start = Some(start.clone());
+        }
         self.record.begin_movetext(start);
         if let Some(text) = self.text() {
             text.begin_movetext(start);
@@ -151,6 +124,11 @@ impl<T: Visitor> Visitor for RecordTee<T> {
     }
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
+            if let Some(kept) = &mut self.main_line
+                && kept.moves.len() < MAX_PLIES
+            {
+                kept.moves.push(event.mv);
+            }
             self.record.san(event);
         }
         if let Some(text) = self.text() {
@@ -207,9 +185,9 @@ impl<T: Visitor> Visitor for RecordTee<T> {
     }
     fn end_game(&mut self) -> GameRecord {
         let mut record = self.record.end_game();
-        if let Some((text, game_text)) = &mut self.text {
+        if let Some(text) = &mut self.text {
             text.end_game();
-            record.movetext = Some(movetext(game_text(text)));
+            record.set_movetext(text.game_text());
         }
         record
     }
@@ -218,67 +196,16 @@ impl<T: Visitor> Visitor for RecordTee<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pgnkit_game::{ReadOptions, visit_games_with};
-
-    /// Every event's name, for the text side.
-    #[derive(Default)]
-    struct Events(Vec<u8>);
-
-    impl Visitor for Events {
-        type Output = ();
-        fn begin_game(&mut self, _: GameStart<'_>) {
-            self.0.clear();
-        }
-        fn tag(&mut self, name: &[u8], _: &[u8]) {
-            self.0.push(b'[');
-            self.0.extend_from_slice(name);
-            self.0.extend_from_slice(b"]");
-        }
-        fn end_tags(&mut self) -> Skip {
-            if !self.0.is_empty() {
-                self.0.extend_from_slice(b"\n\n");
-            }
-            Skip::No
-        }
-        fn san(&mut self, event: MoveEvent<'_>) {
-            self.0.extend_from_slice(event.text);
-            self.0.push(b' ');
-        }
-        fn nag(&mut self, nag: Nag) {
-            self.0.extend_from_slice(format!("${} ", nag.0).as_bytes());
-        }
-        fn comment(&mut self, comment: RawComment<'_>) {
-            self.0.extend_from_slice(b"{");
-            self.0.extend_from_slice(comment.text);
-            self.0.extend_from_slice(b"} ");
-        }
-        fn begin_variation(&mut self) -> Skip {
-            self.0.extend_from_slice(b"( ");
-            Skip::No
-        }
-        fn end_variation(&mut self) {
-            self.0.extend_from_slice(b") ");
-        }
-        fn termination(&mut self, termination: Termination) {
-            self.0.extend_from_slice(termination.as_str().as_bytes());
-        }
-        fn end_game(&mut self) {
-            self.0.push(b'\n');
-        }
-    }
+    use pgnkit_export::to_string;
+    use pgnkit_game::{ReadOptions, read_games, visit_games_with};
+    use pgnkit_select::Openings;
 
     const PGN: &[u8] =
         b"[White \"A\"]\n\n1. e4 { [%clk 0:03:00] } (1. d4 $1 { x } d5) e5 $2 2. Nf3 1-0\n\n\
-        1. d4 d5 *\n";
-
-    fn tee() -> RecordTee<Events> {
-        RecordTee::new(RecordOptions::default(), Events::default(), |e| {
-            e.0.as_slice()
-        })
-    }
+        1. d4 d5 *\n\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1\n";
 
     #[test]
-    fn the_record_is_the_record_visitors_and_the_movetext_the_texts() {
+    fn the_record_is_the_record_visitors_and_the_movetext_the_export_writers() {
         let plain: Vec<GameRecord> = visit_games_with(
             PGN,
             RecordVisitor::new(RecordOptions::default()),
@@ -286,18 +213,23 @@ mod tests {
         )
         .map(|g| g.value)
         .collect();
-        let teed: Vec<GameRecord> = visit_games_with(PGN, tee(), ReadOptions::new())
-            .map(|g| g.value)
+        let teed: Vec<GameRecord> = visit_games_with(
+            PGN,
+            RecordTee::new(RecordOptions::default()),
+            ReadOptions::new(),
+        )
+        .map(|g| g.value)
+        .collect();
+        let exported: Vec<String> = read_games(PGN)
+            .map(|g| to_string(&g.value, &ExportOptions::export()))
             .collect();
-        assert_eq!(teed.len(), 2);
-        assert_eq!(
-            teed[0].movetext.as_deref(),
-            Some("e4 { [%clk 0:03:00] } ( d4 $1 { x } d5 ) e5 $2 Nf3 1-0")
-        );
-        assert_eq!(teed[1].movetext.as_deref(), Some("d4 d5 *"));
-        for (mut teed, plain) in teed.into_iter().zip(plain) {
+        assert_eq!(teed.len(), 3);
+        for ((mut teed, plain), exported) in teed.into_iter().zip(plain).zip(exported) {
+            // The movetext is the export text after its tag section.
+            let movetext = teed.movetext.take().unwrap();
+            let body = &exported[exported.find("\n\n").unwrap() + 2..];
+            assert_eq!(movetext, body.trim_end());
             // Variations stayed out of the record: only the movetext differs.
-            teed.movetext = None;
             assert_eq!(teed, plain);
         }
     }
@@ -312,7 +244,7 @@ mod tests {
         .map(|g| g.value);
         let bare = visit_games_with(
             PGN,
-            RecordTee::<Events>::without_text(RecordOptions::default()),
+            RecordTee::without_text(RecordOptions::default()),
             ReadOptions::new(),
         )
         .map(|g| g.value);
@@ -320,14 +252,23 @@ mod tests {
     }
 
     #[test]
-    fn movetext_drops_the_tag_section_only() {
-        assert_eq!(movetext(b"[A \"1\"]\n[B \"2\"]\n\n1. e4 *\n\n"), "1. e4 *");
-        assert_eq!(movetext(b"1. e4 {\n\nx} *\n"), "1. e4 {\n\nx} *");
-        assert_eq!(movetext(b"[A \"1\"]\n\n"), "");
-        assert_eq!(movetext(b""), "");
-        assert_eq!(
-            movetext(b"[A \"\xff\"]\n\n1. e4 {\xff} *"),
-            "1. e4 {\u{fffd}} *"
+    fn the_kept_main_line_classifies_as_the_tree_does() {
+        let table = Openings::lichess();
+        let trees: Vec<_> = read_games(PGN).map(|g| g.value).collect();
+        let mut games = pgnkit_game::visit_games(
+            PGN,
+            RecordTee::new(RecordOptions::default()).keeping_main_line(),
         );
+        let mut found = 0;
+        for tree in &trees {
+            games.next().unwrap();
+            let kept = games.visitor().main_line().unwrap();
+            assert!(kept.moves.len() <= MAX_PLIES);
+            let a = kept.classify(table).map(|c| c.opening.eco.clone());
+            let b = table.classify(tree).map(|c| c.opening.eco.clone());
+            assert_eq!(a, b);
+            found += usize::from(a.is_some());
+        }
+        assert_eq!(found, 3);
     }
 }

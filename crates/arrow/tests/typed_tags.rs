@@ -103,7 +103,7 @@ fn utc_date_2024_13_45_is_null_and_a_warning() {
     assert!(utc.is_null(0));
     // The good Date still gives its date32 column: 2024-01-31 is day 19753.
     let date = batch
-        .column_by_name("date")
+        .column_by_name("game_date")
         .unwrap()
         .as_primitive::<Date32Type>();
     assert_eq!(date.value(0), 19_753);

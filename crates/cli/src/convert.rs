@@ -1,31 +1,21 @@
 //! `pgnkit convert`: games into a games table and a moves table
-//! (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`.
+//! (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`'s
+//! conversion (`TableJob`, `Placement`): the same job as the Python
+//! package's tables.
 //!
-//! Workers read each game once through `pgnkit-arrow`'s `RecordTee`, as
-//! the Python package's tables do: its `RecordVisitor` (tags, main-line
-//! moves, clocks, evals) and the export `StreamWriter` (the `movetext`
-//! column), and append the rows to the
-//! builders of their batch of games (the pipeline's batches of 128 KiB of
-//! games): at the batch's end its rows go, as a [`Piece`] of each table,
-//! with the batch's last game to the main thread, which gets them in input
-//! order, makes the `game_id`s the run's, reports warnings and errors, and
-//! hands the batches on. Each table's batches are encoded and written on a
-//! thread of its own (`WriterThread`, handed over one at a time), so
-//! Parquet's encoding and compression run beside the reading and the two
-//! tables beside each other.
+//! What stays here is the command's: its inputs (the pipeline), its messages
+//! and tally, `--rejects`, and where each table's batches go: each table is
+//! written on a thread of its own (`WriterThread`, handed over one batch at a
+//! time), to one file or, with `--split-every`, to parts named after it.
 
 use std::io;
 use std::path::Path;
 
-use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{Diagnostics, ReadOptions};
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    BatchLimits, Format, GamesBuilder, MovesBuilder, RecordOptions, RecordTee, RowSource,
-    SchemaRef, TableOptions, TableWriter, TagWarning, WriterThread,
+    ConversionOptions, Format, GameRow, Placement, STREAM_BATCH_BYTES, SchemaRef, TableJob,
+    TableKind, TableState, TableWriter, WriterThread,
 };
-
-use pgnkit::select::Openings;
 
 use crate::args::{ConvertArgs, FormatArg, Inputs};
 use crate::failure::Failure;
@@ -37,137 +27,38 @@ use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
 use crate::{console, render};
 
-/// A worker's state: the reading `RecordTee` and the builders that gather the rows of the batch
-/// of games it is given.
-struct Worker {
-    tee: RecordTee<StreamWriter>,
-    games: GamesBuilder,
-    moves: Option<MovesBuilder>,
-    /// Games of the batch so far (rejected ones too): a game's `game_id` within the batch.
-    index: u64,
-    /// Batches finished within the batch (a builder that filled up), in order.
-    piece: Piece,
-}
+/// The library's job on the command's pipeline: each game read with its input's name.
+struct ConvertJob<'a>(TableJob<'a>);
 
-/// The rows of a batch of games, built on the worker that read them: handed to the main
-/// thread with the batch's last game, whose `game_id`s are counted from the batch's first
-/// game ([`renumber`](pgnkit_arrow::renumber) makes them the run's).
-struct Piece {
-    /// Games of the batch, read or rejected: its `game_id`s run from 0 to `count - 1`.
-    count: u64,
-    games: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-    moves: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-}
-
-impl Piece {
-    fn new() -> Piece {
-        Piece {
-            count: 0,
-            games: Ok(Vec::new()),
-            moves: Ok(Vec::new()),
-        }
-    }
-}
-
-/// What a worker hands over for a game.
-struct Converted {
-    diagnostics: Diagnostics,
-    /// The game's row was built (not rejected).
-    kept: bool,
-    warnings: Vec<TagWarning>,
-    /// With the last game of a batch: the batch's rows.
-    piece: Option<Piece>,
-}
-
-struct ConvertJob {
-    read: ReadOptions,
-    record: RecordOptions,
-    table: TableOptions,
-    moves: bool,
-    keep_broken: bool,
-    /// `--classify`: the opening table.
-    openings: Option<std::borrow::Cow<'static, Openings>>,
-}
-
-/// Bytes of games a worker turns into a piece of each table: about 60 games of the bench
-/// file, 5,000 moves. With 256 KiB the peak RSS on the bench file was 12 MB higher (the
-/// pieces in flight between the workers, the main thread and the writers), for 0.5% fewer
-/// instructions; with 64 KiB, 1.3% more instructions than 128 KiB for no clear memory gain.
-const CONVERT_BATCH_BYTES: usize = 1 << 17;
-
-impl Job for ConvertJob {
-    type State = Worker;
-    type Output = Converted;
+impl Job for ConvertJob<'_> {
+    type State = TableState;
+    type Output = GameRow;
     const BATCHED: bool = true;
-    const BATCH_BYTES: usize = CONVERT_BATCH_BYTES;
+    const BATCH_BYTES: usize = STREAM_BATCH_BYTES;
 
-    fn state(&self) -> Worker {
-        Worker {
-            tee: RecordTee::new(
-                self.record,
-                StreamWriter::new(ExportOptions::export()),
-                StreamWriter::game_text,
-            ),
-            games: GamesBuilder::new(self.table, BatchLimits::GAMES),
-            moves: self
-                .moves
-                .then(|| MovesBuilder::new(self.table, BatchLimits::MOVES)),
-            index: 0,
-            piece: Piece::new(),
-        }
+    fn state(&self) -> TableState {
+        self.0.state()
     }
 
-    fn run(&self, worker: &mut Worker, game: Game<'_, '_>, _text: &mut Vec<u8>) -> Converted {
-        let game_id = worker.index;
-        worker.index += 1;
-        let source = game.source();
-        let (mut record, diagnostics) = game.visit(&mut worker.tee, self.read);
-        let broken = diagnostics.has_errors();
-        if broken && !self.keep_broken {
-            return Converted {
-                diagnostics,
-                kept: false,
-                warnings: Vec::new(),
-                piece: None,
-            };
-        }
-        if let Some(table) = &self.openings {
-            crate::select_table::classify_record(&mut record, table);
-        }
-        if broken {
-            record.set_errors(&diagnostics);
-        }
-        let piece = &mut worker.piece;
-        let pushed = worker.games.push(RowSource { game_id, source }, &record);
-        if let Err(e) = pushed {
-            pgnkit_arrow::append_batch(&mut piece.games, Err(e));
-        }
-        if worker.games.is_full() {
-            pgnkit_arrow::append_batch(&mut piece.games, worker.games.finish());
-        }
-        if let Some(moves) = &mut worker.moves {
-            moves.push(game_id, &record);
-            if moves.is_full() {
-                pgnkit_arrow::append_batch(&mut piece.moves, moves.finish());
-            }
-        }
-        Converted {
-            diagnostics,
-            kept: true,
-            warnings: std::mem::take(&mut record.warnings),
-            piece: None,
-        }
+    fn run(&self, state: &mut TableState, game: Game<'_, '_>, _text: &mut Vec<u8>) -> GameRow {
+        self.0
+            .run_game(state, game.source(), 0, |tee, read| game.visit(tee, read))
     }
 
-    fn end_batch(&self, worker: &mut Worker, outputs: &mut [Converted]) {
-        let mut piece = std::mem::replace(&mut worker.piece, Piece::new());
-        piece.count = std::mem::take(&mut worker.index);
-        pgnkit_arrow::append_batch(&mut piece.games, worker.games.finish());
-        if let Some(moves) = &mut worker.moves {
-            pgnkit_arrow::append_batch(&mut piece.moves, moves.finish());
-        }
-        if let Some(last) = outputs.last_mut() {
-            last.piece = Some(piece);
+    fn end_batch(&self, state: &mut TableState, rows: &mut [GameRow]) {
+        self.0.end_batch(state, rows);
+    }
+}
+
+impl FormatArg {
+    /// The table format `--format` names (for `convert` and `select`'s tables).
+    pub fn format(self) -> Format {
+        match self {
+            FormatArg::Parquet => Format::Parquet,
+            FormatArg::Arrow => Format::Arrow,
+            FormatArg::Arrows => Format::ArrowStream,
+            FormatArg::Csv => Format::Csv,
+            FormatArg::Ndjson => Format::Ndjson,
         }
     }
 }
@@ -175,13 +66,7 @@ impl Job for ConvertJob {
 /// The format of an output: `--format`, else its extension.
 fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
     if let Some(arg) = arg {
-        return Ok(match arg {
-            FormatArg::Parquet => Format::Parquet,
-            FormatArg::Arrow => Format::Arrow,
-            FormatArg::Arrows => Format::ArrowStream,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Ndjson => Format::Ndjson,
-        });
+        return Ok(arg.format());
     }
     if path == Path::new("-") {
         return Err(Failure::usage(
@@ -237,24 +122,16 @@ impl PartFile {
 }
 
 impl Table<'_> {
-    /// Writes a worker's batches, their `game_id`s counted from `first`.
+    /// Writes a batch's rows, placed (numbered and cut into parts).
     fn write(
         &mut self,
-        batches: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-        first: u64,
+        batches: Result<Vec<(u64, RecordBatch)>, pgnkit_arrow::Error>,
     ) -> io::Result<()> {
         let name = self.path.display().to_string();
-        for batch in batches.map_err(|e| other(&name, e))? {
-            let batch = pgnkit_arrow::renumber(&batch, first).map_err(|e| other(&name, e))?;
-            let pieces = match self.every {
-                Some(every) => pgnkit_arrow::parts_by_game_id(&batch, every),
-                None => vec![(0, batch)],
-            };
-            for (part, piece) in pieces {
-                let file = self.part(part).map_err(|f| OutputError::other(&name, f))?;
-                file.writer.write(piece).map_err(|e| other(&file.name, e))?;
-                self.written = true;
-            }
+        for (part, piece) in batches.map_err(|e| other(&name, e))? {
+            let file = self.part(part).map_err(|f| OutputError::other(&name, f))?;
+            file.writer.write(piece).map_err(|e| other(&file.name, e))?;
+            self.written = true;
         }
         Ok(())
     }
@@ -371,78 +248,62 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         ],
         stdout,
     )?;
-    let options = TableOptions {
-        fen: args.fen,
-        errors: args.keep_broken,
-    };
-    let openings = crate::options::openings(args.classify, args.openings.as_deref())?;
-    let job = ConvertJob {
+    let options = ConversionOptions {
         read: read_options(&args.inputs),
-        record: RecordOptions {
-            fen: args.fen,
-            // The games table alone needs the main line's length, not its
-            // moves (classifying reads them).
-            games_only: args.moves.is_none() && openings.is_none(),
-        },
-        table: options,
+        games: true,
         moves: args.moves.is_some(),
+        fen: args.fen,
         keep_broken: args.keep_broken,
-        openings,
+        openings: crate::options::openings(args.classify, args.openings.as_deref())?,
+        split_every: args.split_every,
     };
-    let games_format = format_of(&args.output, args.format)?;
     let every = args.split_every;
+    let games_format = format_of(&args.output, args.format)?;
     let mut games = table(
         &args.output,
         games_format,
-        GamesBuilder::schema(options),
+        options.schema(TableKind::Games),
         every,
         &args.inputs,
     )?;
     let mut moves = match &args.moves {
         Some(path) => {
             let format = format_of(path, args.format)?;
-            let schema = MovesBuilder::schema(options);
+            let schema = options.schema(TableKind::Moves);
             Some(table(path, format, schema, every, &args.inputs)?)
         }
         None => None,
     };
     let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
     let mut tally = Tally::with_warnings(crate::options::warnings(&args.inputs));
-    // Games read so far: the next game's `game_id`.
-    let mut game_id = 0u64;
-    let ended = pipeline::over_inputs(&args.inputs, &job, |source, game, output, _| {
-        let Converted {
-            diagnostics,
-            kept,
-            warnings,
-            piece,
-        } = output;
-        tally.game(game.bytes.len(), &diagnostics);
-        game_id += 1;
-        for warning in &warnings {
+    let mut placement = Placement::new(0, every);
+    let job = ConvertJob(TableJob::new(&options));
+    let ended = pipeline::over_inputs(&args.inputs, &job, |source, game, mut row, _| {
+        tally.game(game.bytes.len(), &row.diagnostics);
+        for warning in &row.warnings {
             let line = || format!("{source}:{}:1: warning: {warning}\n", game.line);
             tally.warn(&crate::warnings::tag_kind(warning), line)?;
         }
+        let diagnostics = &row.diagnostics;
         if diagnostics.has_errors() {
             let saved = (rejects.is_some() && !game.bytes.is_empty()) || args.keep_broken;
-            console::write(&render::errors(source, &game, &diagnostics, saved))?;
+            console::write(&render::errors(source, &game, diagnostics, saved))?;
             if let Some(file) = &mut rejects
                 && !game.bytes.is_empty()
             {
                 file.write_game(game.bytes)?;
             }
-            if kept {
+            if row.kept {
                 // Kept with its `errors` column: written, not rejected.
                 tally.rejected -= 1;
                 tally.written += 1;
             }
         }
-        if let Some(piece) = piece {
+        if let Some(placed) = placement.place(&mut row) {
             // The batch's games end with this one.
-            let first = game_id - piece.count;
-            games.write(piece.games, first)?;
+            games.write(placed.games)?;
             if let Some(moves) = &mut moves {
-                moves.write(piece.moves, first)?;
+                moves.write(placed.moves)?;
             }
         }
         Ok(())

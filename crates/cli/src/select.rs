@@ -22,7 +22,7 @@ use crate::outcome::{Outcome, finish};
 use crate::output::Output;
 use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
-use crate::select_table::{TableOut, format_of, movetext};
+use crate::select_table::{TableOut, format_of};
 use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
 use crate::{console, render};
@@ -232,7 +232,8 @@ impl Job for SelectJob<'_> {
         }
         if v.selected && self.table {
             let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
-            record.movetext = Some(movetext(text));
+            // The writer just wrote the game: its movetext, after the tag section.
+            record.set_movetext(writer.movetext());
             v.record = Some(record);
         }
         v

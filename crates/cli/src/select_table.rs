@@ -6,12 +6,8 @@
 use std::io;
 use std::path::Path;
 
-use pgnkit::Position;
-use pgnkit::chess::Uci;
-use pgnkit::select::{MAX_PLIES, Openings};
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, RowSource, STRING_TAGS, TableOptions,
-    TableWriter,
+    BatchLimits, Format, GameRecord, GamesBuilder, RowSource, TableOptions, TableWriter,
 };
 
 use crate::args::FormatArg;
@@ -27,16 +23,10 @@ pub struct TableOut {
 
 /// The table format `-o` and `--format` ask for; `None` for PGN.
 pub fn format_of(path: Option<&Path>, arg: Option<FormatArg>) -> Option<Format> {
-    if let Some(arg) = arg {
-        return Some(match arg {
-            FormatArg::Parquet => Format::Parquet,
-            FormatArg::Arrow => Format::Arrow,
-            FormatArg::Arrows => Format::ArrowStream,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Ndjson => Format::Ndjson,
-        });
+    match arg {
+        Some(arg) => Some(arg.format()),
+        None => path.and_then(|p| Format::from_path(p).ok()),
     }
-    path.and_then(|p| Format::from_path(p).ok())
 }
 
 impl TableOut {
@@ -90,48 +80,4 @@ impl TableOut {
         self.writer.write(&batch).map_err(fail)?;
         self.writer.finish().map_err(fail)
     }
-}
-
-/// The export text without its tag section: the `movetext` column.
-pub fn movetext(text: &[u8]) -> String {
-    let body = match text.windows(2).position(|w| w == b"\n\n") {
-        Some(at) if text.first() == Some(&b'[') => &text[at + 2..],
-        _ => text,
-    };
-    String::from_utf8_lossy(body.trim_ascii_end()).into_owned()
-}
-
-/// `convert --classify`: sets a row's `ECO` and `Opening` from `table`, by
-/// the rule of `classify` (`Openings::classify_moves`), the main line read
-/// back from the row's UCI moves and its `FEN` tag. Returns whether an
-/// opening was found (a row with none keeps its tags).
-pub fn classify_record(record: &mut GameRecord, table: &Openings) -> bool {
-    let start = match record.other_tags.iter().find(|(name, _)| name == "FEN") {
-        Some((_, fen)) => match Position::from_fen(fen) {
-            Ok(start) => start,
-            Err(_) => return false,
-        },
-        None => Position::new(),
-    };
-    let mut pos = start.clone();
-    let moves = record.moves.iter().take(MAX_PLIES).map_while(|m| {
-        let mv = Uci::parse(m.uci.as_str().as_bytes())
-            .ok()?
-            .to_move(&pos)
-            .ok()?;
-        pos.play_unchecked(mv);
-        Some(mv)
-    });
-    let Some(found) = table.classify_moves(&start, moves) else {
-        return false;
-    };
-    for (tag, value) in [
-        ("ECO", &found.opening.eco),
-        ("Opening", &found.opening.name),
-    ] {
-        if let Some(i) = STRING_TAGS.iter().position(|&t| t == tag) {
-            record.strings[i] = Some(value.clone());
-        }
-    }
-    true
 }

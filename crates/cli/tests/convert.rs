@@ -136,7 +136,11 @@ fn keep_broken_writes_the_broken_game_with_its_errors() {
     assert_eq!(rows[1]["ply_count"], 2, "what was read before the error");
     let errors = rows[1]["errors"].as_array().unwrap();
     assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0], "10:13: illegal move", "file line and column");
+    assert_eq!(
+        errors[0],
+        serde_json::json!({"line": 10, "column": 13, "severity": "error", "message": "illegal move"}),
+        "file line and column"
+    );
     assert_eq!(rows[0]["errors"], serde_json::json!([]));
 }
 

@@ -35,6 +35,8 @@ pub struct GameWriter {
     tags: TagSection,
     moves: MoveWriter,
     stack: Vec<Frame>,
+    /// Offset in the last game's text of its movetext's first byte.
+    movetext_at: usize,
 }
 
 /// One open line of the walk.
@@ -94,6 +96,7 @@ impl GameWriter {
             tags: TagSection::default(),
             moves: MoveWriter::default(),
             stack: Vec::new(),
+            movetext_at: 0,
         }
     }
 
@@ -113,8 +116,26 @@ impl GameWriter {
     pub(crate) fn render(&mut self, game: &Game) -> &[u8] {
         self.layout.set_width(self.options.width);
         self.write_tags(game);
+        self.movetext_at = self.layout.output().len();
         self.write_movetext(game);
         self.layout.output()
+    }
+
+    /// The movetext of the last game written: its text after the tag
+    /// section and its empty line, ending with the game's empty line.
+    ///
+    /// ```
+    /// use pgnkit_export::{ExportOptions, GameWriter};
+    /// use pgnkit_game::Game;
+    ///
+    /// let game: Game = "[White \"A\"]\n\n1. e4 e5 1-0".parse().unwrap();
+    /// let mut writer = GameWriter::new(ExportOptions::export());
+    /// writer.write(&game, &mut std::io::sink()).unwrap();
+    /// assert_eq!(writer.movetext(), b"1. e4 e5 1-0\n\n");
+    /// ```
+    pub fn movetext(&self) -> &[u8] {
+        let text = self.layout.output();
+        text.get(self.movetext_at..).unwrap_or_default()
     }
 
     fn write_tags(&mut self, game: &Game) {

@@ -115,9 +115,13 @@ pub struct StreamWriter {
     /// Offset in the game text of the `Result` tag's value (written as `*`
     /// before the marker is known).
     result_at: usize,
-    /// End of the tag section in the game text (it starts at 0), and the
-    /// filter it was written with: [`StreamWriter::set_tags`] writes it again.
-    tags_end: usize,
+    /// Whether the tag section is written (see [`StreamWriter::movetext_only`]).
+    tag_section: bool,
+    /// Offset in the game text of the movetext's first byte: the end of the
+    /// tag section and its empty line (the text starts at 0). With the
+    /// filter the section was written with, [`StreamWriter::set_tags`]
+    /// writes it again.
+    movetext_at: usize,
     filter: TagFilter,
     /// The game ended (its text is whole).
     ended: bool,
@@ -148,7 +152,8 @@ impl StreamWriter {
             scratch: Vec::new(),
             started: false,
             result_at: 0,
-            tags_end: 0,
+            tag_section: true,
+            movetext_at: 0,
             filter: TagFilter::All,
             ended: false,
             retag: false,
@@ -158,9 +163,43 @@ impl StreamWriter {
         }
     }
 
+    /// A writer with `options` that writes each game's movetext alone, with
+    /// no tag section: [`game_text`](StreamWriter::game_text) is then the
+    /// movetext and its empty line, byte for byte what follows the tag
+    /// section's empty line in the whole game's text (the tags are neither
+    /// formatted nor written, which saves their cost when only the movetext
+    /// is wanted: the games table's `movetext` column).
+    ///
+    /// ```
+    /// use pgnkit_export::{ExportOptions, StreamWriter};
+    /// use pgnkit_game::visit_games;
+    ///
+    /// let pgn = b"[White \"A\"]\n\n1. e4 { hi } e5 1-0\n";
+    /// let mut whole = visit_games(pgn, StreamWriter::new(ExportOptions::export()));
+    /// whole.next();
+    /// let mut alone = visit_games(pgn, StreamWriter::movetext_only(ExportOptions::export()));
+    /// alone.next();
+    /// assert_eq!(alone.visitor().game_text(), b"1. e4 { hi } 1... e5 1-0\n\n");
+    /// assert_eq!(whole.visitor().movetext(), alone.visitor().game_text());
+    /// ```
+    pub fn movetext_only(options: ExportOptions) -> StreamWriter {
+        StreamWriter {
+            tag_section: false,
+            ..StreamWriter::new(options)
+        }
+    }
+
     /// The export text of the last game read (empty before the first).
     pub fn game_text(&self) -> &[u8] {
         self.layout.output()
+    }
+
+    /// The movetext of the last game read: its export text after the tag
+    /// section and its empty line, ending with the game's empty line (the
+    /// writer knows where its tag section ends: nothing is searched for).
+    pub fn movetext(&self) -> &[u8] {
+        let text = self.layout.output();
+        text.get(self.movetext_at..).unwrap_or_default()
     }
 
     /// Writes the last game's export text to `out`.
@@ -222,6 +261,10 @@ impl StreamWriter {
     /// Writes the tag section of the ended game again, from its tags (see
     /// [`StreamWriter::set_tags`]).
     fn rewrite_tags(&mut self) {
+        self.retag = false;
+        if !self.tag_section {
+            return; // the movetext alone: no section to write
+        }
         let mut section = std::mem::take(&mut self.scratch);
         section.clear();
         let result_at = self.tags.write(&mut section, b"*", self.filter);
@@ -231,11 +274,10 @@ impl StreamWriter {
             self.termination.as_str().as_bytes(),
         );
         let out = self.layout.raw();
-        out.splice(..self.tags_end.min(out.len()), section.iter().copied());
+        out.splice(..self.movetext_at.min(out.len()), section.iter().copied());
         self.result_at = result_at;
-        self.tags_end = section.len();
+        self.movetext_at = section.len();
         self.scratch = section;
-        self.retag = false;
     }
 
     /// How many games were written (ended) so far.
@@ -296,7 +338,7 @@ impl StreamWriter {
         let start = start.unwrap_or(&self.standard);
         let needs_fen = *start != self.standard;
         let write_fen = needs_fen || (!self.options.reduced_tags && self.tags.has_fen());
-        if write_fen {
+        if write_fen && self.tag_section {
             let fen = start.fen(self.options.fen);
             self.tags.set_fen(Some(fen.as_bytes()));
         }
@@ -312,8 +354,12 @@ impl StreamWriter {
             TagFilter::All
         };
         self.filter = filter;
-        self.result_at = self.tags.write(self.layout.raw(), b"*", filter);
-        self.tags_end = self.layout.output().len();
+        self.result_at = if self.tag_section {
+            self.tags.write(self.layout.raw(), b"*", filter)
+        } else {
+            usize::MAX // no Result tag to patch
+        };
+        self.movetext_at = self.layout.output().len();
         self.lines.clear();
         self.lines.push(Line::main());
     }
@@ -456,6 +502,9 @@ impl Visitor for StreamWriter {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if !self.tag_section {
+            return;
+        }
         let value = Self::decode(&mut self.scratch, self.encoding, value);
         // First value wins, as in the tree (the section keeps the first).
         self.tags.push(name, value);
@@ -595,14 +644,11 @@ impl Visitor for StreamWriter {
         self.layout.marker(self.termination.as_str());
         self.layout.finish();
         self.layout.raw().push(b'\n');
-        // The marker in place of `*` makes the tag section that much longer.
-        let before = self.layout.output().len();
-        patch_result_at(
-            self.layout.raw(),
-            self.result_at,
-            self.termination.as_str().as_bytes(),
-        );
-        self.tags_end += self.layout.output().len() - before;
+        let result = self.termination.as_str().as_bytes();
+        if patch_result_at(self.layout.raw(), self.result_at, result) {
+            // The tag section grew by the marker's length less the `*`'s.
+            self.movetext_at += result.len() - 1;
+        }
         self.ended = true;
         if self.retag {
             self.rewrite_tags();
@@ -611,11 +657,14 @@ impl Visitor for StreamWriter {
     }
 }
 
-/// Replaces the `*` at `at` (the `Result` tag's value) with `result`.
-fn patch_result_at(out: &mut Vec<u8>, at: usize, result: &[u8]) {
+/// Replaces the `*` at `at` (the `Result` tag's value) with `result`;
+/// returns whether it did.
+fn patch_result_at(out: &mut Vec<u8>, at: usize, result: &[u8]) -> bool {
     if result != b"*" && out.get(at) == Some(&b'*') {
         out.splice(at..at + 1, result.iter().copied());
+        return true;
     }
+    false
 }
 
 /// Replaces the `*` of the `[Result "*"]` line (the seventh line) with
@@ -652,14 +701,21 @@ mod tests {
             games.visitor().write_game_to(&mut stream).expect("Vec");
         }
         assert_eq!(games.visitor().games(), 1);
+        let streamed = games.visitor().movetext().to_vec();
         let mut tree = Vec::new();
-        let mut writer = GameWriter::new(options);
+        let mut writer = GameWriter::new(options.clone());
         for read in read_games(pgn.as_bytes()) {
             writer.write(&read.value, &mut tree).expect("Vec");
         }
         let stream = String::from_utf8(stream).expect("UTF-8");
         assert_eq!(stream, String::from_utf8(tree).expect("UTF-8"));
         let body = stream.find("\n\n").map_or(0, |i| i + 2);
+        // The movetext alone, as each writer tells it and as written with no tag section.
+        let mut alone = visit_games(pgn.as_bytes(), StreamWriter::movetext_only(options));
+        alone.next();
+        assert_eq!(alone.visitor().game_text(), &stream.as_bytes()[body..]);
+        assert_eq!(streamed, &stream.as_bytes()[body..]);
+        assert_eq!(writer.movetext(), &stream.as_bytes()[body..]);
         stream[body..].to_string()
     }
 
@@ -742,6 +798,31 @@ mod tests {
                 "[Result \"1-0\"]\n[Annotator \"early\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n"
             ),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn the_movetext_alone_is_the_text_after_the_tag_section() {
+        let games = [
+            "[Result \"1-0\"]\n\n1. e4 0-1",
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 1/2-1/2",
+            "[White \"A\"]\n[Zed \"z\"]\n\n{only a comment} *",
+            "[Event \"E\"]\n\n1. e4 { a long comment that goes on and on and on and on and on and on } e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0",
+        ];
+        for pgn in games {
+            for options in [ExportOptions::export(), ExportOptions::reduced()] {
+                let body = movetext(pgn, options);
+                assert!(!body.starts_with('['), "{body}");
+            }
+        }
+        let mut alone = visit_games(
+            b"[White \"M\xfcller\"]\n\n1. e4 {sch\xf6n} 1-0\n",
+            StreamWriter::movetext_only(ExportOptions::export()),
+        );
+        alone.next().expect("one game");
+        assert_eq!(
+            alone.visitor().game_text(),
+            "1. e4 { schön } 1-0\n\n".as_bytes()
         );
     }
 

@@ -52,6 +52,8 @@ fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(partition::count_partition, m)?)?;
     m.add_function(wrap_pyfunction!(partition::partition_bases, m)?)?;
     m.add_function(wrap_pyfunction!(partition::partition_step, m)?)?;
+    m.add_function(wrap_pyfunction!(partition::place_partition, m)?)?;
+    m.add_function(wrap_pyfunction!(partition::broken_text, m)?)?;
     m.add_function(wrap_pyfunction!(partition::read_partition, m)?)?;
     Ok(())
 }

@@ -6,7 +6,8 @@
 //! lines, lead, lead_lines, origin)` and bases `(game_id, offset, line)`, the fields of
 //! `pgnkit_input::partition::Counts` and `Bases`. `read_partition` reads one into a table,
 //! either at known bases (Spark counts first) or from 0, returning its counts so that the
-//! caller places its rows afterwards (Dask); `pgnkit._partition` holds the Python side.
+//! caller places its rows afterwards (Dask) with `place_partition`, which shifts them in
+//! Rust (`pgnkit_arrow::shift`); `pgnkit._partition` holds the Python side.
 
 use std::path::PathBuf;
 
@@ -15,9 +16,12 @@ use pgnkit::input::partition::{self, Bases, Counts, Kind, Partition};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use pgnkit_arrow::{RecordError, Shift};
+use pyo3_arrow::PyTable;
+
 use crate::error::{guard, input_error};
 use crate::source::{Named, Source};
-use crate::tables::{Place, Request};
+use crate::tables::{Placing, Request};
 
 /// A partition as Python holds it: `(file, path, start, end, kind)`.
 pub type PartitionTuple = (usize, String, u64, u64, String);
@@ -25,6 +29,16 @@ pub type PartitionTuple = (usize, String, u64, u64, String);
 pub type CountTuple = (u64, u64, u64, u64, u64, u64);
 /// Bases as Python holds them: `(game_id, offset, line)`.
 pub type BasesTuple = (u64, u64, u64);
+/// The first broken game left out, as Python holds it: `(name, line, column, message)`.
+pub type FirstTuple = (String, u64, u64, String);
+
+/// The broken games a read left out and the first one's place, `name:line:column: message`,
+/// its line made the file's with `lines` more.
+fn first_text(first: &Option<FirstTuple>, lines: u64) -> Option<String> {
+    first
+        .as_ref()
+        .map(|(name, line, column, message)| format!("{name}:{}:{column}: {message}", line + lines))
+}
 
 fn counts_tuple(c: &Counts) -> CountTuple {
     (c.games, c.bytes, c.lines, c.lead, c.lead_lines, c.origin)
@@ -179,11 +193,11 @@ pub fn partition_step(
 /// diagnostics count from the first file's first game and the file's start. Without, they
 /// count from the partition: `game_id` from 0, `offset` from its first game (a partition
 /// read whole: from its file's start), lines from its first game's line; the caller places
-/// them afterwards with the bases that the returned counts give.
+/// them afterwards with the bases that the returned counts give (`place_partition`).
 ///
 /// Returns `(table, counts, (broken, first))`: counts as `count_partition` gives them (the
 /// read's own: no second pass; `lines` only without `bases`), and the broken games left out
-/// with the first one's `name:line:column: message` (no warning is shown: that is the
+/// with the first one's `(name, line, column, message)` (no warning is shown: that is the
 /// caller's, once the lines are the file's).
 #[pyfunction]
 #[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false))]
@@ -197,7 +211,7 @@ pub fn read_partition(
     fen: bool,
     keep_broken: bool,
     strict: bool,
-) -> PyResult<(Py<PyAny>, CountTuple, (u64, Option<String>))> {
+) -> PyResult<(Py<PyAny>, CountTuple, (u64, Option<FirstTuple>))> {
     let partition = from_tuple(partition)?;
     let request = Request::new(table, Some(threads), fen, keep_broken, strict)?;
     let named = Named {
@@ -206,13 +220,13 @@ pub fn read_partition(
     };
     let range = (partition.kind != Kind::Whole).then_some((partition.start, partition.end));
     let place = match bases {
-        Some((first_id, offset, line)) => Place {
+        Some((first_id, offset, line)) => Placing {
             first_id,
             offset: Some(offset),
             line,
             count_lines: false,
         },
-        None => Place {
+        None => Placing {
             first_id: 0,
             offset: Some(0),
             line: 1,
@@ -227,13 +241,58 @@ pub fn read_partition(
     let (lead, lead_lines) = py.detach(|| {
         guard(|| partition::lead_of(&partition, &options).map_err(|e| input_error(&e)))
     })?;
+    let read = report.read;
     let counts = Counts {
-        games: report.games,
-        bytes: report.bytes,
-        lines: report.lines,
+        games: read.games,
+        bytes: read.bytes,
+        lines: read.lines,
         lead,
         lead_lines,
         origin: report.origin,
     };
-    Ok((table, counts_tuple(&counts), (report.broken, report.first)))
+    let first = read
+        .first_broken
+        .map(|(name, error): (String, RecordError)| {
+            (name, error.line, error.column, error.message)
+        });
+    Ok((table, counts_tuple(&counts), (read.broken, first)))
+}
+
+/// A table `read_partition` read from 0 (no `bases`) placed at `bases`: `game_id`, `offset`
+/// and the lines of `errors` shifted (`pgnkit_arrow::shift`), so that its rows are those of
+/// a single read. Returns the table and the broken games' count with the first one's
+/// `name:line:column: message`, its line the file's.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn place_partition(
+    py: Python<'_>,
+    table: PyTable,
+    bases: BasesTuple,
+    broken: (u64, Option<FirstTuple>),
+) -> PyResult<(Py<PyAny>, (u64, Option<String>))> {
+    let (game_id, offset, line) = bases;
+    let by = Shift {
+        game_id,
+        offset,
+        lines: line.saturating_sub(1),
+    };
+    let (batches, schema) = table.into_inner();
+    let batches = py.detach(|| {
+        batches
+            .iter()
+            .map(|batch| pgnkit_arrow::shift(batch, by))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let batches = batches.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let (count, first) = broken;
+    let table = crate::tables::arrow_table(py, batches, schema)?;
+    Ok((table, (count, first_text(&first, by.lines))))
+}
+
+/// The broken games' count and the first one's `name:line:column: message` (of a read at
+/// its bases: the lines are the file's).
+#[pyfunction]
+pub fn broken_text(broken: (u64, Option<FirstTuple>)) -> (u64, Option<String>) {
+    let (count, first) = broken;
+    (count, first_text(&first, 0))
 }

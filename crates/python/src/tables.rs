@@ -7,14 +7,11 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 
-use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{self, ReadOptions, visit_tokenized};
-use pgnkit::input::partition;
+use pgnkit::game::ReadOptions;
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    BatchLimits, Format, GameRecord, GamesBuilder, MovesBuilder, RecordOptions, RecordTee,
-    RowSource, SchemaRef, TableOptions, TableWriter,
+    Conversion, ConversionOptions, Format, RunError, SchemaRef, TableKind, TableWriter,
 };
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -23,242 +20,32 @@ use pyo3_arrow::PyTable;
 use crate::error::{PgnWarning, guard, io_error};
 use crate::source::{self, Named, Stream};
 
-/// Which table.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Which {
-    Games,
-    Moves,
-}
-
-impl Which {
-    fn parse(name: &str) -> PyResult<Which> {
-        match name {
-            "games" => Ok(Which::Games),
-            "moves" => Ok(Which::Moves),
-            _ => Err(PyValueError::new_err(format!(
-                "table is \"games\" or \"moves\", not {name:?}"
-            ))),
-        }
-    }
-}
-
-/// Bytes of PGN a worker turns into a piece of the table (the `Job`'s batch): about 250 games
-/// of the bench file. The pieces are the table's record batches (or cut smaller by the
-/// builder's `BatchLimits`); smaller pieces would give a table of many short chunks, larger
-/// ones leave a thread idle on inputs of a few batches.
-const TABLE_BATCH_BYTES: usize = 1 << 19;
-
-/// Reads one stream's games into pieces of one table on the worker threads: each game's
-/// record (for the games table with its `movetext`, written by the export `StreamWriter`
-/// through `pgnkit-arrow`'s `RecordTee` exactly as `pgnkit convert` writes it; the main line
-/// counted, not recorded, as the games table needs no more) goes to the worker's builder, and
-/// the batch's record batches go over with its last game, their `game_id`s counted from 0
-/// (the calling thread renumbers them).
-struct TableJob {
-    which: Which,
-    read: ReadOptions,
-    record: RecordOptions,
-    table: TableOptions,
-    keep_broken: bool,
-    /// The stream's name: the games table's `source` column, and messages.
-    source: String,
-    /// Added to every game's offset: for a byte range, the offset in the file of the range's
-    /// first game (or another base: see [`Place`]).
-    origin: u64,
-    /// Added to every game's line (diagnostics count lines from the file's start).
-    line_base: u64,
-    /// Whether to count each game's line ends (a partition's counts: [`Row::end_line`]).
-    count_lines: bool,
-}
-
 /// Where a read's rows go in a bigger read: the first `game_id`, the offsets' base and the
-/// lines' base. `Place::default()` is a read on its own.
+/// lines' base. `Placing::default()` is a read on its own.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Place {
+pub(crate) struct Placing {
     /// The first game's `game_id`.
     pub first_id: u64,
     /// Added to the offsets instead of the stream's origin (`None`: the origin).
     pub offset: Option<u64>,
     /// The 1-based line, in the file, of the stream's first line (0 or 1: the stream's own).
     pub line: u64,
-    /// Count the streams' line ends too ([`Report::lines`]): a vectorised pass over each
-    /// game's bytes on the worker threads.
+    /// Count the streams' line ends too (`pgnkit_arrow::Report::lines`).
     pub count_lines: bool,
 }
 
-/// A worker's state: its visitor, builder, and the piece being built.
-struct Worker {
-    tee: RecordTee<StreamWriter>,
-    builder: Builder,
-    /// Games of the current batch so far (the next `game_id` within it).
-    count: u64,
-    batches: Result<Vec<RecordBatch>, pgnkit_arrow::Error>,
-}
-
-/// What a worker hands over for a game.
-struct Row {
-    /// Broken and left out: its first error, `line:column: message`.
-    dropped: Option<String>,
-    /// With the last game of a batch: the batch's game count and record batches.
-    piece: Option<(u64, Result<Vec<RecordBatch>, pgnkit_arrow::Error>)>,
-    /// The line (in the stream, 1-based) just after the game's bytes, when lines are counted.
-    end_line: u64,
-}
-
-impl game::Job for TableJob {
-    type State = Worker;
-    type Output = Row;
-    const BATCHED: bool = true;
-    const BATCH_BYTES: usize = TABLE_BATCH_BYTES;
-
-    fn state(&self) -> Worker {
-        let tee = match self.which {
-            Which::Games => RecordTee::new(
-                self.record,
-                StreamWriter::new(ExportOptions::export()),
-                StreamWriter::game_text,
-            ),
-            Which::Moves => RecordTee::without_text(self.record),
-        };
-        Worker {
-            tee,
-            builder: Builder::new(self.which, self.table),
-            count: 0,
-            batches: Ok(Vec::new()),
-        }
-    }
-
-    fn run(
-        &self,
-        worker: &mut Worker,
-        mut game: lexer::TokenizedGame<'_, '_>,
-        _: &mut Vec<u8>,
-    ) -> Row {
-        let game_id = worker.count;
-        worker.count += 1;
-        let end_line = if self.count_lines {
-            game.raw.line + partition::line_ends(game.raw.bytes)
-        } else {
-            0
-        };
-        game.raw.line += self.line_base;
-        let (mut record, diagnostics) = visit_tokenized(game, &mut worker.tee, self.read);
-        if diagnostics.has_errors() {
-            if !self.keep_broken {
-                let first = diagnostics
-                    .errors()
-                    .next()
-                    .map(|d| format!("{}:{}: {}", d.line, d.column, d.message()));
-                return Row {
-                    dropped: Some(first.unwrap_or_default()),
-                    piece: None,
-                    end_line,
-                };
-            }
-            record.set_errors(&diagnostics);
-        }
-        record.offset += self.origin;
-        if let Err(e) = worker.builder.push(game_id, &self.source, &record) {
-            pgnkit_arrow::append_batch(&mut worker.batches, Err(e));
-        }
-        if worker.builder.is_full() {
-            pgnkit_arrow::append_batch(&mut worker.batches, worker.builder.finish());
-        }
-        Row {
-            dropped: None,
-            piece: None,
-            end_line,
-        }
-    }
-
-    fn end_batch(&self, worker: &mut Worker, outputs: &mut [Row]) {
-        pgnkit_arrow::append_batch(&mut worker.batches, worker.builder.finish());
-        let batches = std::mem::replace(&mut worker.batches, Ok(Vec::new()));
-        let count = std::mem::take(&mut worker.count);
-        if let Some(last) = outputs.last_mut() {
-            last.piece = Some((count, batches));
-        }
-    }
-}
-
-/// One table's builder.
-enum Builder {
-    Games(GamesBuilder),
-    Moves(MovesBuilder),
-}
-
-impl Builder {
-    fn new(which: Which, options: TableOptions) -> Builder {
-        match which {
-            Which::Games => Builder::Games(GamesBuilder::new(options, BatchLimits::GAMES)),
-            Which::Moves => Builder::Moves(MovesBuilder::new(options, BatchLimits::MOVES)),
-        }
-    }
-
-    fn schema(which: Which, options: TableOptions) -> SchemaRef {
-        match which {
-            Which::Games => GamesBuilder::schema(options),
-            Which::Moves => MovesBuilder::schema(options),
-        }
-    }
-
-    fn push(
-        &mut self,
-        id: u64,
-        source: &str,
-        record: &GameRecord,
-    ) -> Result<(), pgnkit_arrow::Error> {
-        match self {
-            Builder::Games(b) => b.push(
-                RowSource {
-                    game_id: id,
-                    source,
-                },
-                record,
-            ),
-            Builder::Moves(b) => {
-                b.push(id, record);
-                Ok(())
-            }
-        }
-    }
-
-    fn is_full(&self) -> bool {
-        match self {
-            Builder::Games(b) => b.is_full(),
-            Builder::Moves(b) => b.is_full(),
-        }
-    }
-
-    fn finish(&mut self) -> Result<RecordBatch, pgnkit_arrow::Error> {
-        match self {
-            Builder::Games(b) => b.finish(),
-            Builder::Moves(b) => b.finish(),
-        }
-    }
-}
-
-/// What a run read and left out: its games (every one, broken ones too), their bytes and line
-/// ends (of the last stream, when [`Place::count_lines`]), the broken games left out and the
-/// first one's place (`name:line:column: message`).
+/// What a run read and left out (`pgnkit_arrow::Report`), and the last stream's origin (for a
+/// byte range, the offset of its first game in the file).
 #[derive(Default)]
 pub(crate) struct Report {
-    pub games: u64,
-    pub bytes: u64,
-    pub lines: u64,
-    /// The last stream's origin (for a byte range, the offset of its first game in the file).
+    pub read: pgnkit_arrow::Report,
     pub origin: u64,
-    pub broken: u64,
-    pub first: Option<String>,
 }
 
-/// What a call asked for: the table, its options and the reading's.
+/// What a call asked for: the table, its options and the threads.
 pub(crate) struct Request {
-    which: Which,
-    options: TableOptions,
-    read: ReadOptions,
-    record: RecordOptions,
-    keep_broken: bool,
+    table: TableKind,
+    options: ConversionOptions,
     threads: usize,
     /// `max_window=`: the most memory a zstd window or xz dictionary may take.
     pub(crate) max_window: u64,
@@ -273,23 +60,21 @@ impl Request {
         keep_broken: bool,
         strict: bool,
     ) -> PyResult<Request> {
-        let which = Which::parse(table)?;
+        let which = TableKind::parse(table).ok_or_else(|| {
+            PyValueError::new_err(format!("table is \"games\" or \"moves\", not {table:?}"))
+        })?;
         Ok(Request {
-            which,
-            options: TableOptions {
+            table: which,
+            options: ConversionOptions {
+                read: if strict {
+                    ReadOptions::strict()
+                } else {
+                    ReadOptions::new()
+                },
                 fen,
-                errors: keep_broken,
+                keep_broken,
+                ..ConversionOptions::one(which)
             },
-            read: if strict {
-                ReadOptions::strict()
-            } else {
-                ReadOptions::new()
-            },
-            record: RecordOptions {
-                fen,
-                games_only: which == Which::Games,
-            },
-            keep_broken,
             threads: crate::reading::threads_arg(
                 threads,
                 std::thread::available_parallelism().map_or(1, usize::from),
@@ -299,7 +84,7 @@ impl Request {
     }
 
     fn schema(&self) -> SchemaRef {
-        Builder::schema(self.which, self.options)
+        self.options.schema(self.table)
     }
 
     /// Reads every stream into record batches of the table, handing each to `sink` in input
@@ -307,60 +92,28 @@ impl Request {
     fn run(
         &self,
         streams: Vec<Stream>,
-        place: Place,
+        place: Placing,
         sink: &mut dyn FnMut(RecordBatch) -> PyResult<()>,
     ) -> PyResult<Report> {
         let mut report = Report::default();
-        let mut first_id = place.first_id;
-        let mut failure: Option<PyErr> = None;
+        let mut conversion = Conversion::new(&self.options, place.first_id, self.threads);
         for stream in streams {
-            let job = TableJob {
-                which: self.which,
-                read: self.read,
-                record: self.record,
-                table: self.options,
-                keep_broken: self.keep_broken,
-                source: stream.name,
-                origin: place.offset.unwrap_or(stream.origin),
-                line_base: place.line.saturating_sub(1),
+            let name = stream.name;
+            let at = pgnkit_arrow::Stream {
+                source: &name,
+                offset: place.offset.unwrap_or(stream.origin),
+                lines_before: place.line.saturating_sub(1),
                 count_lines: place.count_lines,
             };
-            let name = &job.source;
-            let games = lexer::Reader::new(stream.reader);
-            report.lines = 0;
             report.origin = stream.origin;
-            let result = game::run_ordered_games(&job, games, self.threads, |start, row, _| {
-                report.games += 1;
-                report.bytes += start.bytes.len() as u64;
-                report.lines = row.end_line.saturating_sub(1);
-                if let Some(first) = row.dropped {
-                    report.broken += 1;
-                    if report.first.is_none() {
-                        report.first = Some(format!("{name}:{first}"));
-                    }
-                }
-                let Some((count, batches)) = row.piece else {
-                    return Ok(());
-                };
-                let sent = batches
-                    .and_then(|batches| {
-                        batches
-                            .iter()
-                            .map(|b| pgnkit_arrow::renumber(b, first_id))
-                            .collect::<Result<Vec<_>, _>>()
-                    })
-                    .map_err(|e| PyValueError::new_err(e.to_string()))
-                    .and_then(|batches| batches.into_iter().try_for_each(&mut *sink));
-                first_id += count;
-                sent.map_err(|e| {
-                    failure = Some(e);
-                    std::io::Error::other("stopped")
-                })
-            });
-            if let Some(e) = failure.take() {
-                return Err(e);
-            }
-            result.map_err(|e| io_error(name, &e))?;
+            let games = lexer::Reader::new(stream.reader);
+            conversion
+                .run_stream(games, at, &mut report.read, |_, _, batch| sink(batch))
+                .map_err(|e| match e {
+                    RunError::Read(e) => io_error(&name, &e),
+                    RunError::Table(e) => PyValueError::new_err(e.to_string()),
+                    RunError::Sink(e) => e,
+                })?;
         }
         Ok(report)
     }
@@ -368,6 +121,7 @@ impl Request {
 
 /// Shows a warning for the broken games a table left out.
 pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
+    let report = &report.read;
     if report.broken == 0 {
         return Ok(());
     }
@@ -375,7 +129,10 @@ pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
         "{} broken game{} left out of the table (keep them with keep_broken=True); the first: {}",
         report.broken,
         if report.broken == 1 { "" } else { "s" },
-        report.first.as_deref().unwrap_or("?"),
+        report.first_broken.as_ref().map_or_else(
+            || "?".to_owned(),
+            |(name, e)| format!("{name}:{}:{}: {}", e.line, e.column, e.message)
+        ),
     );
     PyErr::warn(
         py,
@@ -418,7 +175,7 @@ pub fn read_arrow(
     let mut request = Request::new(table, threads, fen, keep_broken, strict)?;
     request.max_window = source::max_window(max_window)?;
     let named = Named::extract(source)?;
-    let (table, report) = request.table(py, named, range, Place::default())?;
+    let (table, report) = request.table(py, named, range, Placing::default())?;
     warn(py, &report)?;
     Ok(table)
 }
@@ -432,7 +189,7 @@ impl Request {
         py: Python<'_>,
         named: Named,
         range: Option<(u64, u64)>,
-        place: Place,
+        place: Placing,
     ) -> PyResult<(Py<PyAny>, Report)> {
         let (batches, report) = py.detach(|| {
             guard(|| {
@@ -450,7 +207,7 @@ impl Request {
 }
 
 /// The record batches as a `pyarrow.Table` (or, without pyarrow, pyo3-arrow's table).
-fn arrow_table(
+pub(crate) fn arrow_table(
     py: Python<'_>,
     batches: Vec<RecordBatch>,
     schema: SchemaRef,
@@ -502,7 +259,7 @@ pub fn to_parquet(
                 TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
                     .map_err(write_error)?;
             let mut rows = 0u64;
-            let report = request.run(opened.streams.into(), Place::default(), &mut |b| {
+            let report = request.run(opened.streams.into(), Placing::default(), &mut |b| {
                 rows += b.num_rows() as u64;
                 writer.write(&b).map_err(write_error)
             })?;

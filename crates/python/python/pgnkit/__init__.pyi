@@ -227,6 +227,9 @@ def read_arrow(
     ``pgnkit convert`` writes it) or the moves table of a source, as a
     ``pyarrow.Table`` (or an object with ``__arrow_c_stream__`` without pyarrow).
     ``threads`` (default all cores) read and check games; rows keep input order.
+    Columns as in docs/columnar.md: ``Date`` is the tag's text, ``game_date`` its date32;
+    with ``keep_broken=True`` broken games are kept with an ``errors`` column, a list of
+    structs ``{line, column, severity, message}`` per game.
     """
 
 def to_parquet(

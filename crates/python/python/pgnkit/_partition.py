@@ -33,8 +33,8 @@ Counts = Tuple[int, int, int, int, int, int]
 Bases = Tuple[int, int, int]
 #: What the partitions so far leave for the next one: ``(file index or None, bases)``.
 State = Tuple[Optional[int], Bases]
-#: The broken games a read left out, and the first one's ``name:line:column: message``.
-Broken = Tuple[int, Optional[str]]
+#: The broken games a read left out, and the first one's ``(name, line, column, message)``.
+Broken = Tuple[int, Optional[Tuple[str, int, int, str]]]
 
 
 def parse_blocksize(blocksize: Union[int, str, None]) -> int:
@@ -130,7 +130,7 @@ def read(partition: Partition, base: Bases, table: str, options: Dict[str, Any])
     counts): the single read's ``game_id`` and ``offset``, the file's lines. Broken games
     left out are told in a ``pgnkit.PgnWarning``."""
     t, _, broken = _pgnkit.read_partition(partition.as_tuple(), table, bases=base, **options)
-    warn_broken(broken)
+    warn_broken(_pgnkit.broken_text(broken))
     return t
 
 
@@ -143,66 +143,16 @@ def read_local(
     return _pgnkit.read_partition(partition.as_tuple(), table, **options)
 
 
-def place(t: Any, partition: Partition, base: Bases, broken: Broken) -> Any:
-    """``read_local``'s table placed at ``base``: ``game_id`` and ``offset`` shifted, the
-    line numbers of ``errors`` made the file's; a ``pgnkit.PgnWarning`` for the broken games
-    left out, with the file's line."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    game_id, offset, line = base
-
-    def shift(t: Any, name: str, plus: int) -> Any:
-        i = t.schema.get_field_index(name)
-        if i < 0 or plus == 0:
-            return t
-        column = t.column(i)
-        column = pc.add(column, pa.scalar(plus, column.type))
-        return t.set_column(i, t.schema.field(i), column)
-
-    t = shift(t, "game_id", game_id)
-    t = shift(t, "offset", offset)
-    t = shift_error_lines(t, line - 1)
-    count, first = broken
-    if first is not None and first.startswith(partition.path + ":"):
-        first = partition.path + ":" + shift_line(first[len(partition.path) + 1 :], line - 1)
-    warn_broken((count, first))
-    return t
+def place(t: Any, base: Bases, broken: Broken) -> Any:
+    """``read_local``'s table placed at ``base`` (in Rust: ``game_id`` and ``offset``
+    shifted, the line numbers of ``errors`` made the file's); a ``pgnkit.PgnWarning`` for
+    the broken games left out, with the file's line."""
+    placed, told = _pgnkit.place_partition(t, base, broken)
+    warn_broken(told)
+    return placed
 
 
-_LINE = re.compile(r"^(\d+):")
-
-
-def shift_line(text: str, lines: int) -> str:
-    """``line:column: message`` with ``lines`` added to its line."""
-    return _LINE.sub(lambda m: f"{int(m.group(1)) + lines}:", text, count=1)
-
-
-def shift_error_lines(t: Any, lines: int) -> Any:
-    """``t`` with ``lines`` added to the line of every message in its ``errors`` column
-    (a list of ``line:column: message``), when it has one."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    i = t.schema.get_field_index("errors")
-    if i < 0 or lines == 0:
-        return t
-    column = t.column(i)
-    if pc.sum(pc.list_value_length(column)).as_py() in (None, 0):
-        return t
-    chunks = []
-    for chunk in column.chunks:
-        values = pa.array(
-            [None if v is None else shift_line(v, lines) for v in chunk.values.to_pylist()],
-            chunk.type.value_type,
-        )
-        chunks.append(
-            type(chunk).from_arrays(chunk.offsets, values, type=chunk.type, mask=chunk.is_null())
-        )
-    return t.set_column(i, t.schema.field(i), pa.chunked_array(chunks, column.type))
-
-
-def warn_broken(broken: Broken) -> None:
+def warn_broken(broken: Tuple[int, Optional[str]]) -> None:
     """A ``pgnkit.PgnWarning`` for the broken games a read left out, as ``read_arrow``'s."""
     import warnings
 

@@ -13,6 +13,10 @@ CountTuple = Tuple[int, int, int, int, int, int]
 BasesTuple = Tuple[int, int, int]
 #: What the partitions so far leave for the next one: ``(file index or None, bases)``.
 StateTuple = Tuple[Optional[int], BasesTuple]
+#: The first broken game a read left out: ``(name, line, column, message)``.
+FirstTuple = Tuple[str, int, int, str]
+#: The broken games a read left out, and the first one.
+BrokenTuple = Tuple[int, Optional[FirstTuple]]
 
 def parse_size(size: Union[int, str]) -> int: ...
 def plan_partitions(paths: List[str], block: int) -> Tuple[List[PartitionTuple], List[str]]: ...
@@ -32,7 +36,11 @@ def read_partition(
     fen: bool = False,
     keep_broken: bool = False,
     strict: bool = False,
-) -> Tuple[Any, CountTuple, Tuple[int, Optional[str]]]: ...
+) -> Tuple[Any, CountTuple, BrokenTuple]: ...
+def place_partition(
+    table: Any, bases: BasesTuple, broken: BrokenTuple
+) -> Tuple[Any, Tuple[int, Optional[str]]]: ...
+def broken_text(broken: BrokenTuple) -> Tuple[int, Optional[str]]: ...
 def _read_next(handle: Any, unread: bytes, *, strict: bool = False) -> Tuple[Any, bytes]:
     """The next game of a file object (or None) and the bytes read past it that the handle
     could not take back (``pgnkit.read_game`` passes them as ``unread`` to the next call)."""

@@ -62,7 +62,7 @@ def _place(
     import pandas as pd
 
     bases, broken = placed
-    return _partition.place(t, partition, bases, broken).to_pandas(types_mapper=pd.ArrowDtype)
+    return _partition.place(t, bases, broken).to_pandas(types_mapper=pd.ArrowDtype)
 
 
 def _window() -> int:

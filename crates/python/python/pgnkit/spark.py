@@ -24,7 +24,7 @@ several partitions at once), so the driver must see the files too.
 
 Spark has no unsigned integers nor a seconds-precision time: ``game_id`` and ``offset``
 (uint64) become ``long``, ``ply_count``/``ply`` (uint16) ``int``, ``nags`` (list of uint8)
-a list of ``short``, ``UTCTime`` (time32 seconds) Spark's ``time``; every batch is cast to
+a list of ``short``, the ``errors`` structs' ``line`` and ``column`` ``long``, ``UTCTime`` (time32 seconds) Spark's ``time``; every batch is cast to
 the declared schema before it is yielded, as Spark requires.
 """
 
@@ -71,6 +71,8 @@ def _spark_arrow_type(t: Any) -> Any:
         return pa.map_(_spark_arrow_type(t.key_type), _spark_arrow_type(t.item_type))
     if pa.types.is_list(t) or pa.types.is_large_list(t):
         return pa.list_(_spark_arrow_type(t.value_type))
+    if pa.types.is_struct(t):
+        return pa.struct([pa.field(f.name, _spark_arrow_type(f.type), True) for f in t])
     return t
 
 
