@@ -96,3 +96,9 @@ pub use view::{Children, MainLine, NodeRef, Step, Walk};
 pub use visitor::{
     GameStart, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, decode, san_plus,
 };
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

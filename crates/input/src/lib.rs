@@ -549,3 +549,9 @@ pub fn split_points(path: &Path, name: &str, n: usize) -> Result<Vec<(u64, u64)>
         .filter_map(|w| Some((*w.first()?, *w.get(1)?)))
         .collect())
 }
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -28,12 +28,37 @@
 //! For files of any size, [`game::Reader`] streams games from an
 //! `io::BufRead` in constant memory, and a [`game::Visitor`] sees every
 //! event of a game without building a tree.
+//!
+//! # Features
+//!
+//! Everything is on by default. With `default-features = false` the crate is
+//! the chess rules, the lexer, games and the export writer ([`chess`],
+//! [`lexer`], [`game`], [`export`] and the names at the top level), in pure
+//! Rust: no C compiler is needed to build it. Add back what a program uses:
+//!
+//! | feature | brings | pulls in |
+//! |---|---|---|
+//! | `input` | `pgnkit::input` (`pgnkit-input`): files and standard input opened with their format detected by content, plain text and UTF-16 (transcoded), byte ranges and split points | `encoding_rs` |
+//! | `zstd` | zstd and pzstd `.zst` files, frames decoded in parallel (implies `input`) | `zstd` (C, built with `cc`) |
+//! | `gzip` | gzip and BGZF `.gz` files (implies `input`) | `flate2` (pure-Rust backend) |
+//! | `bzip2` | `.bz2` files (implies `input`) | `bzip2` (pure-Rust backend) |
+//! | `xz` | `.xz` files (implies `input`) | `liblzma` (C, built with `cc`) |
+//! | `zip` | the `.pgn` members of `.zip` archives (implies `input`) | `zip` |
+//! | `select` | `pgnkit::select` (`pgnkit-select`): queries over games, duplicate detection, opening classification (the Lichess table, embedded: about 400 KB), tag fixes | `regex` |
+//!
+//! A reader of plain PGN with selection but no compressed inputs:
+//!
+//! ```toml
+//! pgnkit = { version = "0.1", default-features = false, features = ["input", "select"] }
+//! ```
 
 pub use pgnkit_chess as chess;
 pub use pgnkit_export as export;
 pub use pgnkit_game as game;
+#[cfg(feature = "input")]
 pub use pgnkit_input as input;
 pub use pgnkit_lexer as lexer;
+#[cfg(feature = "select")]
 pub use pgnkit_select as select;
 
 pub use pgnkit_chess::{Move, Position, San, SanPlus};
@@ -68,3 +93,9 @@ pub use pgnkit_game::{Diagnostic, Game, ReadOptions, Reader, read_games, read_ga
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
