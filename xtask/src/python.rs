@@ -114,10 +114,11 @@ pub fn install_package(release: bool) -> Result<(PathBuf, PathBuf), String> {
     Ok((python, wheel))
 }
 
-/// The manylinux policy the wheels are checked against and tagged with: glibc 2.17
-/// (manylinux2014), the oldest the Rust toolchain supports; maturin fails the build when
-/// the library needs newer glibc symbols.
-pub const MANYLINUX: &str = "manylinux_2_17";
+/// The manylinux policy the wheels are checked against and tagged with: glibc 2.34, the
+/// newest symbol versions a build on this machine (Debian 12, glibc 2.36) links to with
+/// the Rust toolchain's std (`GLIBC_2.34`: `manylinux_2_17` fails maturin's check). An
+/// older policy needs a build on an older glibc (a manylinux container or `--zig`).
+pub const MANYLINUX: &str = "manylinux_2_34";
 
 /// Builds the package's `abi3` wheel (CPython 3.9 and later) with maturin into
 /// `target/wheels/{debug,release}` (emptied first) and returns its path. On Linux it is
