@@ -88,8 +88,9 @@ pub fn check(crates: &[Crate], bless: bool) -> Result<(), String> {
     }
     if changed.is_empty() {
         eprintln!(
-            "xtask public-api: {} listings match",
-            crates.iter().filter(|c| c.has_lib).count()
+            "xtask public-api: {} listings {}",
+            crates.iter().filter(|c| c.has_lib).count(),
+            if bless { "up to date" } else { "match" }
         );
         Ok(())
     } else {
