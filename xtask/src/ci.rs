@@ -2,8 +2,8 @@
 
 use crate::cmd::{cargo, exec};
 
-/// Runs fmt, clippy, the tests, the docs and the conformance table, in that
-/// order, stopping at the first failure.
+/// Runs fmt, clippy, the release list and feature builds, the tests, the docs, the
+/// conformance table and the Python tests, in that order, stopping at the first failure.
 pub fn run_ci() -> Result<(), String> {
     exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
     exec(&mut cargo(&[
@@ -14,6 +14,9 @@ pub fn run_ci() -> Result<(), String> {
         "-D",
         "warnings",
     ]))?;
+    // The published crates (list, order, metadata, `cargo package --list`) and the
+    // facade's feature builds: the cheap part of `release-check`.
+    crate::release::cheap_checks()?;
     exec(&mut cargo(&["test", "--workspace"]))?;
     // Private items too: the docs developers read (module maps, invariants)
     // keep their links checked like the public ones.

@@ -38,3 +38,19 @@ pub fn show(command: &Command) -> String {
     words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
     words.join(" ")
 }
+
+/// Runs a command, echoing it first, and returns what it printed on standard output
+/// (its standard error goes to ours); an error names the command that failed.
+pub fn output(command: &mut Command) -> Result<String, String> {
+    let shown = show(command);
+    eprintln!("$ {shown}");
+    let out = command
+        .stderr(std::process::Stdio::inherit())
+        .output()
+        .map_err(|err| format!("could not start `{shown}`: {err}"))?;
+    if out.status.success() {
+        String::from_utf8(out.stdout).map_err(|_| format!("`{shown}` printed non-UTF-8 text"))
+    } else {
+        Err(format!("`{shown}` failed ({})", out.status))
+    }
+}

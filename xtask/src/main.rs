@@ -11,7 +11,10 @@
 //!                                     convert (games + moves Parquet) against check, peak RSS,
 //!                                     the python-chess + pyarrow peer on a sample
 //! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
-//! cargo xtask release-check           ci, fuzz smoke run, cargo package, CHANGELOG entry
+//! cargo xtask public-api [--bless]   the public API against its committed listing
+//! cargo xtask release-check [--allow-dirty] [--bless]
+//!                                     published crates in order, feature builds, CHANGELOG
+//!                                     entry, cargo package, docs, public API, Python wheel
 //! ```
 //!
 //! The `tidy` tests (`cargo test -p xtask`) keep the workspace honest: the
@@ -23,6 +26,7 @@ mod bench_convert;
 mod ci;
 mod cmd;
 mod conformance;
+mod features;
 mod fuzz;
 mod peers;
 mod python;
@@ -55,7 +59,16 @@ tasks:
                           and the python-chess + pyarrow peer on the first N bytes
                           (default 2000000; 0 skips it), extrapolated to the whole file
   fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
-  release-check           ci, fuzz for 30 s a target, cargo package, CHANGELOG entry";
+  public-api [--bless]    the public API of every published library against public-api/*.txt
+                          (cargo public-api, nightly rustdoc JSON); --bless rewrites them
+  release-check [--allow-dirty] [--bless]
+                          what must hold before publishing: the published crates (from cargo
+                          metadata, in dependency order) and their crates.io metadata, the
+                          facade's feature builds, the CHANGELOG entry, `cargo package` of
+                          them all, docs with all features, the public API against
+                          public-api/*.txt (--bless accepts a deliberate change), the release
+                          wheel (abi3, manylinux) installed without Rust, the sdist.
+                          It does not run `ci` or `fuzz`: run them too";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,6 +86,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "fuzz" => fuzz::run(rest),
         "release-check" => release::run(rest),
+        "public-api" => release::api::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

@@ -71,15 +71,13 @@ pub fn ensure_venv() -> Result<PathBuf, String> {
 /// sources and tests).
 pub const PACKAGE: &str = "crates/python";
 
-/// Builds the `pgnkit` Python package with maturin and installs it into the
-/// environment (`maturin develop`: the debug profile, where the hot crates are
-/// optimised anyway; `release` for benchmarks), after checking its Python
-/// code, the Python tests and bench scripts are formatted (`ruff format
-/// --check`) and the package is typed (`mypy`). Returns the
-/// environment's `python`.
-pub fn install_package(release: bool) -> Result<PathBuf, String> {
+/// Builds the `pgnkit` Python package's wheel with maturin ([`build_wheel`]) and installs
+/// that wheel into the environment with pip, as users get it (the debug profile, where the
+/// hot crates are optimised anyway; `release` for benchmarks), after checking its Python
+/// code, the Python tests and bench scripts are formatted (`ruff format --check`) and the
+/// package is typed (`mypy`). Returns the environment's `python` and the wheel.
+pub fn install_package(release: bool) -> Result<(PathBuf, PathBuf), String> {
     let python = ensure_venv()?;
-    let dir = venv_dir();
     let bin = python
         .parent()
         .ok_or("the environment's python has no folder")?
@@ -98,18 +96,96 @@ pub fn install_package(release: bool) -> Result<PathBuf, String> {
             .arg("--no-error-summary")
             .current_dir(root().join(PACKAGE)),
     )?;
+    let wheel = build_wheel(release)?;
+    exec(
+        Command::new(&python)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-index",
+                "--no-deps",
+                "--force-reinstall",
+            ])
+            .arg(&wheel),
+    )?;
+    Ok((python, wheel))
+}
+
+/// The manylinux policy the wheels are checked against and tagged with: glibc 2.34, the
+/// newest symbol versions a build on this machine (Debian 12, glibc 2.36) links to with
+/// the Rust toolchain's std (`GLIBC_2.34`: `manylinux_2_17` fails maturin's check). An
+/// older policy needs a build on an older glibc (a manylinux container or `--zig`).
+pub const MANYLINUX: &str = "manylinux_2_34";
+
+/// Builds the package's `abi3` wheel (CPython 3.9 and later) with maturin into
+/// `target/wheels/{debug,release}` (emptied first) and returns its path. On Linux it is
+/// checked against, and tagged for, [`MANYLINUX`].
+pub fn build_wheel(release: bool) -> Result<PathBuf, String> {
+    let python = ensure_venv()?;
+    let dir = venv_dir();
+    let bin = python
+        .parent()
+        .ok_or("the environment's python has no folder")?
+        .to_path_buf();
+    let out = root()
+        .join("target")
+        .join("wheels")
+        .join(if release { "release" } else { "debug" });
+    if out.exists() {
+        std::fs::remove_dir_all(&out)
+            .map_err(|e| format!("cannot empty {}: {e}", out.display()))?;
+    }
     let mut maturin = Command::new(bin.join("maturin"));
     maturin
-        .args(["develop", "--quiet", "-m"])
+        .args(["build", "--quiet", "-m"])
         .arg(root().join(PACKAGE).join("Cargo.toml"))
+        .arg("--out")
+        .arg(&out)
         .current_dir(root())
         .env("VIRTUAL_ENV", &dir)
         .env("PATH", path_with(&bin));
+    if cfg!(target_os = "linux") {
+        maturin.args(["--compatibility", MANYLINUX]);
+    }
     if release {
         maturin.arg("--release");
     }
     exec(&mut maturin)?;
-    Ok(python)
+    let wheels: Vec<PathBuf> = std::fs::read_dir(&out)
+        .map_err(|e| format!("cannot read {}: {e}", out.display()))?
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "whl"))
+        .collect();
+    match &wheels[..] {
+        [wheel] => Ok(wheel.clone()),
+        _ => Err(format!(
+            "maturin left {} wheels in {}, expected one",
+            wheels.len(),
+            out.display()
+        )),
+    }
+}
+
+/// The test of the wheel as users get it (crates/python/tests/test_pkg_wheel.py: a fresh
+/// environment, no Rust toolchain on PATH), on `wheel`, with the environment's Python.
+pub fn run_wheel_test(python: &Path, wheel: &Path) -> Result<(), String> {
+    exec(
+        Command::new(python)
+            .args([
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "crates/python/tests/test_pkg_wheel.py",
+            ])
+            .current_dir(root())
+            .env("PGNKIT_WHEEL", wheel)
+            .env("PYTHONDONTWRITEBYTECODE", "1"),
+    )
 }
 
 /// `PATH` with `first` in front.
@@ -128,7 +204,7 @@ fn path_with(first: &Path) -> std::ffi::OsString {
 /// their tests import by that name, and one run would import only one of them.
 /// pytest's exit status 5 (no tests collected) is a failure like any other.
 pub fn run_pytest(binary: &Path) -> Result<(), String> {
-    let python = install_package(false)?;
+    let (python, wheel) = install_package(false)?;
     let corpus = pgnkit_corpus::try_dir()?;
     for suite in ["tests/python", "crates/python/tests"] {
         let mut command = Command::new(&python);
@@ -147,6 +223,8 @@ pub fn run_pytest(binary: &Path) -> Result<(), String> {
             ])
             .current_dir(root())
             .env("PGNKIT_BIN", binary)
+            // The wheel the package was installed from, for test_pkg_wheel.py.
+            .env("PGNKIT_WHEEL", &wheel)
             .env("PGNKIT_CORPUS", &corpus)
             .env("PYTHONDONTWRITEBYTECODE", "1");
         // `exec` fails on any status but 0, so 5 (no tests) fails too.

@@ -73,3 +73,9 @@ pub use arrow_schema::SchemaRef;
 /// The Arrow and Parquet crates this one is built on (59.x), for callers
 /// that need their types at the same version.
 pub use {arrow_array, arrow_schema, parquet};
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

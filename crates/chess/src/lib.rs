@@ -100,3 +100,9 @@ pub use role::{Piece, Role};
 pub use san::{San, SanPlus, Suffix};
 pub use square::{File, Rank, Square};
 pub use uci::Uci;
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

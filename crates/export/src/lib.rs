@@ -86,3 +86,9 @@ pub fn to_string(game: &Game, options: &ExportOptions) -> String {
     let mut writer = GameWriter::new(options.clone());
     String::from_utf8_lossy(writer.render(game)).into_owned()
 }
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -105,3 +105,9 @@ pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
 pub use view::{Children, MainLine, NodeRef, Step, Walk};
 pub use visitor::{MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, san_plus};
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

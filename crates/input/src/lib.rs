@@ -99,3 +99,9 @@ pub use stream::{Opened, Options, Stream, Transcoded};
 pub use window::DEFAULT_MAX_WINDOW;
 
 pub(crate) use piped::read_buffered;
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

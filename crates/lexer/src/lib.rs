@@ -93,3 +93,9 @@ pub use span::{LineCol, LineIndex, Span};
 pub use split::GameSplitter;
 pub use tags::{TagPair, Tags, tags};
 pub use token::{Outcome, Suffix, Token, TokenKind, unescape};
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

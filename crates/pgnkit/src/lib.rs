@@ -53,6 +53,29 @@
 //!
 //! The `examples` folder of this crate holds one small program for each of
 //! these tasks (run in CI, each checking its result).
+//!
+//! # Features
+//!
+//! Everything is on by default. With `default-features = false` the crate is
+//! the chess rules, the lexer, games and the export writer ([`chess`],
+//! [`lexer`], [`game`], [`export`] and the names at the top level), in pure
+//! Rust: no C compiler is needed to build it. Add back what a program uses:
+//!
+//! | feature | brings | pulls in |
+//! |---|---|---|
+//! | `input` | `pgnkit::input` (`pgnkit-input`): files and standard input opened with their format detected by content, plain text and UTF-16 (transcoded), byte ranges and split points | `encoding_rs` |
+//! | `zstd` | zstd and pzstd `.zst` files, frames decoded in parallel (implies `input`) | `zstd` (C, built with `cc`) |
+//! | `gzip` | gzip and BGZF `.gz` files (implies `input`) | `flate2` (pure-Rust backend) |
+//! | `bzip2` | `.bz2` files (implies `input`) | `bzip2` (pure-Rust backend) |
+//! | `xz` | `.xz` files (implies `input`) | `liblzma` (C, built with `cc`) |
+//! | `zip` | the `.pgn` members of `.zip` archives (implies `input`) | `zip` |
+//! | `select` | `pgnkit::select` (`pgnkit-select`): queries over games, duplicate detection, opening classification (the Lichess table, embedded: about 400 KB), tag fixes | `regex` |
+//!
+//! A reader of plain PGN with selection but no compressed inputs:
+//!
+//! ```toml
+//! pgnkit = { version = "0.1", default-features = false, features = ["input", "select"] }
+//! ```
 
 pub mod chess {
     //! The rules of chess, and nothing about PGN text: the `pgnkit-chess`
@@ -100,6 +123,7 @@ pub mod lexer {
     pub use pgnkit_lexer::*;
 }
 
+#[cfg(feature = "input")]
 pub mod input {
     //! Inputs as users have them: the `pgnkit-input` crate. The format is
     //! told from the first bytes, never from the name: zstd (pzstd frames
@@ -182,6 +206,7 @@ pub mod export {
     pub use pgnkit_export::*;
 }
 
+#[cfg(feature = "select")]
 pub mod select {
     //! Database work over games: the `pgnkit-select` crate. [`Query`]
     //! selects games by tags, moves and positions; [`Seen`] and [`GameKey`]
@@ -227,6 +252,7 @@ pub mod prelude {
         MoveEvent, NodeId, NodeRef, ReadGame, ReadOptions, Reader, Score, Skip, Step, Tags,
         Termination, Visitor, read_game, read_games, read_games_parallel,
     };
+    #[cfg(feature = "input")]
     pub use pgnkit_input::{Source, open};
 }
 pub use pgnkit_export::{ExportOptions, to_string, write_game};
@@ -240,3 +266,9 @@ pub use pgnkit_game::{
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -49,3 +49,9 @@ pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use position_key::PositionKey;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use value::{PgnDate, number, time_control_base};
+
+/// The example of this crate's README (its crates.io page), compiled and run as a
+/// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
