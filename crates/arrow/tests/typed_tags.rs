@@ -145,7 +145,7 @@ fn moves_per_seconds_and_iso_dates_read_without_warnings() {
         .as_primitive::<Int32Type>();
     assert!(base.is_null(0));
     let date = batch
-        .column_by_name("date")
+        .column_by_name("game_date")
         .unwrap()
         .as_primitive::<Date32Type>();
     assert_eq!(date.value(0), 19_186);

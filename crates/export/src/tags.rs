@@ -10,16 +10,18 @@ use std::ops::Range;
 
 use crate::short_copy;
 
-/// The Seven Tag Roster in export order, with the default of each.
-pub(crate) const ROSTER: [(&[u8], &[u8]); 7] = [
-    (b"Event", b"?"),
-    (b"Site", b"?"),
-    (b"Date", b"????.??.??"),
-    (b"Round", b"?"),
-    (b"White", b"?"),
-    (b"Black", b"?"),
-    (b"Result", b"*"),
-];
+/// The Seven Tag Roster in export order, with the default of each
+/// ([`pgnkit_game::SEVEN_TAG_ROSTER`], as bytes).
+pub(crate) const ROSTER: [(&[u8], &[u8]); 7] = {
+    const R: [(&str, &str); 7] = pgnkit_game::SEVEN_TAG_ROSTER;
+    let mut out: [(&[u8], &[u8]); 7] = [(b"", b""); 7];
+    let mut i = 0;
+    while i < R.len() {
+        out[i] = (R[i].0.as_bytes(), R[i].1.as_bytes());
+        i += 1;
+    }
+    out
+};
 
 /// Which tags besides the roster are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

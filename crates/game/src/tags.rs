@@ -10,6 +10,20 @@
 //! lexing its movetext, when the reader would report nothing on it.
 
 use std::fmt;
+
+/// The Seven Tag Roster in export order, each with the value export format
+/// writes when a game lacks it (`Result`'s is the marker of an unknown
+/// result). The one list of the workspace: the export writer, game equality
+/// and the Python package's headers use it.
+pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
 use std::hash::{Hash, Hasher};
 
 use crate::encoding::{Encoding, decode_into};

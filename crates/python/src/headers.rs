@@ -12,16 +12,8 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::shared::{Shared, read_lock, write_lock};
 
-/// The Seven Tag Roster, in order, with python-chess's defaults.
-pub const ROSTER: [(&str, &str); 7] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-    ("Result", "*"),
-];
+/// The Seven Tag Roster, in order, with its defaults (python-chess's too): the library's list.
+pub use pgnkit::game::SEVEN_TAG_ROSTER as ROSTER;
 
 fn roster_default(name: &str) -> Option<&'static str> {
     ROSTER.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)

@@ -20,18 +20,7 @@ use pgnkit_chess::Position;
 
 use crate::comment::is_comment_space;
 use crate::tree::{Annotation, MoveTree, Node, NodeId};
-use crate::{Comment, Game};
-
-/// The Seven Tag Roster but `Result`, with the value export writes for
-/// each when it is missing.
-const ROSTER_DEFAULTS: [(&str, &str); 6] = [
-    ("Event", "?"),
-    ("Site", "?"),
-    ("Date", "????.??.??"),
-    ("Round", "?"),
-    ("White", "?"),
-    ("Black", "?"),
-];
+use crate::{Comment, Game, SEVEN_TAG_ROSTER};
 
 /// Whether `a` and `b` are written the same (see the module docs).
 pub(super) fn same_game(a: &Game, b: &Game) -> bool {
@@ -44,13 +33,14 @@ pub(super) fn same_game(a: &Game, b: &Game) -> bool {
 /// Whether `name` is a tag whose value export does not write as it is
 /// (a roster tag or `FEN`).
 fn written_apart(name: &str) -> bool {
-    name == "Result" || name == "FEN" || ROSTER_DEFAULTS.iter().any(|&(n, _)| n == name)
+    name == "Result" || name == "FEN" || SEVEN_TAG_ROSTER.iter().any(|&(n, _)| n == name)
 }
 
 /// The tags of `a` and `b` as export writes them (the starting positions
 /// are compared apart).
 fn same_tags(a: &Game, b: &Game) -> bool {
-    let roster = ROSTER_DEFAULTS.iter().all(|&(name, default)| {
+    // `Result` is compared as the termination.
+    let roster = SEVEN_TAG_ROSTER[..6].iter().all(|&(name, default)| {
         a.tags.get(name).unwrap_or(default) == b.tags.get(name).unwrap_or(default)
     });
     let writes_fen = |g: &Game| g.tags.contains("FEN") || g.start != Position::new();
