@@ -507,7 +507,10 @@ fn too_many_threads_are_refused_not_a_panic() {
         &dir,
         &["export", "a.pgn", "--threads", "32000", "-o", "out.pgn"],
     );
-    failed_with(&out, "the number of threads must be from 1 to 1024, not 32000");
+    failed_with(
+        &out,
+        "the number of threads must be from 1 to 1024, not 32000",
+    );
     assert_eq!(files(&dir).len(), 1);
     // The most accepted run, and one thread fewer than asked would still be a clean run.
     let out = run(&dir, &["export", "a.pgn", "--threads", "1024"]);
