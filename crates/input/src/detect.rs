@@ -140,7 +140,7 @@ const BINARY_SNIFF_MIN: usize = 64;
 /// text: NUL bytes, and control characters (not TAB, LF, CR, VT, FF) making at least one byte
 /// in twenty. Text has almost none (a stray NUL in a tag section is reported as that game's
 /// error); `/dev/zero`, `/dev/urandom`, images, executables and UTF-16 without a byte order
-/// mark have far more. [`open`](crate::open) refuses every stream it opens by this rule
+/// mark have far more. [`open`](fn@crate::open) refuses every stream it opens by this rule
 /// ([`InputError::Binary`](crate::InputError::Binary)).
 pub fn binary_message(name: &str, head: &[u8]) -> Option<String> {
     binary_counts(head).map(|(control, len)| {

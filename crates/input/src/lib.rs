@@ -1,6 +1,6 @@
 //! Inputs for pgnkit: any file a user has, as a stream of PGN text.
 //!
-//! - [`open`] is the one way in, for every front-end: a [`Source`] (a file, or a named stream
+//! - [`open`](fn@open) is the one way in, for every front-end: a [`Source`] (a file, or a named stream
 //!   such as standard input), an optional byte range and [`Options`] give the [`Opened`]
 //!   streams, or an [`InputError`] that says what is wrong (a directory, a range of a stream,
 //!   binary data, an archive we do not read, a window too large).

@@ -1,4 +1,4 @@
-//! Opening a source with pgnkit's input policy, once for every front-end: [`open`] takes a
+//! Opening a source with pgnkit's input policy, once for every front-end: [`open`](fn@open) takes a
 //! [`Source`] (a file, or a named stream: standard input, bytes in memory, a Python file
 //! object), an optional byte range and [`Options`], and gives the [`Opened`] streams or an
 //! [`InputError`] that says what is wrong:
@@ -104,7 +104,7 @@ impl std::fmt::Debug for Source {
 ///
 /// A range reads the games whose first byte lies in `[start, end)` of a plain file or of a
 /// pzstd-layout `.zst` file (compressed offsets, snapped to its frames): see
-/// [`open_range`](crate::open_range) for the rule.
+/// [`open_range`] for the rule.
 pub fn open(
     source: Source,
     range: Option<Range<u64>>,
@@ -158,7 +158,7 @@ pub fn open(
 /// order. Offsets and lines count from the range's first game ([`Stream::origin`] is its
 /// offset in a plain file).
 ///
-/// The same as [`open`](crate::open) with a [`Source::Path`] and a range, which it calls.
+/// The same as [`open`](fn@crate::open) with a [`Source::Path`] and a range, which it calls.
 pub fn open_range(
     path: &Path,
     name: &str,

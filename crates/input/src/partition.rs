@@ -5,7 +5,7 @@
 //! # The plan
 //!
 //! [`plan`] cuts each file, in the order given, by what it is stored as (told from its first
-//! bytes, as [`open`](crate::open) does):
+//! bytes, as [`open`](fn@crate::open) does):
 //!
 //! - **plain text**: byte ranges `[k·block, (k+1)·block)` of the file. A range holds the games
 //!   whose first byte lies in it, aligned by the resynchronisation rule of
@@ -17,7 +17,7 @@
 //!   pzstd frames do not record their decoded size: sizing by text would need the frames
 //!   decoded at planning. A pzstd -19 file holds about 7 times its size in text, so a group
 //!   of 64 MiB stored is some 450 MiB of text; pick `block` with that in mind.
-//! - **anything else** read whole by [`open`](crate::open) (gzip, bzip2, xz, zip,
+//! - **anything else** read whole by [`open`](fn@crate::open) (gzip, bzip2, xz, zip,
 //!   UTF-16, a zstd file not in pzstd's layout): one partition, and a warning naming the file
 //!   in [`Plan::warnings`], since such a stream cannot be cut without decoding all of it.
 //! - an empty file gives no partition; a binary file or an archive pgnkit does not read is an
@@ -75,7 +75,7 @@ pub enum Kind {
     /// Whole frames of a pzstd-layout `.zst` file: a range in compressed bytes snapped to
     /// frame starts ([`open_range`](crate::open_range)).
     Frames,
-    /// The whole file ([`open`](crate::open)): a stream that cannot be cut.
+    /// The whole file ([`open`](fn@crate::open)): a stream that cannot be cut.
     Whole,
 }
 
@@ -114,7 +114,7 @@ impl Partition {
         (self.file, self.start)
     }
 
-    /// The partition's source and range, for [`open`](crate::open).
+    /// The partition's source and range, for [`open`](fn@crate::open).
     pub fn source(&self) -> (Source, Option<std::ops::Range<u64>>) {
         let source = Source::named_path(&self.path, &self.name);
         let range = (self.kind != Kind::Whole).then_some(self.start..self.end);

@@ -1,5 +1,5 @@
 //! Byte ranges of a file by what it is stored as: opening one (for
-//! [`open_range`](crate::open_range) and [`open`](crate::open) with a range) and cutting a file
+//! [`open_range`](crate::open_range) and [`open`](fn@crate::open) with a range) and cutting a file
 //! into them ([`split_points`]). A
 //! plain text file is cut anywhere; a pzstd-layout `.zst` file at its frames (its offsets are
 //! compressed bytes); anything else cannot be cut ([`InputError::RangeUnsupported`]). The

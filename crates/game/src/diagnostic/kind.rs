@@ -55,7 +55,7 @@ pub enum DiagnosticKind {
     #[error("variation not closed")]
     UnclosedVariation,
     /// A `(` that would open a variation deeper than
-    /// [`MAX_VARIATION_DEPTH`](MAX_VARIATION_DEPTH): the rest of the
+    /// [`MAX_VARIATION_DEPTH`]: the rest of the
     /// line it stands in is skipped, like after any other error.
     #[error("variations nested deeper than {}", MAX_VARIATION_DEPTH)]
     VariationTooDeep,
