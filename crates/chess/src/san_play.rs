@@ -88,7 +88,10 @@ impl Position {
     /// let mut pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
     /// assert_eq!(pos.play_san(b"Rd1"), Err(PlaySanError::Ambiguous));
     /// ```
-    #[inline]
+    // `inline(always)`: the wrapper must vanish, so that the game reader's hot path
+    // inlines the byte version as it did before the wrapper (callgrind: `check` took
+    // 3.7% more instructions with a plain `#[inline]` here).
+    #[inline(always)]
     pub fn play_san(&mut self, text: impl AsRef<[u8]>) -> Result<Move, PlaySanError> {
         self.play_san_bytes(text.as_ref())
     }
