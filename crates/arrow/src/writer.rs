@@ -70,7 +70,8 @@ impl Format {
 /// data, under [`ROW_GROUP_BYTES`]. With 64Ki rows its row groups were four
 /// times as many (51 for the bench file, now 14), and every row group keeps
 /// its metadata in the writer until the footer: the peak RSS of `convert`
-/// grew with the input about twice as fast (docs/performance.md, session 11).
+/// grew with the input about twice as fast (docs/performance-history.md,
+/// "Session 11: moves row groups of 256Ki rows").
 pub const ROW_GROUP_ROWS: usize = 256 * 1024;
 /// ...or when the row group's estimated encoded size passes this many bytes
 /// (Parquet keeps a whole row group in memory until it is written).

@@ -98,7 +98,8 @@ fn peak_memory_stays_under_the_bound() {
             44.7 MB for four times the Lichess text; session 10: 48.5 -> 64.7 MB for the bench \
             file 1x -> 4x) while the live heap does not (heaptrack); the growth follows the \
             number of Parquet row groups (glibc arenas kept resident by each row group's \
-            column writers or metadata); see docs/performance.md, session 10"]
+            column writers or metadata); see docs/performance-history.md, \
+            session 10 on row groups"]
 fn peak_memory_does_not_grow_with_the_input() {
     let dir = scratch("growth");
     let (bytes, once, four) = inputs(&dir);
