@@ -12,9 +12,7 @@ pub enum QueryErrorKind {
     #[error("expected {0}")]
     Syntax(&'static str),
     /// A lowercase name that is not a pseudo-field (tag names start with a capital).
-    #[error(
-        "unknown field `{0}`: the pseudo-fields are player, elo, elo_diff, plies, eco, result; tag names start with a capital letter"
-    )]
+    #[error("unknown field `{0}`: {fits}", fits = crate::query::WHAT_FITS)]
     UnknownField(String),
     /// The regular expression after `=~` does not compile.
     #[error("bad regular expression: {0}")]

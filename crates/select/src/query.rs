@@ -5,7 +5,10 @@
 //! [`Query`] (and in the crate docs, and `docs/select.md`).
 
 mod eval;
+mod events;
 mod parse;
+
+pub(crate) use events::WHAT_FITS;
 
 use pgnkit_game::Game;
 use regex::Regex;
@@ -142,6 +145,8 @@ enum Expr {
     Compare(Comparison),
     Reaches(Box<PositionKey>),
     Material(Material),
+    /// A predicate of `query/events.rs` (how the game ends, its length, players, content).
+    Event(events::Predicate),
 }
 
 impl Expr {
@@ -151,6 +156,7 @@ impl Expr {
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
             Expr::Reaches(_) | Expr::Material(_) => true,
+            Expr::Event(p) => p.needs_moves(),
         }
     }
 
@@ -160,6 +166,7 @@ impl Expr {
             Expr::Not(a) => a.reads_tags_only(),
             Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
             Expr::Reaches(_) | Expr::Material(_) => false,
+            Expr::Event(p) => p.reads_tags_only(),
         }
     }
 }

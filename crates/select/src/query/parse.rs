@@ -17,10 +17,10 @@ use crate::value::{PgnDate, number, time_control_base};
 
 /// A failure: where (the rest of the input at the fault), how long, what.
 #[derive(Debug)]
-struct Fault<'a> {
-    at: &'a str,
-    len: usize,
-    kind: QueryErrorKind,
+pub(super) struct Fault<'a> {
+    pub(super) at: &'a str,
+    pub(super) len: usize,
+    pub(super) kind: QueryErrorKind,
 }
 
 impl<'a> nom::error::ParseError<&'a str> for Fault<'a> {
@@ -36,9 +36,9 @@ impl<'a> nom::error::ParseError<&'a str> for Fault<'a> {
     }
 }
 
-type Res<'a, T> = IResult<&'a str, T, Fault<'a>>;
+pub(super) type Res<'a, T> = IResult<&'a str, T, Fault<'a>>;
 
-fn fail<T>(at: &str, len: usize, kind: QueryErrorKind) -> Res<'_, T> {
+pub(super) fn fail<T>(at: &str, len: usize, kind: QueryErrorKind) -> Res<'_, T> {
     Err(nom::Err::Failure(Fault { at, len, kind }))
 }
 
@@ -179,6 +179,9 @@ fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
             Err((_, why)) => fail(at, quoted_len(at, rest), QueryErrorKind::Material(why)),
         };
     }
+    if let Some(predicate) = super::events::primary(input) {
+        return predicate;
+    }
     comparison(input)
 }
 
@@ -198,7 +201,7 @@ fn string_after<'a>(input: &'a str, expected: &'static str) -> Res<'a, (&'a str,
 }
 
 /// `"..."` with `\"` and `\\`.
-fn string(input: &str) -> Res<'_, String> {
+pub(super) fn string(input: &str) -> Res<'_, String> {
     let (mut rest, _) = char('"').parse(input)?;
     let mut text = String::new();
     loop {
@@ -226,7 +229,7 @@ fn string(input: &str) -> Res<'_, String> {
 }
 
 /// A word value: anything up to a space, a parenthesis or a quote.
-fn word(input: &str) -> Res<'_, String> {
+pub(super) fn word(input: &str) -> Res<'_, String> {
     take_while1(|c: char| !c.is_whitespace() && !matches!(c, '(' | ')' | '"'))
         .map(str::to_string)
         .parse(input)
@@ -263,7 +266,7 @@ fn field(input: &str) -> Res<'_, Field> {
     Ok((rest, field))
 }
 
-fn op(input: &str) -> Res<'_, Op> {
+pub(super) fn op(input: &str) -> Res<'_, Op> {
     alt((
         tag("=~").map(|_| Op::Matches),
         tag("==").map(|_| Op::Eq),
