@@ -1,6 +1,7 @@
 //! Evaluating a query's tree against a game: tags read as the parsed value
 //! asks (number, date, base time, text), the main line replayed only for
-//! `reaches`, `material` and `plies`.
+//! `reaches`, `material` and `plies`; the predicates of `events.rs`
+//! evaluate themselves.
 
 use std::cmp::Ordering;
 
