@@ -8,8 +8,6 @@ mod eval;
 mod events;
 mod parse;
 
-pub(crate) use events::WHAT_FITS;
-
 use pgnkit_game::Game;
 use regex::Regex;
 

@@ -4,6 +4,8 @@
 //! expression, a FEN), so a query that parses can be evaluated on any game
 //! without an error.
 
+mod events;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, multispace0};
@@ -17,10 +19,10 @@ use crate::value::{PgnDate, number, time_control_base};
 
 /// A failure: where (the rest of the input at the fault), how long, what.
 #[derive(Debug)]
-pub(super) struct Fault<'a> {
-    pub(super) at: &'a str,
-    pub(super) len: usize,
-    pub(super) kind: QueryErrorKind,
+struct Fault<'a> {
+    at: &'a str,
+    len: usize,
+    kind: QueryErrorKind,
 }
 
 impl<'a> nom::error::ParseError<&'a str> for Fault<'a> {
@@ -36,9 +38,9 @@ impl<'a> nom::error::ParseError<&'a str> for Fault<'a> {
     }
 }
 
-pub(super) type Res<'a, T> = IResult<&'a str, T, Fault<'a>>;
+type Res<'a, T> = IResult<&'a str, T, Fault<'a>>;
 
-pub(super) fn fail<T>(at: &str, len: usize, kind: QueryErrorKind) -> Res<'_, T> {
+fn fail<T>(at: &str, len: usize, kind: QueryErrorKind) -> Res<'_, T> {
     Err(nom::Err::Failure(Fault { at, len, kind }))
 }
 
@@ -179,7 +181,7 @@ fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
             Err((_, why)) => fail(at, quoted_len(at, rest), QueryErrorKind::Material(why)),
         };
     }
-    if let Some(predicate) = super::events::primary(input) {
+    if let Some(predicate) = events::primary(input) {
         return predicate;
     }
     comparison(input)
@@ -201,7 +203,7 @@ fn string_after<'a>(input: &'a str, expected: &'static str) -> Res<'a, (&'a str,
 }
 
 /// `"..."` with `\"` and `\\`.
-pub(super) fn string(input: &str) -> Res<'_, String> {
+fn string(input: &str) -> Res<'_, String> {
     let (mut rest, _) = char('"').parse(input)?;
     let mut text = String::new();
     loop {
@@ -229,7 +231,7 @@ pub(super) fn string(input: &str) -> Res<'_, String> {
 }
 
 /// A word value: anything up to a space, a parenthesis or a quote.
-pub(super) fn word(input: &str) -> Res<'_, String> {
+fn word(input: &str) -> Res<'_, String> {
     take_while1(|c: char| !c.is_whitespace() && !matches!(c, '(' | ')' | '"'))
         .map(str::to_string)
         .parse(input)
@@ -266,7 +268,7 @@ fn field(input: &str) -> Res<'_, Field> {
     Ok((rest, field))
 }
 
-pub(super) fn op(input: &str) -> Res<'_, Op> {
+fn op(input: &str) -> Res<'_, Op> {
     alt((
         tag("=~").map(|_| Op::Matches),
         tag("==").map(|_| Op::Eq),
