@@ -319,7 +319,8 @@ impl Position {
 
     /// `true` if neither side can ever checkmate (no sequence of legal moves
     /// leads to mate): king against king, king and one minor piece against
-    /// king, or only bishops on squares of one color.
+    /// king, or only bishops on squares of one color: python-chess's
+    /// `is_insufficient_material()`.
     pub fn is_insufficient_material(&self) -> bool {
         let b = &self.board;
         if (b.pawns() | b.rooks_and_queens()).any() {
@@ -802,31 +803,24 @@ mod tests {
 
     #[test]
     fn game_end() {
-        assert!(
-            Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-                .unwrap()
-                .is_insufficient_material()
-        );
-        assert!(
-            Position::from_fen("4k3/8/8/8/8/8/8/4KB2 w - - 0 1")
-                .unwrap()
-                .is_insufficient_material()
-        );
-        assert!(
-            Position::from_fen("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1")
-                .unwrap()
-                .is_insufficient_material()
-        );
-        assert!(
-            !Position::from_fen("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1")
-                .unwrap()
-                .is_insufficient_material()
-        );
-        assert!(
-            !Position::from_fen("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1")
-                .unwrap()
-                .is_insufficient_material()
-        );
+        // python-chess 1.11's `is_insufficient_material()` on each: a knight
+        // with any other piece, opposite bishops or a pawn can still mate.
+        for (fen, insufficient) in [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true),
+            ("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true),
+            ("1b2kb2/8/8/8/8/8/8/2B1K1B1 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true),
+            ("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", false),
+            ("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false),
+            ("4k1n1/8/8/8/8/8/8/4KN2 w - - 0 1", false),
+            ("4k1b1/8/8/8/8/8/8/4KN2 w - - 0 1", false),
+            ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", false),
+            ("4k3/8/8/8/8/8/7P/4K3 w - - 0 1", false),
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(pos.is_insufficient_material(), insufficient, "{fen}");
+        }
         assert!(!Position::new().is_insufficient_material());
         let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
         assert!(stalemate.is_stalemate());

@@ -33,10 +33,23 @@ const GAMES: &[u8] = b"[Event \"Olympiad\"]\n[White \"Tal\"]\n[Black \"Fischer\"
 fn bad_command_lines_fail_before_reading() {
     let missing_input = temp("no-such-input.pgn");
     let input = missing_input.to_str().unwrap();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["select", input, "--where", "colour = white"],
             "unknown field `colour`",
+        ),
+        // An unknown predicate lists what would fit.
+        (
+            &["select", input, "--where", "chekmate"],
+            "the predicates are checkmate, stalemate",
+        ),
+        (
+            &["select", input, "--where", "checkmate = 1"],
+            "`checkmate` is a predicate and takes no value",
+        ),
+        (
+            &["select", input, "--where", "moves > many"],
+            "`many` is not a number",
         ),
         (
             &["select", input, "--where", "Site =~ \"(lichess\""],
@@ -184,6 +197,33 @@ fn selects_by_query_with_rejected_first_and_skip() {
         text.contains("[Event \"Open\"]") && text.matches("[Event ").count() == 1,
         "{text}"
     );
+}
+
+/// The predicates of issue 33 select through the CLI as the library decides them
+/// (each one's cases are unit tests in pgnkit-select).
+#[test]
+fn selects_by_game_events() {
+    for (query, events) in [
+        ("checkmate and not result_consistent", &["Open"][..]),
+        ("higher_rated_won", &["Open"]),
+        ("lower_rated_won and soundex player = Fisher", &["Olympiad"]),
+        ("commented and has_variations and moves = 3", &["Copy"]),
+        ("any_tag ~ Petro or stalemate", &["Open"]),
+        (
+            "not setup and piece_count = 32 and not checkmate",
+            &["Olympiad", "Copy"],
+        ),
+    ] {
+        let out = run_with_stdin(&["select", "--where", query], GAMES);
+        let text = String::from_utf8(out.stdout.clone()).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{query}: {}", stderr(&out));
+        let found: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("[Event \""))
+            .map(|l| l.trim_end_matches("\"]"))
+            .collect();
+        assert_eq!(found, events, "{query}");
+    }
 }
 
 #[test]

@@ -774,6 +774,17 @@ impl Game {
         }
     }
 
+    /// Whether the game is selected by ``query``, a query of ``pgnkit select --where``
+    /// (docs/select.md): ``game.matches("checkmate and moves < 30")``. A query that
+    /// cannot be read raises ``ValueError`` with the query and a caret under the fault.
+    fn matches(slf: &Bound<'_, Game>, query: &str) -> PyResult<bool> {
+        let parsed = pgnkit::select::Query::parse(query)
+            .map_err(|e| PyValueError::new_err(format!("bad query:\n{}", e.render(query))))?;
+        let shared = Game::shared(slf);
+        let game = read_lock(&shared);
+        Ok(parsed.matches(&game, &Default::default()))
+    }
+
     /// The game as JSON (pgnkit's game JSON: tags, moves, comments, variations).
     fn to_json(slf: &Bound<'_, Game>) -> String {
         read_lock(&Game::shared(slf)).to_json()

@@ -4,6 +4,16 @@
 
 use thiserror::Error;
 
+/// What may stand where a field is expected, for the error of an unknown
+/// name (the list of what would fit): the pseudo-fields of `query/parse.rs`
+/// and the predicates of `query/events.rs`.
+const WHAT_FITS: &str = "the pseudo-fields are player, elo, elo_diff, plies, moves, \
+     piece_count, eco, result; the predicates are checkmate, stalemate, insufficient_material, \
+     threefold, fifty_moves, seventy_five_moves, underpromotion, higher_rated_won, \
+     lower_rated_won, commented, has_variations, has_clock, has_eval, setup, result_consistent, \
+     `soundex player = NAME`, `any_tag ~ TEXT`, `reaches FEN`, `material BALANCE`; \
+     tag names start with a capital letter";
+
 /// Why a query was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -12,9 +22,7 @@ pub enum QueryErrorKind {
     #[error("expected {0}")]
     Syntax(&'static str),
     /// A lowercase name that is not a pseudo-field (tag names start with a capital).
-    #[error(
-        "unknown field `{0}`: the pseudo-fields are player, elo, elo_diff, plies, eco, result; tag names start with a capital letter"
-    )]
+    #[error("unknown field `{0}`: {fits}", fits = WHAT_FITS)]
     UnknownField(String),
     /// The regular expression after `=~` does not compile.
     #[error("bad regular expression: {0}")]

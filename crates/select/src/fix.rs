@@ -7,8 +7,10 @@
 //! `DiagnosticKind::ResultMismatch`); [`fix_result`] corrects what the
 //! moves contradict: a checkmate or a stalemate at the end of the main line.
 
-use pgnkit_chess::{Color, FenOptions};
+use pgnkit_chess::{Color, FenOptions, Position};
 use pgnkit_game::{Game, Termination};
+
+use crate::ending::final_position;
 
 /// The name of the tag [`add_final_fen`] writes.
 pub const FINAL_FEN_TAG: &str = "FinalFEN";
@@ -33,17 +35,7 @@ pub const SETUP_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
 /// assert_eq!(g.tags().get("Result"), Some("0-1"));
 /// ```
 pub fn fix_result(game: &mut Game) -> Option<(Termination, Termination)> {
-    let end = final_position(game);
-    let due = if end.is_checkmate() {
-        match end.turn() {
-            Color::White => Termination::BlackWins,
-            Color::Black => Termination::WhiteWins,
-        }
-    } else if end.is_stalemate() {
-        Termination::Draw
-    } else {
-        return None;
-    };
+    let due = decided_result(&final_position(game))?;
     let was = game.termination();
     (was != due).then(|| {
         game.set_termination(due);
@@ -96,12 +88,20 @@ fn set(game: &mut Game, name: &str, value: &str) -> bool {
     true
 }
 
-fn final_position(game: &Game) -> pgnkit_chess::Position {
-    let mut pos = game.start_position().clone();
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
+/// The result a game ending in `end` must have, when the position decides
+/// it: a checkmate (the side that mated wins) or a stalemate (a draw).
+/// [`fix_result`] and the query predicate `result_consistent` follow it.
+pub(crate) fn decided_result(end: &Position) -> Option<Termination> {
+    if end.is_checkmate() {
+        Some(match end.turn() {
+            Color::White => Termination::BlackWins,
+            Color::Black => Termination::WhiteWins,
+        })
+    } else if end.is_stalemate() {
+        Some(Termination::Draw)
+    } else {
+        None
     }
-    pos
 }
 
 #[cfg(test)]

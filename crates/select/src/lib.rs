@@ -31,6 +31,7 @@
 //! ```
 
 pub mod dedupe;
+mod ending;
 mod error;
 mod fix;
 mod main_line;
@@ -38,6 +39,7 @@ mod material;
 mod openings;
 mod position_key;
 mod query;
+mod soundex;
 mod value;
 
 pub use dedupe::{GameKey, Hasher128, Seen};

@@ -5,6 +5,7 @@
 //! [`Query`] (and in the crate docs, and `docs/select.md`).
 
 mod eval;
+mod events;
 mod parse;
 
 use pgnkit_game::Game;
@@ -27,7 +28,18 @@ use crate::value::PgnDate;
 /// primary    = "(" or ")"
 ///            | "reaches" STRING            (a FEN)
 ///            | "material" STRING           (a balance, as "KQkr")
+///            | FLAG                        (a predicate of the game, below)
+///            | count cmp value             (value a number)
+///            | "soundex" ("player" | TAG) "=" value
+///            | "any_tag" ("~" | "=~" | "=") value
 ///            | field op value
+/// FLAG       = "checkmate" | "stalemate" | "insufficient_material" | "threefold"
+///            | "fifty_moves" | "seventy_five_moves" | "underpromotion"
+///            | "higher_rated_won" | "lower_rated_won" | "commented"
+///            | "has_variations" | "has_clock" | "has_eval" | "setup"
+///            | "result_consistent"
+/// count      = "moves" | "piece_count"
+/// cmp        = "=" | "==" | "!=" | "<" | "<=" | ">" | ">="
 /// field      = TAG | "player" | "elo" | "elo_diff" | "plies" | "eco" | "result"
 /// TAG        = a capital letter, then letters, digits, "_"   (a tag name: WhiteElo)
 /// op         = "=" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "=~"
@@ -62,6 +74,43 @@ use crate::value::PgnDate;
 ///   (only when a capture is legal); move counters do not count.
 /// - `material "KQkr"`: some position of the main line has that material
 ///   (see [`Material`]).
+/// - How the game ends, by playing its main line (python-chess's rules, and
+///   a test compares them with python-chess game by game): `checkmate`,
+///   `stalemate` and `insufficient_material` hold for the main line's last
+///   position (`is_checkmate()`, `is_stalemate()`,
+///   `is_insufficient_material()`: only kings, plus one knight or bishops on
+///   squares of one color); `threefold`: some position of the main line, the
+///   start included, occurs a third time (python-chess `is_repetition(3)` after
+///   some ply; a position is the board, the side to move, the castling rights
+///   and the en passant square when a capture there is legal); `fifty_moves`
+///   and `seventy_five_moves`: at some position of the main line, the start
+///   included, the halfmove clock is 100 (150) or more and the side to move has
+///   a legal move (`is_fifty_moves()`, `is_seventyfive_moves()`; the clock
+///   starts from the FEN's); `underpromotion`: a main-line move promotes to a
+///   knight, bishop or rook.
+/// - `moves` is the number of full moves of the main line, `plies` / 2 rounded
+///   up (the moves of the side that moved more); `piece_count` the number of
+///   pieces on the board at the end of the main line, kings included (32 at
+///   the start).
+/// - `higher_rated_won` / `lower_rated_won`: `WhiteElo` and `BlackElo` are
+///   both numbers and differ, the result is `1-0` or `0-1`, and the side rated
+///   higher (lower) won.
+/// - `soundex player = "Fisher"` (or a tag: `soundex Annotator = ...`): every
+///   word of the value sounds like some word of the name, by American Soundex
+///   codes (`Fisher` finds `Fischer, Robert J.`; `"Spasski Boris"` finds
+///   `Spassky, Boris V.`); a letter outside A-Z counts as a vowel. pgn-extract's
+///   `-S`.
+/// - `any_tag ~ "x"`: some tag's value contains `x` (`=~` a regular
+///   expression, `=` equal); pgn-extract's `--tagsubstr`.
+/// - `commented`: some comment anywhere (before the moves, in the main line or
+///   a variation) has text besides `[%...]` commands (clocks and evaluations
+///   are `has_clock` and `has_eval`); `has_variations`: some move has an
+///   alternative; `has_clock` / `has_eval`: some comment carries `[%clk ...]` /
+///   `[%eval ...]`; `setup`: the game has a `SetUp` or a `FEN` tag.
+/// - `result_consistent`: the result agrees with the main line's last
+///   position where that position decides it: after a checkmate the side that
+///   mated won, after a stalemate a draw; any result is consistent with any
+///   other position (`--fix-result` corrects by the same rule).
 ///
 /// ```
 /// use pgnkit_select::{Context, Query};
@@ -72,6 +121,8 @@ use crate::value::PgnDate;
 /// let q = Query::parse(r#"player = "Spassky" and elo >= 2700 and Date >= "1990" and plies < 10"#).unwrap();
 /// assert!(q.matches(&game, &Context::default()));
 /// let q = Query::parse(r#"reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2""#).unwrap();
+/// assert!(q.matches(&game, &Context::default()));
+/// let q = Query::parse("moves <= 2 and not checkmate and soundex player = Fisher").unwrap();
 /// assert!(q.matches(&game, &Context::default()));
 /// assert!(Query::parse("colour = white").is_err());
 /// ```
@@ -100,14 +151,16 @@ impl Query {
         eval::matches(&self.expr, game, context)
     }
 
-    /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`).
+    /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`,
+    /// `moves`, `piece_count`, the game-ending predicates).
     pub fn needs_moves(&self) -> bool {
         self.expr.needs_moves()
     }
 
     /// Whether the query reads the tag section alone: no `reaches`,
-    /// `material`, `plies`, `result` (the movetext's marker may decide it)
-    /// or `eco` (a classification may decide it). Such a query can be
+    /// `material`, `plies`, `result` (the movetext's marker may decide it),
+    /// `eco` (a classification may decide it) or predicate of the moves
+    /// (`soundex`, `any_tag` and `setup` read tags alone). Such a query can be
     /// evaluated on a game holding only the tags, before the moves are read.
     ///
     /// ```
@@ -142,6 +195,8 @@ enum Expr {
     Compare(Comparison),
     Reaches(Box<PositionKey>),
     Material(Material),
+    /// A predicate of `query/events.rs` (how the game ends, its length, players, content).
+    Event(events::Predicate),
 }
 
 impl Expr {
@@ -151,6 +206,7 @@ impl Expr {
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
             Expr::Reaches(_) | Expr::Material(_) => true,
+            Expr::Event(p) => p.needs_moves(),
         }
     }
 
@@ -160,6 +216,7 @@ impl Expr {
             Expr::Not(a) => a.reads_tags_only(),
             Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
             Expr::Reaches(_) | Expr::Material(_) => false,
+            Expr::Event(p) => p.reads_tags_only(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Evaluating a query's tree against a game: tags read as the parsed value
 //! asks (number, date, base time, text), the main line replayed only for
-//! `reaches`, `material` and `plies`.
+//! `reaches`, `material` and `plies`; the predicates of `events.rs`
+//! evaluate themselves.
 
 use std::cmp::Ordering;
 
@@ -17,6 +18,7 @@ pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) ->
         Expr::Compare(c) => compare(c, game, context),
         Expr::Reaches(key) => main_line_any(game, |pos| key.is(pos)),
         Expr::Material(m) => main_line_any(game, |pos| m.matches(pos.board())),
+        Expr::Event(predicate) => predicate.matches(game),
     }
 }
 
@@ -75,7 +77,7 @@ fn either(c: &Comparison, values: [Option<&str>; 2]) -> bool {
 }
 
 /// Whether `game_value op value` holds.
-fn holds(op: Op, value: &Value, game_value: &str) -> bool {
+pub(super) fn holds(op: Op, value: &Value, game_value: &str) -> bool {
     let ordering = match value {
         Value::Regex(re) => return re.is_match(game_value),
         Value::Text(text) if op == Op::Contains => return game_value.contains(text.as_str()),

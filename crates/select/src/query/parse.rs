@@ -4,6 +4,8 @@
 //! expression, a FEN), so a query that parses can be evaluated on any game
 //! without an error.
 
+mod events;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char, multispace0};
@@ -178,6 +180,9 @@ fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
             Ok(m) => Ok((rest, Expr::Material(m))),
             Err((_, why)) => fail(at, quoted_len(at, rest), QueryErrorKind::Material(why)),
         };
+    }
+    if let Some(predicate) = events::primary(input) {
+        return predicate;
     }
     comparison(input)
 }
