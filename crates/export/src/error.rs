@@ -1,5 +1,5 @@
 //! The errors of this crate: a notation name or a set of piece letters that
-//! cannot be read (`--notation`, [`Notation`](crate::Notation)'s `FromStr`).
+//! cannot be read (`--notation`, the `FromStr` of `Notation`).
 
 use std::fmt;
 
@@ -7,8 +7,13 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotationError {
-    /// The name is none of [`Notation::NAMES`](crate::Notation::NAMES).
-    UnknownName(String),
+    /// The name is none of the names a notation has (`expected`).
+    UnknownName {
+        /// The text read.
+        name: String,
+        /// The names that would fit.
+        expected: &'static [&'static str],
+    },
     /// Piece letters after a notation that takes none (`lan`, `uci`,
     /// `fan`, `lalg`, `halg`).
     LettersNotAllowed(String),
@@ -22,10 +27,10 @@ pub enum NotationError {
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotationError::UnknownName(name) => write!(
+            NotationError::UnknownName { name, expected } => write!(
                 f,
                 "unknown notation `{name}`: expected one of {}",
-                crate::Notation::NAMES.join(", ")
+                expected.join(", ")
             ),
             NotationError::LettersNotAllowed(name) => write!(
                 f,

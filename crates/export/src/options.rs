@@ -107,7 +107,10 @@ impl std::str::FromStr for Notation {
             .filter(|name| text.len() >= name.len() && text.is_char_boundary(name.len()))
             .filter(|name| text[..name.len()].eq_ignore_ascii_case(name))
             .max_by_key(|name| name.len())
-            .ok_or_else(|| NotationError::UnknownName(text.to_owned()))?;
+            .ok_or_else(|| NotationError::UnknownName {
+                name: text.to_owned(),
+                expected: &Notation::NAMES,
+            })?;
         let rest = &text[name.len()..];
         let rest = rest.strip_prefix(':').unwrap_or(rest);
         let letters = if rest.is_empty() {
@@ -135,7 +138,12 @@ impl std::str::FromStr for Notation {
             ("fan", None) => Notation::Fan,
             ("lalg", None) => Notation::Lalg,
             ("halg", None) => Notation::Halg,
-            _ => return Err(NotationError::UnknownName(text.to_owned())),
+            _ => {
+                return Err(NotationError::UnknownName {
+                    name: text.to_owned(),
+                    expected: &Notation::NAMES,
+                });
+            }
         })
     }
 }
