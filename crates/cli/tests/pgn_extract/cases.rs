@@ -166,6 +166,40 @@ pub static CASES: &[Case] = &[
         compare: Compare::Games,
     },
     Case {
+        name: "white",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TwDrDrunkenstein"],
+        pgnkit: &["select", "--where", "White =~ \"^DrDrunkenstein\""],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "tagsubstr",
+        files: SELECT,
+        inputs: &[(
+            "t.txt",
+            "Player \"agnus\"\nPlayer \"unken\"\nPlayer \"Alvaro\"\n",
+        )],
+        setup: nothing,
+        pgn_extract: &["--tagsubstr", "-t{dir}/t.txt"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "player ~ \"agnus\" or player ~ \"unken\" or player ~ \"Alvaro\"",
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "eco-tag",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TeB"],
+        pgnkit: &["select", "--where", "ECO =~ \"^B\""],
+        compare: Compare::Games,
+    },
+    Case {
         name: "elo",
         files: SELECT,
         inputs: &[("t.txt", "Elo >= \"2400\"\n")],
@@ -266,6 +300,24 @@ pub static CASES: &[Case] = &[
         compare: Compare::Games,
     },
     Case {
+        name: "fuzzy-dedupe",
+        files: &[LICHESS_DB, DRUNKEN, NAJDORF, MAGNUS],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-D", "--fuzzydepth", "12"],
+        pgnkit: &["dedupe", "--fuzzy-ply", "12"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "plycount",
+        files: &[BROADCAST, MAGNUS, ODDS],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["--allownullmoves", "--plycount"],
+        pgnkit: &["select", "--add-ply-count"],
+        compare: Compare::Tags(&["PlyCount"]),
+    },
+    Case {
         name: "eco",
         files: &[BROADCAST, MAGNUS, LICHESS_DB],
         inputs: &[],
@@ -345,8 +397,30 @@ fn uci_null(ours: &str) -> Option<String> {
 const NULL_MOVE: &str = "a null move in the main line: pgn-extract 19.04 reports the game and leaves it out \
     unless --allownullmoves; pgnkit reads `--` (SPEC-NOTES) and keeps the game (docs/pgn-extract.md)";
 
+const FUZZY_SHORT: &str = "a game shorter than --fuzzydepth plies: pgnkit compares its final board \
+    (docs/select.md, --fuzzy-ply), so games of 0, 1 or 2 plies with the same moves are duplicates; \
+    pgn-extract 19.04 never counts such a game a duplicate, not even of an identical game";
+
 /// Every difference the cases find, with its reason.
 pub static KNOWN: &[Known] = &[
+    Known {
+        case: "fuzzy-dedupe",
+        file: "*",
+        what: What::OnlyPgnExtract(0xaf63_f14c_8602_103b),
+        reason: FUZZY_SHORT,
+    },
+    Known {
+        case: "fuzzy-dedupe",
+        file: LICHESS_DB,
+        what: What::OnlyPgnExtract(0xa7c5_1d9d_6e7a_0d09),
+        reason: FUZZY_SHORT,
+    },
+    Known {
+        case: "fuzzy-dedupe",
+        file: LICHESS_DB,
+        what: What::OnlyPgnExtract(0x52f8_8c96_1b2b_69c9),
+        reason: FUZZY_SHORT,
+    },
     Known {
         case: "*",
         file: ODDS,
