@@ -471,38 +471,73 @@ fn pgnkit_agrees_with_pgn_extract_or_says_why_not() {
     let mut report = String::new();
     let mut failures = Vec::new();
     let mut used = BTreeMap::new();
-    for case in CASES {
-        assert!(
-            case.files.len() >= 3,
-            "case {}: at least three corpus files",
-            case.name
+    // Every (case, file) run, on a few threads (each run is two processes
+    // and a read-back); the report keeps the table's order.
+    let jobs: Vec<(&Case, usize, &str)> = CASES
+        .iter()
+        .inspect(|case| {
+            assert!(
+                case.files.len() >= 3,
+                "case {}: at least three corpus files",
+                case.name
+            )
+        })
+        .flat_map(|case| {
+            case.files
+                .iter()
+                .enumerate()
+                .map(move |(n, f)| (case, n, *f))
+        })
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 4));
+    let mut results: Vec<(usize, Result<Outcome, String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(case, n, file)) = jobs.get(index) else {
+                            return done;
+                        };
+                        let work = root.join(format!("{}-{n}", case.name));
+                        done.push((index, run_case(&px, case, &corpus, file, &work)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("a worker panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(index, _)| *index);
+    for (index, result) in results {
+        let (case, _, file) = jobs[index];
+        let outcome = match result {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                failures.push(format!("{} on {file}: {error}", case.name));
+                continue;
+            }
+        };
+        let explained: usize = outcome.explained.values().sum();
+        let _ = writeln!(
+            report,
+            "{:<22} {file:<58} {:>6} compared, {explained:>4} known differences, {:>3} unexplained",
+            case.name,
+            outcome.compared,
+            outcome.unexplained.len()
         );
-        for (n, file) in case.files.iter().enumerate() {
-            let work = root.join(format!("{}-{n}", case.name));
-            let outcome = match run_case(&px, case, &corpus, file, &work) {
-                Ok(outcome) => outcome,
-                Err(error) => {
-                    failures.push(format!("{} on {file}: {error}", case.name));
-                    continue;
-                }
-            };
-            let explained: usize = outcome.explained.values().sum();
-            let _ = writeln!(
-                report,
-                "{:<22} {file:<58} {:>6} compared, {explained:>4} known differences, {:>3} unexplained",
-                case.name,
-                outcome.compared,
-                outcome.unexplained.len()
-            );
-            for (index, count) in outcome.explained {
-                *used.entry(index).or_insert(0) += count;
-            }
-            for found in outcome.unexplained {
-                failures.push(format!(
-                    "{} on {file}: {} -- {}",
-                    case.name, found.what, found.game
-                ));
-            }
+        for (index, count) in outcome.explained {
+            *used.entry(index).or_insert(0) += count;
+        }
+        for found in outcome.unexplained {
+            failures.push(format!(
+                "{} on {file}: {} -- {}",
+                case.name, found.what, found.game
+            ));
         }
     }
     let _ = fs::remove_dir_all(&root);
