@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pgnkit::export::Notation;
 
 /// Read, check and rewrite chess games in PGN.
 ///
@@ -317,22 +318,19 @@ pub struct PgnFormat {
     /// Maximum line length in characters (the standard's export format: 79).
     #[arg(long, value_name = "N", default_value_t = 79, value_parser = clap::value_parser!(u16).range(1..))]
     pub width: u16,
-    /// Move notation: SAN (standard), LAN (`Ng1-f3`), UCI (`g1f3`), FAN (`♘f3`).
-    #[arg(long, value_enum, default_value_t = NotationArg::San)]
-    pub notation: NotationArg,
+    /// Move notation: san (standard), lan (`Ng1-f3`), uci (`g1f3`), fan
+    /// (`♘f3`); pgn-extract's -W forms lalg (`g1f3`), halg (`g1-f3`), elalg
+    /// (`Ng1f3`), xlalg (`Ng1-f3`, `e5xd6ep`), xolalg (xlalg with `O-O`);
+    /// other piece letters (PNBRQK) after san, elalg, xlalg, xolalg:
+    /// `sanBSLTDK` for German.
+    #[arg(long, value_name = "NOTATION", default_value = "san", value_parser = notation)]
+    pub notation: Notation,
 }
 
-/// The move notations `export` can write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum NotationArg {
-    /// Standard algebraic notation (export format).
-    San,
-    /// Long algebraic: `e2-e4`, `Ng1-f3`, `e7xd8=Q`.
-    Lan,
-    /// UCI: `e2e4`, `e7e8q`.
-    Uci,
-    /// Figurine algebraic: SAN with ♔♕♖♗♘ for the pieces.
-    Fan,
+/// A `--notation` value, read by the writer's own rule.
+fn notation(text: &str) -> Result<Notation, String> {
+    text.parse()
+        .map_err(|e: pgnkit::export::NotationError| e.to_string())
 }
 
 /// Options of `pgnkit check`.

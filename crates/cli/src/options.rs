@@ -7,11 +7,11 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use pgnkit::export::{ExportOptions, Notation};
+use pgnkit::export::ExportOptions;
 use pgnkit::game::ReadOptions;
 use pgnkit::select::{Openings, OpeningsError, Query};
 
-use crate::args::{Inputs, NotationArg, PgnFormat, WarningsArg};
+use crate::args::{Inputs, PgnFormat, WarningsArg};
 use crate::failure::Failure;
 use crate::warnings::Shown;
 
@@ -45,12 +45,7 @@ pub fn export_options(format: &PgnFormat) -> ExportOptions {
         comments: base.comments && !format.no_comments,
         nags: base.nags && !format.no_nags,
         variations: base.variations && !format.no_variations,
-        notation: match format.notation {
-            NotationArg::San => Notation::San,
-            NotationArg::Lan => Notation::Lan,
-            NotationArg::Uci => Notation::Uci,
-            NotationArg::Fan => Notation::Fan,
-        },
+        notation: format.notation,
         ..base
     }
 }

@@ -52,7 +52,9 @@
 
 pub mod conformance;
 mod display;
+mod error;
 mod layout;
+mod letters;
 mod movetext;
 mod notation;
 mod options;
@@ -66,6 +68,8 @@ use pgnkit_game::Game;
 
 pub use conformance::check_export_format;
 pub use display::{Pgn, ToPgn};
+pub use error::NotationError;
+pub use letters::PieceLetters;
 pub use movetext::GameWriter;
 pub use options::{ExportOptions, Notation};
 pub use stream::StreamWriter;

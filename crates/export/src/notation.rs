@@ -1,12 +1,15 @@
-//! Moves as text: SAN, long algebraic (LAN), UCI and figurine (FAN), each
-//! written into one reused buffer (no allocation per move).
+//! Moves as text: SAN, long algebraic (LAN), UCI, figurine (FAN), SAN with
+//! other piece letters and pgn-extract's long algebraic forms (`lalg`,
+//! `halg`, `elalg`, `xlalg`, `xolalg`), each written into one reused buffer
+//! (no allocation per move).
 
 use std::io::Write as _;
 
-use pgnkit_chess::{CastlingMode, Move, Role, San, SanPlus, Square, Uci};
+use pgnkit_chess::{CastlingMode, File, Move, Role, San, SanPlus, Square, Uci};
 use pgnkit_game::{Game, MoveEvent, PlayedMove};
 
 use crate::layout::Word;
+use crate::letters::PieceLetters;
 use crate::options::Notation;
 
 /// Writes moves into a reused buffer.
@@ -39,7 +42,26 @@ impl MoveWriter {
             Notation::San => write_san(&mut self.buf, san),
             Notation::Fan => {
                 write_san(&mut self.buf, san);
-                to_figurines(&mut self.buf);
+                localize(&mut self.buf, &PieceLetters::FIGURINES);
+            }
+            Notation::SanLetters(letters) => {
+                write_san(&mut self.buf, san);
+                localize(&mut self.buf, &letters);
+            }
+            Notation::Lalg => write_long(&mut self.buf, mv, san, self.mode, Long::LALG),
+            Notation::Halg => write_long(&mut self.buf, mv, san, self.mode, Long::HALG),
+            Notation::Elalg(letters) => {
+                write_long(&mut self.buf, mv, san, self.mode, Long::elalg(letters))
+            }
+            Notation::Xlalg(letters) => {
+                write_long(&mut self.buf, mv, san, self.mode, Long::xlalg(letters))
+            }
+            Notation::Xolalg(letters) => {
+                let castle_as_san = Long {
+                    castle_as_san: true,
+                    ..Long::xlalg(letters)
+                };
+                write_long(&mut self.buf, mv, san, self.mode, castle_as_san)
             }
             Notation::Lan => {
                 write_lan(&mut self.buf, mv);
@@ -129,40 +151,202 @@ pub(crate) fn write_lan(buf: &mut Vec<u8>, mv: &Move) {
     }
 }
 
-/// Replaces the piece letters of the SAN in `buf` by figurines.
-fn to_figurines(buf: &mut Vec<u8>) {
-    if !buf
-        .iter()
-        .any(|b| matches!(b, b'K' | b'Q' | b'R' | b'B' | b'N'))
-    {
+/// Replaces the piece letters of the SAN in `buf` (`K Q R B N`: SAN has no
+/// other capital letters but the `O` of castling) by `letters`.
+fn localize(buf: &mut Vec<u8>, letters: &PieceLetters) {
+    let role = |b: u8| match b {
+        b'K' => Some(Role::King),
+        b'Q' => Some(Role::Queen),
+        b'R' => Some(Role::Rook),
+        b'B' => Some(Role::Bishop),
+        b'N' => Some(Role::Knight),
+        _ => None,
+    };
+    if !buf.iter().any(|&b| role(b).is_some()) {
         return;
     }
-    let mut tmp = [0u8; 32];
-    let mut n = 0;
-    for &b in buf.iter() {
-        let figurine: &str = match b {
-            b'K' => "♔",
-            b'Q' => "♕",
-            b'R' => "♖",
-            b'B' => "♗",
-            b'N' => "♘",
-            _ => {
-                if n < tmp.len() {
-                    tmp[n] = b;
-                }
-                n += 1;
-                continue;
-            }
-        };
-        for &fb in figurine.as_bytes() {
-            if n < tmp.len() {
-                tmp[n] = fb;
-            }
-            n += 1;
+    let ascii = std::mem::take(buf);
+    for &b in &ascii {
+        match role(b) {
+            Some(r) => push_char(buf, letters.of(r)),
+            None => buf.push(b),
         }
     }
-    if n <= tmp.len() {
-        buf.clear();
-        buf.extend_from_slice(&tmp[..n]);
+}
+
+fn push_char(buf: &mut Vec<u8>, c: char) {
+    let mut utf8 = [0; 4];
+    buf.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+}
+
+/// What sets pgn-extract's long algebraic forms apart (its `output.c`).
+#[derive(Clone, Copy)]
+struct Long {
+    /// Letters for a piece move and a promotion; `None` for no piece
+    /// letter (`lalg`, `halg`: the promotion is then in English).
+    letters: Option<PieceLetters>,
+    /// The separator between the squares: none, always `-` (`halg`), or
+    /// `x` for a capture and `-` otherwise (`xlalg`).
+    separator: Separator,
+    /// `ep` after an en passant capture.
+    en_passant: bool,
+    /// Castling as `O-O`/`O-O-O` (`xolalg`), else as the king's move.
+    castle_as_san: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Separator {
+    None,
+    Hyphen,
+    CaptureOrHyphen,
+}
+
+impl Long {
+    const LALG: Long = Long {
+        letters: None,
+        separator: Separator::None,
+        en_passant: false,
+        castle_as_san: false,
+    };
+    const HALG: Long = Long {
+        separator: Separator::Hyphen,
+        ..Long::LALG
+    };
+
+    fn elalg(letters: PieceLetters) -> Long {
+        Long {
+            letters: Some(letters),
+            en_passant: true,
+            ..Long::LALG
+        }
+    }
+
+    fn xlalg(letters: PieceLetters) -> Long {
+        Long {
+            separator: Separator::CaptureOrHyphen,
+            ..Long::elalg(letters)
+        }
+    }
+}
+
+/// Appends `mv` in one of pgn-extract's long algebraic forms, with the
+/// `+`/`#` of `san`. Castling is the king's move (`e1g1`), in Chess960 king
+/// takes rook (`b1a1`: the king may not move at all), as pgn-extract and UCI
+/// write it.
+fn write_long(buf: &mut Vec<u8>, mv: &Move, san: &SanPlus, mode: CastlingMode, form: Long) {
+    let letters = form.letters.unwrap_or(PieceLetters::ENGLISH);
+    let (from, to, capture) = match *mv {
+        Move::Null => {
+            buf.extend_from_slice(b"--");
+            return;
+        }
+        Move::Castle { king, rook } if form.castle_as_san => {
+            let short = rook.file().index() > king.file().index();
+            buf.extend_from_slice(if short { b"O-O" } else { b"O-O-O" });
+            write_suffix(buf, san);
+            return;
+        }
+        Move::Castle { king, rook } if mode == CastlingMode::Chess960 => (king, rook, false),
+        Move::Castle { king, rook } => {
+            let file = if rook.file().index() > king.file().index() {
+                File::new(6)
+            } else {
+                File::new(2)
+            };
+            (king, Square::from_coords(file, king.rank()), false)
+        }
+        Move::EnPassant { from, to } => (from, to, true),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            ..
+        } => {
+            if role != Role::Pawn && form.letters.is_some() {
+                push_char(buf, letters.of(role));
+            }
+            (from, to, capture.is_some())
+        }
+    };
+    push_square(buf, from);
+    match form.separator {
+        Separator::None => {}
+        Separator::Hyphen => buf.push(b'-'),
+        Separator::CaptureOrHyphen => buf.push(if capture { b'x' } else { b'-' }),
+    }
+    push_square(buf, to);
+    if let Move::Normal {
+        promotion: Some(role),
+        ..
+    } = *mv
+    {
+        push_char(buf, letters.of(role));
+    }
+    if form.en_passant && matches!(mv, Move::EnPassant { .. }) {
+        buf.extend_from_slice(b"ep");
+    }
+    write_suffix(buf, san);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pgnkit_chess::Position;
+
+    /// Plays `moves` (SAN) from `fen` and writes the last one in `notation`.
+    fn last(fen: Option<&str>, moves: &[&str], notation: &str) -> String {
+        let mut pos = match fen {
+            Some(fen) => Position::from_fen(fen).unwrap(),
+            None => Position::new(),
+        };
+        let mut writer = MoveWriter::default();
+        let mut text = String::new();
+        for m in moves {
+            let mv = m.parse::<San>().unwrap().to_move(&pos).unwrap();
+            let san = SanPlus::from_move_and_play_unchecked(&mut pos, mv);
+            text = String::from_utf8(
+                writer
+                    .write_parts(&mv, &san, notation.parse().unwrap())
+                    .to_vec(),
+            )
+            .unwrap();
+        }
+        text
+    }
+
+    #[test]
+    fn long_forms_write_as_pgn_extract_does() {
+        let ep = ["e4", "a6", "e5", "d5", "exd6"];
+        let cases = [
+            ("lalg", "e5d6", "Ng1f3", "e1g1", "c7b8Q+"),
+            ("halg", "e5-d6", "Ng1-f3", "e1-g1", "c7-b8Q+"),
+            ("elalg", "e5d6ep", "Ng1f3", "e1g1", "c7b8Q+"),
+            ("xlalg", "e5xd6ep", "Ng1-f3", "e1-g1", "c7xb8Q+"),
+            ("xolalg", "e5xd6ep", "Ng1-f3", "O-O", "c7xb8Q+"),
+            ("xlalgBSLTDK", "e5xd6ep", "Sg1-f3", "e1-g1", "c7xb8D+"),
+        ];
+        let castle = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"];
+        for (name, en_passant, _, castling, _) in cases {
+            assert_eq!(last(None, &ep, name), en_passant, "{name}");
+            assert_eq!(last(None, &castle, name), castling, "{name}");
+        }
+        for (name, _, knight, _, _) in cases {
+            let text = last(None, &["e4", "e5", "Nf3"], name);
+            let expect = if name.starts_with('x') || name.starts_with('e') {
+                knight.to_owned()
+            } else {
+                knight[1..].to_owned()
+            };
+            assert_eq!(text, expect, "{name}");
+        }
+        let fen = Some("1n2k3/2P5/8/8/8/8/8/4K3 w - - 0 1");
+        for (name, _, _, _, promotion) in cases {
+            assert_eq!(last(fen, &["cxb8=Q+"], name), promotion, "{name}");
+        }
+        assert_eq!(last(fen, &["cxb8=Q+"], "sanBSLTDK"), "cxb8=D+");
+        assert_eq!(last(fen, &["cxb8=Q+"], "fan"), "cxb8=♕+");
+        assert_eq!(last(None, &["e4", "e5", "Nf3"], "sanBSLTDK"), "Sf3");
+        assert_eq!(last(None, &castle, "sanBSLTDK"), "O-O");
     }
 }

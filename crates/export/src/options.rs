@@ -1,8 +1,30 @@
 //! [`ExportOptions`]: what the writer writes and how.
 
+use std::fmt;
+
 use pgnkit_chess::FenOptions;
 
+use crate::error::NotationError;
+use crate::letters::PieceLetters;
+
 /// How moves are written.
+///
+/// Besides SAN, LAN, UCI and FAN, the long algebraic forms of pgn-extract's
+/// `-W` (with its names, so that a pgn-extract command line carries over),
+/// and SAN with another language's piece letters. Read from its name with
+/// `FromStr` (the names of [`Notation::NAMES`], letters after `san`,
+/// `elalg`, `xlalg` and `xolalg` as pgn-extract writes them: `sanBSLTDK`,
+/// or with a colon, `san:BSLTDK`); [`Display`](std::fmt::Display) writes
+/// the name back.
+///
+/// ```
+/// use pgnkit_export::{Notation, PieceLetters};
+/// let german: Notation = "sanBSLTDK".parse().unwrap();
+/// assert_eq!(german, Notation::SanLetters("BSLTDK".parse().unwrap()));
+/// assert_eq!("xlalg".parse(), Ok(Notation::Xlalg(PieceLetters::ENGLISH)));
+/// assert_eq!(german.to_string(), "sanBSLTDK");
+/// assert!("lanBSLTDK".parse::<Notation>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Notation {
@@ -19,6 +41,122 @@ pub enum Notation {
     /// Figurine algebraic notation: SAN with the figurines ♔ ♕ ♖ ♗ ♘ for
     /// the piece letters (`♘f3`, `exd8=♕#`).
     Fan,
+    /// SAN with other piece letters (pgn-extract `-WsanBSLTDK`: `Sf3`,
+    /// `exd8=D#`).
+    SanLetters(PieceLetters),
+    /// Long algebraic as pgn-extract's `-Wlalg`: from-square, to-square,
+    /// promotion letter, check suffix (`e2e4`, `g1f3`, `e1g1` for castling,
+    /// `e7d8Q#`).
+    Lalg,
+    /// Hyphenated long algebraic, pgn-extract's `-Whalg`: `e2-e4`, `g1-f3`,
+    /// `d4-c5` for a capture too, `e1-g1`, `e7-d8Q#`.
+    Halg,
+    /// Enhanced long algebraic, pgn-extract's `-Welalg`: the piece letter
+    /// before [`Notation::Lalg`], `ep` after an en passant capture (`e2e4`,
+    /// `Ng1f3`, `e5d6ep`, `e1g1`).
+    Elalg(PieceLetters),
+    /// pgn-extract's `-Wxlalg`: [`Notation::Elalg`] with `x` before the
+    /// to-square of a capture and `-` otherwise (`Ng1-f3`, `e5xd6ep`,
+    /// `e1-g1`, `e7xd8Q#`).
+    Xlalg(PieceLetters),
+    /// pgn-extract's `-Wxolalg`: [`Notation::Xlalg`] with `O-O` and
+    /// `O-O-O` for castling.
+    Xolalg(PieceLetters),
+}
+
+impl Notation {
+    /// The names `FromStr` reads.
+    pub const NAMES: [&'static str; 9] = [
+        "san", "lan", "uci", "fan", "lalg", "halg", "elalg", "xlalg", "xolalg",
+    ];
+
+    /// The piece letters of a notation that takes them.
+    fn letters(self) -> Option<PieceLetters> {
+        match self {
+            Notation::SanLetters(l)
+            | Notation::Elalg(l)
+            | Notation::Xlalg(l)
+            | Notation::Xolalg(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The name without letters.
+    fn name(self) -> &'static str {
+        match self {
+            Notation::San | Notation::SanLetters(_) => "san",
+            Notation::Lan => "lan",
+            Notation::Uci => "uci",
+            Notation::Fan => "fan",
+            Notation::Lalg => "lalg",
+            Notation::Halg => "halg",
+            Notation::Elalg(_) => "elalg",
+            Notation::Xlalg(_) => "xlalg",
+            Notation::Xolalg(_) => "xolalg",
+        }
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Notation, NotationError> {
+        // The longest name that starts the text (`xolalg` before `lalg`).
+        let name = Notation::NAMES
+            .iter()
+            .filter(|name| text.len() >= name.len() && text.is_char_boundary(name.len()))
+            .filter(|name| text[..name.len()].eq_ignore_ascii_case(name))
+            .max_by_key(|name| name.len())
+            .ok_or_else(|| NotationError::UnknownName {
+                name: text.to_owned(),
+                expected: &Notation::NAMES,
+            })?;
+        let rest = &text[name.len()..];
+        let rest = rest.strip_prefix(':').unwrap_or(rest);
+        let letters = if rest.is_empty() {
+            None
+        } else {
+            Some(rest.parse::<PieceLetters>())
+        };
+        let english = PieceLetters::ENGLISH;
+        Ok(match (*name, letters) {
+            ("san", None) => Notation::San,
+            ("san", Some(l)) => {
+                let l = l?;
+                if l.is_english() {
+                    Notation::San
+                } else {
+                    Notation::SanLetters(l)
+                }
+            }
+            ("elalg", l) => Notation::Elalg(l.transpose()?.unwrap_or(english)),
+            ("xlalg", l) => Notation::Xlalg(l.transpose()?.unwrap_or(english)),
+            ("xolalg", l) => Notation::Xolalg(l.transpose()?.unwrap_or(english)),
+            (name, Some(_)) => return Err(NotationError::LettersNotAllowed((*name).to_owned())),
+            ("lan", None) => Notation::Lan,
+            ("uci", None) => Notation::Uci,
+            ("fan", None) => Notation::Fan,
+            ("lalg", None) => Notation::Lalg,
+            ("halg", None) => Notation::Halg,
+            _ => {
+                return Err(NotationError::UnknownName {
+                    name: text.to_owned(),
+                    expected: &Notation::NAMES,
+                });
+            }
+        })
+    }
+}
+
+impl fmt::Display for Notation {
+    /// The name `FromStr` reads back, letters other than English appended.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())?;
+        match self.letters() {
+            Some(letters) if !letters.is_english() => write!(f, "{letters}"),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// What the writer writes and how.

@@ -1,0 +1,483 @@
+//! The cases of the differential test against pgn-extract (`../pgn_extract.rs`)
+//! and the differences it is known to find, each with its reason.
+//!
+//! To add a feature: add a [`Case`] to [`CASES`] (pgn-extract's arguments,
+//! pgnkit's, at least three corpus files, how to compare), run
+//! `cargo test -p pgnkit-cli --test pgn_extract -- --nocapture`, and for
+//! each difference it reports either fix pgnkit or add a [`Known`] entry
+//! saying why the two differ (a pgn-extract defect, or a pgnkit choice
+//! documented in docs/pgn-extract.md).
+
+use std::path::Path;
+
+/// How a case compares the two outputs.
+#[derive(Debug, Clone, Copy)]
+pub enum Compare {
+    /// The games written (start position and main-line moves), as multisets.
+    Games,
+    /// As `Games`, and for each game written by both the values of these tags.
+    Tags(&'static [&'static str]),
+    /// The move words of each game, as written, in order; with `read_back`
+    /// also `Games` on both outputs read back by pgnkit (a notation pgnkit
+    /// reads: the same games must come back).
+    Moves {
+        /// Whether pgnkit reads the notation back.
+        read_back: bool,
+    },
+}
+
+/// One feature both programs have, run on each of `files`.
+pub struct Case {
+    /// A short name, used by [`Known::case`].
+    pub name: &'static str,
+    /// Corpus files (relative to the corpus folder), at least three.
+    pub files: &'static [&'static str],
+    /// Files written in the work folder before the run: name and text (a
+    /// `-t` criteria file, a `-z` ending). `{dir}` in the arguments is that folder.
+    pub inputs: &'static [(&'static str, &'static str)],
+    /// More preparation of the work folder (an ECO file).
+    pub setup: fn(&Path),
+    /// pgn-extract's arguments (`-s`, `-o` and the input are added).
+    pub pgn_extract: &'static [&'static str],
+    /// pgnkit's arguments, the command first (`-o`, `--warnings none` and
+    /// the input are added).
+    pub pgnkit: &'static [&'static str],
+    /// How the outputs are compared.
+    pub compare: Compare,
+}
+
+/// A difference the test finds (see the harness's `Diff`) and why it is right.
+#[derive(Debug)]
+#[allow(dead_code)] // every kind is matched; the cases of today list some kinds only
+pub enum What {
+    /// A game (its key's hash, as the test prints it) pgnkit writes more often.
+    OnlyPgnkit(u64),
+    /// A game pgn-extract writes more often.
+    OnlyPgnExtract(u64),
+    /// A game both write with other tag values.
+    Tags(u64),
+    /// A move word: given pgnkit's word, pgn-extract's, when this rule applies.
+    Word(fn(&str) -> Option<String>),
+}
+
+/// A known difference.
+pub struct Known {
+    /// The case's name, or `*` for every case.
+    pub case: &'static str,
+    /// The corpus file, or `*` for every file of the case.
+    pub file: &'static str,
+    /// The difference.
+    pub what: What,
+    /// Why: a pgn-extract defect, or a documented pgnkit choice.
+    pub reason: &'static str,
+}
+
+fn nothing(_: &Path) {}
+
+/// An `eco.pgn` for pgn-extract's `-e` from the opening table pgnkit
+/// embeds (crates/select/openings/*.tsv, as bench/select_eco.sh makes it):
+/// one game per row, its ECO and Opening tags and its moves.
+fn eco_file(dir: &Path) {
+    let openings = pgnkit_corpus::workspace_root().join("crates/select/openings");
+    let mut pgn = String::new();
+    for part in ["a", "b", "c", "d", "e"] {
+        let path = openings.join(format!("{part}.tsv"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for row in text.lines().skip(1) {
+            let fields: Vec<&str> = row.split('\t').collect();
+            if let [eco, name, moves] = fields[..] {
+                let name = name.replace('\\', "\\\\").replace('"', "\\\"");
+                pgn.push_str(&format!(
+                    "[ECO \"{eco}\"]\n[Opening \"{name}\"]\n\n{moves} *\n\n"
+                ));
+            }
+        }
+    }
+    std::fs::write(dir.join("eco.pgn"), pgn).expect("the work folder is writable");
+}
+
+const BROADCAST: &str = "lichess-annotated/lichess_broadcast_lezcano-memorial-2025.pgn";
+const MAGNUS: &str = "lichess-annotated/chesscom_MagnusCarlsen.pgn";
+const LICHESS_DB: &str = "lichess-annotated/lichess_db_2021-10_999games.pgn";
+const DRUNKEN: &str = "lichess-annotated/lichess_user_DrDrunkenstein_2019.pgn";
+const ODDS: &str = "fen-start/pgn-extract_odds.pgn";
+const NAJDORF: &str = "big/misc/pgn-extract_najdorf.pgn";
+const PROMOTION: &str = "edge/pgn-extract/test-promotion-in.pgn";
+
+/// The files of the selection cases: over-the-board, online (two sites),
+/// and games from set-up positions with null moves.
+const SELECT: &[&str] = &[BROADCAST, MAGNUS, LICHESS_DB, DRUNKEN, ODDS];
+
+/// A notation case: pgn-extract's `-W` form against pgnkit's `--notation`,
+/// move word for move word and, when pgnkit reads the notation, game for
+/// game after both are read back.
+macro_rules! notation {
+    ($name:literal, $w:literal, $notation:literal) => {
+        notation!($name, $w, $notation, true)
+    };
+    ($name:literal, $w:literal, $notation:literal, $read_back:literal) => {
+        Case {
+            name: $name,
+            files: &[MAGNUS, LICHESS_DB, ODDS, PROMOTION],
+            inputs: &[],
+            setup: nothing,
+            pgn_extract: &["-C", "-N", "-V", "--allownullmoves", $w],
+            pgnkit: &[
+                "export",
+                "--no-comments",
+                "--no-nags",
+                "--no-variations",
+                "--notation",
+                $notation,
+            ],
+            compare: Compare::Moves {
+                read_back: $read_back,
+            },
+        }
+    };
+}
+
+/// Every case.
+pub static CASES: &[Case] = &[
+    Case {
+        name: "all",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &[],
+        pgnkit: &["select"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "player",
+        files: SELECT,
+        inputs: &[(
+            "t.txt",
+            "Player \"DrDrunkenstein\"\nPlayer \"MagnusCarlsen\"\nPlayer \"Sanchez\"\n",
+        )],
+        setup: nothing,
+        pgn_extract: &["-t{dir}/t.txt"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "player =~ \"^DrDrunkenstein\" or player =~ \"^MagnusCarlsen\" or player =~ \"^Sanchez\"",
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "white",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TwDrDrunkenstein"],
+        pgnkit: &["select", "--where", "White =~ \"^DrDrunkenstein\""],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "tagsubstr",
+        files: SELECT,
+        inputs: &[(
+            "t.txt",
+            "Player \"agnus\"\nPlayer \"unken\"\nPlayer \"Alvaro\"\n",
+        )],
+        setup: nothing,
+        pgn_extract: &["--tagsubstr", "-t{dir}/t.txt"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "player ~ \"agnus\" or player ~ \"unken\" or player ~ \"Alvaro\"",
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "eco-tag",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TeB"],
+        pgnkit: &["select", "--where", "ECO =~ \"^B\""],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "elo",
+        files: SELECT,
+        inputs: &[("t.txt", "Elo >= \"2400\"\n")],
+        setup: nothing,
+        pgn_extract: &["-t{dir}/t.txt"],
+        pgnkit: &["select", "--where", "elo >= 2400"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "white-elo",
+        files: SELECT,
+        inputs: &[("t.txt", "WhiteElo < \"2000\"\n")],
+        setup: nothing,
+        pgn_extract: &["-t{dir}/t.txt"],
+        pgnkit: &["select", "--where", "WhiteElo < 2000"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "date",
+        files: SELECT,
+        inputs: &[("t.txt", "Date >= \"2020\"\n")],
+        setup: nothing,
+        pgn_extract: &["-t{dir}/t.txt"],
+        pgnkit: &["select", "--where", "Date >= 2020"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "result",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-Tr1-0"],
+        pgnkit: &["select", "--where", "result = 1-0"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "plies",
+        files: SELECT,
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-pl40", "-pu80"],
+        pgnkit: &["select", "--where", "plies >= 40 and plies <= 80"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "fen-tag",
+        files: SELECT,
+        inputs: &[(
+            "t.txt",
+            concat!(
+                "FEN \"",
+                "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                "\"\n"
+            ),
+        )],
+        setup: nothing,
+        pgn_extract: &["-t{dir}/t.txt"],
+        pgnkit: &[
+            "select",
+            "--where",
+            concat!(
+                "reaches \"",
+                "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+                "\""
+            ),
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "reaches",
+        files: SELECT,
+        inputs: &[("x.pgn", "1. d4 Nf6 2. c4 e6 *\n")],
+        setup: nothing,
+        pgn_extract: &["-x{dir}/x.pgn"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "reaches \"rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3\"",
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "material",
+        files: SELECT,
+        inputs: &[("z.txt", "0 rp r\n")],
+        setup: nothing,
+        pgn_extract: &["-z{dir}/z.txt"],
+        pgnkit: &["select", "--where", "material \"KRPkr\""],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "dedupe",
+        files: &[LICHESS_DB, DRUNKEN, NAJDORF, ODDS],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-D"],
+        pgnkit: &["dedupe"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "fuzzy-dedupe",
+        files: &[LICHESS_DB, DRUNKEN, NAJDORF, MAGNUS],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-D", "--fuzzydepth", "12"],
+        pgnkit: &["dedupe", "--fuzzy-ply", "12"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "plycount",
+        files: &[BROADCAST, MAGNUS, ODDS],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["--allownullmoves", "--plycount"],
+        pgnkit: &["select", "--add-ply-count"],
+        compare: Compare::Tags(&["PlyCount"]),
+    },
+    Case {
+        name: "eco",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB],
+        inputs: &[],
+        setup: eco_file,
+        pgn_extract: &["-e{dir}/eco.pgn"],
+        pgnkit: &["classify"],
+        compare: Compare::Tags(&["ECO", "Opening"]),
+    },
+    notation!("notation-san", "-Wsan", "san"),
+    notation!("notation-lalg", "-Wlalg", "lalg"),
+    notation!("notation-halg", "-Whalg", "halg"),
+    notation!("notation-elalg", "-Welalg", "elalg"),
+    notation!("notation-xlalg", "-Wxlalg", "xlalg"),
+    notation!("notation-xolalg", "-Wxolalg", "xolalg"),
+    // German piece letters are not read back (S, L, T, D are no SAN).
+    notation!("notation-german", "-WsanBSLTDK", "sanBSLTDK", false),
+    notation!("notation-uci", "-Wuci", "uci"),
+];
+
+/// The check or mate sign at the end of a move word, and the word before it.
+fn split_sign(word: &str) -> (&str, &str) {
+    let at = word.trim_end_matches(['+', '#']).len();
+    word.split_at(at)
+}
+
+/// Whether `word` is a from-square and a to-square on the first or last rank
+/// with `separator` between them and no piece letter: in the long forms that
+/// is castling only (a pawn never moves along those ranks; a king's move has its letter).
+fn is_castling(word: &str, separator: &str) -> bool {
+    let b = word.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (r == b'1' || r == b'8');
+    b.len() == 4 + separator.len()
+        && square(b[0], b[1])
+        && word[2..2 + separator.len()] == *separator
+        && square(b[2 + separator.len()], b[3 + separator.len()])
+        && b[1] == b[3 + separator.len()]
+}
+
+/// pgn-extract 19.04's `-Whalg` promotion: no hyphen (`c7c8Q`).
+fn halg_promotion(ours: &str) -> Option<String> {
+    let (word, sign) = split_sign(ours);
+    let b = word.as_bytes();
+    (b.len() == 6 && b[2] == b'-' && matches!(b[5], b'Q' | b'R' | b'B' | b'N'))
+        .then(|| format!("{}{}{sign}", &word[..2], &word[3..]))
+}
+
+/// pgn-extract 19.04's `-Wxlalg`/`-Wxolalg` en passant: no `ep`.
+fn no_ep(ours: &str) -> Option<String> {
+    let (word, sign) = split_sign(ours);
+    word.strip_suffix("ep").map(|w| format!("{w}{sign}"))
+}
+
+/// pgn-extract's `-Wxlalg` Chess960 castling, king takes rook: `x`.
+fn castling_as_capture(ours: &str) -> Option<String> {
+    let (word, sign) = split_sign(ours);
+    is_castling(word, "-").then(|| format!("{}x{}{sign}", &word[..2], &word[3..]))
+}
+
+/// pgn-extract 19.04's `-Wxolalg` castling with check: the sign twice.
+fn castling_sign_twice(ours: &str) -> Option<String> {
+    let (word, sign) = split_sign(ours);
+    (word.starts_with("O-O") && !sign.is_empty()).then(|| format!("{word}{sign}{sign}"))
+}
+
+/// pgn-extract 19.04's `-Wuci` promotion: a capital letter.
+fn uci_capital_promotion(ours: &str) -> Option<String> {
+    let b = ours.as_bytes();
+    (b.len() == 5 && matches!(b[4], b'q' | b'r' | b'b' | b'n'))
+        .then(|| format!("{}{}", &ours[..4], ours[4..].to_ascii_uppercase()))
+}
+
+/// pgn-extract's `-Wuci` null move: `--`.
+fn uci_null(ours: &str) -> Option<String> {
+    (ours == "0000").then(|| "--".to_owned())
+}
+
+const NULL_MOVE: &str = "a null move in the main line: pgn-extract 19.04 reports the game and leaves it out \
+    unless --allownullmoves; pgnkit reads `--` (SPEC-NOTES) and keeps the game (docs/pgn-extract.md)";
+
+const FUZZY_SHORT: &str = "a game shorter than --fuzzydepth plies: pgnkit compares its final board \
+    (docs/select.md, --fuzzy-ply), so games of 0, 1 or 2 plies with the same moves are duplicates; \
+    pgn-extract 19.04 never counts such a game a duplicate, not even of an identical game";
+
+/// Every difference the cases find, with its reason.
+pub static KNOWN: &[Known] = &[
+    Known {
+        case: "fuzzy-dedupe",
+        file: "*",
+        what: What::OnlyPgnExtract(0xaf63_f14c_8602_103b),
+        reason: FUZZY_SHORT,
+    },
+    Known {
+        case: "fuzzy-dedupe",
+        file: LICHESS_DB,
+        what: What::OnlyPgnExtract(0xa7c5_1d9d_6e7a_0d09),
+        reason: FUZZY_SHORT,
+    },
+    Known {
+        case: "fuzzy-dedupe",
+        file: LICHESS_DB,
+        what: What::OnlyPgnExtract(0x52f8_8c96_1b2b_69c9),
+        reason: FUZZY_SHORT,
+    },
+    Known {
+        case: "*",
+        file: ODDS,
+        what: What::OnlyPgnkit(0x6c83_ded2_a163_0f1e),
+        reason: NULL_MOVE,
+    },
+    Known {
+        case: "*",
+        file: ODDS,
+        what: What::OnlyPgnkit(0x4f2e_f8c2_9444_02bc),
+        reason: NULL_MOVE,
+    },
+    Known {
+        case: "notation-halg",
+        file: "*",
+        what: What::Word(halg_promotion),
+        reason: "pgn-extract 19.04 writes a -Whalg promotion without its hyphen (c7c8Q); its current \
+            source writes c7-c8Q (output.c), as pgnkit does",
+    },
+    Known {
+        case: "notation-xlalg",
+        file: "*",
+        what: What::Word(no_ep),
+        reason: "pgn-extract 19.04 writes `ep` after an en passant capture in -Welalg only; its current \
+            source writes it in -Wxlalg and -Wxolalg too (output.c), as pgnkit does",
+    },
+    Known {
+        case: "notation-xolalg",
+        file: "*",
+        what: What::Word(no_ep),
+        reason: "as for notation-xlalg: `ep` in -Wxolalg, pgn-extract's current source and pgnkit",
+    },
+    Known {
+        case: "notation-xlalg",
+        file: MAGNUS,
+        what: What::Word(castling_as_capture),
+        reason: "Chess960 castling is written king takes rook (e1-h1); pgn-extract marks it a capture \
+            (e1xh1) because its own rook stands on the square; pgnkit writes `-`: no piece is taken",
+    },
+    Known {
+        case: "notation-xolalg",
+        file: "*",
+        what: What::Word(castling_sign_twice),
+        reason: "pgn-extract 19.04 -Wxolalg copies castling with its check sign from the input and adds \
+            the sign again (O-O-O++); its current source strips it first (output.c)",
+    },
+    Known {
+        case: "notation-uci",
+        file: "*",
+        what: What::Word(uci_capital_promotion),
+        reason: "UCI writes the promotion piece in lower case (e7e8q, the UCI protocol); pgn-extract \
+            19.04 -Wuci writes a capital (e7e8Q)",
+    },
+    Known {
+        case: "notation-uci",
+        file: ODDS,
+        what: What::Word(uci_null),
+        reason: "UCI's null move is 0000 (the UCI protocol); pgn-extract -Wuci writes --",
+    },
+];
