@@ -287,10 +287,12 @@ pub fn to_parquet(
 }
 
 /// A temporary file beside `path` that becomes `path` on [`commit`](Pending::commit) and is
-/// removed if dropped before (an error, `KeyboardInterrupt`).
+/// removed if dropped before (an error, `KeyboardInterrupt`). A path that is not a regular
+/// file (`/dev/null`, a pipe) is written directly: it is never replaced.
 struct Pending {
     file: File,
-    temp: PathBuf,
+    /// The temporary file, `None` when writing to `path` directly.
+    temp: Option<PathBuf>,
     path: PathBuf,
     committed: bool,
 }
@@ -300,6 +302,15 @@ static NEXT: AtomicU64 = AtomicU64::new(0);
 
 impl Pending {
     fn create(path: &Path) -> std::io::Result<Pending> {
+        let old = std::fs::metadata(path).ok();
+        if old.as_ref().is_some_and(|m| !m.is_file()) {
+            return Ok(Pending {
+                file: OpenOptions::new().write(true).open(path)?,
+                temp: None,
+                path: path.to_path_buf(),
+                committed: false,
+            });
+        }
         let file_name = path.file_name().ok_or_else(|| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
         })?;
@@ -315,9 +326,13 @@ impl Pending {
             let temp = dir.join(temp_name);
             match OpenOptions::new().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
+                    if let Some(old) = &old {
+                        // Keep the permissions of the file it replaces.
+                        let _ = file.set_permissions(old.permissions());
+                    }
                     return Ok(Pending {
                         file,
-                        temp,
+                        temp: Some(temp),
                         path: path.to_path_buf(),
                         committed: false,
                     });
@@ -330,8 +345,10 @@ impl Pending {
 
     /// Makes the bytes durable and renames the file into place.
     fn commit(mut self) -> std::io::Result<()> {
-        self.file.sync_all()?;
-        std::fs::rename(&self.temp, &self.path)?;
+        if let Some(temp) = &self.temp {
+            self.file.sync_all()?;
+            std::fs::rename(temp, &self.path)?;
+        }
         self.committed = true;
         Ok(())
     }
@@ -339,8 +356,10 @@ impl Pending {
 
 impl Drop for Pending {
     fn drop(&mut self) {
-        if !self.committed {
-            let _ = std::fs::remove_file(&self.temp);
+        if !self.committed
+            && let Some(temp) = &self.temp
+        {
+            let _ = std::fs::remove_file(temp);
         }
     }
 }

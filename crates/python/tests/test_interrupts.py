@@ -71,3 +71,11 @@ def test_to_parquet_puts_its_file_in_place_only_whole(tmp_path: Path) -> None:
     assert pgnkit.to_parquet(good, out) == 2
     assert out.read_bytes().endswith(b"PAR1")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.pgn.gz", "games.parquet", "good.pgn"]
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="needs /dev/null")
+def test_to_parquet_writes_a_device_directly_and_never_replaces_it() -> None:
+    before = os.stat("/dev/null")
+    assert pgnkit.to_parquet(PGN.encode(), "/dev/null") == 2
+    after = os.stat("/dev/null")
+    assert (after.st_ino, after.st_rdev) == (before.st_ino, before.st_rdev)
