@@ -176,6 +176,9 @@ pub struct RangesArgs {
     /// How many ranges (fewer when a `.zst` file has fewer frames).
     #[arg(short = 'n', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub n: u32,
+    /// Write to this file instead of standard output (it appears whole or not at all).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
 }
 
 /// A byte range `START..END` of `--range`.

@@ -117,7 +117,7 @@ impl PartFile {
         let name = self.name;
         self.writer
             .finish()
-            .map_err(|e| Failure::usage(format!("cannot write {name}: {e}")))
+            .map_err(|e| Failure::usage(OutputError::of_writer(&name, &e).to_string()))
     }
 }
 
@@ -129,7 +129,9 @@ impl Table<'_> {
     ) -> io::Result<()> {
         let name = self.path.display().to_string();
         for (part, piece) in batches.map_err(|e| other(&name, e))? {
-            let file = self.part(part).map_err(|f| OutputError::other(&name, f))?;
+            let file = self
+                .part(part)
+                .map_err(|f| OutputError::failure(&name, &f))?;
             file.writer.write(piece).map_err(|e| other(&file.name, e))?;
             self.written = true;
         }
@@ -186,7 +188,7 @@ impl Table<'_> {
         if !self.written {
             file.writer
                 .write(RecordBatch::new_empty(self.schema.clone()))
-                .map_err(|e| Failure::usage(format!("cannot write {}: {e}", file.name)))?;
+                .map_err(|e| Failure::usage(OutputError::of_writer(&file.name, &e).to_string()))?;
         }
         file.close().map(Some)
     }
@@ -232,7 +234,7 @@ fn table<'a>(
 
 /// A table writer's error, as an error of the output `name`.
 fn other(name: &str, e: pgnkit_arrow::Error) -> io::Error {
-    OutputError::other(name, e)
+    OutputError::of_writer(name, &e)
 }
 
 /// Runs `pgnkit convert`.

@@ -71,6 +71,9 @@ fn main() -> ExitCode {
         Ok(Outcome::Incomplete) => ExitCode::from(2),
         Err(failure) => {
             console::say(&format!("pgnkit: {failure}"));
+            if let Some(done) = signals::in_place() {
+                console::say(&format!("pgnkit: {done}"));
+            }
             ExitCode::from(2)
         }
     }

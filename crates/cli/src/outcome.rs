@@ -70,6 +70,9 @@ pub fn finish(
             };
             console::say(&format!("pgnkit: {} not written: {why}", names.join(", ")));
         }
+        if let Some(done) = crate::signals::in_place() {
+            console::say(&format!("pgnkit: {done}"));
+        }
         games
     };
     if games_first && let Some(games) = games {

@@ -16,9 +16,10 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::compress::{Codec, Compressor};
-use crate::failure::Failure;
+use crate::failure::{self, Failure};
 use crate::signals;
 
 /// Bytes gathered before they are written out.
@@ -160,6 +161,10 @@ impl Output {
             Err(e) => {
                 self.pending = 0;
                 let stdout = matches!(self.dest, Dest::Stdout(_));
+                let mut first = FIRST_FAILURE.lock().unwrap_or_else(PoisonError::into_inner);
+                if first.is_none() {
+                    *first = Some((self.name.clone(), stdout, e.kind(), failure::describe(&e)));
+                }
                 Err(OutputError::wrap(&self.name, stdout, e))
             }
         }
@@ -206,6 +211,11 @@ impl Write for Output {
     }
 }
 
+/// The first write error of any output (its name, whether it is standard output, the error's
+/// kind and words): a table writer that keeps only the words of an error (Arrow's CSV writer)
+/// is still reported by what failed, see [`OutputError::of_writer`].
+static FIRST_FAILURE: Mutex<Option<(String, bool, io::ErrorKind, String)>> = Mutex::new(None);
+
 /// An error writing an output, carried inside an [`io::Error`] (same kind) so that the pipeline
 /// can tell it from an error reading the input.
 #[derive(Debug)]
@@ -213,6 +223,9 @@ pub struct OutputError {
     /// The output's name.
     pub name: String,
     stdout: bool,
+    /// The source's message names the output already (a [`Failure`] opening or putting in
+    /// place a part of a split output).
+    named: bool,
     source: io::Error,
 }
 
@@ -223,6 +236,7 @@ impl OutputError {
             OutputError {
                 name: name.to_string(),
                 stdout,
+                named: false,
                 source,
             },
         )
@@ -232,6 +246,37 @@ impl OutputError {
     /// table writer's: the pipeline then ends the run with it, naming the output.
     pub fn other(name: &str, message: impl fmt::Display) -> io::Error {
         OutputError::wrap(name, false, io::Error::other(message.to_string()))
+    }
+
+    /// A failure opening, ending or putting in place the output `name`, whose message names
+    /// it already (`cannot write out-0002.pgn: No space left on device`).
+    pub fn failure(name: &str, failure: &Failure) -> io::Error {
+        io::Error::other(OutputError {
+            name: name.to_string(),
+            stdout: false,
+            named: true,
+            source: io::Error::other(failure.to_string()),
+        })
+    }
+
+    /// The error of a table writer (`parquet: External: ...`) as the output's own error when
+    /// it comes from writing the output (a full disk, a closed standard output): then it
+    /// names the output once, keeps the error's kind (`| head` ends the run quietly), and
+    /// not the writer's wrapping. Any other error is the output `name`'s, with its message.
+    pub fn of_writer(name: &str, e: &(dyn Error + 'static)) -> io::Error {
+        let mut cause = Some(e);
+        while let Some(e) = cause {
+            if let Some(output) = e.downcast_ref::<io::Error>().and_then(OutputError::of) {
+                let source = io::Error::new(output.source.kind(), output.source.to_string());
+                return OutputError::wrap(&output.name, output.stdout, source);
+            }
+            cause = e.source();
+        }
+        let first = FIRST_FAILURE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((output, stdout, kind, what)) = first.as_ref() {
+            return OutputError::wrap(output, *stdout, io::Error::new(*kind, what.clone()));
+        }
+        OutputError::other(name, e)
     }
 
     /// Whether the output is standard output.
@@ -247,7 +292,10 @@ impl OutputError {
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = crate::failure::describe(&self.source);
+        let what = failure::describe(&self.source);
+        if self.named {
+            return f.write_str(&what);
+        }
         write!(f, "cannot write {}: {what}", self.name)
     }
 }

@@ -61,7 +61,7 @@ impl TableOut {
     /// written when full).
     pub fn push(&mut self, game_id: u64, source: &str, record: &GameRecord) -> io::Result<()> {
         let name = &self.name;
-        let err = |e: pgnkit_arrow::Error| OutputError::other(name, e);
+        let err = |e: pgnkit_arrow::Error| OutputError::of_writer(name, &e);
         self.builder
             .push(RowSource { game_id, source }, record)
             .map_err(err)?;
@@ -75,7 +75,8 @@ impl TableOut {
     /// Writes the last batch and the footer: the output is then ready to be put in place.
     pub fn close(mut self) -> Result<Output, Failure> {
         let name = self.name.clone();
-        let fail = |e: pgnkit_arrow::Error| Failure::usage(format!("cannot write {name}: {e}"));
+        let fail =
+            |e: pgnkit_arrow::Error| Failure::usage(OutputError::of_writer(&name, &e).to_string());
         let batch = self.builder.finish().map_err(fail)?;
         self.writer.write(&batch).map_err(fail)?;
         self.writer.finish().map_err(fail)

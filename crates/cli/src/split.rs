@@ -184,7 +184,7 @@ impl Outputs {
     ) -> io::Result<()> {
         let id = self.written;
         self.written += 1;
-        let to_io = |f: Failure| OutputError::other("split output", f);
+        let to_io = |f: Failure| OutputError::failure("split output", &f);
         match &mut self.split {
             Split::One(out) => out.write(id, game),
             Split::Every {

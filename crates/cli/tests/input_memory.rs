@@ -184,3 +184,109 @@ fn a_2_gib_zstd_window_is_refused_in_bounded_memory_unless_allowed() {
         "--max-window 2GiB reads the games the plain text holds"
     );
 }
+
+/// CRC-32 (IEEE), as xz's headers carry it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// About 1 MiB of the bench file as xz whose block header asks for a 1.5 GiB dictionary (the
+/// data is compressed with a small one, then the header's LZMA2 property byte is raised and
+/// its CRC made good: what `xz --lzma2=dict=1536MiB` writes, without the 17 GB the encoder
+/// would take), and that text.
+fn hostile_xz() -> (PathBuf, Vec<u8>) {
+    use std::io::Write;
+    let mut text = Vec::new();
+    std::fs::File::open(pgnkit_corpus::bench_file())
+        .expect("bench file")
+        .take(1 << 20)
+        .read_to_end(&mut text)
+        .expect("bench file");
+    let mut encoder = liblzma::write::XzEncoder::new(Vec::new(), 0);
+    encoder.write_all(&text).expect("compresses");
+    let mut xz = encoder.finish().expect("compresses");
+    // The block header follows the 12-byte stream header: its size, flags, the optional
+    // sizes (varints), then the filter: LZMA2 (0x21), one property byte (the dictionary).
+    let start = 12;
+    let size = (usize::from(xz[start]) + 1) * 4;
+    let flags = xz[start + 1];
+    let mut at = start + 2;
+    let skip_varint = |at: &mut usize, xz: &[u8]| {
+        while xz[*at] & 0x80 != 0 {
+            *at += 1;
+        }
+        *at += 1;
+    };
+    if flags & 0x40 != 0 {
+        skip_varint(&mut at, &xz);
+    }
+    if flags & 0x80 != 0 {
+        skip_varint(&mut at, &xz);
+    }
+    assert_eq!(
+        &xz[at..at + 2],
+        [0x21, 0x01],
+        "an LZMA2 filter with one property byte"
+    );
+    // 37: (2 | 1) << (37 / 2 + 11) = 1.5 GiB.
+    xz[at + 2] = 37;
+    let crc = crc32(&xz[start..start + size - 4]);
+    xz[start + size - 4..start + size].copy_from_slice(&crc.to_le_bytes());
+    let dir = pgnkit_corpus::workspace_root().join("target/cli-input-memory");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let path = dir.join("dict-1536m.pgn.xz");
+    std::fs::write(&path, xz).expect("fixture");
+    (path, text)
+}
+
+/// gzip (a 32 KiB window) and bzip2 (900 KB blocks at most) decode in a fixed, small memory
+/// whatever the file says: only zstd's window and xz's dictionary are the file's to choose,
+/// and each has its test here.
+#[test]
+fn a_1_5_gib_xz_dictionary_is_refused_in_bounded_memory_unless_allowed() {
+    let (xz, text) = hostile_xz();
+    let xz = xz.to_str().expect("UTF-8 path");
+    for command in [
+        &["check"][..],
+        &["convert", "-o", "-", "--format", "ndjson"],
+    ] {
+        let args = [command, &[xz]].concat();
+        let (status, err, peak) = peak_kb(&args);
+        let command = command[0];
+        assert_eq!(status.code(), Some(2), "{command}: {err}");
+        assert_eq!(
+            err.lines().next().unwrap_or_default(),
+            format!(
+                "pgnkit: cannot read {xz}: the xz data needs a window of 1536MiB, more than the \
+                 limit of 128MiB; raise the limit with --max-window 1536MiB"
+            ),
+            "{command}"
+        );
+        assert!(peak < 64_000, "{command}: peak RSS {peak} kB, over 64 MB");
+    }
+    // Allowed, it reads the games the plain text holds.
+    let (status, err, peak) = peak_kb(&["check", xz, "--max-window", "2GiB"]);
+    assert_eq!(status.code(), Some(1), "the cut last game only: {err}");
+    let games = err
+        .lines()
+        .last()
+        .and_then(|l| l.strip_prefix("pgnkit check: "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.replace(',', "").parse::<usize>().ok())
+        .unwrap_or_else(|| panic!("a summary: {err}"));
+    let want = text.windows(8).filter(|w| w == b"[Event \"").count();
+    assert_eq!(games, want, "{err}");
+    // The dictionary is reserved, not touched: memory follows the data, not the header.
+    assert!(peak < 64_000, "--max-window 2GiB: peak RSS {peak} kB");
+}

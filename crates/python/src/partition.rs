@@ -115,18 +115,19 @@ pub fn plan_partitions(
 
 /// Counts the games of a partition with the splitter alone (no chess): returns
 /// `(games, bytes, lines, lead, lead_lines, origin)`, the fields of
-/// `pgnkit_input::partition::Counts`.
+/// `pgnkit_input::partition::Counts`. `max_window` as for `read_arrow`.
 #[pyfunction]
-#[pyo3(signature = (partition, *, threads=1))]
+#[pyo3(signature = (partition, *, threads=1, max_window=None))]
 pub fn count_partition(
     py: Python<'_>,
     partition: PartitionTuple,
     threads: usize,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<CountTuple> {
     let partition = from_tuple(partition)?;
     let options = Options {
         threads: crate::reading::threads_arg(Some(threads), 1)?,
-        ..Options::default()
+        max_window: crate::source::max_window(max_window)?,
     };
     py.detach(|| {
         guard(|| {
@@ -200,7 +201,7 @@ pub fn partition_step(
 /// with the first one's `(name, line, column, message)` (no warning is shown: that is the
 /// caller's, once the lines are the file's).
 #[pyfunction]
-#[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false))]
+#[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false, max_window=None))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn read_partition(
     py: Python<'_>,
@@ -211,9 +212,11 @@ pub fn read_partition(
     fen: bool,
     keep_broken: bool,
     strict: bool,
+    max_window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Py<PyAny>, CountTuple, (u64, Option<FirstTuple>))> {
     let partition = from_tuple(partition)?;
-    let request = Request::new(table, Some(threads), fen, keep_broken, strict)?;
+    let mut request = Request::new(table, Some(threads), fen, keep_broken, strict)?;
+    request.max_window = crate::source::max_window(max_window)?;
     let named = Named {
         source: Source::Path(partition.path.clone()),
         name: partition.name.clone(),
@@ -236,7 +239,7 @@ pub fn read_partition(
     let (table, report) = request.table(py, named, range, place)?;
     let options = Options {
         threads: 1,
-        ..Options::default()
+        max_window: request.max_window,
     };
     let (lead, lead_lines) = py.detach(|| {
         guard(|| partition::lead_of(&partition, &options).map_err(|e| input_error(&e)))

@@ -1,11 +1,17 @@
 //! Tables: the games or moves table of `pgnkit-arrow` for a source, as a
 //! `pyarrow.Table` (through the Arrow C stream PyCapsule, so any Arrow
 //! consumer takes it) or written to a Parquet file. Reading, checking and
-//! building run on `threads` threads with the GIL released.
+//! building run on `threads` threads with the GIL released; Python's signals are checked
+//! between batches, so Ctrl-C (`KeyboardInterrupt`) stops a long read within a batch.
+//!
+//! `to_parquet` writes to a temporary file beside `path` (`.NAME.pgnkit-PID-N.tmp`, as the
+//! command's outputs) and renames it into place only when the table is whole: an error or an
+//! interrupt removes it and leaves a file already under the name as it was.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use pgnkit::game::ReadOptions;
 use pgnkit::lexer;
@@ -108,7 +114,11 @@ impl Request {
             report.origin = stream.origin;
             let games = lexer::Reader::new(stream.reader);
             conversion
-                .run_stream(games, at, &mut report.read, |_, _, batch| sink(batch))
+                .run_stream(games, at, &mut report.read, |_, _, batch| {
+                    // Ctrl-C: `KeyboardInterrupt` ends the run here.
+                    Python::attach(|py| py.check_signals())?;
+                    sink(batch)
+                })
                 .map_err(|e| match e {
                     RunError::Read(e) => io_error(&name, &e),
                     RunError::Table(e) => PyValueError::new_err(e.to_string()),
@@ -252,9 +262,10 @@ pub fn to_parquet(
     let (rows, report) = py.detach(|| {
         guard(|| {
             let opened = source::open(named, range, request.threads, request.max_window)?;
-            let file = File::create(&path).map_err(|e| io_error(&name, &e))?;
+            let pending = Pending::create(&path).map_err(|e| io_error(&name, &e))?;
             let write_error =
                 |e: pgnkit_arrow::Error| PyOSError::new_err(format!("cannot write {name}: {e}"));
+            let file = pending.file.try_clone().map_err(|e| io_error(&name, &e))?;
             let mut writer =
                 TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
                     .map_err(write_error)?;
@@ -263,12 +274,94 @@ pub fn to_parquet(
                 rows += b.num_rows() as u64;
                 writer.write(&b).map_err(write_error)
             })?;
-            writer.finish().map_err(write_error)?;
+            let buffered = writer.finish().map_err(write_error)?;
+            buffered
+                .into_inner()
+                .map_err(|e| io_error(&name, e.error()))?;
+            pending.commit().map_err(|e| io_error(&name, &e))?;
             Ok((rows, report))
         })
     })?;
     warn(py, &report)?;
     Ok(rows)
+}
+
+/// A temporary file beside `path` that becomes `path` on [`commit`](Pending::commit) and is
+/// removed if dropped before (an error, `KeyboardInterrupt`). A path that is not a regular
+/// file (`/dev/null`, a pipe) is written directly: it is never replaced.
+struct Pending {
+    file: File,
+    /// The temporary file, `None` when writing to `path` directly.
+    temp: Option<PathBuf>,
+    path: PathBuf,
+    committed: bool,
+}
+
+/// Numbers the temporary files of one process.
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+impl Pending {
+    fn create(path: &Path) -> std::io::Result<Pending> {
+        let old = std::fs::metadata(path).ok();
+        if old.as_ref().is_some_and(|m| !m.is_file()) {
+            return Ok(Pending {
+                file: OpenOptions::new().write(true).open(path)?,
+                temp: None,
+                path: path.to_path_buf(),
+                committed: false,
+            });
+        }
+        let file_name = path.file_name().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
+        })?;
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        loop {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let mut temp_name = std::ffi::OsString::from(".");
+            temp_name.push(file_name);
+            temp_name.push(format!(".pgnkit-{}-{n}.tmp", std::process::id()));
+            let temp = dir.join(temp_name);
+            match OpenOptions::new().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    if let Some(old) = &old {
+                        // Keep the permissions of the file it replaces.
+                        let _ = file.set_permissions(old.permissions());
+                    }
+                    return Ok(Pending {
+                        file,
+                        temp: Some(temp),
+                        path: path.to_path_buf(),
+                        committed: false,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Makes the bytes durable and renames the file into place.
+    fn commit(mut self) -> std::io::Result<()> {
+        if let Some(temp) = &self.temp {
+            self.file.sync_all()?;
+            std::fs::rename(temp, &self.path)?;
+        }
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if !self.committed
+            && let Some(temp) = &self.temp
+        {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
 }
 
 /// Byte ranges `(start, end)` that cut the file at `path` into about `n`

@@ -387,3 +387,69 @@ def test_spark_sql_filters_on_the_date_tag(spark, corpus: Path):
     assert got == want
     typed = spark.sql("SELECT count(*) FROM games WHERE year(game_date) = 2021").collect()[0][0]
     assert typed == want
+
+
+# Bad inputs on a cluster (issue "Hardening"): a corrupt `.zst` among several paths fails the
+# job naming the file and the compressed offset; a missing path is named before any task; the
+# zstd window limit (`max_window`) reaches the workers.
+
+
+@pytest.fixture(scope="module")
+def bad_inputs(corpus: Path, tmp_path_factory) -> dict:
+    """A good file, a `.zst` of it corrupted in its middle, and a `zstd --long=31` file (a
+    2 GiB window)."""
+    out = tmp_path_factory.mktemp("bad-inputs")
+    good = out / "good.pgn"
+    good.write_bytes(
+        (corpus / "lichess-annotated" / "lichess_db_2021-10_999games.pgn").read_bytes()
+    )
+    packed = bytearray(
+        subprocess.run(["zstd", "-q", "-c", str(good)], capture_output=True, check=True).stdout
+    )
+    middle = len(packed) // 2
+    packed[middle : middle + 64] = bytes(64)
+    corrupt = out / "corrupt.pgn.zst"
+    corrupt.write_bytes(bytes(packed))
+    long31 = out / "long31.pgn.zst"
+    with good.open("rb") as source, long31.open("wb") as sink:
+        # From a pipe (no size known), as `zstd --long=31` keeps its 2 GiB window then.
+        subprocess.run(["zstd", "-q", "--long=31", "-c"], stdin=source, stdout=sink, check=True)
+    return {"good": str(good), "corrupt": str(corrupt), "long31": str(long31)}
+
+
+CORRUPT = r"corrupt\.pgn\.zst: zstd data corrupt or truncated near byte \d+ of the compressed file"
+
+
+def test_dask_bad_inputs_on_a_local_cluster(cluster, bad_inputs, tmp_path):
+    good, corrupt, long31 = bad_inputs["good"], bad_inputs["corrupt"], bad_inputs["long31"]
+    missing = str(tmp_path / "missing.pgn")
+    with pytest.raises(FileNotFoundError, match="missing.pgn"):
+        pgnkit.dask.read_pgn([good, missing])
+    df = pgnkit.dask.read_pgn([good, corrupt, good], blocksize=256 << 10)
+    with pytest.raises(pgnkit.PgnError, match=CORRUPT):
+        df.compute()
+    with pytest.raises(pgnkit.PgnError, match='max_window="2GiB"'):
+        pgnkit.dask.read_pgn(long31).compute()
+    got = pgnkit.dask.read_pgn(long31, max_window="2GiB").compute()
+    assert len(got) == pgnkit.read_arrow(good).num_rows > 900
+
+
+def test_spark_bad_inputs_in_local_mode(spark, bad_inputs, tmp_path):
+    import json
+
+    good, corrupt, long31 = bad_inputs["good"], bad_inputs["corrupt"], bad_inputs["long31"]
+    missing = str(tmp_path / "missing.pgn")
+
+    def load(paths: list, **options: str):
+        reader = spark.read.format("pgn").option("paths", json.dumps(paths))
+        for name, value in options.items():
+            reader = reader.option(name, value)
+        return reader.load().toArrow()
+
+    with pytest.raises(Exception, match=r"FileNotFoundError.*missing\.pgn"):
+        load([good, missing])
+    with pytest.raises(Exception, match=CORRUPT):
+        load([good, corrupt])
+    with pytest.raises(Exception, match='max_window="2GiB"'):
+        load([long31])
+    assert load([long31], max_window="2GiB").num_rows == pgnkit.read_arrow(good).num_rows

@@ -106,9 +106,12 @@ def plan(
     return [Partition(*p) for p in parts], list(warnings)
 
 
-def count(partition: Partition, threads: int = 1) -> Counts:
-    """The partition's counts, found with the splitter alone (no chess)."""
-    return _pgnkit.count_partition(partition.as_tuple(), threads=threads)
+def count(
+    partition: Partition, threads: int = 1, max_window: Union[int, str, None] = None
+) -> Counts:
+    """The partition's counts, found with the splitter alone (no chess); ``max_window`` as
+    for ``pgnkit.read_arrow``."""
+    return _pgnkit.count_partition(partition.as_tuple(), threads=threads, max_window=max_window)
 
 
 def bases(partitions: Sequence[Partition], counts: Sequence[Counts]) -> List[Bases]:
@@ -178,7 +181,7 @@ def schema(table: str, options: Dict[str, Any]) -> Any:
 def reader_options(options: Dict[str, Any]) -> Dict[str, Any]:
     """``read_arrow``'s keyword arguments for a worker: one thread unless asked (the engine
     runs partitions in parallel)."""
-    known = {"threads", "fen", "keep_broken", "strict"}
+    known = {"threads", "fen", "keep_broken", "strict", "max_window"}
     unknown = set(options) - known
     if unknown:
         raise TypeError(f"unknown reader option(s): {', '.join(sorted(unknown))}")

@@ -101,7 +101,8 @@ def read_pgn(
     frames of about that many compressed bytes, so it holds several times as much text.
     ``keep_broken``: keep games with errors (with what was read, and an ``errors`` column).
     ``reader_options``: ``fen``, ``strict``, ``threads`` (per partition; default 1, since
-    the scheduler runs partitions in parallel), as for ``pgnkit.read_arrow``.
+    the scheduler runs partitions in parallel), ``max_window`` (a ``.zst`` written with
+    ``--long=31`` needs ``"2GiB"``), as for ``pgnkit.read_arrow``.
 
     The dtypes are known before anything is read (``meta`` comes from the Arrow schema);
     divisions are unknown. ``game_id`` and ``offset`` are those of a single read of the

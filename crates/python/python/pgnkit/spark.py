@@ -13,7 +13,9 @@ Options (all strings, as Spark passes them): ``table`` (``games`` or ``moves``),
 ``blocksize`` (``64MiB``; bytes as stored per partition), ``partitions`` (instead of
 ``blocksize``: about this many partitions, the total stored size divided evenly),
 ``keep_broken``, ``fen``, ``strict`` (``true``/``false``), ``threads`` (per partition,
-default 1), ``paths`` (a JSON list, instead of the path given to ``load``).
+default 1), ``max_window`` (``2GiB``: the most memory a zstd window or xz dictionary may
+take, as ``read_arrow``'s; default 128 MiB), ``paths`` (a JSON list, instead of the path
+given to ``load``).
 
 Partitions are those of ``pgnkit.dask``: byte ranges of plain files, groups of frames of
 pzstd ``.zst`` files, whole files for other compressed files. The rows equal those of
@@ -50,6 +52,8 @@ def _flag(options: Dict[str, str], name: str) -> bool:
 def _reader_options(options: Dict[str, str]) -> Dict[str, Any]:
     out: Dict[str, Any] = {name: _flag(options, name) for name in ("keep_broken", "fen", "strict")}
     out["threads"] = int(options.get("threads", "1"))
+    if options.get("max_window"):
+        out["max_window"] = options["max_window"]
     return out
 
 
@@ -142,7 +146,8 @@ class PgnReader(DataSourceReader):
             warnings.warn(note, PgnWarning, stacklevel=2)
         # The counts release the GIL: several partitions at once.
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            counts = list(pool.map(_partition.count, parts))
+            window = self.reader_options.get("max_window")
+            counts = list(pool.map(lambda p: _partition.count(p, max_window=window), parts))
         bases = _partition.bases(parts, counts)
         out: List[InputPartition] = [_Partition(p, b) for p, b in zip(parts, bases)]
         return out or [InputPartition(None)]
