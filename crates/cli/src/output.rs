@@ -12,11 +12,11 @@
 
 use std::error::Error;
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 use std::sync::{Mutex, PoisonError};
+
+use pgnkit::export::PendingFile;
 
 use crate::compress::{Codec, Compressor};
 use crate::failure::{self, Failure};
@@ -43,8 +43,8 @@ pub struct Output {
 
 enum Dest {
     Stdout(io::Stdout),
-    Direct(File),
-    Pending(PendingFile),
+    /// A file, replaced whole at the end unless it is a device or a pipe.
+    File(PendingFile),
 }
 
 impl Output {
@@ -57,17 +57,14 @@ impl Output {
     /// else the file itself (a device such as `/dev/null`, a pipe).
     pub fn file(path: &Path) -> Result<Output, Failure> {
         let name = path.display().to_string();
-        let special = fs::metadata(path).is_ok_and(|m| !m.is_file());
-        let dest = if special {
-            let file = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| Failure::write(&name, &e))?;
-            Dest::Direct(file)
-        } else {
-            Dest::Pending(PendingFile::create(path, &name)?)
-        };
-        Ok(Output::new(name, dest))
+        let pending = PendingFile::create_watched(path, &signals::WATCH).map_err(|e| {
+            if e.kind() == io::ErrorKind::InvalidInput {
+                Failure::usage(format!("cannot write {name}: {e}"))
+            } else {
+                Failure::write(&name, &e)
+            }
+        })?;
+        Ok(Output::new(name, Dest::File(pending)))
     }
 
     fn new(name: String, dest: Dest) -> Output {
@@ -107,7 +104,7 @@ impl Output {
 
     /// Whether this is a file put in place at the end (not a device or standard output).
     pub fn is_file(&self) -> bool {
-        matches!(self.dest, Dest::Pending(_))
+        matches!(&self.dest, Dest::File(pending) if !pending.is_direct())
     }
 
     /// Games written out so far (see [`Output::write_game`]).
@@ -177,8 +174,7 @@ impl Output {
                 let mut out = out.lock();
                 out.write_all(bytes).and_then(|()| out.flush())
             }
-            Dest::Direct(file) => (&*file).write_all(bytes),
-            Dest::Pending(pending) => (&pending.file).write_all(bytes),
+            Dest::File(pending) => pending.file().write_all(bytes),
         }
     }
 
@@ -191,8 +187,10 @@ impl Output {
             self.write_out(&tail)
                 .map_err(|e| Failure::write(&self.name, &e))?;
         }
-        if let Dest::Pending(pending) = self.dest {
-            pending.commit(&self.name)?;
+        if let Dest::File(pending) = self.dest {
+            pending
+                .commit()
+                .map_err(|e| Failure::write(&self.name, &e))?;
         }
         Ok(self.written)
     }
@@ -306,80 +304,11 @@ impl Error for OutputError {
     }
 }
 
-/// A temporary file that becomes `path` on [`commit`](PendingFile::commit) and is removed if
-/// dropped before.
-struct PendingFile {
-    file: File,
-    temp: PathBuf,
-    path: PathBuf,
-    committed: bool,
-}
-
-/// Numbers the temporary files of one process.
-static NEXT: AtomicU64 = AtomicU64::new(0);
-
-impl PendingFile {
-    fn create(path: &Path, name: &str) -> Result<PendingFile, Failure> {
-        let file_name = path
-            .file_name()
-            .ok_or_else(|| Failure::usage(format!("cannot write {name}: not a file name")))?;
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        loop {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let mut temp_name = std::ffi::OsString::from(".");
-            temp_name.push(file_name);
-            temp_name.push(format!(".pgnkit-{}-{n}.tmp", std::process::id()));
-            let temp = dir.join(temp_name);
-            // Registered before it exists, so a signal between the two cannot leave it behind.
-            signals::register(&temp, name);
-            match OpenOptions::new().write(true).create_new(true).open(&temp) {
-                Ok(file) => {
-                    if let Ok(meta) = fs::metadata(path) {
-                        // Keep the permissions of the file it replaces.
-                        let _ = file.set_permissions(meta.permissions());
-                    }
-                    return Ok(PendingFile {
-                        file,
-                        temp,
-                        path: path.to_path_buf(),
-                        committed: false,
-                    });
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    signals::unregister(&temp);
-                }
-                Err(e) => {
-                    signals::unregister(&temp);
-                    return Err(Failure::write(name, &e));
-                }
-            }
-        }
-    }
-
-    /// Makes the written bytes durable, then renames the file into place.
-    fn commit(mut self, name: &str) -> Result<(), Failure> {
-        self.file.sync_all().map_err(|e| Failure::write(name, &e))?;
-        signals::commit(&self.temp, &self.path).map_err(|e| Failure::write(name, &e))?;
-        self.committed = true;
-        Ok(())
-    }
-}
-
-impl Drop for PendingFile {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_file(&self.temp);
-            signals::unregister(&self.temp);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pgnkit-output-{}-{name}", std::process::id()));

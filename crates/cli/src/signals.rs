@@ -83,18 +83,18 @@ fn on_signal() {
 }
 
 /// Adds a temporary file (for the output `name`) to the list.
-pub fn register(temp: &Path, name: &str) {
+fn register(temp: &Path, name: &str) {
     files().pending.push((temp.to_path_buf(), name.to_string()));
 }
 
 /// Takes a temporary file off the list (it was removed).
-pub fn unregister(temp: &Path) {
+fn unregister(temp: &Path) {
     files().pending.retain(|(t, _)| t != temp);
 }
 
 /// Renames `temp` to `path` and takes it off the list, with no signal in between; the output
 /// is then listed as in place.
-pub fn commit(temp: &Path, path: &Path) -> std::io::Result<()> {
+fn commit(temp: &Path, path: &Path) -> std::io::Result<()> {
     let mut list = files();
     std::fs::rename(temp, path)?;
     if let Some(at) = list.pending.iter().position(|(t, _)| t == temp) {
@@ -102,6 +102,27 @@ pub fn commit(temp: &Path, path: &Path) -> std::io::Result<()> {
         list.done.push(name);
     }
     Ok(())
+}
+
+/// The list as pgnkit-export's [`PendingFile`](pgnkit::export::PendingFile) tells it of the
+/// temporary files it makes, and through which it renames them into place.
+pub struct Watch;
+
+/// The one [`Watch`] of the process.
+pub static WATCH: Watch = Watch;
+
+impl pgnkit::export::TempFiles for Watch {
+    fn creating(&self, temp: &Path, path: &Path) {
+        register(temp, &path.display().to_string());
+    }
+
+    fn abandoned(&self, temp: &Path) {
+        unregister(temp);
+    }
+
+    fn rename(&self, temp: &Path, path: &Path) -> std::io::Result<()> {
+        commit(temp, path)
+    }
 }
 
 /// For a run that stops before its end: the outputs already put in place, whole

@@ -49,6 +49,9 @@
 //! itself makes one more: an alternative to a variation's first move,
 //! `(1. d4 (1. c4))`, is one more alternative to the same move and is
 //! written `(1. d4) (1. c4)`. Each is stable after the first export.
+//!
+//! [`PendingFile`] is how every front-end writes an output file: under its
+//! name whole, or not at all.
 
 pub mod conformance;
 mod display;
@@ -58,6 +61,7 @@ mod letters;
 mod movetext;
 mod notation;
 mod options;
+mod pending_file;
 mod short_copy;
 mod stream;
 mod tags;
@@ -72,6 +76,7 @@ pub use error::NotationError;
 pub use letters::PieceLetters;
 pub use movetext::GameWriter;
 pub use options::{ExportOptions, Notation};
+pub use pending_file::{PendingFile, TempFiles};
 pub use stream::StreamWriter;
 
 /// Writes `game` in export format to `out`, ending with its empty line.

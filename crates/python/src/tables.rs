@@ -4,15 +4,14 @@
 //! building run on `threads` threads with the GIL released; Python's signals are checked
 //! between batches, so Ctrl-C (`KeyboardInterrupt`) stops a long read within a batch.
 //!
-//! `to_parquet` writes to a temporary file beside `path` (`.NAME.pgnkit-PID-N.tmp`, as the
-//! command's outputs) and renames it into place only when the table is whole: an error or an
+//! `to_parquet` writes through `pgnkit_export::PendingFile`, as the command's outputs: a
+//! temporary file beside `path`, renamed it into place only when the table is whole: an error or an
 //! interrupt removes it and leaves a file already under the name as it was.
 
-use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
 
+use pgnkit::export::PendingFile;
 use pgnkit::game::ReadOptions;
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
@@ -262,10 +261,13 @@ pub fn to_parquet(
     let (rows, report) = py.detach(|| {
         guard(|| {
             let opened = source::open(named, range, request.threads, request.max_window)?;
-            let pending = Pending::create(&path).map_err(|e| io_error(&name, &e))?;
+            let pending = PendingFile::create(&path).map_err(|e| io_error(&name, &e))?;
             let write_error =
                 |e: pgnkit_arrow::Error| PyOSError::new_err(format!("cannot write {name}: {e}"));
-            let file = pending.file.try_clone().map_err(|e| io_error(&name, &e))?;
+            let file = pending
+                .file()
+                .try_clone()
+                .map_err(|e| io_error(&name, &e))?;
             let mut writer =
                 TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
                     .map_err(write_error)?;
@@ -284,84 +286,6 @@ pub fn to_parquet(
     })?;
     warn(py, &report)?;
     Ok(rows)
-}
-
-/// A temporary file beside `path` that becomes `path` on [`commit`](Pending::commit) and is
-/// removed if dropped before (an error, `KeyboardInterrupt`). A path that is not a regular
-/// file (`/dev/null`, a pipe) is written directly: it is never replaced.
-struct Pending {
-    file: File,
-    /// The temporary file, `None` when writing to `path` directly.
-    temp: Option<PathBuf>,
-    path: PathBuf,
-    committed: bool,
-}
-
-/// Numbers the temporary files of one process.
-static NEXT: AtomicU64 = AtomicU64::new(0);
-
-impl Pending {
-    fn create(path: &Path) -> std::io::Result<Pending> {
-        let old = std::fs::metadata(path).ok();
-        if old.as_ref().is_some_and(|m| !m.is_file()) {
-            return Ok(Pending {
-                file: OpenOptions::new().write(true).open(path)?,
-                temp: None,
-                path: path.to_path_buf(),
-                committed: false,
-            });
-        }
-        let file_name = path.file_name().ok_or_else(|| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
-        })?;
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        loop {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let mut temp_name = std::ffi::OsString::from(".");
-            temp_name.push(file_name);
-            temp_name.push(format!(".pgnkit-{}-{n}.tmp", std::process::id()));
-            let temp = dir.join(temp_name);
-            match OpenOptions::new().write(true).create_new(true).open(&temp) {
-                Ok(file) => {
-                    if let Some(old) = &old {
-                        // Keep the permissions of the file it replaces.
-                        let _ = file.set_permissions(old.permissions());
-                    }
-                    return Ok(Pending {
-                        file,
-                        temp: Some(temp),
-                        path: path.to_path_buf(),
-                        committed: false,
-                    });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    /// Makes the bytes durable and renames the file into place.
-    fn commit(mut self) -> std::io::Result<()> {
-        if let Some(temp) = &self.temp {
-            self.file.sync_all()?;
-            std::fs::rename(temp, &self.path)?;
-        }
-        self.committed = true;
-        Ok(())
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        if !self.committed
-            && let Some(temp) = &self.temp
-        {
-            let _ = std::fs::remove_file(temp);
-        }
-    }
 }
 
 /// Byte ranges `(start, end)` that cut the file at `path` into about `n`
