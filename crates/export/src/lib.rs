@@ -52,6 +52,7 @@
 
 pub mod conformance;
 mod display;
+mod error;
 mod layout;
 mod movetext;
 mod notation;
@@ -66,8 +67,9 @@ use pgnkit_game::Game;
 
 pub use conformance::check_export_format;
 pub use display::{Pgn, ToPgn};
+pub use error::TagOrderError;
 pub use movetext::GameWriter;
-pub use options::{ExportOptions, Notation};
+pub use options::{ExportOptions, Notation, TagOrder};
 pub use stream::StreamWriter;
 
 /// Writes `game` in export format to `out`, ending with its empty line.
