@@ -160,6 +160,9 @@ pub struct SelectArgs {
     /// How the games are written.
     #[command(flatten)]
     pub pgn: PgnFormat,
+    /// What is done to each game before it is written.
+    #[command(flatten)]
+    pub transforms: TransformArgs,
     /// Write a games table (as `convert`) in this format; without it, -o's
     /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
     #[arg(long, value_enum)]
@@ -295,6 +298,9 @@ pub struct ExportArgs {
     /// How the games are written.
     #[command(flatten)]
     pub format: PgnFormat,
+    /// What is done to each game before it is written.
+    #[command(flatten)]
+    pub transforms: TransformArgs,
 }
 
 /// How `export` and `select` write games: the export format and the options
@@ -320,6 +326,62 @@ pub struct PgnFormat {
     /// Move notation: SAN (standard), LAN (`Ng1-f3`), UCI (`g1f3`), FAN (`♘f3`).
     #[arg(long, value_enum, default_value_t = NotationArg::San)]
     pub notation: NotationArg,
+    /// Leave out move numbers (pgn-extract --nomovenumbers).
+    #[arg(long)]
+    pub no_move_numbers: bool,
+    /// Leave out the result after the moves; the Result tag stays (pgn-extract --noresults).
+    #[arg(long)]
+    pub no_results: bool,
+    /// Leave out the tag section: the moves alone (pgn-extract --notags).
+    #[arg(long)]
+    pub no_tags: bool,
+    /// Leave out the check and mate signs `+` and `#` (pgn-extract --nochecks).
+    #[arg(long)]
+    pub no_checks: bool,
+    /// Only the Seven Tag Roster, plus FEN, SetUp and Variant when needed to
+    /// replay (pgn-extract -7); comments, NAGs and variations stay.
+    #[arg(long)]
+    pub seven_tags: bool,
+    /// Write the tags named in FILE (one name a line) first, in that order,
+    /// then the others in export order (pgn-extract -R).
+    #[arg(long, value_name = "FILE")]
+    pub tag_order: Option<PathBuf>,
+    /// With --tag-order: only the tags named (and FEN, SetUp, Variant when
+    /// needed to replay), as pgn-extract's --xroster.
+    #[arg(long, requires = "tag_order")]
+    pub only_listed_tags: bool,
+}
+
+/// The game transforms of `export`, `select`, `dedupe` and `classify`
+/// (pgn-extract's), applied to each game written, after the query and the
+/// duplicate check (which see the game as read).
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// Keep the first N plies of each game (variations too); the result
+    /// becomes `*` when moves were cut (pgn-extract --plylimit).
+    #[arg(long, value_name = "N")]
+    pub truncate_plies: Option<usize>,
+    /// Drop the first N plies of the main line: the game starts from a FEN
+    /// (SetUp and FEN tags). A game with fewer plies is written unchanged and
+    /// counted (pgn-extract --dropply).
+    #[arg(long, value_name = "N")]
+    pub drop_plies: Option<usize>,
+    /// Add a TotalPlyCount tag: the plies of the game as read, variations
+    /// included (pgn-extract --totalplycount).
+    #[arg(long)]
+    pub total_ply_count: bool,
+    /// A comment with the FEN after each move (pgn-extract --fencomments).
+    #[arg(long)]
+    pub fen_comments: bool,
+    /// Write each line as a game of its own: the main line, then each
+    /// variation nested at most DEPTH deep (all without DEPTH), from the
+    /// game's start through the variation, result `*` (pgn-extract
+    /// --splitvariants). DEPTH is given with `=`: `--split-variations=1`.
+    #[arg(long, value_name = "DEPTH", num_args = 0..=1, require_equals = true)]
+    pub split_variations: Option<Option<usize>>,
+    /// Stop reading after N games are written (pgn-extract --stopafter).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub stop_after: Option<u64>,
 }
 
 /// The move notations `export` can write.

@@ -11,8 +11,8 @@ use std::borrow::Cow;
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
-    Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
-    fix_result,
+    Context, GameKey, MainLine, Openings, Query, Seen, Transforms, add_final_fen, add_ply_count,
+    drop_tags, fix_result,
 };
 
 use crate::args::SelectArgs;
@@ -57,6 +57,9 @@ struct SelectJob<'a> {
     drop: Vec<String>,
     split_by: Option<String>,
     export: ExportOptions,
+    /// The game transforms, applied to each selected game before it is
+    /// written (after the query and the duplicate key, which see it as read).
+    transforms: Transforms,
     /// Whether games that do not match need their text (`--rejected`).
     text_of_rejected: bool,
     /// Selected games become rows of a games table.
@@ -90,6 +93,10 @@ struct Verdict {
     record: Option<pgnkit_arrow::GameRecord>,
     /// Warnings of the fixes (`Result` corrected).
     warnings: Vec<String>,
+    /// The games the text holds once transformed (more than one when split).
+    games: u64,
+    /// Of those, the games a transform could not apply to (written unchanged).
+    unchanged: u64,
 }
 
 impl Job for SelectJob<'_> {
@@ -226,12 +233,28 @@ impl Job for SelectJob<'_> {
                 v.split_value = game.tags().get(tag).map(str::to_string);
             }
         }
+        let transformed;
+        let games = if v.selected && !self.transforms.is_empty() {
+            transformed = self
+                .transforms
+                .apply(std::mem::replace(&mut game, pgnkit::Game::new()));
+            v.unchanged = transformed.too_short as u64;
+            transformed.games.as_slice()
+        } else {
+            std::slice::from_ref(&game)
+        };
+        v.games = games.len() as u64;
         if v.selected || self.text_of_rejected {
-            // Writing to a Vec cannot fail.
-            let _ = writer.write(&game, text);
+            for game in games {
+                // Writing to a Vec cannot fail.
+                let _ = writer.write(game, text);
+            }
         }
-        if v.selected && self.table {
-            let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
+        if v.selected
+            && self.table
+            && let Some(game) = games.first()
+        {
+            let mut record = pgnkit_arrow::GameRecord::from_game(game, Default::default());
             // The writer just wrote the game: its movetext, after the tag section.
             record.set_movetext(writer.movetext());
             v.record = Some(record);
@@ -267,6 +290,7 @@ impl SelectJob<'_> {
             .as_ref()
             .and_then(|table| moves.classify(table));
         v.selected = true;
+        v.games = 1;
         v.classified = found.is_some();
         if let Keys::Exact = self.keys {
             v.key = Some(moves.key());
@@ -345,6 +369,12 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (true, None) => Keys::Exact,
     };
     let table_format = format_of(args.output.as_deref(), args.format);
+    let export = options::export_options(&args.pgn)?;
+    if table_format.is_some() && args.transforms.split_variations.is_some() {
+        return Err(Failure::usage(
+            "--split-variations makes several games of one: it writes PGN, not a games table",
+        ));
+    }
     check_plan(
         &args.inputs,
         &[
@@ -364,7 +394,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         final_fen: args.add_final_fen,
         drop: args.drop_tags.clone(),
         split_by: args.split_by.clone(),
-        export: options::export_options(&args.pgn),
+        transforms: options::transforms(&args.transforms, &export),
+        export,
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
         tags_first: false,
@@ -374,6 +405,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && !job.ply_count
         && !job.final_fen
         && job.drop.is_empty()
+        && job.transforms.is_empty()
         && !job.text_of_rejected;
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
     let job = SelectJob {
@@ -438,6 +470,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
+    let (mut split, mut unchanged, mut stopped) = (0u64, 0u64, false);
     let mut tally = Tally::with_warnings(options::warnings(&args.inputs));
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
         tally.game(game.bytes.len(), &v.diagnostics);
@@ -489,12 +522,21 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             return Ok(());
         }
         written += 1;
+        split += v.games;
+        unchanged += v.unchanged;
         let game = Selected {
             text,
             source: name,
             record: v.record.as_ref(),
         };
-        out.write(&args.inputs, &game, v.split_value.as_deref())
+        out.write(&args.inputs, &game, v.split_value.as_deref())?;
+        match args.transforms.stop_after {
+            Some(n) if written >= n => {
+                stopped = true;
+                Err(pipeline::stop())
+            }
+            _ => Ok(()),
+        }
     })?;
     let (mut outputs, _) = out.into_outputs(ended.complete())?;
     outputs.extend(rejected);
@@ -527,6 +569,17 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     }
     if !args.drop_tags.is_empty() {
         extra.push(count(dropped, "tag dropped", "tags dropped"));
+    }
+    if args.transforms.split_variations.is_some() {
+        extra.push(format!("{split} games from --split-variations"));
+    }
+    if let Some(plies) = args.transforms.drop_plies {
+        extra.push(format!(
+            "{unchanged} unchanged (--drop-plies {plies}: fewer plies)"
+        ));
+    }
+    if stopped {
+        extra.push(format!("stopped after {written} (--stop-after)"));
     }
     tally.extra = extra;
     let command = match mode {
