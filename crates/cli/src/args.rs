@@ -119,6 +119,14 @@ pub struct SelectArgs {
     /// Write the duplicates here, each after a comment naming the game kept (implies --dedupe).
     #[arg(long, value_name = "FILE")]
     pub duplicates: Option<PathBuf>,
+    /// Games of FILE count as kept before the inputs' first: a game that
+    /// duplicates one of them is a duplicate (pgn-extract -c; implies --dedupe).
+    #[arg(long, value_name = "FILE")]
+    pub check_file: Option<PathBuf>,
+    /// Write only the games that occur more than once, each once, when its
+    /// first duplicate is read (pgn-extract -U; implies --dedupe).
+    #[arg(long)]
+    pub repeated: bool,
     /// Duplicates are games whose board is the same after N plies (0: at the
     /// end), as pgn-extract's --fuzzydepth (implies --dedupe).
     #[arg(long, value_name = "N")]

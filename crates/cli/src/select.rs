@@ -325,6 +325,86 @@ impl SelectJob<'_> {
     }
 }
 
+/// The duplicate keys of `--check-file`'s games, read as the inputs are.
+struct KeyJob {
+    read: ReadOptions,
+    keys: Keys,
+}
+
+impl Job for KeyJob {
+    type State = TreeBuilder;
+    /// The game's key, `None` when it has errors.
+    type Output = Option<GameKey>;
+
+    fn state(&self) -> TreeBuilder {
+        TreeBuilder::new()
+    }
+
+    fn run(&self, builder: &mut TreeBuilder, game: Game<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
+        let (game, diagnostics) = game.visit(builder, self.read);
+        if diagnostics.has_errors() {
+            return None;
+        }
+        match self.keys {
+            Keys::None => None,
+            Keys::Exact => Some(GameKey::of(&game)),
+            Keys::Fuzzy(ply) => Some(GameKey::at_ply(&game, ply)),
+        }
+    }
+}
+
+/// Reads `--check-file` into `seen` (its games kept before any input's), its
+/// name first in `names`; returns the games read and those with errors (not
+/// counted as kept: they are reported, as the inputs' are).
+fn read_check_file(
+    path: &std::path::Path,
+    inputs: &crate::args::Inputs,
+    keys: Keys,
+    seen: &mut Dedupe,
+    names: &mut Vec<String>,
+) -> Result<(u64, u64), Failure> {
+    let check = crate::args::Inputs {
+        files: vec![path.to_path_buf()],
+        strict: inputs.strict,
+        threads: inputs.threads,
+        range: None,
+        max_game_bytes: inputs.max_game_bytes,
+        max_window: inputs.max_window,
+        warnings: inputs.warnings,
+    };
+    let job = KeyJob {
+        read: read_options(inputs),
+        keys,
+    };
+    let (mut games, mut broken) = (0, 0);
+    let ended = pipeline::over_inputs(&check, &job, |name, game, key, _| {
+        games += 1;
+        let Some(key) = key else {
+            broken += 1;
+            return console::write(&format!(
+                "{name}:{}: --check-file game with errors: not counted\n",
+                game.line
+            ));
+        };
+        if names.last().map(String::as_str) != Some(name) {
+            names.push(name.to_string());
+        }
+        let input = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
+        match seen {
+            Dedupe::Keys(set) => drop(set.first(key, ())),
+            Dedupe::Placed(set) => drop(set.first(key, (input, game.line))),
+        }
+        Ok(())
+    })?;
+    if !ended.complete() {
+        return Err(Failure::usage(format!(
+            "--check-file {}: could not be read to its end",
+            path.display()
+        )));
+    }
+    Ok((games, broken))
+}
+
 /// The kept games' places: keys only, or keys and (input, line).
 enum Dedupe {
     Keys(Seen<()>),
@@ -361,6 +441,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let openings = options::openings(classify, args.openings.as_deref())?;
     let dedupe = mode == Mode::Dedupe
         || args.dedupe
+        || args.check_file.is_some()
+        || args.repeated
         || args.duplicates.is_some()
         || args.fuzzy_ply.is_some();
     let keys = match (dedupe, args.fuzzy_ply) {
@@ -461,12 +543,26 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     };
     let mut rejected = file(&args.rejected)?;
     let mut duplicates = file(&args.duplicates)?;
-    let mut seen = if args.duplicates.is_some() {
+    let mut seen = if args.duplicates.is_some() || args.check_file.is_some() {
         Dedupe::Placed(Seen::with_place())
     } else {
         Dedupe::Keys(Seen::new())
     };
     let mut names: Vec<String> = Vec::new();
+    let checked = match &args.check_file {
+        Some(path) => Some(read_check_file(
+            path,
+            &args.inputs,
+            job.keys,
+            &mut seen,
+            &mut names,
+        )?),
+        None => None,
+    };
+    // Places before this input index are --check-file's.
+    let check_inputs = names.len();
+    let mut repeated = Seen::new();
+    let mut once = 0u64;
     let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
@@ -502,15 +598,28 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
                 Dedupe::Keys(set) => set.first(key, ()).map(|_| None),
                 Dedupe::Placed(set) => set.first(key, (input, game.line)).map(|&p| Some(p)),
             };
-            if let Some(place) = kept {
-                dupes += 1;
-                return match (&mut duplicates, place) {
-                    (Some(file), Some((input, line))) => {
+            match kept {
+                Some(place) => {
+                    dupes += 1;
+                    if let (Some(file), Some((input, line))) = (&mut duplicates, place) {
                         let kept_in = names.get(input as usize).map_or("?", String::as_str);
-                        file.write_game(&with_comment(text, kept_in, line))
+                        file.write_game(&with_comment(text, kept_in, line))?;
                     }
-                    _ => Ok(()),
-                };
+                    // `--repeated` writes the first duplicate of each game.
+                    if !args.repeated || repeated.first(key, ()).is_some() {
+                        return Ok(());
+                    }
+                    // The game kept was counted as occurring once, unless
+                    // it came from --check-file.
+                    if place.is_none_or(|(input, _)| input as usize >= check_inputs) {
+                        once = once.saturating_sub(1);
+                    }
+                }
+                None if args.repeated => {
+                    once += 1;
+                    return Ok(());
+                }
+                None => {}
             }
         }
         if skipped < args.skip {
@@ -548,6 +657,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     }
     if dedupe {
         extra.push(count(dupes, "duplicate", "duplicates"));
+    }
+    if let (Some(path), Some((games, broken))) = (&args.check_file, checked) {
+        extra.push(format!(
+            "{games} games in --check-file {} ({broken} with errors, not counted)",
+            path.display()
+        ));
+    }
+    if args.repeated {
+        extra.push(format!("{once} occurring once (--repeated)"));
     }
     if args.skip > 0 {
         extra.push(format!("{skipped} skipped (--skip)"));

@@ -1,8 +1,9 @@
 //! pgn-extract's transforms and writing switches from the outside, on
 //! `export` and `select`: the text written for a small game, the counts of
 //! the summary line (a game a transform cannot apply to is written
-//! unchanged and counted), `--stop-after`, the tag order file, and the
-//! errors found before any input is read.
+//! unchanged and counted), `--stop-after`, the tag order file, dedupe's
+//! `--check-file` and `--repeated`, and the errors found before any input is
+//! read.
 
 mod common;
 
@@ -175,4 +176,63 @@ fn stop_after_reads_no_further() {
     }
     let out = common::run(&["export", "--stop-after", "0", "/no/such/input.pgn"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+const REPEATS: &[u8] = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n\
+[Event \"c\"]\n\n1. e4 e5 *\n\n[Event \"d\"]\n\n1. e4 e5 *\n\n[Event \"e\"]\n\n1. c4 *\n";
+
+fn events(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| l.starts_with("[Event ")).collect()
+}
+
+#[test]
+fn repeated_games_each_once() {
+    let out = run_with_stdin(&["dedupe", "--repeated"], REPEATS);
+    assert_eq!(events(&stdout(&out)), ["[Event \"c\"]"]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("2 duplicates; 2 occurring once (--repeated)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_file_games_are_kept_first() {
+    let check = temp("check.pgn");
+    std::fs::write(
+        &check,
+        "[Event \"chk\"]\n\n1. c4 *\n\n[Event \"bad\"]\n\n1. e5 *\n",
+    )
+    .expect("write");
+    let path = check.to_str().expect("UTF-8 path");
+    let dups = temp("dups.pgn");
+    let out = run_with_stdin(
+        &[
+            "dedupe",
+            "--check-file",
+            path,
+            "--duplicates",
+            dups.to_str().expect("UTF-8 path"),
+        ],
+        REPEATS,
+    );
+    assert_eq!(events(&stdout(&out)), ["[Event \"a\"]", "[Event \"b\"]"]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("check.pgn:5: --check-file game with errors"),
+        "{err}"
+    );
+    assert!(
+        err.contains("3 duplicates; 2 games in --check-file"),
+        "{err}"
+    );
+    assert!(err.contains("(1 with errors, not counted)"), "{err}");
+    let dups = std::fs::read_to_string(&dups).expect("duplicates written");
+    assert!(dups.contains("check.pgn line 1}\n1. c4 *"), "{dups}");
+    // With --repeated: the games that occur more than once, counting the check file's.
+    let out = run_with_stdin(&["select", "--repeated", "--check-file", path], REPEATS);
+    assert_eq!(events(&stdout(&out)), ["[Event \"c\"]", "[Event \"e\"]"]);
+    assert!(stderr(&out).contains("1 occurring once (--repeated)"));
+    let out = common::run(&["dedupe", "--check-file", "/no/such/check.pgn", "-"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
