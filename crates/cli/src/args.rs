@@ -104,6 +104,10 @@ pub struct SelectArgs {
     /// extension: .zst, .gz, .bz2, .xz).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Keep what -o OUT holds and write after it (put in place when the run
+    /// completes, as any output; pgn-extract -a).
+    #[arg(long, requires = "output", conflicts_with_all = ["split_every", "split_by"])]
+    pub append: bool,
     /// Write the games that do not match the query here.
     #[arg(long, value_name = "FILE")]
     pub rejected: Option<PathBuf>,
@@ -293,6 +297,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Keep what -o OUT holds and write after it (put in place when the run
+    /// completes, as any output; pgn-extract -a).
+    #[arg(long, requires = "output")]
+    pub append: bool,
     /// Write the original text of every game with errors to this file, verbatim.
     #[arg(long, value_name = "FILE")]
     pub rejects: Option<PathBuf>,

@@ -105,6 +105,7 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         read: read_options(&args.inputs),
     };
     let mut out = match &args.output {
+        Some(path) if args.append => Output::append(path)?.compressed(None, args.level)?,
         Some(path) => Output::file(path)?.compressed(None, args.level)?,
         None => Output::stdout().compressed(args.compress, args.level)?,
     };

@@ -69,6 +69,30 @@ impl Output {
         Ok(Output::new(name, dest))
     }
 
+    /// The file at `path`, its present content kept before what is written
+    /// (`--append`). A regular file keeps the promise of [`Output::file`]: the
+    /// old content is copied into the temporary file, which replaces the file
+    /// only when the run has completed (until then, and on any failure, the
+    /// file is as it was). A compressed output gets a new stream after the
+    /// old bytes (zstd, gzip, bzip2 and xz read concatenated streams as one).
+    pub fn append(path: &Path) -> Result<Output, Failure> {
+        let name = path.display().to_string();
+        let meta = fs::metadata(path);
+        if meta.as_ref().is_ok_and(|m| !m.is_file()) {
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(|e| Failure::write(&name, &e))?;
+            return Ok(Output::new(name, Dest::Direct(file)));
+        }
+        let mut pending = PendingFile::create(path, &name)?;
+        if meta.is_ok() {
+            let mut old = File::open(path).map_err(|e| Failure::io(&name, &e))?;
+            io::copy(&mut old, &mut pending.file).map_err(|e| Failure::write(&name, &e))?;
+        }
+        Ok(Output::new(name, Dest::Pending(pending)))
+    }
+
     fn new(name: String, dest: Dest) -> Output {
         Output {
             name,

@@ -452,6 +452,11 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     };
     let table_format = format_of(args.output.as_deref(), args.format);
     let export = options::export_options(&args.pgn)?;
+    if table_format.is_some() && args.append {
+        return Err(Failure::usage(
+            "--append adds to a PGN file: a games table cannot be appended to",
+        ));
+    }
     if table_format.is_some() && args.transforms.split_variations.is_some() {
         return Err(Failure::usage(
             "--split-variations makes several games of one: it writes PGN, not a games table",
@@ -525,6 +530,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (path, None, None) => Split::One(match table_format {
             Some(format) => Part::Table(Box::new(TableOut::open(path.as_deref(), format)?)),
             None => Part::Pgn(match path {
+                Some(path) if args.append => Output::append(path)?.compressed(None, args.level)?,
                 Some(path) => Output::file(path)?.compressed(None, args.level)?,
                 None => Output::stdout().compressed(args.compress, args.level)?,
             }),

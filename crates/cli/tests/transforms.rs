@@ -236,3 +236,39 @@ fn check_file_games_are_kept_first() {
     let out = common::run(&["dedupe", "--check-file", "/no/such/check.pgn", "-"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn append_keeps_the_old_content() {
+    for (command, name) in [("export", "append.pgn"), ("select", "append.pgn.zst")] {
+        let out_path = temp(name);
+        let _ = std::fs::remove_file(&out_path);
+        let path = out_path.to_str().expect("UTF-8 path");
+        // A file that does not exist yet is created.
+        let out = run_with_stdin(&[command, "-o", path, "--append"], SHORT);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = run_with_stdin(&[command, "-o", path, "--append"], GAME);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let read = common::run(&["export", path]);
+        assert_eq!(
+            events(&stdout(&read)),
+            ["[Event \"S\"]", "[Event \"T\"]"],
+            "{name}"
+        );
+        // A failed run leaves the file as it was.
+        let out = common::run(&[command, "-o", path, "--append", "/no/such/input.pgn"]);
+        assert_ne!(out.status.code(), Some(0));
+        let read = common::run(&["export", path]);
+        assert_eq!(events(&stdout(&read)).len(), 2, "{name}");
+    }
+    let out = common::run(&["export", "--append", "/no/such/input.pgn"]);
+    assert_eq!(out.status.code(), Some(2), "--append needs -o");
+    let table = temp("append.ndjson");
+    let out = common::run(&[
+        "select",
+        "--append",
+        "-o",
+        table.to_str().expect("UTF-8 path"),
+        "/no/such/input.pgn",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
