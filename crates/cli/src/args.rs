@@ -123,6 +123,10 @@ pub struct SelectArgs {
     /// Write the duplicates here, each after a comment naming the game kept (implies --dedupe).
     #[arg(long, value_name = "FILE")]
     pub duplicates: Option<PathBuf>,
+    /// Put a comment TEXT at the ply where the query's `reaches` or
+    /// `material` first holds (pgn-extract --markmatches).
+    #[arg(long, value_name = "TEXT", requires = "query")]
+    pub mark_matches: Option<String>,
     /// Games of FILE count as kept before the inputs' first: a game that
     /// duplicates one of them is a duplicate (pgn-extract -c; implies --dedupe).
     #[arg(long, value_name = "FILE")]

@@ -12,7 +12,7 @@ use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
     Context, GameKey, MainLine, Openings, Query, Seen, Transforms, add_final_fen, add_ply_count,
-    drop_tags, fix_result,
+    drop_tags, fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -57,6 +57,9 @@ struct SelectJob<'a> {
     drop: Vec<String>,
     split_by: Option<String>,
     export: ExportOptions,
+    /// `--mark-matches`: the comment put where the query's position
+    /// predicates first hold.
+    mark: Option<String>,
     /// The game transforms, applied to each selected game before it is
     /// written (after the query and the duplicate key, which see it as read).
     transforms: Transforms,
@@ -232,6 +235,12 @@ impl Job for SelectJob<'_> {
             if let Some(tag) = &self.split_by {
                 v.split_value = game.tags().get(tag).map(str::to_string);
             }
+        }
+        if v.selected
+            && let (Some(text), Some(query)) = (&self.mark, &self.query)
+        {
+            let plies = query.matching_plies(&game);
+            mark_plies(&mut game, &plies, text);
         }
         let transformed;
         let games = if v.selected && !self.transforms.is_empty() {
@@ -481,6 +490,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         final_fen: args.add_final_fen,
         drop: args.drop_tags.clone(),
         split_by: args.split_by.clone(),
+        mark: args.mark_matches.clone(),
         transforms: options::transforms(&args.transforms, &export),
         export,
         text_of_rejected: args.rejected.is_some(),
@@ -493,6 +503,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && !job.final_fen
         && job.drop.is_empty()
         && job.transforms.is_empty()
+        && job.mark.is_none()
         && !job.text_of_rejected;
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
     let job = SelectJob {

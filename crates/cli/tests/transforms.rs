@@ -272,3 +272,21 @@ fn append_keeps_the_old_content() {
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn mark_matches_comments_the_first_matching_ply() {
+    let after_nf3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    let query = format!("reaches \"{after_nf3}\"");
+    let out = run_with_stdin(
+        &["select", "--where", &query, "--mark-matches", "MATCH"],
+        GAME,
+    );
+    assert!(
+        stdout(&out).contains("\n\n1. e4 e5 { c1 } 2. Nf3 { MATCH } (2. Bc4"),
+        "{}",
+        stdout(&out)
+    );
+    // Without a query there is nothing to mark.
+    let out = common::run(&["select", "--mark-matches", "M", "/no/such/input.pgn"]);
+    assert_eq!(out.status.code(), Some(2));
+}

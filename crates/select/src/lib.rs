@@ -54,7 +54,7 @@ pub use position_key::PositionKey;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use transform::{
     TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_total_ply_count,
-    drop_plies, split_variations, truncate_plies,
+    drop_plies, mark_plies, split_variations, truncate_plies,
 };
 pub use value::{PgnDate, number, time_control_base};
 

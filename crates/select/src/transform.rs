@@ -1,8 +1,9 @@
 //! Game transforms on a [`Game`]: cut the moves after a ply
 //! ([`truncate_plies`]), drop the first plies so that the game starts from
 //! a FEN ([`drop_plies`]), count every ply ([`add_total_ply_count`]), a FEN
-//! comment after each move ([`add_fen_comments`]) and each variation as a
-//! game of its own ([`split_variations`]); [`Transforms`] applies those asked
+//! comment after each move ([`add_fen_comments`]), a comment at given
+//! plies ([`mark_plies`]) and each variation as a game of its own
+//! ([`split_variations`]); [`Transforms`] applies those asked
 //! for, in one fixed order.
 //!
 //! These are pgn-extract's `--plylimit`, `--dropply`, `--totalplycount`,
@@ -160,6 +161,31 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
                 node.push_comment(Comment::brace(after.fen(options)));
             }
             stack.push((child, after));
+        }
+    }
+}
+
+/// Adds a comment `text` at each of `plies` of the main line (0: before
+/// the first move; a ply past the end is ignored), after the move's other
+/// annotations: `select --mark-matches` with
+/// [`Query::matching_plies`](crate::Query::matching_plies).
+///
+/// ```
+/// let mut g: pgnkit_game::Game = "1. e4 e5 *".parse().unwrap();
+/// pgnkit_select::mark_plies(&mut g, &[2], "MATCH");
+/// let e5 = g.main_line().nth(1).and_then(|id| g.tree().get(id)).unwrap();
+/// assert_eq!(e5.comments().next().unwrap().text(), "MATCH");
+/// ```
+pub fn mark_plies(game: &mut Game, plies: &[usize], text: &str) {
+    let ids: Vec<NodeId> = std::iter::once(NodeId::ROOT)
+        .chain(game.main_line())
+        .enumerate()
+        .filter(|(ply, _)| plies.contains(ply))
+        .map(|(_, id)| id)
+        .collect();
+    for id in ids {
+        if let Some(node) = game.node_mut(id) {
+            node.push_comment(Comment::brace(text));
         }
     }
 }
@@ -482,6 +508,27 @@ mod tests {
                 "1:rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
             ]
         );
+    }
+
+    #[test]
+    fn matches_marked_at_their_first_ply() {
+        use crate::Query;
+        let mut g: Game = GAME.parse().expect("game");
+        // The start holds the full material; `Bb5` reaches nothing; the
+        // position after 2. Nf3 is reached at ply 3; a `not` marks nothing.
+        let q = Query::parse(
+            r#"material "KQR2B2N2P8kqr2b2n2p8" or reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" or not reaches "8/8/8/8/8/8/8/K1k5 w - - 0 1""#,
+        )
+        .expect("query");
+        let plies = q.matching_plies(&g);
+        assert_eq!(plies, [0, 3]);
+        mark_plies(&mut g, &plies, "MATCH");
+        assert_eq!(
+            comments(&g),
+            ["0:start", "0:MATCH", "2:c1", "3:MATCH", "6:end"]
+        );
+        let none = Query::parse("Event = T").expect("query");
+        assert!(none.matching_plies(&g).is_empty());
     }
 
     #[test]
