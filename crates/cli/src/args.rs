@@ -362,6 +362,9 @@ pub struct PgnFormat {
     /// replay (pgn-extract -7); comments, NAGs and variations stay.
     #[arg(long)]
     pub seven_tags: bool,
+    /// Write each comment on lines of its own (pgn-extract --commentlines).
+    #[arg(long)]
+    pub comment_lines: bool,
     /// Write the tags named in FILE (one name a line) first, in that order,
     /// then the others in export order (pgn-extract -R).
     #[arg(long, value_name = "FILE")]

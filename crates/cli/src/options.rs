@@ -68,6 +68,7 @@ pub fn export_options(format: &PgnFormat) -> Result<ExportOptions, Failure> {
         results: !format.no_results,
         tags: !format.no_tags,
         checks: !format.no_checks,
+        comment_lines: format.comment_lines,
         tag_order,
         ..base
     })

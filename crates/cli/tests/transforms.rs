@@ -60,6 +60,12 @@ fn writing_switches() {
     let text = stdout(&out);
     assert_eq!(tags(&text).len(), 7, "{text}");
     assert!(text.contains("3. Qh5) 3. d3) 2... Nc6"), "{text}");
+    let out = run_with_stdin(&["export", "--comment-lines", "--no-tags"], GAME);
+    assert!(
+        stdout(&out).starts_with("1. e4 e5\n{ c1 }\n2. Nf3 (2. Bc4"),
+        "{}",
+        stdout(&out)
+    );
     // Without a switch, export format as before.
     let out = run_with_stdin(&["export"], GAME);
     assert!(stdout(&out).contains("[Annotator \"Z\"]\n[ECO \"C20\"]\n\n1. e4 e5 { c1 } 2. Nf3"));

@@ -115,6 +115,7 @@ impl GameWriter {
     /// Writes `game` into an internal buffer and returns it.
     pub(crate) fn render(&mut self, game: &Game) -> &[u8] {
         self.layout.set_width(self.options.width);
+        self.layout.set_comment_lines(self.options.comment_lines);
         self.moves.set_checks(self.options.checks);
         if self.options.tags {
             self.write_tags(game);

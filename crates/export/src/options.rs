@@ -68,6 +68,9 @@ pub struct ExportOptions {
     /// Write the check and mate suffixes `+` and `#` (pgn-extract's
     /// `--nochecks` turns them off).
     pub checks: bool,
+    /// Write each comment on lines of its own: the line before it ends, and
+    /// so does its last line (pgn-extract's `--commentlines`).
+    pub comment_lines: bool,
     /// The order of the tags (pgn-extract's `-R`), in place of the roster
     /// then ASCII order; `None`: the export format's order.
     pub tag_order: Option<TagOrder>,
@@ -172,6 +175,7 @@ impl ExportOptions {
             results: true,
             tags: true,
             checks: true,
+            comment_lines: false,
             tag_order: None,
         }
     }

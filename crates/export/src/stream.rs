@@ -505,6 +505,7 @@ impl Visitor for StreamWriter {
         };
         self.layout.clear();
         self.layout.set_width(self.options.width);
+        self.layout.set_comment_lines(self.options.comment_lines);
         self.tags.clear();
         self.tape.clear();
         self.held.clear();

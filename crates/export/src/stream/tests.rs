@@ -329,3 +329,17 @@ fn tag_order_file_errors_name_the_line() {
     assert_eq!(order.names(), ["White", "ECO"]);
     assert!(order.only_listed());
 }
+
+#[test]
+fn comment_lines_put_each_comment_alone() {
+    let options = ExportOptions {
+        comment_lines: true,
+        tags: false,
+        ..ExportOptions::export()
+    };
+    let pgn = "{ start } 1. e4 { comment1 } e5 { comment2 } ({ comment3 } 1... e6 (1... d6) 2. d4 (2. Nf3) { comment4 }) { comment5 } 2. Nf3 { a } { } { b } *";
+    assert_eq!(
+        both(pgn, &options),
+        "{ start }\n1. e4\n{ comment1 }\n1... e5\n{ comment2 }\n(\n{ comment3 }\n1... e6 2. d4 (2. Nf3)\n{ comment4 }\n) (1... d6)\n{ comment5 }\n2. Nf3\n{ a }\n{ b }\n*\n\n"
+    );
+}
