@@ -315,7 +315,10 @@ fn copy_after(src: &MoveTree, from: NodeId, dst: &mut MoveTree, to: NodeId) {
 
 /// The transforms asked for; [`Transforms::apply`] applies them in this
 /// order: `TotalPlyCount` (of the game as read), the split into lines, then
-/// on each game the plies dropped, the plies cut, the FEN comments.
+/// on each game the plies cut (counted from the game's start, as
+/// pgn-extract counts them: `--truncate-plies 10 --drop-plies 4` leaves plies
+/// 5 to 10), the plies dropped, a `PlyCount` tag the game has set to its new
+/// length, the FEN comments.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Transforms {
     /// Add a `TotalPlyCount` tag ([`add_total_ply_count`]).
@@ -352,7 +355,7 @@ impl Transforms {
     /// ```
     /// use pgnkit_select::Transforms;
     /// let g: pgnkit_game::Game = "1. e4 e5 2. Nf3 *\n".parse().unwrap();
-    /// let t = Transforms { drop_plies: Some(1), truncate_plies: Some(1), ..Transforms::default() };
+    /// let t = Transforms { drop_plies: Some(1), truncate_plies: Some(2), ..Transforms::default() };
     /// let out = t.apply(g);
     /// let moves: Vec<_> = out.games[0].main_line_moves().map(|m| m.san.to_string()).collect();
     /// assert_eq!(moves, ["e5"]);
@@ -368,13 +371,18 @@ impl Transforms {
         };
         let mut too_short = 0;
         for game in &mut games {
-            if let Some(plies) = self.drop_plies
-                && drop_plies(game, plies).is_err()
-            {
-                too_short += 1;
-            }
+            let mut cut = false;
             if let Some(plies) = self.truncate_plies {
-                truncate_plies(game, plies);
+                cut |= truncate_plies(game, plies);
+            }
+            if let Some(plies) = self.drop_plies {
+                match drop_plies(game, plies) {
+                    Ok(()) => cut |= plies > 0,
+                    Err(_) => too_short += 1,
+                }
+            }
+            if cut && game.tags().contains("PlyCount") {
+                crate::add_ply_count(game);
             }
             if let Some(options) = self.fen_comments {
                 add_fen_comments(game, options);
@@ -550,5 +558,18 @@ mod tests {
         };
         let out = t.apply(GAME.parse().expect("game"));
         assert_eq!((out.games.len(), out.too_short), (3, 3));
+        // Plies cut are counted from the start; a PlyCount tag follows.
+        let t = Transforms {
+            drop_plies: Some(2),
+            truncate_plies: Some(5),
+            ..Transforms::default()
+        };
+        let mut g: Game = GAME.parse().expect("game");
+        g.tags_mut().insert("PlyCount", "6");
+        let out = t.apply(g);
+        assert_eq!(sans(&out.games[0]), "Nf3 Nc6 Bb5");
+        assert_eq!(out.games[0].tags().get("PlyCount"), Some("3"));
+        let out = t.apply(GAME.parse().expect("game"));
+        assert!(!out.games[0].tags().contains("PlyCount"), "not added");
     }
 }
