@@ -105,6 +105,10 @@ pub struct SelectArgs {
     /// extension: .zst, .gz, .bz2, .xz).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Keep what -o OUT holds and write after it (put in place when the run
+    /// completes, as any output; pgn-extract -a).
+    #[arg(long, requires = "output", conflicts_with_all = ["split_every", "split_by"])]
+    pub append: bool,
     /// Write the games that do not match the query here.
     #[arg(long, value_name = "FILE")]
     pub rejected: Option<PathBuf>,
@@ -120,6 +124,18 @@ pub struct SelectArgs {
     /// Write the duplicates here, each after a comment naming the game kept (implies --dedupe).
     #[arg(long, value_name = "FILE")]
     pub duplicates: Option<PathBuf>,
+    /// Put a comment TEXT at the ply where the query's `reaches` or
+    /// `material` first holds (pgn-extract --markmatches).
+    #[arg(long, value_name = "TEXT", requires = "query")]
+    pub mark_matches: Option<String>,
+    /// Games of FILE count as kept before the inputs' first: a game that
+    /// duplicates one of them is a duplicate (pgn-extract -c; implies --dedupe).
+    #[arg(long, value_name = "FILE")]
+    pub check_file: Option<PathBuf>,
+    /// Write only the games that occur more than once, each once, when its
+    /// first duplicate is read (pgn-extract -U; implies --dedupe).
+    #[arg(long)]
+    pub repeated: bool,
     /// Duplicates are games whose board is the same after N plies (0: at the
     /// end), as pgn-extract's --fuzzydepth (implies --dedupe).
     #[arg(long, value_name = "N")]
@@ -161,6 +177,9 @@ pub struct SelectArgs {
     /// How the games are written.
     #[command(flatten)]
     pub pgn: PgnFormat,
+    /// What is done to each game before it is written.
+    #[command(flatten)]
+    pub transforms: TransformArgs,
     /// Write a games table (as `convert`) in this format; without it, -o's
     /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
     #[arg(long, value_enum)]
@@ -286,6 +305,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// Keep what -o OUT holds and write after it (put in place when the run
+    /// completes, as any output; pgn-extract -a).
+    #[arg(long, requires = "output")]
+    pub append: bool,
     /// Write the original text of every game with errors to this file, verbatim.
     #[arg(long, value_name = "FILE")]
     pub rejects: Option<PathBuf>,
@@ -299,6 +322,9 @@ pub struct ExportArgs {
     /// How the games are written.
     #[command(flatten)]
     pub format: PgnFormat,
+    /// What is done to each game before it is written.
+    #[command(flatten)]
+    pub transforms: TransformArgs,
 }
 
 /// How `export` and `select` write games: the export format and the options
@@ -328,6 +354,65 @@ pub struct PgnFormat {
     /// `sanBSLTDK` for German.
     #[arg(long, value_name = "NOTATION", default_value = "san", value_parser = notation)]
     pub notation: Notation,
+    /// Leave out move numbers (pgn-extract --nomovenumbers).
+    #[arg(long)]
+    pub no_move_numbers: bool,
+    /// Leave out the result after the moves; the Result tag stays (pgn-extract --noresults).
+    #[arg(long)]
+    pub no_results: bool,
+    /// Leave out the tag section: the moves alone (pgn-extract --notags).
+    #[arg(long)]
+    pub no_tags: bool,
+    /// Leave out the check and mate signs `+` and `#` (pgn-extract --nochecks).
+    #[arg(long)]
+    pub no_checks: bool,
+    /// Only the Seven Tag Roster, plus FEN, SetUp and Variant when needed to
+    /// replay (pgn-extract -7); comments, NAGs and variations stay.
+    #[arg(long)]
+    pub seven_tags: bool,
+    /// Write each comment on lines of its own (pgn-extract --commentlines).
+    #[arg(long)]
+    pub comment_lines: bool,
+    /// Write the tags named in FILE (one name a line) first, in that order,
+    /// then the others in export order (pgn-extract -R).
+    #[arg(long, value_name = "FILE")]
+    pub tag_order: Option<PathBuf>,
+    /// With --tag-order: only the tags named (and FEN, SetUp, Variant when
+    /// needed to replay), as pgn-extract's --xroster.
+    #[arg(long, requires = "tag_order")]
+    pub only_listed_tags: bool,
+}
+
+/// The game transforms of `export`, `select`, `dedupe` and `classify`
+/// (pgn-extract's), applied to each game written, after the query and the
+/// duplicate check (which see the game as read).
+#[derive(Debug, Args)]
+pub struct TransformArgs {
+    /// Keep the first N plies of each game (variations too); the result
+    /// becomes `*` when moves were cut (pgn-extract --plylimit).
+    #[arg(long, value_name = "N")]
+    pub truncate_plies: Option<usize>,
+    /// Drop the first N plies of the main line: the game starts from a FEN
+    /// (SetUp and FEN tags). A game with fewer plies is written unchanged and
+    /// counted (pgn-extract --dropply).
+    #[arg(long, value_name = "N")]
+    pub drop_plies: Option<usize>,
+    /// Add a TotalPlyCount tag: the plies of the game as read, variations
+    /// included (pgn-extract --totalplycount).
+    #[arg(long)]
+    pub total_ply_count: bool,
+    /// A comment with the FEN after each move (pgn-extract --fencomments).
+    #[arg(long)]
+    pub fen_comments: bool,
+    /// Write each line as a game of its own: the main line, then each
+    /// variation nested at most DEPTH deep (all without DEPTH), from the
+    /// game's start through the variation, result `*` (pgn-extract
+    /// --splitvariants). DEPTH is given with `=`: `--split-variations=1`.
+    #[arg(long, value_name = "DEPTH", num_args = 0..=1, require_equals = true)]
+    pub split_variations: Option<Option<usize>>,
+    /// Stop reading after N games are written (pgn-extract --stopafter).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub stop_after: Option<u64>,
 }
 
 /// A `--notation` value, read by the writer's own rule.

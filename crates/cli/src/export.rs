@@ -1,11 +1,17 @@
 //! `pgnkit export`: import format in, export format out, rejects kept.
+//!
+//! With no game transform, each game is written by the streaming writer as
+//! it is read (no tree); with one (`--drop-plies`, `--split-variations`...),
+//! each game is built, transformed by `pgnkit-select`'s [`Transforms`] and
+//! written by the tree writer.
 
-use pgnkit::export::{ExportOptions, StreamWriter};
-use pgnkit::game::{Diagnostics, ReadOptions};
+use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
+use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder};
+use pgnkit::select::Transforms;
 
 use crate::args::ExportArgs;
 use crate::failure::Failure;
-use crate::options::{export_options, read_options};
+use crate::options::{export_options, read_options, transforms};
 use crate::outcome::{Outcome, finish};
 use crate::output::Output;
 use crate::paths::check_plan;
@@ -16,34 +22,72 @@ use crate::{console, render};
 struct ExportJob {
     options: ExportOptions,
     read: ReadOptions,
+    transforms: Transforms,
+}
+
+/// What the main thread needs of one game.
+struct Written {
+    diagnostics: Diagnostics,
+    /// The games its text holds (more than one when split).
+    games: u64,
+    /// Of those, the games a transform could not apply to (written unchanged).
+    unchanged: u64,
 }
 
 impl Job for ExportJob {
-    type State = StreamWriter;
-    type Output = Diagnostics;
+    type State = (StreamWriter, TreeBuilder, GameWriter);
+    type Output = Written;
 
-    fn state(&self) -> StreamWriter {
-        StreamWriter::new(self.options.clone())
+    fn state(&self) -> Self::State {
+        (
+            StreamWriter::new(self.options.clone()),
+            TreeBuilder::new(),
+            GameWriter::new(self.options.clone()),
+        )
     }
 
-    fn run(
-        &self,
-        writer: &mut StreamWriter,
-        game: Game<'_, '_>,
-        text: &mut Vec<u8>,
-    ) -> Diagnostics {
-        let (_, diagnostics) = game.visit(writer, self.read);
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Written {
+        let (stream, builder, writer) = state;
+        if !self.transforms.is_empty() {
+            let (game, diagnostics) = game.visit(builder, self.read);
+            if diagnostics.has_errors() {
+                return Written {
+                    diagnostics,
+                    games: 0,
+                    unchanged: 0,
+                };
+            }
+            let out = self.transforms.apply(game);
+            for game in &out.games {
+                // Writing to a Vec cannot fail.
+                let _ = writer.write(game, text);
+            }
+            return Written {
+                diagnostics,
+                games: out.games.len() as u64,
+                unchanged: out.too_short as u64,
+            };
+        }
+        let (_, diagnostics) = game.visit(stream, self.read);
         if diagnostics.has_errors() {
-            return diagnostics;
+            return Written {
+                diagnostics,
+                games: 0,
+                unchanged: 0,
+            };
         }
         if text.is_empty() {
             // The text changes hands instead of being copied: the writer
             // writes the next game into the buffer given back.
-            *text = writer.take_game_text(std::mem::take(text));
+            *text = stream.take_game_text(std::mem::take(text));
         } else {
-            text.extend_from_slice(writer.game_text());
+            text.extend_from_slice(stream.game_text());
         }
-        diagnostics
+        Written {
+            diagnostics,
+            games: 1,
+            unchanged: 0,
+        }
     }
 }
 
@@ -54,11 +98,14 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         &[("-o", &args.output), ("--rejects", &args.rejects)],
         args.output.is_none(),
     )?;
+    let options = export_options(&args.format)?;
     let job = ExportJob {
-        options: export_options(&args.format),
+        transforms: transforms(&args.transforms, &options),
+        options,
         read: read_options(&args.inputs),
     };
     let mut out = match &args.output {
+        Some(path) if args.append => Output::append(path)?.compressed(None, args.level)?,
         Some(path) => Output::file(path)?.compressed(None, args.level)?,
         None => Output::stdout().compressed(args.compress, args.level)?,
     };
@@ -67,19 +114,41 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         None => None,
     };
     let mut tally = Tally::new();
-    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, diagnostics, text| {
-        tally.game(game.bytes.len(), &diagnostics);
-        if !diagnostics.has_errors() {
-            return out.write_game(text);
+    let (mut written, mut split, mut unchanged) = (0u64, 0u64, 0u64);
+    let stop_after = args.transforms.stop_after;
+    let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
+        tally.game(game.bytes.len(), &v.diagnostics);
+        if !v.diagnostics.has_errors() {
+            written += 1;
+            split += v.games;
+            unchanged += v.unchanged;
+            out.write_game(text)?;
+            return match stop_after {
+                Some(n) if written >= n => Err(pipeline::stop()),
+                _ => Ok(()),
+            };
         }
         // A game skipped for its size has no bytes to keep.
         let kept = rejects.is_some() && !game.bytes.is_empty();
-        console::write(&render::errors(name, &game, &diagnostics, kept))?;
+        console::write(&render::errors(name, &game, &v.diagnostics, kept))?;
         match &mut rejects {
             Some(file) if kept => file.write_game(game.bytes),
             _ => Ok(()),
         }
     })?;
+    let mut extra = Vec::new();
+    if args.transforms.split_variations.is_some() {
+        extra.push(format!("{split} games from --split-variations"));
+    }
+    if let Some(plies) = args.transforms.drop_plies {
+        extra.push(format!(
+            "{unchanged} unchanged (--drop-plies {plies}: fewer plies)"
+        ));
+    }
+    if ended.stopped {
+        extra.push(format!("stopped after {written} (--stop-after)"));
+    }
+    tally.extra = extra;
     let outputs = std::iter::once(out).chain(rejects).collect();
     finish(ended, tally, outputs, true, ("export", "written"))
 }

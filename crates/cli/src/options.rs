@@ -7,11 +7,11 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use pgnkit::export::ExportOptions;
+use pgnkit::export::{ExportOptions, TagOrder};
 use pgnkit::game::ReadOptions;
-use pgnkit::select::{Openings, OpeningsError, Query};
+use pgnkit::select::{Openings, OpeningsError, Query, Transforms};
 
-use crate::args::{Inputs, PgnFormat, WarningsArg};
+use crate::args::{Inputs, PgnFormat, TransformArgs, WarningsArg};
 use crate::failure::Failure;
 use crate::warnings::Shown;
 
@@ -33,20 +33,51 @@ pub fn warnings(inputs: &Inputs) -> Shown {
     }
 }
 
-/// The writer's options that `format` asks for (`export` and `select`).
-pub fn export_options(format: &PgnFormat) -> ExportOptions {
+/// The writer's options that `format` asks for (`export` and `select`);
+/// `--tag-order FILE` is read here, before any input is.
+pub fn export_options(format: &PgnFormat) -> Result<ExportOptions, Failure> {
     let base = if format.reduced {
         ExportOptions::reduced()
     } else {
         ExportOptions::export()
     };
-    ExportOptions {
+    let tag_order = match &format.tag_order {
+        Some(path) => {
+            let text =
+                std::fs::read(path).map_err(|e| Failure::io(&path.display().to_string(), &e))?;
+            let text = String::from_utf8_lossy(&text);
+            let order = TagOrder::parse(&text, format.only_listed_tags)
+                .map_err(|e| Failure::usage(format!("--tag-order {}: {e}", path.display())))?;
+            Some(order)
+        }
+        None => None,
+    };
+    Ok(ExportOptions {
         width: usize::from(format.width),
         comments: base.comments && !format.no_comments,
         nags: base.nags && !format.no_nags,
         variations: base.variations && !format.no_variations,
         notation: format.notation,
+        reduced_tags: base.reduced_tags || format.seven_tags,
+        move_numbers: !format.no_move_numbers,
+        results: !format.no_results,
+        tags: !format.no_tags,
+        checks: !format.no_checks,
+        comment_lines: format.comment_lines,
+        tag_order,
         ..base
+    })
+}
+
+/// The game transforms `args` ask for; FEN comments are written as the
+/// writer writes the FEN tag.
+pub fn transforms(args: &TransformArgs, export: &ExportOptions) -> Transforms {
+    Transforms {
+        total_ply_count: args.total_ply_count,
+        split_variations: args.split_variations.map(|d| d.unwrap_or(usize::MAX)),
+        drop_plies: args.drop_plies,
+        truncate_plies: args.truncate_plies,
+        fen_comments: args.fen_comments.then_some(export.fen),
     }
 }
 

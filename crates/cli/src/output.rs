@@ -67,6 +67,25 @@ impl Output {
         Ok(Output::new(name, Dest::File(pending)))
     }
 
+    /// The file at `path`, its present content kept before what is written
+    /// (`--append`). A regular file keeps the promise of [`Output::file`]: the
+    /// old content is copied into the temporary file, which replaces the file
+    /// only when the run has completed (until then, and on any failure, the
+    /// file is as it was). A compressed output gets a new stream after the
+    /// old bytes (zstd, gzip, bzip2 and xz read concatenated streams as one).
+    pub fn append(path: &Path) -> Result<Output, Failure> {
+        let mut output = Output::file(path)?;
+        if let Dest::File(pending) = &mut output.dest
+            && !pending.is_direct()
+            && path.exists()
+        {
+            let name = &output.name;
+            let mut old = std::fs::File::open(path).map_err(|e| Failure::io(name, &e))?;
+            io::copy(&mut old, pending).map_err(|e| Failure::write(name, &e))?;
+        }
+        Ok(output)
+    }
+
     fn new(name: String, dest: Dest) -> Output {
         Output {
             name,

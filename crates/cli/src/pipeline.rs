@@ -149,6 +149,10 @@ fn over_source<J: Job>(
         }
         Err(e) => e,
     };
+    if is_stop(&e) {
+        ended.stopped = true;
+        return Ok(false);
+    }
     if let Some(output) = OutputError::of(&e) {
         // The reader of standard output went away (`| head`): stop quietly.
         if e.kind() == io::ErrorKind::BrokenPipe && output.is_stdout() {
@@ -179,13 +183,41 @@ pub struct Ended {
     pub failed_inputs: u64,
     /// Standard output or standard error was closed (`| head`): the run stopped early.
     pub closed: bool,
+    /// The sink asked to stop ([`stop`], `--stop-after`): the rest of the
+    /// input is not read, on purpose.
+    pub stopped: bool,
 }
 
 impl Ended {
-    /// Whether every input was read to its end: only then are file outputs put in place.
+    /// Whether every input was read to its end (or the run was stopped on
+    /// purpose): only then are file outputs put in place.
     pub fn complete(&self) -> bool {
         self.failed_inputs == 0 && !self.closed
     }
+}
+
+/// Why reading stopped early on purpose (see [`stop`]).
+#[derive(Debug)]
+struct Stop;
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("stopped (--stop-after)")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+/// The error a sink returns to end the run without reading further
+/// (`--stop-after N`): not a failure; [`over_inputs`] returns with
+/// [`Ended::stopped`] set.
+pub fn stop() -> io::Error {
+    io::Error::other(Stop)
+}
+
+/// Whether `e` is [`stop`]'s.
+fn is_stop(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<Stop>())
 }
 
 /// Runs `job` over every input named in `inputs`, in order, calling `sink`

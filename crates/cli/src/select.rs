@@ -11,8 +11,8 @@ use std::borrow::Cow;
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
-    Context, GameKey, MainLine, Openings, Query, Seen, add_final_fen, add_ply_count, drop_tags,
-    fix_result,
+    Context, GameKey, MainLine, Openings, Query, Seen, Transforms, add_final_fen, add_ply_count,
+    drop_tags, fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -57,6 +57,12 @@ struct SelectJob<'a> {
     drop: Vec<String>,
     split_by: Option<String>,
     export: ExportOptions,
+    /// `--mark-matches`: the comment put where the query's position
+    /// predicates first hold.
+    mark: Option<String>,
+    /// The game transforms, applied to each selected game before it is
+    /// written (after the query and the duplicate key, which see it as read).
+    transforms: Transforms,
     /// Whether games that do not match need their text (`--rejected`).
     text_of_rejected: bool,
     /// Selected games become rows of a games table.
@@ -90,6 +96,10 @@ struct Verdict {
     record: Option<pgnkit_arrow::GameRecord>,
     /// Warnings of the fixes (`Result` corrected).
     warnings: Vec<String>,
+    /// The games the text holds once transformed (more than one when split).
+    games: u64,
+    /// Of those, the games a transform could not apply to (written unchanged).
+    unchanged: u64,
 }
 
 impl Job for SelectJob<'_> {
@@ -226,12 +236,34 @@ impl Job for SelectJob<'_> {
                 v.split_value = game.tags().get(tag).map(str::to_string);
             }
         }
-        if v.selected || self.text_of_rejected {
-            // Writing to a Vec cannot fail.
-            let _ = writer.write(&game, text);
+        if v.selected
+            && let (Some(text), Some(query)) = (&self.mark, &self.query)
+        {
+            let plies = query.matching_plies(&game);
+            mark_plies(&mut game, &plies, text);
         }
-        if v.selected && self.table {
-            let mut record = pgnkit_arrow::GameRecord::from_game(&game, Default::default());
+        let transformed;
+        let games = if v.selected && !self.transforms.is_empty() {
+            transformed = self
+                .transforms
+                .apply(std::mem::replace(&mut game, pgnkit::Game::new()));
+            v.unchanged = transformed.too_short as u64;
+            transformed.games.as_slice()
+        } else {
+            std::slice::from_ref(&game)
+        };
+        v.games = games.len() as u64;
+        if v.selected || self.text_of_rejected {
+            for game in games {
+                // Writing to a Vec cannot fail.
+                let _ = writer.write(game, text);
+            }
+        }
+        if v.selected
+            && self.table
+            && let Some(game) = games.first()
+        {
+            let mut record = pgnkit_arrow::GameRecord::from_game(game, Default::default());
             // The writer just wrote the game: its movetext, after the tag section.
             record.set_movetext(writer.movetext());
             v.record = Some(record);
@@ -267,6 +299,7 @@ impl SelectJob<'_> {
             .as_ref()
             .and_then(|table| moves.classify(table));
         v.selected = true;
+        v.games = 1;
         v.classified = found.is_some();
         if let Keys::Exact = self.keys {
             v.key = Some(moves.key());
@@ -299,6 +332,86 @@ impl SelectJob<'_> {
         }
         v
     }
+}
+
+/// The duplicate keys of `--check-file`'s games, read as the inputs are.
+struct KeyJob {
+    read: ReadOptions,
+    keys: Keys,
+}
+
+impl Job for KeyJob {
+    type State = TreeBuilder;
+    /// The game's key, `None` when it has errors.
+    type Output = Option<GameKey>;
+
+    fn state(&self) -> TreeBuilder {
+        TreeBuilder::new()
+    }
+
+    fn run(&self, builder: &mut TreeBuilder, game: Game<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
+        let (game, diagnostics) = game.visit(builder, self.read);
+        if diagnostics.has_errors() {
+            return None;
+        }
+        match self.keys {
+            Keys::None => None,
+            Keys::Exact => Some(GameKey::of(&game)),
+            Keys::Fuzzy(ply) => Some(GameKey::at_ply(&game, ply)),
+        }
+    }
+}
+
+/// Reads `--check-file` into `seen` (its games kept before any input's), its
+/// name first in `names`; returns the games read and those with errors (not
+/// counted as kept: they are reported, as the inputs' are).
+fn read_check_file(
+    path: &std::path::Path,
+    inputs: &crate::args::Inputs,
+    keys: Keys,
+    seen: &mut Dedupe,
+    names: &mut Vec<String>,
+) -> Result<(u64, u64), Failure> {
+    let check = crate::args::Inputs {
+        files: vec![path.to_path_buf()],
+        strict: inputs.strict,
+        threads: inputs.threads,
+        range: None,
+        max_game_bytes: inputs.max_game_bytes,
+        max_window: inputs.max_window,
+        warnings: inputs.warnings,
+    };
+    let job = KeyJob {
+        read: read_options(inputs),
+        keys,
+    };
+    let (mut games, mut broken) = (0, 0);
+    let ended = pipeline::over_inputs(&check, &job, |name, game, key, _| {
+        games += 1;
+        let Some(key) = key else {
+            broken += 1;
+            return console::write(&format!(
+                "{name}:{}: --check-file game with errors: not counted\n",
+                game.line
+            ));
+        };
+        if names.last().map(String::as_str) != Some(name) {
+            names.push(name.to_string());
+        }
+        let input = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
+        match seen {
+            Dedupe::Keys(set) => drop(set.first(key, ())),
+            Dedupe::Placed(set) => drop(set.first(key, (input, game.line))),
+        }
+        Ok(())
+    })?;
+    if !ended.complete() {
+        return Err(Failure::usage(format!(
+            "--check-file {}: could not be read to its end",
+            path.display()
+        )));
+    }
+    Ok((games, broken))
 }
 
 /// The kept games' places: keys only, or keys and (input, line).
@@ -337,6 +450,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let openings = options::openings(classify, args.openings.as_deref())?;
     let dedupe = mode == Mode::Dedupe
         || args.dedupe
+        || args.check_file.is_some()
+        || args.repeated
         || args.duplicates.is_some()
         || args.fuzzy_ply.is_some();
     let keys = match (dedupe, args.fuzzy_ply) {
@@ -345,6 +460,17 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (true, None) => Keys::Exact,
     };
     let table_format = format_of(args.output.as_deref(), args.format);
+    let export = options::export_options(&args.pgn)?;
+    if table_format.is_some() && args.append {
+        return Err(Failure::usage(
+            "--append adds to a PGN file: a games table cannot be appended to",
+        ));
+    }
+    if table_format.is_some() && args.transforms.split_variations.is_some() {
+        return Err(Failure::usage(
+            "--split-variations makes several games of one: it writes PGN, not a games table",
+        ));
+    }
     check_plan(
         &args.inputs,
         &[
@@ -364,7 +490,9 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         final_fen: args.add_final_fen,
         drop: args.drop_tags.clone(),
         split_by: args.split_by.clone(),
-        export: options::export_options(&args.pgn),
+        mark: args.mark_matches.clone(),
+        transforms: options::transforms(&args.transforms, &export),
+        export,
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
         tags_first: false,
@@ -374,6 +502,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && !job.ply_count
         && !job.final_fen
         && job.drop.is_empty()
+        && job.transforms.is_empty()
+        && job.mark.is_none()
         && !job.text_of_rejected;
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
     let job = SelectJob {
@@ -411,6 +541,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (path, None, None) => Split::One(match table_format {
             Some(format) => Part::Table(Box::new(TableOut::open(path.as_deref(), format)?)),
             None => Part::Pgn(match path {
+                Some(path) if args.append => Output::append(path)?.compressed(None, args.level)?,
                 Some(path) => Output::file(path)?.compressed(None, args.level)?,
                 None => Output::stdout().compressed(args.compress, args.level)?,
             }),
@@ -429,15 +560,30 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     };
     let mut rejected = file(&args.rejected)?;
     let mut duplicates = file(&args.duplicates)?;
-    let mut seen = if args.duplicates.is_some() {
+    let mut seen = if args.duplicates.is_some() || args.check_file.is_some() {
         Dedupe::Placed(Seen::with_place())
     } else {
         Dedupe::Keys(Seen::new())
     };
     let mut names: Vec<String> = Vec::new();
+    let checked = match &args.check_file {
+        Some(path) => Some(read_check_file(
+            path,
+            &args.inputs,
+            job.keys,
+            &mut seen,
+            &mut names,
+        )?),
+        None => None,
+    };
+    // Places before this input index are --check-file's.
+    let check_inputs = names.len();
+    let mut repeated = Seen::new();
+    let mut once = 0u64;
     let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
+    let (mut split, mut unchanged, mut stopped) = (0u64, 0u64, false);
     let mut tally = Tally::with_warnings(options::warnings(&args.inputs));
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
         tally.game(game.bytes.len(), &v.diagnostics);
@@ -469,15 +615,28 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
                 Dedupe::Keys(set) => set.first(key, ()).map(|_| None),
                 Dedupe::Placed(set) => set.first(key, (input, game.line)).map(|&p| Some(p)),
             };
-            if let Some(place) = kept {
-                dupes += 1;
-                return match (&mut duplicates, place) {
-                    (Some(file), Some((input, line))) => {
+            match kept {
+                Some(place) => {
+                    dupes += 1;
+                    if let (Some(file), Some((input, line))) = (&mut duplicates, place) {
                         let kept_in = names.get(input as usize).map_or("?", String::as_str);
-                        file.write_game(&with_comment(text, kept_in, line))
+                        file.write_game(&with_comment(text, kept_in, line))?;
                     }
-                    _ => Ok(()),
-                };
+                    // `--repeated` writes the first duplicate of each game.
+                    if !args.repeated || repeated.first(key, ()).is_some() {
+                        return Ok(());
+                    }
+                    // The game kept was counted as occurring once, unless
+                    // it came from --check-file.
+                    if place.is_none_or(|(input, _)| input as usize >= check_inputs) {
+                        once = once.saturating_sub(1);
+                    }
+                }
+                None if args.repeated => {
+                    once += 1;
+                    return Ok(());
+                }
+                None => {}
             }
         }
         if skipped < args.skip {
@@ -489,12 +648,21 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             return Ok(());
         }
         written += 1;
+        split += v.games;
+        unchanged += v.unchanged;
         let game = Selected {
             text,
             source: name,
             record: v.record.as_ref(),
         };
-        out.write(&args.inputs, &game, v.split_value.as_deref())
+        out.write(&args.inputs, &game, v.split_value.as_deref())?;
+        match args.transforms.stop_after {
+            Some(n) if written >= n => {
+                stopped = true;
+                Err(pipeline::stop())
+            }
+            _ => Ok(()),
+        }
     })?;
     let (mut outputs, _) = out.into_outputs(ended.complete())?;
     outputs.extend(rejected);
@@ -506,6 +674,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     }
     if dedupe {
         extra.push(count(dupes, "duplicate", "duplicates"));
+    }
+    if let (Some(path), Some((games, broken))) = (&args.check_file, checked) {
+        extra.push(format!(
+            "{games} games in --check-file {} ({broken} with errors, not counted)",
+            path.display()
+        ));
+    }
+    if args.repeated {
+        extra.push(format!("{once} occurring once (--repeated)"));
     }
     if args.skip > 0 {
         extra.push(format!("{skipped} skipped (--skip)"));
@@ -527,6 +704,17 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     }
     if !args.drop_tags.is_empty() {
         extra.push(count(dropped, "tag dropped", "tags dropped"));
+    }
+    if args.transforms.split_variations.is_some() {
+        extra.push(format!("{split} games from --split-variations"));
+    }
+    if let Some(plies) = args.transforms.drop_plies {
+        extra.push(format!(
+            "{unchanged} unchanged (--drop-plies {plies}: fewer plies)"
+        ));
+    }
+    if stopped {
+        extra.push(format!("stopped after {written} (--stop-after)"));
     }
     tally.extra = extra;
     let command = match mode {

@@ -1,5 +1,7 @@
 //! The errors of this crate: a notation name or a set of piece letters that
-//! cannot be read (`--notation`, the `FromStr` of `Notation`).
+//! cannot be read (`--notation`, the `FromStr` of `Notation`), a tag order
+//! file that cannot be read ([`TagOrderError`]). Writing itself cannot fail
+//! but for the output's I/O.
 
 use std::fmt;
 
@@ -49,3 +51,25 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+/// A line of a tag order file that names no tag (see
+/// [`TagOrder::parse`](crate::TagOrder::parse)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagOrderError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The word found.
+    pub found: String,
+}
+
+impl fmt::Display for TagOrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: expected a tag name (letters, digits, `_`), found `{}`",
+            self.line, self.found
+        )
+    }
+}
+
+impl std::error::Error for TagOrderError {}

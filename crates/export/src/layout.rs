@@ -100,6 +100,8 @@ pub(crate) struct Layout {
     next: Join,
     /// The last unit must end its line (a `;` comment was written).
     break_after: bool,
+    /// Each comment on lines of its own ([`Layout::set_comment_lines`]).
+    comment_lines: bool,
 }
 
 impl Layout {
@@ -115,7 +117,14 @@ impl Layout {
             },
             next: Join::Free,
             break_after: false,
+            comment_lines: false,
         }
+    }
+
+    /// Whether each comment is written on lines of its own (the line before
+    /// it ends, and so does its last line).
+    pub(crate) fn set_comment_lines(&mut self, on: bool) {
+        self.comment_lines = on;
     }
 
     /// Sets the line width for the movetext that follows.

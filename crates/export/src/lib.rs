@@ -72,10 +72,10 @@ use pgnkit_game::Game;
 
 pub use conformance::check_export_format;
 pub use display::{Pgn, ToPgn};
-pub use error::NotationError;
+pub use error::{NotationError, TagOrderError};
 pub use letters::PieceLetters;
 pub use movetext::GameWriter;
-pub use options::{ExportOptions, Notation};
+pub use options::{ExportOptions, Notation, TagOrder};
 pub use pending_file::{PendingFile, TempFiles};
 pub use stream::StreamWriter;
 

@@ -115,7 +115,11 @@ impl GameWriter {
     /// Writes `game` into an internal buffer and returns it.
     pub(crate) fn render(&mut self, game: &Game) -> &[u8] {
         self.layout.set_width(self.options.width);
-        self.write_tags(game);
+        self.layout.set_comment_lines(self.options.comment_lines);
+        self.moves.set_checks(self.options.checks);
+        if self.options.tags {
+            self.write_tags(game);
+        }
         self.movetext_at = self.layout.output().len();
         self.write_movetext(game);
         self.layout.output()
@@ -157,11 +161,15 @@ impl GameWriter {
         } else {
             TagFilter::All
         };
-        self.tags.write(
-            self.layout.raw(),
-            game.termination().as_str().as_bytes(),
-            filter,
-        );
+        let result = game.termination().as_str().as_bytes();
+        match &self.options.tag_order {
+            Some(order) => {
+                let variant = game.is_chess960();
+                self.tags
+                    .write_ordered(self.layout.raw(), result, filter, order, variant)
+            }
+            None => self.tags.write(self.layout.raw(), result, filter),
+        };
     }
 
     /// Writes comments if enabled; returns whether any was written.
@@ -189,7 +197,7 @@ impl GameWriter {
         };
         let need_number = self.comments(node.comments_before()) || need_number;
         let (number, black) = numbering.at(ply);
-        if !black || need_number {
+        if (!black || need_number) && self.options.move_numbers {
             self.layout.move_number(number, black);
         }
         self.layout
@@ -286,7 +294,9 @@ impl GameWriter {
                 }
             }
         }
-        self.layout.marker(game.termination().as_str());
+        if self.options.results {
+            self.layout.marker(game.termination().as_str());
+        }
         self.layout.finish();
         self.layout.raw().push(b'\n');
     }

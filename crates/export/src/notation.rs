@@ -17,6 +17,8 @@ use crate::options::Notation;
 pub(crate) struct MoveWriter {
     buf: Vec<u8>,
     mode: CastlingMode,
+    /// Leave out the check and mate suffixes (`+`, `#`).
+    no_checks: bool,
 }
 
 impl MoveWriter {
@@ -28,6 +30,11 @@ impl MoveWriter {
     /// Sets the castling mode directly (streaming).
     pub(crate) fn set_mode(&mut self, mode: CastlingMode) {
         self.mode = mode;
+    }
+
+    /// Whether moves are written with their check and mate suffixes.
+    pub(crate) fn set_checks(&mut self, checks: bool) {
+        self.no_checks = !checks;
     }
 
     /// The text of `played` in `notation`.
@@ -72,6 +79,11 @@ impl MoveWriter {
             Notation::Uci => {
                 // Writing into a Vec cannot fail.
                 let _ = write!(self.buf, "{}", Uci::from_move(*mv, self.mode));
+            }
+        }
+        if self.no_checks {
+            while let Some(b'+' | b'#') = self.buf.last() {
+                self.buf.pop();
             }
         }
         &self.buf

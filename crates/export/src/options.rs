@@ -4,7 +4,7 @@ use std::fmt;
 
 use pgnkit_chess::FenOptions;
 
-use crate::error::NotationError;
+use crate::error::{NotationError, TagOrderError};
 use crate::letters::PieceLetters;
 
 /// How moves are written.
@@ -193,6 +193,106 @@ pub struct ExportOptions {
     pub notation: Notation,
     /// How the `FEN` tag is written (en passant square, Chess960 castling).
     pub fen: FenOptions,
+    /// Write move numbers (`1.`, `1...`); off: moves alone, as pgn-extract's
+    /// `--nomovenumbers`.
+    pub move_numbers: bool,
+    /// Write the termination marker after the moves; off: no marker (the
+    /// `Result` tag is still written), as pgn-extract's `--noresults`.
+    pub results: bool,
+    /// Write the tag section and its empty line; off: the movetext alone.
+    pub tags: bool,
+    /// Write the check and mate suffixes `+` and `#` (pgn-extract's
+    /// `--nochecks` turns them off).
+    pub checks: bool,
+    /// Write each comment on lines of its own: the line before it ends, and
+    /// so does its last line (pgn-extract's `--commentlines`).
+    pub comment_lines: bool,
+    /// The order of the tags (pgn-extract's `-R`), in place of the roster
+    /// then ASCII order; `None`: the export format's order.
+    pub tag_order: Option<TagOrder>,
+}
+
+/// A tag order (pgn-extract's `-R` file): the tags named are written first,
+/// in the order named (a roster tag even when the game lacks it, with its
+/// default), then the roster tags not named and the other tags as the
+/// export format orders them, unless [`TagOrder::only_listed`] (`--xroster`):
+/// then only the tags named, and what replaying the game needs (`FEN`,
+/// `SetUp`, `Variant`).
+///
+/// ```
+/// use pgnkit_export::{ExportOptions, TagOrder, to_string};
+/// use pgnkit_game::Game;
+///
+/// let order = TagOrder::parse("White\nBlack\n% the players only\nECO\n", true).unwrap();
+/// let game: Game = "[White \"A\"]\n[ECO \"C20\"]\n[Annotator \"Z\"]\n\n1. e4 *".parse().unwrap();
+/// let options = ExportOptions { tag_order: Some(order), ..ExportOptions::export() };
+/// assert_eq!(to_string(&game, &options), "[White \"A\"]\n[Black \"?\"]\n[ECO \"C20\"]\n\n1. e4 *\n\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagOrder {
+    names: Vec<String>,
+    only_listed: bool,
+}
+
+impl TagOrder {
+    /// The order of `names` (a name named twice counts at its first place).
+    pub fn new<S: AsRef<str>>(names: &[S], only_listed: bool) -> TagOrder {
+        let mut unique: Vec<String> = Vec::with_capacity(names.len());
+        for name in names {
+            let name = name.as_ref();
+            if !unique.iter().any(|n| n == name) {
+                unique.push(name.to_string());
+            }
+        }
+        TagOrder {
+            names: unique,
+            only_listed,
+        }
+    }
+
+    /// Reads a tag order file: one tag name a line (the first word of the
+    /// line: a pgn-extract file's `Name "value"` lines give their names);
+    /// empty lines and lines starting with `%` or `;` are skipped. A word
+    /// that is not a tag name (letters, digits, `_`; a letter or digit
+    /// first) is an error naming its line.
+    pub fn parse(text: &str, only_listed: bool) -> Result<TagOrder, TagOrderError> {
+        let mut names = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('%') || line.starts_with(';') {
+                continue;
+            }
+            let word = line.split_whitespace().next().unwrap_or_default();
+            let valid = word
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_alphanumeric())
+                && word.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            if !valid {
+                return Err(TagOrderError {
+                    line: i + 1,
+                    found: word.to_string(),
+                });
+            }
+            names.push(word);
+        }
+        Ok(TagOrder::new(&names, only_listed))
+    }
+
+    /// The tags named, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Whether only the tags named are written (and what replaying needs).
+    pub fn only_listed(&self) -> bool {
+        self.only_listed
+    }
+
+    /// Whether `name` is named.
+    pub(crate) fn lists(&self, name: &[u8]) -> bool {
+        self.names.iter().any(|n| n.as_bytes() == name)
+    }
 }
 
 impl ExportOptions {
@@ -207,6 +307,12 @@ impl ExportOptions {
             reduced_tags: false,
             notation: Notation::San,
             fen: FenOptions::default(),
+            move_numbers: true,
+            results: true,
+            tags: true,
+            checks: true,
+            comment_lines: false,
+            tag_order: None,
         }
     }
 

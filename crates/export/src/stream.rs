@@ -20,7 +20,7 @@ use pgnkit_game::{
 use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::{MoveWriter, san_word};
-use crate::options::{ExportOptions, Notation};
+use crate::options::{ExportOptions, Notation, TagOrder};
 use crate::tags::{TagFilter, TagSection};
 
 /// One recorded movetext token; text lives in the tape's arena.
@@ -123,6 +123,9 @@ pub struct StreamWriter {
     /// writes it again.
     movetext_at: usize,
     filter: TagFilter,
+    /// The game starts from a Chess960 position (its `Variant` tag is
+    /// needed to replay it).
+    chess960: bool,
     /// The game ended (its text is whole).
     ended: bool,
     /// Tags were set after the section was written, before the game ended:
@@ -138,11 +141,15 @@ pub struct StreamWriter {
 impl StreamWriter {
     /// A writer with `options`.
     pub fn new(options: ExportOptions) -> StreamWriter {
+        let mut moves = MoveWriter::default();
+        moves.set_checks(options.checks);
         StreamWriter {
+            tag_section: options.tags,
+            chess960: false,
             layout: Layout::new(options.width),
             options,
             tags: TagSection::default(),
-            moves: MoveWriter::default(),
+            moves,
             encoding: Encoding::Utf8,
             numbering: Numbering::from_parts(1, Color::White),
             lines: Vec::new(),
@@ -152,7 +159,6 @@ impl StreamWriter {
             scratch: Vec::new(),
             started: false,
             result_at: 0,
-            tag_section: true,
             movetext_at: 0,
             filter: TagFilter::All,
             ended: false,
@@ -267,7 +273,14 @@ impl StreamWriter {
         }
         let mut section = std::mem::take(&mut self.scratch);
         section.clear();
-        let result_at = self.tags.write(&mut section, b"*", self.filter);
+        let order = self.options.tag_order.as_ref();
+        let result_at = write_section(
+            &mut self.tags,
+            order,
+            self.filter,
+            self.chess960,
+            &mut section,
+        );
         patch_result_at(
             &mut section,
             result_at,
@@ -354,8 +367,10 @@ impl StreamWriter {
             TagFilter::All
         };
         self.filter = filter;
+        self.chess960 = chess960;
         self.result_at = if self.tag_section {
-            self.tags.write(self.layout.raw(), b"*", filter)
+            let order = self.options.tag_order.as_ref();
+            write_section(&mut self.tags, order, filter, chess960, self.layout.raw())
         } else {
             usize::MAX // no Result tag to patch
         };
@@ -490,6 +505,7 @@ impl Visitor for StreamWriter {
         };
         self.layout.clear();
         self.layout.set_width(self.options.width);
+        self.layout.set_comment_lines(self.options.comment_lines);
         self.tags.clear();
         self.tape.clear();
         self.held.clear();
@@ -537,8 +553,9 @@ impl Visitor for StreamWriter {
             self.flush_tape();
         }
         let (number, black) = self.numbering.at(ply);
-        let number = (!black || need_number).then_some((number, black));
-        if !self.taping() && self.options.notation == Notation::San {
+        let number =
+            ((!black || need_number) && self.options.move_numbers).then_some((number, black));
+        if !self.taping() && self.options.notation == Notation::San && self.options.checks {
             // The common case: straight into the layout, SAN in a register.
             self.layout.word_move(number, san_word(&event));
         } else {
@@ -641,7 +658,9 @@ impl Visitor for StreamWriter {
         }
         self.tape.append(&mut self.held);
         self.flush_tape();
-        self.layout.marker(self.termination.as_str());
+        if self.options.results {
+            self.layout.marker(self.termination.as_str());
+        }
         self.layout.finish();
         self.layout.raw().push(b'\n');
         let result = self.termination.as_str().as_bytes();
@@ -654,6 +673,21 @@ impl Visitor for StreamWriter {
             self.rewrite_tags();
         }
         self.games += 1;
+    }
+}
+
+/// Writes the tag section of `tags` into `out` with `*` as the `Result`
+/// value, in `order` if one is given; returns the offset of that value.
+fn write_section(
+    tags: &mut TagSection,
+    order: Option<&TagOrder>,
+    filter: TagFilter,
+    chess960: bool,
+    out: &mut Vec<u8>,
+) -> usize {
+    match order {
+        Some(order) => tags.write_ordered(out, b"*", filter, order, chess960),
+        None => tags.write(out, b"*", filter),
     }
 }
 

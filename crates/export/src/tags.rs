@@ -8,6 +8,7 @@
 
 use std::ops::Range;
 
+use crate::options::TagOrder;
 use crate::short_copy;
 
 /// The Seven Tag Roster in export order, with the default of each
@@ -281,6 +282,111 @@ impl TagSection {
         }
         if let Some(line) = fen_pending {
             out.extend_from_slice(line);
+        }
+        out.push(b'\n');
+        result_at
+    }
+}
+
+impl TagSection {
+    /// Writes the tag section in `order` (see [`TagOrder`]) and the empty
+    /// line after it, with `result` as the `Result` value; `filter` still
+    /// decides which tags besides the roster may be written, and `variant`
+    /// tells whether replaying needs the `Variant` tag. Returns the offset
+    /// in `out` of the `Result` value (`usize::MAX` when it is not written).
+    pub(crate) fn write_ordered(
+        &mut self,
+        out: &mut Vec<u8>,
+        result: &[u8],
+        filter: TagFilter,
+        order: &TagOrder,
+        variant: bool,
+    ) -> usize {
+        let arena = &self.arena;
+        let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
+        let mut result_at = usize::MAX;
+        let mut roster_done = [false; 7];
+        let mut fen_done = false;
+        let allowed = |name: &[u8]| match filter {
+            TagFilter::All => true,
+            TagFilter::Reduced { variant } => {
+                (name == b"SetUp" && fen.is_some()) || (name == b"Variant" && variant)
+            }
+        };
+        let roster = |i: usize, out: &mut Vec<u8>, result_at: &mut usize| {
+            let Some(((name, default), slot)) = ROSTER.get(i).zip(self.roster.get(i)) else {
+                return;
+            };
+            match slot {
+                _ if i == RESULT => {
+                    *result_at = out.len() + b"[Result \"".len();
+                    write_tag(out, name, result);
+                }
+                Some(line) => out.extend_from_slice(arena.get(line.clone()).unwrap_or_default()),
+                None => write_tag(out, name, default),
+            }
+        };
+        let first_named = |name: &[u8]| self.others.iter().find(|e| e.name(arena) == name);
+        for name in order.names() {
+            let name = name.as_bytes();
+            if let Some(i) = roster_index(name) {
+                if let Some(done) = roster_done.get_mut(i) {
+                    *done = true;
+                }
+                roster(i, out, &mut result_at);
+            } else if name == b"FEN" {
+                if let Some(line) = fen {
+                    out.extend_from_slice(line);
+                }
+                fen_done = true;
+            } else if allowed(name)
+                && let Some(entry) = first_named(name)
+            {
+                out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
+            }
+        }
+        if order.only_listed() {
+            // What replaying the game needs is written all the same.
+            if let Some(line) = fen.filter(|_| !fen_done) {
+                out.extend_from_slice(line);
+            }
+            for (name, needed) in [(b"SetUp".as_slice(), fen.is_some()), (b"Variant", variant)] {
+                if needed
+                    && !order.lists(name)
+                    && let Some(entry) = first_named(name)
+                {
+                    out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
+                }
+            }
+        } else {
+            for (i, done) in roster_done.iter().enumerate() {
+                if !done {
+                    roster(i, out, &mut result_at);
+                }
+            }
+            let mut fen_pending = fen.filter(|_| !fen_done);
+            let mut previous: Option<&Entry> = None;
+            for entry in self.order.of(arena, &self.others) {
+                if previous
+                    .is_some_and(|p| p.key == entry.key && p.name(arena) == entry.name(arena))
+                {
+                    continue;
+                }
+                previous = Some(entry);
+                if let Some(line) = fen_pending
+                    && entry.after_fen(arena)
+                {
+                    out.extend_from_slice(line);
+                    fen_pending = None;
+                }
+                let name = entry.name(arena);
+                if allowed(name) && !order.lists(name) {
+                    out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
+                }
+            }
+            if let Some(line) = fen_pending {
+                out.extend_from_slice(line);
+            }
         }
         out.push(b'\n');
         result_at

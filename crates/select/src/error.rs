@@ -126,3 +126,14 @@ pub enum OpeningsError {
     #[error("the table is not UTF-8 text")]
     Encoding,
 }
+
+/// A game whose main line is shorter than the plies to drop (see
+/// [`drop_plies`](crate::drop_plies)): it is left unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the main line has {plies} plies, fewer than the {wanted} to drop")]
+pub struct TooShort {
+    /// The plies of the game's main line.
+    pub plies: usize,
+    /// The plies asked to drop.
+    pub wanted: usize,
+}

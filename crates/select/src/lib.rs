@@ -16,6 +16,9 @@
 //! - [`Openings`]: the Lichess opening table (CC0, embedded) and Lichess's
 //!   classification rule.
 //! - [`fix_result`], [`add_ply_count`], [`add_final_fen`], [`drop_tags`].
+//! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
+//!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
+//!   [`add_total_ply_count`]).
 //!
 //! ```
 //! use pgnkit_game::Game;
@@ -40,16 +43,21 @@ mod openings;
 mod position_key;
 mod query;
 mod soundex;
+mod transform;
 mod value;
 
 pub use dedupe::{GameKey, Hasher128, Seen};
-pub use error::{OpeningsError, QueryError, QueryErrorKind};
+pub use error::{OpeningsError, QueryError, QueryErrorKind, TooShort};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
 pub use main_line::{MainLine, Moves};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use position_key::PositionKey;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
+pub use transform::{
+    TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_total_ply_count,
+    drop_plies, mark_plies, split_variations, truncate_plies,
+};
 pub use value::{PgnDate, number, time_control_base};
 
 /// The example of this crate's README (its crates.io page), compiled and run as a

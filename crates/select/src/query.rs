@@ -151,6 +151,21 @@ impl Query {
         eval::matches(&self.expr, game, context)
     }
 
+    /// The plies of the main line (0: the start) at which the query's
+    /// position predicates (`reaches`, `material`, those not under a `not`)
+    /// first hold, in order, each once: where `--mark-matches` puts its
+    /// comment (as pgn-extract's `--markmatches`, at the first match).
+    ///
+    /// ```
+    /// use pgnkit_select::Query;
+    /// let game: pgnkit_game::Game = "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *".parse().unwrap();
+    /// let q = Query::parse(r#"plies > 2 and material "KQR2B2N2P8kqr2b2n2p7""#).unwrap();
+    /// assert_eq!(q.matching_plies(&game), vec![5]);
+    /// ```
+    pub fn matching_plies(&self, game: &Game) -> Vec<usize> {
+        eval::matching_plies(&self.expr, game)
+    }
+
     /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`,
     /// `moves`, `piece_count`, the game-ending predicates).
     pub fn needs_moves(&self) -> bool {

@@ -21,12 +21,30 @@ impl Layout {
     /// not). A comment containing `}` is written as a `; text` comment that
     /// ends its line; any other as `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
+        if self.comment_lines {
+            return self.comment_alone(text);
+        }
         if let Some(clock) = Clock::new(text)
             && self.clock_comment(&clock)
         {
             return true;
         }
         self.any_comment(text)
+    }
+
+    /// A comment on lines of its own (pgn-extract's `--commentlines`): the
+    /// line before it ends, and so does its last line. Kept out of line.
+    #[inline(never)]
+    fn comment_alone(&mut self, text: &[u8]) -> bool {
+        if text.iter().all(|&b| is_comment_space(b)) {
+            return false;
+        }
+        if self.fill.line_chars > 0 || self.fill.unit_chars > 0 {
+            self.break_line_after();
+        }
+        let written = self.any_comment(text);
+        self.break_line_after();
+        written
     }
 
     /// [`Layout::comment`] for any text. Kept out of line: the clock path

@@ -217,3 +217,129 @@ fn patch_result_replaces_the_seventh_line_only() {
     patch_result(&mut short, b"1-0");
     assert_eq!(short, b"1\n2\n");
 }
+
+/// The whole text of the one game of `pgn` as both writers write it (they
+/// must agree).
+fn both(pgn: &str, options: &ExportOptions) -> String {
+    let mut games = visit_games(pgn.as_bytes(), StreamWriter::new(options.clone()));
+    games.next();
+    let streamed = String::from_utf8(games.visitor().game_text().to_vec()).expect("UTF-8");
+    let read = read_games(pgn.as_bytes()).next().expect("one game");
+    assert!(read.diagnostics.is_empty(), "{:?}", read.diagnostics);
+    assert_eq!(streamed, crate::to_string(&read.value, options));
+    streamed
+}
+
+const CHECKS: &str = "[Event \"x\"]\n[Foo \"y\"]\n[Annotator \"Z\"]\n[SetUp \"1\"]\n\
+    [FEN \"4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1\"]\n\n1. Qd7+ (1. Qb4 Kd7 2. Qb7+) Kxd7 { c } 2. Kd2 1/2-1/2\n";
+
+#[test]
+fn no_move_numbers_results_checks() {
+    let options = ExportOptions {
+        move_numbers: false,
+        results: false,
+        checks: false,
+        ..ExportOptions::export()
+    };
+    let text = both(CHECKS, &options);
+    assert!(
+        text.ends_with("\n\nQd7 (Qb4 Kd7 Qb7) Kxd7 { c } Kd2\n\n"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"1/2-1/2\"]\n"), "{text}");
+    for notation in [Notation::Lan, Notation::Fan, Notation::Uci] {
+        let text = both(
+            CHECKS,
+            &ExportOptions {
+                checks: false,
+                notation,
+                ..ExportOptions::export()
+            },
+        );
+        assert!(!text.contains('+') && !text.contains('#'), "{text}");
+    }
+    // Untouched options write export format: the checks are there.
+    assert!(both(CHECKS, &ExportOptions::export()).contains("1. Qd7+ (1. Qb4"));
+}
+
+#[test]
+fn no_tags_is_the_movetext_alone() {
+    let options = ExportOptions {
+        tags: false,
+        ..ExportOptions::export()
+    };
+    assert_eq!(
+        both(CHECKS, &options),
+        "1. Qd7+ (1. Qb4 Kd7 2. Qb7+) 1... Kxd7 { c } 2. Kd2 1/2-1/2\n\n"
+    );
+}
+
+#[test]
+fn tag_order_first_then_the_rest_or_only_the_listed() {
+    let order = crate::TagOrder::parse("Foo\nBlack\nResult\n", false).expect("names");
+    let options = ExportOptions {
+        tag_order: Some(order),
+        ..ExportOptions::export()
+    };
+    let text = both(CHECKS, &options);
+    let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        tags,
+        [
+            "[Foo \"y\"]",
+            "[Black \"?\"]",
+            "[Result \"1/2-1/2\"]",
+            "[Event \"x\"]",
+            "[Site \"?\"]",
+            "[Date \"????.??.??\"]",
+            "[Round \"?\"]",
+            "[White \"?\"]",
+            "[Annotator \"Z\"]",
+            "[FEN \"4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1\"]",
+            "[SetUp \"1\"]",
+        ]
+    );
+    // Only the tags listed, and what replaying needs (FEN and SetUp); no
+    // Result tag, as it was not listed.
+    let order = crate::TagOrder::parse("Foo\nBlack\n", true).expect("names");
+    let options = ExportOptions {
+        tag_order: Some(order),
+        ..ExportOptions::export()
+    };
+    let text = both(CHECKS, &options);
+    assert!(
+        text.starts_with(
+            "[Foo \"y\"]\n[Black \"?\"]\n[FEN \"4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qd7+"
+        ),
+        "{text}"
+    );
+    // Tags set late are written in the order too.
+    let mut games = visit_games(CHECKS.as_bytes(), StreamWriter::new(options.clone()));
+    games.next();
+    games.visitor().set_tags([("Foo", "z")]);
+    let text = String::from_utf8(games.visitor().game_text().to_vec()).expect("UTF-8");
+    assert!(text.starts_with("[Foo \"z\"]\n[Black \"?\"]\n"), "{text}");
+}
+
+#[test]
+fn tag_order_file_errors_name_the_line() {
+    let e = crate::TagOrder::parse("White\n\n[Black]\n", false).expect_err("not a name");
+    assert_eq!((e.line, e.found.as_str()), (3, "[Black]"));
+    let order = crate::TagOrder::parse("White \"x\"\n; c\nWhite\nECO\n", true).expect("names");
+    assert_eq!(order.names(), ["White", "ECO"]);
+    assert!(order.only_listed());
+}
+
+#[test]
+fn comment_lines_put_each_comment_alone() {
+    let options = ExportOptions {
+        comment_lines: true,
+        tags: false,
+        ..ExportOptions::export()
+    };
+    let pgn = "{ start } 1. e4 { comment1 } e5 { comment2 } ({ comment3 } 1... e6 (1... d6) 2. d4 (2. Nf3) { comment4 }) { comment5 } 2. Nf3 { a } { } { b } *";
+    assert_eq!(
+        both(pgn, &options),
+        "{ start }\n1. e4\n{ comment1 }\n1... e5\n{ comment2 }\n(\n{ comment3 }\n1... e6 2. d4 (2. Nf3)\n{ comment4 }\n) (1... d6)\n{ comment5 }\n2. Nf3\n{ a }\n{ b }\n*\n\n"
+    );
+}

@@ -22,6 +22,48 @@ pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) ->
     }
 }
 
+/// See [`Query::matching_plies`](super::Query::matching_plies).
+pub(super) fn matching_plies(expr: &Expr, game: &Game) -> Vec<usize> {
+    let mut tests = Vec::new();
+    position_tests(expr, &mut tests);
+    let mut first: Vec<Option<usize>> = vec![None; tests.len()];
+    let mut pos = game.start_position().clone();
+    let mut moves = game.main_line_moves();
+    for ply in 0.. {
+        for (test, found) in tests.iter().zip(&mut first) {
+            if found.is_none() && position_holds(test, &pos) {
+                *found = Some(ply);
+            }
+        }
+        match moves.next() {
+            Some(played) if first.iter().any(Option::is_none) => pos.play_unchecked(played.mv),
+            _ => break,
+        }
+    }
+    let mut plies: Vec<usize> = first.into_iter().flatten().collect();
+    plies.sort_unstable();
+    plies.dedup();
+    plies
+}
+
+/// The position predicates of `expr` not under a `not`.
+fn position_tests<'a>(expr: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match expr {
+        Expr::Or(all) | Expr::And(all) => all.iter().for_each(|e| position_tests(e, out)),
+        Expr::Reaches(_) | Expr::Material(_) => out.push(expr),
+        _ => {}
+    }
+}
+
+/// Whether the position predicate `expr` holds at `pos` (false for any other).
+fn position_holds(expr: &Expr, pos: &pgnkit_chess::Position) -> bool {
+    match expr {
+        Expr::Reaches(key) => key.is(pos),
+        Expr::Material(m) => m.matches(pos.board()),
+        _ => false,
+    }
+}
+
 /// Whether some position of the main line (the start included) satisfies `test`.
 fn main_line_any(game: &Game, mut test: impl FnMut(&pgnkit_chess::Position) -> bool) -> bool {
     let mut pos = game.start_position().clone();
