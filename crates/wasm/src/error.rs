@@ -35,6 +35,7 @@ pub fn bug_message(panic: impl Display) -> String {
 /// Makes every later panic throw a JavaScript `Error` (see the module docs).
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        wasm_bindgen::throw_str(&bug_message(info));
+        // One line: the location, then the message.
+        wasm_bindgen::throw_str(&bug_message(info.to_string().replace('\n', " ")));
     }));
 }

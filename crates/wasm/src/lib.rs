@@ -41,3 +41,16 @@ pub fn version() -> String {
 pub fn panic_for_tests() {
     panic!("a panic asked for by the tests");
 }
+
+/// The size of the module's memory in bytes (it grows and never shrinks: its high-water mark):
+/// the Node tests check that `PgnReader` reads a long stream in constant memory. Not part of
+/// the API (no TypeScript type).
+#[doc(hidden)]
+#[wasm_bindgen(js_name = __memoryBytesForTests, skip_typescript)]
+pub fn memory_bytes_for_tests() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    let pages = core::arch::wasm32::memory_size(0);
+    #[cfg(not(target_arch = "wasm32"))]
+    let pages = 0usize;
+    (pages * 65536) as f64
+}

@@ -77,6 +77,8 @@ struct Pending {
     chunks: VecDeque<Vec<u8>>,
     /// Bytes of the front chunk already read.
     read: usize,
+    /// Bytes read in all.
+    taken: u64,
     ended: bool,
 }
 
@@ -90,6 +92,11 @@ impl Feed {
     fn ready(&self) -> bool {
         let pending = self.0.borrow();
         pending.ended || !pending.chunks.is_empty()
+    }
+
+    /// How many bytes were read in all.
+    fn taken(&self) -> u64 {
+        self.0.borrow().taken
     }
 }
 
@@ -113,6 +120,7 @@ impl Read for Feed {
                 pending.read = start + n;
             }
         }
+        pending.taken += written as u64;
         if written == 0 && !pending.ended {
             return Err(io::ErrorKind::WouldBlock.into());
         }
@@ -195,6 +203,7 @@ impl PgnReader {
     /// Passes every game the bytes at hand end to `onGame`.
     fn drain(&mut self) -> Result<f64, JsValue> {
         let mut count = 0.0;
+        let mut taken = self.feed.taken();
         loop {
             match self.reader.next_game() {
                 None => break,
@@ -204,12 +213,16 @@ impl PgnReader {
                     self.games += 1.0;
                     self.on_game.call1(&JsValue::NULL, &JsValue::from(game))?;
                 }
-                // Out of bytes: wait for the next chunk (a stale "would block" kept by the
-                // reader's read-ahead is passed over when bytes are there).
+                // Out of bytes. The reader asked for more than there was (it reads a chunk
+                // at a time) but keeps what it got: ask again while it takes bytes, as the
+                // game may end in them; then wait for the next chunk. A stale "would block"
+                // (kept by the reader's read-ahead) is passed over when bytes are there.
                 Some(Err(e)) if e.kind() == io::ErrorKind::WouldBlock => {
-                    if !self.feed.ready() {
+                    let now = self.feed.taken();
+                    if now == taken && !self.feed.ready() {
                         break;
                     }
+                    taken = now;
                 }
                 Some(Err(e)) => return Err(type_error(format!("reading failed: {e}"))),
             }

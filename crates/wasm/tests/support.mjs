@@ -7,10 +7,10 @@ import { pathToFileURL, fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 /** The package folder. */
-export const packageDir = process.env.PGNKIT_NPM ?? path.join(root, "target", "npm", "pgnkit");
+export const packageDir = path.resolve(process.env.PGNKIT_NPM ?? path.join(root, "target", "npm", "pgnkit"));
 
 /** The `pgnkit` command. */
-export const binary = process.env.PGNKIT_BIN ?? path.join(root, "target", "debug", "pgnkit");
+export const binary = path.resolve(process.env.PGNKIT_BIN ?? path.join(root, "target", "debug", "pgnkit"));
 
 /** The corpus folder. */
 export const corpus = process.env.PGNKIT_CORPUS ?? path.join(root, "..", "shared", "corpus");
