@@ -119,6 +119,12 @@ impl JsGame {
         self.game.termination().as_str().to_owned()
     }
 
+    /// How many moves the main line has (half-moves), without building `moves()`.
+    #[wasm_bindgen(getter, js_name = plyCount)]
+    pub fn ply_count(&self) -> usize {
+        self.game.main_line().count()
+    }
+
     /// The FEN of the starting position.
     #[wasm_bindgen(getter, js_name = startFen)]
     pub fn start_fen(&self) -> String {

@@ -45,6 +45,7 @@ test("moves(): SAN, UCI, FEN after, comments, NAGs, clock, eval, variations", ()
   const [game] = parsePgn(TWO_GAMES);
   const moves = game.moves();
   assert.deepEqual(moves.map((m) => m.san), ["e4", "e5", "Nf3", "Nc6"]);
+  assert.equal(game.plyCount, 4);
   assert.deepEqual(moves.map((m) => m.uci), ["e2e4", "e7e5", "g1f3", "b8c6"]);
   const e4 = moves[0];
   assert.equal(e4.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
