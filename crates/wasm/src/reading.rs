@@ -4,7 +4,7 @@
 //! All three are the game crate's readers: the games are the lexer's splitter's games, the
 //! moves are resolved and the diagnostics found by `pgnkit-game`, exactly as for the command.
 //! `PgnReader` feeds the pushed chunks to the game crate's streaming [`Reader`] through
-//! [`Feed`], a source that says "would block" when it has no bytes yet: the reader keeps its
+//! `Feed`, a source that says "would block" when it has no bytes yet: the reader keeps its
 //! place and goes on when the next chunk comes.
 
 use std::cell::RefCell;
