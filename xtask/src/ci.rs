@@ -3,7 +3,8 @@
 use crate::cmd::{cargo, exec};
 
 /// Runs fmt, clippy, the release list and feature builds, the tests, the docs, the
-/// conformance table and the Python tests, in that order, stopping at the first failure.
+/// conformance table, the Python tests and the JavaScript package's tests, in that order,
+/// stopping at the first failure.
 pub fn run_ci() -> Result<(), String> {
     exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
     exec(&mut cargo(&[
@@ -32,6 +33,8 @@ pub fn run_ci() -> Result<(), String> {
     examples()?;
     crate::conformance::run(&[])?;
     pytest(&[])?;
+    // The npm package: built for wasm32 and tested from Node against the command.
+    crate::wasm::run(&["--test".to_owned()])?;
     eprintln!("xtask ci: all checks passed");
     Ok(())
 }

@@ -11,6 +11,8 @@
 //!                                     convert (games + moves Parquet) against check, peak RSS,
 //!                                     the python-chess + pyarrow peer on a sample
 //! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
+//! cargo xtask wasm [--test]           the `pgnkit` npm package (WebAssembly) in target/npm/pgnkit;
+//!                                     --test runs its Node tests
 //! cargo xtask public-api [--bless]   the public API against its committed listing
 //! cargo xtask release-check [--allow-dirty] [--bless]
 //!                                     published crates in order, feature builds, CHANGELOG
@@ -33,6 +35,7 @@ mod python;
 mod release;
 #[cfg(test)]
 mod tidy;
+mod wasm;
 
 use std::process::ExitCode;
 
@@ -59,6 +62,10 @@ tasks:
                           and the python-chess + pyarrow peer on the first N bytes
                           (default 2000000; 0 skips it), extrapolated to the whole file
   fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
+  wasm [--test]           the `pgnkit` npm package (crates/wasm built for wasm32, wasm-bindgen-cli
+                          at the crate's version installed under target/wasm-tools) in
+                          target/npm/pgnkit; --test runs its Node tests (node --test), the
+                          differential ones against target/debug/pgnkit on the corpus too
   public-api [--bless]    the public API of every published library against public-api/*.txt
                           (cargo public-api, nightly rustdoc JSON); --bless rewrites them
   release-check [--allow-dirty] [--bless]
@@ -87,6 +94,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "release-check" => release::run(rest),
         "public-api" => release::api::run(rest),
+        "wasm" => wasm::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())
