@@ -6,13 +6,13 @@
 
 mod eval;
 mod parse;
+mod plies;
 
 use pgnkit_game::Game;
 use regex::Regex;
 
 use crate::error::QueryError;
-use crate::material::Material;
-use crate::position_key::PositionKey;
+use crate::positions::{Ply, Positional};
 use crate::value::PgnDate;
 
 /// A parsed query: which games to select.
@@ -25,9 +25,18 @@ use crate::value::PgnDate;
 /// and        = not { "and" not }
 /// not        = "not" not | primary
 /// primary    = "(" or ")"
-///            | "reaches" STRING            (a FEN)
-///            | "material" STRING           (a balance, as "KQkr")
+///            | [ "in_variations" ] position
 ///            | field op value
+/// position   = test | "sequence" STRING          (moves in order, as "e4 e5 Nf3")
+///            | "at" "(" ptest ")"               (one position passing the tests)
+/// test       = "reaches" STRING                 (a FEN)
+///            | "material" STRING                (a balance, as "KQkr")
+///            | "pattern" STRING { "," STRING }  (boards with wildcards; any of them)
+///            | "imbalance" [ colour ] STRING    (as "R vs BN")
+/// ptest      = pand { "or" pand }
+/// pand       = pnot { "and" pnot }
+/// pnot       = "not" pnot | "(" ptest ")" | test | "stm" colour
+/// colour     = "white" | "black"
 /// field      = TAG | "player" | "elo" | "elo_diff" | "plies" | "eco" | "result"
 /// TAG        = a capital letter, then letters, digits, "_"   (a tag name: WhiteElo)
 /// op         = "=" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "=~"
@@ -61,7 +70,23 @@ use crate::value::PgnDate;
 ///   is that position: board, side to move, castling rights and en passant
 ///   (only when a capture is legal); move counters do not count.
 /// - `material "KQkr"`: some position of the main line has that material
-///   (see [`Material`]).
+///   (see [`Material`](crate::Material)).
+/// - `pattern "r*r/*/*/*/*/*/*/????K*"`: some position's board fits the
+///   pattern (see [`Pattern`](crate::Pattern) for its wildcards); several
+///   patterns separated by commas: any of them.
+/// - `imbalance "R vs BN"`: some position has that material difference,
+///   either side having the first part unless `white` or `black` says
+///   which (see [`Imbalance`](crate::Imbalance)).
+/// - `at (...)`: one position passes every test inside, combined with
+///   `and`, `or`, `not`; `stm white` (or `black`) holds where that side is to
+///   move and is only allowed here: `at (pattern "..." and stm white)`.
+/// - `sequence "e4 e5 Nf3"`: these moves are played in this order, not
+///   necessarily one after the other (see [`Sequence`](crate::Sequence)).
+/// - `in_variations` before a position predicate tests the positions (or
+///   moves) of the variations too; a sequence must then be on one line.
+///
+/// [`Query::matching_plies`] gives the plies where the position predicates
+/// hold (see [`Ply`]).
 ///
 /// ```
 /// use pgnkit_select::{Context, Query};
@@ -98,6 +123,29 @@ impl Query {
     /// Whether `game` is selected.
     pub fn matches(&self, game: &Game, context: &Context<'_>) -> bool {
         eval::matches(&self.expr, game, context)
+    }
+
+    /// The plies where the query's position predicates hold, when `game` is
+    /// selected (`None` when it is not): those of every predicate that holds
+    /// and counts for the selection (not under a `not`), in order, main line
+    /// first (see [`Ply`]). Empty for a game selected by tags alone.
+    ///
+    /// ```
+    /// use pgnkit_select::{Context, Ply, Query};
+    /// let game: pgnkit_game::Game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *".parse().unwrap();
+    /// let q = Query::parse(r#"pattern "*/*/*/*/*/*/*/RNBQK2R" or sequence "e4 Bb5""#).unwrap();
+    /// let plies: Vec<u32> = q.matching_plies(&game, &Context::default()).unwrap().iter().map(|p| p.ply).collect();
+    /// assert_eq!(plies, [1, 5]);
+    /// assert!(Query::parse("material \"KQkq\"").unwrap().matching_plies(&game, &Context::default()).is_none());
+    /// ```
+    pub fn matching_plies(&self, game: &Game, context: &Context<'_>) -> Option<Vec<Ply>> {
+        plies::matching(&self.expr, game, context)
+    }
+
+    /// Whether the query looks into variations (`in_variations`): the game
+    /// must then be read with its variations (a tree).
+    pub fn reads_variations(&self) -> bool {
+        self.expr.reads_variations()
     }
 
     /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`).
@@ -140,8 +188,8 @@ enum Expr {
     And(Vec<Expr>),
     Not(Box<Expr>),
     Compare(Comparison),
-    Reaches(Box<PositionKey>),
-    Material(Material),
+    /// A position predicate (`positions.rs`; parsed by `parse/positions.rs`).
+    Position(Box<Positional>),
 }
 
 impl Expr {
@@ -150,7 +198,16 @@ impl Expr {
             Expr::Or(all) | Expr::And(all) => all.iter().any(Expr::needs_moves),
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
-            Expr::Reaches(_) | Expr::Material(_) => true,
+            Expr::Position(_) => true,
+        }
+    }
+
+    fn reads_variations(&self) -> bool {
+        match self {
+            Expr::Or(all) | Expr::And(all) => all.iter().any(Expr::reads_variations),
+            Expr::Not(a) => a.reads_variations(),
+            Expr::Position(p) => p.variations,
+            _ => false,
         }
     }
 
@@ -159,7 +216,7 @@ impl Expr {
             Expr::Or(all) | Expr::And(all) => all.iter().all(Expr::reads_tags_only),
             Expr::Not(a) => a.reads_tags_only(),
             Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
-            Expr::Reaches(_) | Expr::Material(_) => false,
+            Expr::Position(_) => false,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Evaluating a query's tree against a game: tags read as the parsed value
-//! asks (number, date, base time, text), the main line replayed only for
-//! `reaches`, `material` and `plies`.
+//! asks (number, date, base time, text), the main line (or every line) replayed only
+//! for position predicates and `plies`.
 
 use std::cmp::Ordering;
 
@@ -15,24 +15,8 @@ pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) ->
         Expr::And(all) => all.iter().all(|e| matches(e, game, context)),
         Expr::Not(a) => !matches(a, game, context),
         Expr::Compare(c) => compare(c, game, context),
-        Expr::Reaches(key) => main_line_any(game, |pos| key.is(pos)),
-        Expr::Material(m) => main_line_any(game, |pos| m.matches(pos.board())),
+        Expr::Position(p) => p.holds(game),
     }
-}
-
-/// Whether some position of the main line (the start included) satisfies `test`.
-fn main_line_any(game: &Game, mut test: impl FnMut(&pgnkit_chess::Position) -> bool) -> bool {
-    let mut pos = game.start_position().clone();
-    if test(&pos) {
-        return true;
-    }
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
-        if test(&pos) {
-            return true;
-        }
-    }
-    false
 }
 
 fn compare(c: &Comparison, game: &Game, context: &super::Context<'_>) -> bool {
