@@ -1,12 +1,18 @@
 //! `pgnkit search FILE... QUERY`: the games a query selects, with the plies
 //! where its position predicates hold, found by reading every game (no
-//! index). Workers build each game, evaluate the query
-//! ([`Query::matching_plies`]) and write what is asked: the game in export
-//! format, or a line giving its place (`--json`, `--offsets`).
+//! index). Workers evaluate the query on each game and write what is asked:
+//! the game in export format, or a line giving its place (`--json`,
+//! `--offsets`).
+//!
+//! A query on main-line positions alone is decided from the main line's
+//! moves ([`MainLine`] around [`Validate`], no tree:
+//! [`Query::matching_plies_in_moves`]); a game found is then read again by
+//! the streaming writer `export` uses. Any other query is evaluated on the
+//! game's tree ([`Query::matching_plies`]).
 
-use pgnkit::export::{ExportOptions, GameWriter};
-use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder};
-use pgnkit::select::{Context, Ply, Query};
+use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
+use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
+use pgnkit::select::{Context, MainLine, Ply, Query};
 
 use crate::args::SearchArgs;
 use crate::failure::Failure;
@@ -34,6 +40,8 @@ struct SearchJob {
     query: Query,
     export: ExportOptions,
     shape: Shape,
+    /// The query reads main-line positions alone: no tree is built.
+    moves_only: bool,
 }
 
 /// What the main thread needs of one game.
@@ -44,15 +52,37 @@ struct Found {
 }
 
 impl Job for SearchJob {
-    type State = (TreeBuilder, GameWriter);
+    type State = (TreeBuilder, GameWriter, MainLine<Validate>, StreamWriter);
     type Output = Found;
 
     fn state(&self) -> Self::State {
-        (TreeBuilder::new(), GameWriter::new(self.export.clone()))
+        (
+            TreeBuilder::new(),
+            GameWriter::new(self.export.clone()),
+            MainLine::new(Validate),
+            StreamWriter::new(self.export.clone()),
+        )
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Found {
-        let (builder, writer) = state;
+        let (builder, writer, main_line, stream) = state;
+        if self.moves_only {
+            let ((_, moves), diagnostics) = game.visit(main_line, self.read);
+            if diagnostics.has_errors() {
+                return Found {
+                    diagnostics,
+                    plies: None,
+                };
+            }
+            let start = moves.start.unwrap_or_default();
+            let plies = self.query.matching_plies_in_moves(&start, &moves.moves);
+            if plies.is_some() && self.shape == Shape::Pgn {
+                // The same reading again, as `export` writes it.
+                let _ = game.visit(stream, self.read);
+                text.extend_from_slice(stream.game_text());
+            }
+            return Found { diagnostics, plies };
+        }
         let (game, diagnostics) = game.visit(builder, self.read);
         if diagnostics.has_errors() {
             return Found {
@@ -121,6 +151,11 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
         query,
         export: options::export_options(&args.pgn),
         shape,
+        moves_only: false,
+    };
+    let job = SearchJob {
+        moves_only: job.query.reads_main_line_positions_only(),
+        ..job
     };
     let mut out = match &args.output {
         Some(path) => Output::file(path)?.compressed(None, args.level)?,

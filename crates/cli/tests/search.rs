@@ -82,3 +82,27 @@ fn places_and_plies() {
     let text = stdout(&["search", "-", "--offsets", "imbalance \"B vs N\""]);
     assert_eq!(text, "-\t0\t1\t8\n");
 }
+
+/// A query on positions alone is decided without a tree and its games written by
+/// the streaming writer: the same output as the tree's path (taken when the
+/// query also reads the number of plies).
+#[test]
+fn the_path_without_a_tree_gives_the_same_output() {
+    let games = [
+        GAMES,
+        b"\n[Event \"Four\"]\n\n{start} 1. e4 $1 {a} (1. d4 {b}) e5 2. Nf3 Nc6 1/2-1/2\n",
+    ]
+    .concat();
+    for query in [
+        "pattern \"*/*/*/*/????P*/*/*/*\"",
+        "sequence \"e4 e5\"",
+        "not material \"KQkq\"",
+    ] {
+        let plain = run_with_stdin(&["search", "-", query], &games);
+        let with_tree =
+            run_with_stdin(&["search", "-", &format!("{query} and plies >= 0")], &games);
+        assert_eq!(plain.status.code(), Some(0));
+        assert!(!plain.stdout.is_empty());
+        assert_eq!(plain.stdout, with_tree.stdout, "{query}");
+    }
+}

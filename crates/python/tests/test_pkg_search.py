@@ -3,9 +3,8 @@ malformed query refused before the source is read."""
 
 import warnings
 
-import pytest
-
 import pgnkit
+import pytest
 
 GAMES = (
     b'[Event "One"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1-0\n\n'

@@ -8,7 +8,7 @@
 //! the line the position is on. A move's ply is the ply of the position it
 //! leads to.
 
-use pgnkit_chess::{Color, Position};
+use pgnkit_chess::{Color, Move, Position};
 use pgnkit_game::Game;
 
 use crate::imbalance::Imbalance;
@@ -72,11 +72,19 @@ pub(crate) enum What {
     Sequence(Sequence),
 }
 
+/// The game a predicate looks at: its tree (every line), or the start
+/// position and main-line moves alone (as [`Moves`](crate::Moves) keeps them).
+#[derive(Clone, Copy)]
+pub(crate) enum Line<'a> {
+    Tree(&'a Game),
+    Moves(&'a Position, &'a [Move]),
+}
+
 impl Positional {
-    /// Whether the predicate holds somewhere in `game`.
-    pub(crate) fn holds(&self, game: &Game) -> bool {
+    /// Whether the predicate holds somewhere in `line`.
+    pub(crate) fn holds(&self, line: Line<'_>) -> bool {
         let mut any = false;
-        self.search(game, &mut |_| {
+        self.search(line, &mut |_| {
             any = true;
             false
         });
@@ -85,9 +93,9 @@ impl Positional {
 
     /// Adds the plies where the predicate holds to `out` (for a sequence, the
     /// plies of its moves, the first time all are found); whether there were any.
-    pub(crate) fn plies(&self, game: &Game, out: &mut Vec<Ply>) -> bool {
+    pub(crate) fn plies(&self, line: Line<'_>, out: &mut Vec<Ply>) -> bool {
         let before = out.len();
-        self.search(game, &mut |ply| {
+        self.search(line, &mut |ply| {
             out.push(ply);
             true
         });
@@ -95,30 +103,70 @@ impl Positional {
     }
 
     /// Calls `found` with each ply found until it returns false.
-    fn search(&self, game: &Game, found: &mut dyn FnMut(Ply) -> bool) {
-        match (&self.what, self.variations) {
-            (What::Test(test), false) => {
-                let mut pos = game.start_position().clone();
-                let mut ply = Ply {
-                    main_line: true,
-                    ply: 0,
-                };
+    fn search(&self, line: Line<'_>, found: &mut dyn FnMut(Ply) -> bool) {
+        match (line, self.variations) {
+            (Line::Tree(game), true) => match &self.what {
+                What::Test(test) => every_line(game, test, found),
+                What::Sequence(seq) => {
+                    if let Some(plies) = sequence(game, seq) {
+                        for ply in plies {
+                            if !found(ply) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            },
+            (Line::Tree(game), false) => self.main_line(
+                game.start_position(),
+                game.main_line_moves().map(|p| p.mv),
+                found,
+            ),
+            (Line::Moves(start, moves), _) => {
+                self.main_line(start, moves.iter().copied(), found);
+            }
+        }
+    }
+
+    /// The search along one line of moves from `start`.
+    fn main_line(
+        &self,
+        start: &Position,
+        moves: impl Iterator<Item = Move>,
+        found: &mut dyn FnMut(Ply) -> bool,
+    ) {
+        let mut ply = Ply {
+            main_line: true,
+            ply: 0,
+        };
+        match &self.what {
+            What::Test(test) => {
+                let mut pos = start.clone();
                 if test.holds(&pos) && !found(ply) {
                     return;
                 }
-                for played in game.main_line_moves() {
-                    pos.play_unchecked(played.mv);
+                for mv in moves {
+                    pos.play_unchecked(mv);
                     ply.ply += 1;
                     if test.holds(&pos) && !found(ply) {
                         return;
                     }
                 }
             }
-            (What::Test(test), true) => every_line(game, test, found),
-            (What::Sequence(seq), variations) => {
-                if let Some(plies) = sequence(game, seq, variations) {
-                    for ply in plies {
-                        if !found(ply) {
+            What::Sequence(seq) => {
+                let mut plies = Vec::with_capacity(seq.len());
+                let mut at = seq.start();
+                for mv in moves {
+                    ply.ply += 1;
+                    if seq.step_is(at, &mv) {
+                        plies.push(ply);
+                        at += 1;
+                        if seq.is_done(at) {
+                            for ply in plies {
+                                if !found(ply) {
+                                    return;
+                                }
+                            }
                             return;
                         }
                     }
@@ -158,9 +206,8 @@ fn every_line(game: &Game, test: &Test, found: &mut dyn FnMut(Ply) -> bool) {
 }
 
 /// The plies of `seq`'s moves, the first time all are played in order on
-/// the main line (or, with `variations`, on one line: the first line
-/// written where they are).
-fn sequence(game: &Game, seq: &Sequence, variations: bool) -> Option<Vec<Ply>> {
+/// one line (the first line written where they are).
+fn sequence(game: &Game, seq: &Sequence) -> Option<Vec<Ply>> {
     let tree = game.tree();
     let first = Ply {
         main_line: true,
@@ -173,9 +220,6 @@ fn sequence(game: &Game, seq: &Sequence, variations: bool) -> Option<Vec<Ply>> {
         }
         let node = tree.get(id)?;
         for (i, &child) in node.children().iter().enumerate().rev() {
-            if i > 0 && !variations {
-                continue;
-            }
             let Some(played) = tree.get(child).and_then(|n| n.played()) else {
                 continue;
             };

@@ -142,6 +142,40 @@ impl Query {
         plies::matching(&self.expr, game, context)
     }
 
+    /// Whether the query reads nothing but positions of the main line (position
+    /// predicates without `in_variations`, combined with `and`, `or`, `not`):
+    /// then [`Query::matching_plies_in_moves`] decides a game from its start
+    /// position and main-line moves alone (as [`MainLine`](crate::MainLine)
+    /// keeps them), with no tree.
+    pub fn reads_main_line_positions_only(&self) -> bool {
+        plies::main_line_positions_only(&self.expr)
+    }
+
+    /// [`Query::matching_plies`] of a game given by its start position and
+    /// main-line moves, for a query that
+    /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only)
+    /// (any other query selects nothing here: `None`).
+    ///
+    /// ```
+    /// use pgnkit_chess::{Position, San};
+    /// use pgnkit_select::Query;
+    /// let q = Query::parse(r#"sequence "e4 e5""#).unwrap();
+    /// assert!(q.reads_main_line_positions_only());
+    /// let start = Position::new();
+    /// let e4 = San::parse(b"e4").unwrap().to_move(&start).unwrap();
+    /// assert!(q.matching_plies_in_moves(&start, &[e4]).is_none());
+    /// ```
+    pub fn matching_plies_in_moves(
+        &self,
+        start: &pgnkit_chess::Position,
+        moves: &[pgnkit_chess::Move],
+    ) -> Option<Vec<Ply>> {
+        if !self.reads_main_line_positions_only() {
+            return None;
+        }
+        plies::matching_in_moves(&self.expr, start, moves)
+    }
+
     /// Whether the query looks into variations (`in_variations`): the game
     /// must then be read with its variations (a tree).
     pub fn reads_variations(&self) -> bool {

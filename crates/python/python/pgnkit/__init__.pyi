@@ -244,6 +244,7 @@ def search(
     caret under the fault) before the source is opened; games with errors are not
     searched and are reported as ``PgnWarning``s.
     """
+
 def read_headers(
     source: Source,
     *,

@@ -15,7 +15,7 @@ pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) ->
         Expr::And(all) => all.iter().all(|e| matches(e, game, context)),
         Expr::Not(a) => !matches(a, game, context),
         Expr::Compare(c) => compare(c, game, context),
-        Expr::Position(p) => p.holds(game),
+        Expr::Position(p) => p.holds(crate::positions::Line::Tree(game)),
     }
 }
 
