@@ -107,10 +107,40 @@ impl RankMasks {
     }
 }
 
-/// One board pattern: for each rank (the 1st first), the ways it may look.
+/// One board pattern: what the ranks that may look one way only demand, as
+/// masks of the whole board (tested first, with a few bitboard operations),
+/// then each other rank (index 0 the 1st) and the ways it may look.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Board8 {
-    ranks: [Vec<RankMasks>; 8],
+    fixed: Fixed,
+    open: Vec<(usize, Vec<RankMasks>)>,
+}
+
+/// [`RankMasks`] over the whole board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Fixed {
+    empty: u64,
+    occupied: u64,
+    white: u64,
+    black: u64,
+    /// The pieces demanded somewhere, and where.
+    pieces: Vec<(Piece, u64)>,
+}
+
+impl Fixed {
+    fn admits(&self, board: &Board) -> bool {
+        let white = board.white().0;
+        let black = board.black().0;
+        let occupied = white | black;
+        occupied & self.empty == 0
+            && occupied & self.occupied == self.occupied
+            && white & self.white == self.white
+            && black & self.black == self.black
+            && self
+                .pieces
+                .iter()
+                .all(|&(piece, want)| board.by_piece(piece).0 & want == want)
+    }
 }
 
 /// A board pattern, or several (any of them matches): see the module docs.
@@ -136,6 +166,9 @@ impl Pattern {
 
     /// Whether `board` fits the pattern (or one of the patterns).
     pub fn matches(&self, board: &Board) -> bool {
+        if self.boards.iter().all(|b| !b.fixed.admits(board)) {
+            return false;
+        }
         let white = board.white().0;
         let black = board.black().0;
         let mut pieces = [0u64; 12];
@@ -153,12 +186,11 @@ impl Pattern {
                 pieces: pieces.map(byte),
             }
         };
-        let ranks: [RankBytes; 8] = std::array::from_fn(rank);
         self.boards.iter().any(|b| {
-            b.ranks
-                .iter()
-                .zip(&ranks)
-                .all(|(ways, have)| ways.iter().any(|w| w.admits(have)))
+            b.fixed.admits(board)
+                && b.open
+                    .iter()
+                    .all(|(r, ways)| ways.iter().any(|w| w.admits(&rank(*r))))
         })
     }
 }
@@ -195,10 +227,32 @@ fn parse_board(text: &str) -> Result<Board8, (usize, String)> {
     }
     // Written from the 8th rank; kept from the 1st.
     ranks.reverse();
-    let ranks: [Vec<RankMasks>; 8] = ranks
-        .try_into()
-        .map_err(|_| (0, "eight ranks expected".to_string()))?;
-    Ok(Board8 { ranks })
+    let mut fixed = Fixed::default();
+    let mut open = Vec::new();
+    let mut pieces = [0u64; 12];
+    for (r, ways) in ranks.into_iter().enumerate() {
+        match <[RankMasks; 1]>::try_from(ways) {
+            Ok([only]) => {
+                let at = |m: u8| u64::from(m) << (8 * r);
+                fixed.empty |= at(only.empty);
+                fixed.occupied |= at(only.occupied);
+                fixed.white |= at(only.white);
+                fixed.black |= at(only.black);
+                for (all, m) in pieces.iter_mut().zip(only.pieces) {
+                    *all |= at(m);
+                }
+            }
+            Err(ways) => open.push((r, ways)),
+        }
+    }
+    for (i, want) in pieces.into_iter().enumerate() {
+        if want != 0 {
+            let color = if i < 6 { Color::White } else { Color::Black };
+            let role = pgnkit_chess::Role::ALL[i % 6];
+            fixed.pieces.push((Piece { color, role }, want));
+        }
+    }
+    Ok(Board8 { fixed, open })
 }
 
 /// One rank (`text`, at byte `at` of the pattern): the ways it may look.
