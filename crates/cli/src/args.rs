@@ -90,6 +90,47 @@ pub enum Command {
     ///
     /// Takes every option of `select`; --openings FILE reads another table.
     Classify(SelectArgs),
+    /// Games that match a query, and the plies where its position predicates
+    /// hold: `pgnkit search FILE... QUERY` (the last word is the query).
+    ///
+    /// The query language is `select --where`'s (docs/select.md), with the
+    /// position predicates `reaches "FEN"`, `pattern "..."` (a board with
+    /// wildcards), `material "KQkr"`, `imbalance "R vs BN"`, `sequence "e4
+    /// e5 Nf3"`, `at (... and stm white)` and `in_variations` (docs/search.md).
+    /// Found games are written in export format, or one line each with
+    /// --json or --offsets: the file, the byte offset of the game (in the
+    /// decompressed text), its number in the file (from 1) and the plies.
+    /// Every game is read (no index). A bad query is shown with a caret
+    /// under the fault (exit status 2) before any input is read.
+    Search(SearchArgs),
+}
+
+/// Options of `pgnkit search`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Input files (then the query, last) and reading options.
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// One JSON object per game found: {"file", "offset", "game", "plies", "variation_plies"}.
+    #[arg(long, conflicts_with = "offsets")]
+    pub json: bool,
+    /// One line per game found: FILE, byte offset, game number, plies
+    /// (comma-separated; `v` after a ply in a variation), tab-separated.
+    #[arg(long)]
+    pub offsets: bool,
+    /// Write to this file instead of standard output (compressed by its
+    /// extension: .zst, .gz, .bz2, .xz).
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Compress standard output in this format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub compress: Option<crate::compress::Codec>,
+    /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
+    pub level: Option<u32>,
+    /// How the games are written.
+    #[command(flatten)]
+    pub pgn: PgnFormat,
 }
 
 /// Options of `pgnkit select`, `dedupe` and `classify`.
@@ -227,7 +268,7 @@ fn byte_range(text: &str) -> Result<ByteRange, String> {
 }
 
 /// Where games come from, and how to read them.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct Inputs {
     /// PGN files to read, in order; `-` (or no file) reads standard input.
     #[arg(value_name = "FILE")]

@@ -1,5 +1,5 @@
 //! The `pgnkit` command: `export`, `check`, `json`, `fen`, `convert`,
-//! `ranges`, `select`, `dedupe` and `classify` over PGN files. This file
+//! `ranges`, `select`, `dedupe`, `classify` and `search` over PGN files. This file
 //! only declares the modules, parses the command line and dispatches: each
 //! subcommand is a module of its own (`export`, `check`, ...), the flags
 //! become the libraries' options in [`options`], the inputs are read in
@@ -33,6 +33,7 @@ mod paths;
 mod pipeline;
 mod ranges;
 mod render;
+mod search;
 mod select;
 mod select_table;
 mod signals;
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Select(args) => select::run(args, select::Mode::Select),
         Command::Dedupe(args) => select::run(args, select::Mode::Dedupe),
         Command::Classify(args) => select::run(args, select::Mode::Classify),
+        Command::Search(args) => search::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -238,9 +238,9 @@ impl Job for SelectJob<'_> {
         }
         if v.selected
             && let (Some(text), Some(query)) = (&self.mark, &self.query)
+            && let Some(ply) = query.first_match(&game, &context)
         {
-            let plies = query.matching_plies(&game);
-            mark_plies(&mut game, &plies, text);
+            mark_plies(&mut game, &[ply], text);
         }
         let transformed;
         let games = if v.selected && !self.transforms.is_empty() {

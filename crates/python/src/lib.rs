@@ -16,6 +16,7 @@ mod game;
 mod headers;
 mod partition;
 mod reading;
+mod search;
 mod shared;
 mod source;
 mod svg;
@@ -44,6 +45,9 @@ fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reading::read_one, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_next, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_headers, m)?)?;
+    m.add_class::<search::SearchIter>()?;
+    m.add_class::<search::SearchHit>()?;
+    m.add_function(wrap_pyfunction!(search::search, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(tables::to_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(tables::split_ranges, m)?)?;

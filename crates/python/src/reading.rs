@@ -38,7 +38,7 @@ pub use handle::read_next;
 type Current = (Reader<Box<dyn BufRead + Send>>, String, u64);
 
 /// The stream being read and those still to come.
-struct Streams<T> {
+pub(crate) struct Streams<T> {
     pending: VecDeque<Stream>,
     current: Option<Current>,
     options: ReadOptions,
@@ -46,14 +46,14 @@ struct Streams<T> {
 }
 
 /// One game read, with its stream's name and the stream's origin.
-struct Item<T> {
-    read: ReadGame<'static, T>,
-    name: String,
-    origin: u64,
+pub(crate) struct Item<T> {
+    pub(crate) read: ReadGame<'static, T>,
+    pub(crate) name: String,
+    pub(crate) origin: u64,
 }
 
 /// What a stream of games yields: a whole game, or its tags only.
-trait Produce: Sized {
+pub(crate) trait Produce: Sized {
     fn next(
         reader: &mut Reader<Box<dyn BufRead + Send>>,
     ) -> Option<std::io::Result<ReadGame<'static, Self>>>;
@@ -85,7 +85,7 @@ impl Produce for Tags {
 }
 
 impl<T: Produce> Streams<T> {
-    fn new(streams: VecDeque<Stream>, options: ReadOptions) -> Streams<T> {
+    pub(crate) fn new(streams: VecDeque<Stream>, options: ReadOptions) -> Streams<T> {
         Streams {
             pending: streams,
             current: None,
@@ -95,7 +95,7 @@ impl<T: Produce> Streams<T> {
     }
 
     /// The next game, `None` at the end of the last stream.
-    fn next(&mut self) -> PyResult<Option<Item<T>>> {
+    pub(crate) fn next(&mut self) -> PyResult<Option<Item<T>>> {
         loop {
             if self.current.is_none() {
                 let Some(stream) = self.pending.pop_front() else {
@@ -316,7 +316,7 @@ impl Games {
 }
 
 /// Opens a source for reading (GIL released), showing its warnings.
-fn open(
+pub(crate) fn open(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     threads: usize,
@@ -346,7 +346,7 @@ pub fn threads_arg(threads: Option<usize>, default: usize) -> PyResult<usize> {
     }
 }
 
-fn read_options(strict: bool) -> ReadOptions {
+pub(crate) fn read_options(strict: bool) -> ReadOptions {
     if strict {
         ReadOptions::strict()
     } else {

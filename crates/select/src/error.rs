@@ -33,6 +33,20 @@ pub enum QueryErrorKind {
     /// The material balance after `material` is malformed.
     #[error("invalid material balance: {0}")]
     Material(String),
+    /// The board pattern after `pattern` is malformed.
+    #[error("invalid pattern: {0}")]
+    Pattern(String),
+    /// The imbalance after `imbalance` is malformed.
+    #[error("invalid imbalance: {0}")]
+    Imbalance(String),
+    /// The moves after `sequence` are malformed.
+    #[error("invalid sequence: {0}")]
+    Sequence(String),
+    /// `stm` outside `at (...)`.
+    #[error(
+        "`stm` tests one position: write it inside `at (...)`, as `at (pattern \"...\" and stm white)`"
+    )]
+    StmOutsideAt,
     /// A value that cannot be compared with this field (a date, a time control, a number).
     #[error("{0}")]
     Value(String),

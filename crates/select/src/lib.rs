@@ -37,11 +37,15 @@ pub mod dedupe;
 mod ending;
 mod error;
 mod fix;
+mod imbalance;
 mod main_line;
 mod material;
 mod openings;
+mod pattern;
 mod position_key;
+mod positions;
 mod query;
+mod sequence;
 mod soundex;
 mod transform;
 mod value;
@@ -49,11 +53,15 @@ mod value;
 pub use dedupe::{GameKey, Hasher128, Seen};
 pub use error::{OpeningsError, QueryError, QueryErrorKind, TooShort};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
+pub use imbalance::Imbalance;
 pub use main_line::{MainLine, Moves};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
+pub use pattern::Pattern;
 pub use position_key::PositionKey;
+pub use positions::Ply;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
+pub use sequence::Sequence;
 pub use transform::{
     TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_total_ply_count,
     drop_plies, mark_plies, split_variations, truncate_plies,

@@ -7,13 +7,13 @@
 mod eval;
 mod events;
 mod parse;
+mod plies;
 
 use pgnkit_game::Game;
 use regex::Regex;
 
 use crate::error::QueryError;
-use crate::material::Material;
-use crate::position_key::PositionKey;
+use crate::positions::{Ply, Positional};
 use crate::value::PgnDate;
 
 /// A parsed query: which games to select.
@@ -26,8 +26,7 @@ use crate::value::PgnDate;
 /// and        = not { "and" not }
 /// not        = "not" not | primary
 /// primary    = "(" or ")"
-///            | "reaches" STRING            (a FEN)
-///            | "material" STRING           (a balance, as "KQkr")
+///            | [ "in_variations" ] position
 ///            | FLAG                        (a predicate of the game, below)
 ///            | count cmp value             (value a number)
 ///            | "soundex" ("player" | TAG) "=" value
@@ -40,6 +39,16 @@ use crate::value::PgnDate;
 ///            | "result_consistent"
 /// count      = "moves" | "piece_count"
 /// cmp        = "=" | "==" | "!=" | "<" | "<=" | ">" | ">="
+/// position   = test | "sequence" STRING          (moves in order, as "e4 e5 Nf3")
+///            | "at" "(" ptest ")"               (one position passing the tests)
+/// test       = "reaches" STRING                 (a FEN)
+///            | "material" STRING                (a balance, as "KQkr")
+///            | "pattern" STRING { "," STRING }  (boards with wildcards; any of them)
+///            | "imbalance" [ colour ] STRING    (as "R vs BN")
+/// ptest      = pand { "or" pand }
+/// pand       = pnot { "and" pnot }
+/// pnot       = "not" pnot | "(" ptest ")" | test | "stm" colour
+/// colour     = "white" | "black"
 /// field      = TAG | "player" | "elo" | "elo_diff" | "plies" | "eco" | "result"
 /// TAG        = a capital letter, then letters, digits, "_"   (a tag name: WhiteElo)
 /// op         = "=" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "=~"
@@ -73,7 +82,7 @@ use crate::value::PgnDate;
 ///   is that position: board, side to move, castling rights and en passant
 ///   (only when a capture is legal); move counters do not count.
 /// - `material "KQkr"`: some position of the main line has that material
-///   (see [`Material`]).
+///   (see [`Material`](crate::Material)).
 /// - How the game ends, by playing its main line (python-chess's rules, and
 ///   a test compares them with python-chess game by game): `checkmate`,
 ///   `stalemate` and `insufficient_material` hold for the main line's last
@@ -111,6 +120,22 @@ use crate::value::PgnDate;
 ///   position where that position decides it: after a checkmate the side that
 ///   mated won, after a stalemate a draw; any result is consistent with any
 ///   other position (`--fix-result` corrects by the same rule).
+/// - `pattern "r*r/*/*/*/*/*/*/????K*"`: some position's board fits the
+///   pattern (see [`Pattern`](crate::Pattern) for its wildcards); several
+///   patterns separated by commas: any of them.
+/// - `imbalance "R vs BN"`: some position has that material difference,
+///   either side having the first part unless `white` or `black` says
+///   which (see [`Imbalance`](crate::Imbalance)).
+/// - `at (...)`: one position passes every test inside, combined with
+///   `and`, `or`, `not`; `stm white` (or `black`) holds where that side is to
+///   move and is only allowed here: `at (pattern "..." and stm white)`.
+/// - `sequence "e4 e5 Nf3"`: these moves are played in this order, not
+///   necessarily one after the other (see [`Sequence`](crate::Sequence)).
+/// - `in_variations` before a position predicate tests the positions (or
+///   moves) of the variations too; a sequence must then be on one line.
+///
+/// [`Query::matching_plies`] gives the plies where the position predicates
+/// hold (see [`Ply`]).
 ///
 /// ```
 /// use pgnkit_select::{Context, Query};
@@ -151,19 +176,79 @@ impl Query {
         eval::matches(&self.expr, game, context)
     }
 
-    /// The plies of the main line (0: the start) at which the query's
-    /// position predicates (`reaches`, `material`, those not under a `not`)
-    /// first hold, in order, each once: where `--mark-matches` puts its
+    /// The plies where the query's position predicates hold, when `game` is
+    /// selected (`None` when it is not): those of every predicate that holds
+    /// and counts for the selection (not under a `not`), in order, main line
+    /// first (see [`Ply`]). Empty for a game selected by tags alone.
+    ///
+    /// ```
+    /// use pgnkit_select::{Context, Ply, Query};
+    /// let game: pgnkit_game::Game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *".parse().unwrap();
+    /// let q = Query::parse(r#"pattern "*/*/*/*/*/*/*/RNBQK2R" or sequence "e4 Bb5""#).unwrap();
+    /// let plies: Vec<u32> = q.matching_plies(&game, &Context::default()).unwrap().iter().map(|p| p.ply).collect();
+    /// assert_eq!(plies, [1, 5]);
+    /// assert!(Query::parse("material \"KQkq\"").unwrap().matching_plies(&game, &Context::default()).is_none());
+    /// ```
+    pub fn matching_plies(&self, game: &Game, context: &Context<'_>) -> Option<Vec<Ply>> {
+        plies::matching(&self.expr, game, context)
+    }
+
+    /// Whether the query reads nothing but positions of the main line (position
+    /// predicates without `in_variations`, combined with `and`, `or`, `not`):
+    /// then [`Query::matching_plies_in_moves`] decides a game from its start
+    /// position and main-line moves alone (as [`MainLine`](crate::MainLine)
+    /// keeps them), with no tree.
+    pub fn reads_main_line_positions_only(&self) -> bool {
+        plies::main_line_positions_only(&self.expr)
+    }
+
+    /// [`Query::matching_plies`] of a game given by its start position and
+    /// main-line moves, for a query that
+    /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only)
+    /// (any other query selects nothing here: `None`).
+    ///
+    /// ```
+    /// use pgnkit_chess::{Position, San};
+    /// use pgnkit_select::Query;
+    /// let q = Query::parse(r#"sequence "e4 e5""#).unwrap();
+    /// assert!(q.reads_main_line_positions_only());
+    /// let start = Position::new();
+    /// let e4 = San::parse(b"e4").unwrap().to_move(&start).unwrap();
+    /// assert!(q.matching_plies_in_moves(&start, &[e4]).is_none());
+    /// ```
+    pub fn matching_plies_in_moves(
+        &self,
+        start: &pgnkit_chess::Position,
+        moves: &[pgnkit_chess::Move],
+    ) -> Option<Vec<Ply>> {
+        if !self.reads_main_line_positions_only() {
+            return None;
+        }
+        plies::matching_in_moves(&self.expr, start, moves)
+    }
+
+    /// Whether the query looks into variations (`in_variations`): the game
+    /// must then be read with its variations (a tree).
+    pub fn reads_variations(&self) -> bool {
+        self.expr.reads_variations()
+    }
+
+    /// The first ply of the main line (0: the start) where the query's position
+    /// predicates hold, when `game` is selected: where `--mark-matches` puts its
     /// comment (as pgn-extract's `--markmatches`, at the first match).
     ///
     /// ```
-    /// use pgnkit_select::Query;
+    /// use pgnkit_select::{Context, Query};
     /// let game: pgnkit_game::Game = "1. e4 e5 2. Qh5 Nc6 3. Qxf7+ *".parse().unwrap();
     /// let q = Query::parse(r#"plies > 2 and material "KQR2B2N2P8kqr2b2n2p7""#).unwrap();
-    /// assert_eq!(q.matching_plies(&game), vec![5]);
+    /// assert_eq!(q.first_match(&game, &Context::default()), Some(5));
+    /// assert_eq!(Query::parse("plies > 2").unwrap().first_match(&game, &Context::default()), None);
     /// ```
-    pub fn matching_plies(&self, game: &Game) -> Vec<usize> {
-        eval::matching_plies(&self.expr, game)
+    pub fn first_match(&self, game: &Game, context: &Context<'_>) -> Option<usize> {
+        self.matching_plies(game, context)?
+            .iter()
+            .find(|p| p.main_line)
+            .map(|p| p.ply as usize)
     }
 
     /// Whether evaluating the query replays the main line (`reaches`, `material`, `plies`,
@@ -208,10 +293,10 @@ enum Expr {
     And(Vec<Expr>),
     Not(Box<Expr>),
     Compare(Comparison),
-    Reaches(Box<PositionKey>),
-    Material(Material),
     /// A predicate of `query/events.rs` (how the game ends, its length, players, content).
     Event(events::Predicate),
+    /// A position predicate (`positions.rs`; parsed by `parse/positions.rs`).
+    Position(Box<Positional>),
 }
 
 impl Expr {
@@ -220,8 +305,17 @@ impl Expr {
             Expr::Or(all) | Expr::And(all) => all.iter().any(Expr::needs_moves),
             Expr::Not(a) => a.needs_moves(),
             Expr::Compare(c) => c.field == Field::Plies,
-            Expr::Reaches(_) | Expr::Material(_) => true,
             Expr::Event(p) => p.needs_moves(),
+            Expr::Position(_) => true,
+        }
+    }
+
+    fn reads_variations(&self) -> bool {
+        match self {
+            Expr::Or(all) | Expr::And(all) => all.iter().any(Expr::reads_variations),
+            Expr::Not(a) => a.reads_variations(),
+            Expr::Position(p) => p.variations,
+            _ => false,
         }
     }
 
@@ -230,8 +324,8 @@ impl Expr {
             Expr::Or(all) | Expr::And(all) => all.iter().all(Expr::reads_tags_only),
             Expr::Not(a) => a.reads_tags_only(),
             Expr::Compare(c) => !matches!(c.field, Field::Plies | Field::Result | Field::Eco),
-            Expr::Reaches(_) | Expr::Material(_) => false,
             Expr::Event(p) => p.reads_tags_only(),
+            Expr::Position(_) => false,
         }
     }
 }

@@ -168,7 +168,7 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
 /// Adds a comment `text` at each of `plies` of the main line (0: before
 /// the first move; a ply past the end is ignored), after the move's other
 /// annotations: `select --mark-matches` with
-/// [`Query::matching_plies`](crate::Query::matching_plies).
+/// [`Query::first_match`](crate::Query::first_match).
 ///
 /// ```
 /// let mut g: pgnkit_game::Game = "1. e4 e5 *".parse().unwrap();
@@ -520,23 +520,20 @@ mod tests {
 
     #[test]
     fn matches_marked_at_their_first_ply() {
-        use crate::Query;
+        use crate::{Context, Query};
         let mut g: Game = GAME.parse().expect("game");
-        // The start holds the full material; `Bb5` reaches nothing; the
-        // position after 2. Nf3 is reached at ply 3; a `not` marks nothing.
+        // `Bb5` reaches nothing; the position after 2. Nf3 is reached at ply 3;
+        // the full material holds from the start, but only under a `not` here.
         let q = Query::parse(
-            r#"material "KQR2B2N2P8kqr2b2n2p8" or reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" or not reaches "8/8/8/8/8/8/8/K1k5 w - - 0 1""#,
+            r#"reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2" or (reaches "8/8/8/8/8/8/8/K1k5 w - - 0 1" and not material "KQR2B2N2P8kqr2b2n2p8")"#,
         )
         .expect("query");
-        let plies = q.matching_plies(&g);
-        assert_eq!(plies, [0, 3]);
-        mark_plies(&mut g, &plies, "MATCH");
-        assert_eq!(
-            comments(&g),
-            ["0:start", "0:MATCH", "2:c1", "3:MATCH", "6:end"]
-        );
+        let ply = q.first_match(&g, &Context::default());
+        assert_eq!(ply, Some(3));
+        mark_plies(&mut g, &[3], "MATCH");
+        assert_eq!(comments(&g), ["0:start", "2:c1", "3:MATCH", "6:end"]);
         let none = Query::parse("Event = T").expect("query");
-        assert!(none.matching_plies(&g).is_empty());
+        assert_eq!(none.first_match(&g, &Context::default()), None);
     }
 
     #[test]

@@ -7,12 +7,14 @@ from typing import (
     Iterable,
     Iterator,
     List,
+    Literal,
     Mapping,
     MutableMapping,
     Optional,
     Set,
     Tuple,
     Union,
+    overload,
 )
 
 from pgnkit._outcome import Outcome as Outcome
@@ -207,6 +209,43 @@ def read_games(
     """
 
 def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
+
+class SearchHit:
+    """Where a game ``search(..., offsets=True)`` found is, and the plies where the
+    query's position predicates hold (0: the start position; ``n``: after ``n`` moves)."""
+
+    source: str
+    offset: int
+    game: int
+    plies: List[int]
+    variation_plies: List[int]
+
+@overload
+def search(
+    source: Source,
+    query: str,
+    *,
+    offsets: Literal[False] = False,
+    strict: bool = False,
+    max_window: Union[int, str, None] = None,
+) -> Iterator[Game]: ...
+@overload
+def search(
+    source: Source,
+    query: str,
+    *,
+    offsets: Literal[True],
+    strict: bool = False,
+    max_window: Union[int, str, None] = None,
+) -> Iterator[SearchHit]:
+    """The games of a source that ``query`` selects (``pgnkit search``'s language:
+    ``pattern``, ``material``, ``imbalance``, ``sequence``, ``reaches``, ``at (...)``,
+    ``in_variations``; docs/search.md), in input order; with ``offsets=True`` a
+    ``SearchHit`` each. A malformed query raises ``ValueError`` (the query with a
+    caret under the fault) before the source is opened; games with errors are not
+    searched and are reported as ``PgnWarning``s.
+    """
+
 def read_headers(
     source: Source,
     *,

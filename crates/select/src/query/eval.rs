@@ -1,7 +1,7 @@
 //! Evaluating a query's tree against a game: tags read as the parsed value
-//! asks (number, date, base time, text), the main line replayed only for
-//! `reaches`, `material` and `plies`; the predicates of `events.rs`
-//! evaluate themselves.
+//! asks (number, date, base time, text), the main line (or every line) replayed only
+//! for position predicates and `plies`; the predicates of `events.rs` evaluate
+//! themselves.
 
 use std::cmp::Ordering;
 
@@ -16,67 +16,9 @@ pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) ->
         Expr::And(all) => all.iter().all(|e| matches(e, game, context)),
         Expr::Not(a) => !matches(a, game, context),
         Expr::Compare(c) => compare(c, game, context),
-        Expr::Reaches(key) => main_line_any(game, |pos| key.is(pos)),
-        Expr::Material(m) => main_line_any(game, |pos| m.matches(pos.board())),
         Expr::Event(predicate) => predicate.matches(game),
+        Expr::Position(p) => p.holds(crate::positions::Line::Tree(game)),
     }
-}
-
-/// See [`Query::matching_plies`](super::Query::matching_plies).
-pub(super) fn matching_plies(expr: &Expr, game: &Game) -> Vec<usize> {
-    let mut tests = Vec::new();
-    position_tests(expr, &mut tests);
-    let mut first: Vec<Option<usize>> = vec![None; tests.len()];
-    let mut pos = game.start_position().clone();
-    let mut moves = game.main_line_moves();
-    for ply in 0.. {
-        for (test, found) in tests.iter().zip(&mut first) {
-            if found.is_none() && position_holds(test, &pos) {
-                *found = Some(ply);
-            }
-        }
-        match moves.next() {
-            Some(played) if first.iter().any(Option::is_none) => pos.play_unchecked(played.mv),
-            _ => break,
-        }
-    }
-    let mut plies: Vec<usize> = first.into_iter().flatten().collect();
-    plies.sort_unstable();
-    plies.dedup();
-    plies
-}
-
-/// The position predicates of `expr` not under a `not`.
-fn position_tests<'a>(expr: &'a Expr, out: &mut Vec<&'a Expr>) {
-    match expr {
-        Expr::Or(all) | Expr::And(all) => all.iter().for_each(|e| position_tests(e, out)),
-        Expr::Reaches(_) | Expr::Material(_) => out.push(expr),
-        _ => {}
-    }
-}
-
-/// Whether the position predicate `expr` holds at `pos` (false for any other).
-fn position_holds(expr: &Expr, pos: &pgnkit_chess::Position) -> bool {
-    match expr {
-        Expr::Reaches(key) => key.is(pos),
-        Expr::Material(m) => m.matches(pos.board()),
-        _ => false,
-    }
-}
-
-/// Whether some position of the main line (the start included) satisfies `test`.
-fn main_line_any(game: &Game, mut test: impl FnMut(&pgnkit_chess::Position) -> bool) -> bool {
-    let mut pos = game.start_position().clone();
-    if test(&pos) {
-        return true;
-    }
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
-        if test(&pos) {
-            return true;
-        }
-    }
-    false
 }
 
 fn compare(c: &Comparison, game: &Game, context: &super::Context<'_>) -> bool {

@@ -13,8 +13,6 @@ use nom::{IResult, Parser};
 
 use super::{Comparison, Expr, Field, MAX_QUERY_DEPTH, Op, Value};
 use crate::error::{QueryError, QueryErrorKind};
-use crate::material::Material;
-use crate::position_key::PositionKey;
 use crate::value::{PgnDate, number, time_control_base};
 
 /// A failure: where (the rest of the input at the fault), how long, what.
@@ -37,6 +35,8 @@ impl<'a> nom::error::ParseError<&'a str> for Fault<'a> {
         other
     }
 }
+
+mod positions;
 
 type Res<'a, T> = IResult<&'a str, T, Fault<'a>>;
 
@@ -167,19 +167,8 @@ fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
             Err(_) => fail(after, 1, QueryErrorKind::Syntax("`)`, `and` or `or`")),
         };
     }
-    if let Ok((after, _)) = keyword("reaches").parse(input) {
-        let (rest, (at, fen)) = string_after(after, "a FEN in double quotes")?;
-        return match pgnkit_chess::Position::from_fen(&fen) {
-            Ok(pos) => Ok((rest, Expr::Reaches(Box::new(PositionKey::of(&pos))))),
-            Err(e) => fail(at, quoted_len(at, rest), QueryErrorKind::Fen(e.to_string())),
-        };
-    }
-    if let Ok((after, _)) = keyword("material").parse(input) {
-        let (rest, (at, text)) = string_after(after, "a material balance in double quotes")?;
-        return match Material::parse(&text) {
-            Ok(m) => Ok((rest, Expr::Material(m))),
-            Err((_, why)) => fail(at, quoted_len(at, rest), QueryErrorKind::Material(why)),
-        };
+    if let (rest, Some(expr)) = positions::predicate(input, depth)? {
+        return Ok((rest, expr));
     }
     if let Some(predicate) = events::primary(input) {
         return predicate;

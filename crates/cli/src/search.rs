@@ -1,0 +1,196 @@
+//! `pgnkit search FILE... QUERY`: the games a query selects, with the plies
+//! where its position predicates hold, found by reading every game (no
+//! index). Workers evaluate the query on each game and write what is asked:
+//! the game in export format, or a line giving its place (`--json`,
+//! `--offsets`).
+//!
+//! A query on main-line positions alone is decided from the main line's
+//! moves ([`MainLine`] around [`Validate`], no tree:
+//! [`Query::matching_plies_in_moves`]); a game found is then read again by
+//! the streaming writer `export` uses. Any other query is evaluated on the
+//! game's tree ([`Query::matching_plies`]).
+
+use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
+use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
+use pgnkit::select::{Context, MainLine, Ply, Query};
+
+use crate::args::SearchArgs;
+use crate::failure::Failure;
+use crate::options::{self, read_options};
+use crate::outcome::{Outcome, finish};
+use crate::output::Output;
+use crate::paths::check_plan;
+use crate::pipeline::{self, Game, Job};
+use crate::tally::Tally;
+use crate::{console, render};
+
+/// What is written for each game found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// The game in export format.
+    Pgn,
+    /// One JSON object per line.
+    Json,
+    /// One tab-separated line.
+    Offsets,
+}
+
+struct SearchJob {
+    read: ReadOptions,
+    query: Query,
+    export: ExportOptions,
+    shape: Shape,
+    /// The query reads main-line positions alone: no tree is built.
+    moves_only: bool,
+}
+
+/// What the main thread needs of one game.
+struct Found {
+    diagnostics: Diagnostics,
+    /// The plies, when the game is selected.
+    plies: Option<Vec<Ply>>,
+}
+
+impl Job for SearchJob {
+    type State = (TreeBuilder, GameWriter, MainLine<Validate>, StreamWriter);
+    type Output = Found;
+
+    fn state(&self) -> Self::State {
+        (
+            TreeBuilder::new(),
+            GameWriter::new(self.export.clone()),
+            MainLine::new(Validate),
+            StreamWriter::new(self.export.clone()),
+        )
+    }
+
+    fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Found {
+        let (builder, writer, main_line, stream) = state;
+        if self.moves_only {
+            let ((_, moves), diagnostics) = game.visit(main_line, self.read);
+            if diagnostics.has_errors() {
+                return Found {
+                    diagnostics,
+                    plies: None,
+                };
+            }
+            let start = moves.start.unwrap_or_default();
+            let plies = self.query.matching_plies_in_moves(&start, &moves.moves);
+            if plies.is_some() && self.shape == Shape::Pgn {
+                // The same reading again, as `export` writes it.
+                let _ = game.visit(stream, self.read);
+                text.extend_from_slice(stream.game_text());
+            }
+            return Found { diagnostics, plies };
+        }
+        let (game, diagnostics) = game.visit(builder, self.read);
+        if diagnostics.has_errors() {
+            return Found {
+                diagnostics,
+                plies: None,
+            };
+        }
+        let plies = self.query.matching_plies(&game, &Context::default());
+        if plies.is_some() && self.shape == Shape::Pgn {
+            // Writing to a Vec cannot fail.
+            let _ = writer.write(&game, text);
+        }
+        Found { diagnostics, plies }
+    }
+}
+
+/// The plies as `--offsets` writes them: `3,5,7v` (`v`: in a variation).
+fn offsets_plies(plies: &[Ply]) -> String {
+    let all: Vec<String> = plies
+        .iter()
+        .map(|p| format!("{}{}", p.ply, if p.main_line { "" } else { "v" }))
+        .collect();
+    all.join(",")
+}
+
+/// One JSON line: `{"file":..,"offset":..,"game":..,"plies":[..],"variation_plies":[..]}`.
+fn json_line(file: &str, offset: u64, number: u64, plies: &[Ply]) -> String {
+    let pick = |main: bool| -> Vec<u32> {
+        plies
+            .iter()
+            .filter(|p| p.main_line == main)
+            .map(|p| p.ply)
+            .collect()
+    };
+    let value = serde_json::json!({
+        "file": file,
+        "offset": offset,
+        "game": number,
+        "plies": pick(true),
+        "variation_plies": pick(false),
+    });
+    format!("{value}\n")
+}
+
+/// Runs `pgnkit search`.
+pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
+    // The last word is the query; the words before it name the inputs.
+    let mut inputs = args.inputs.clone();
+    let Some(text) = inputs.files.pop() else {
+        return Err(Failure::usage(
+            "search needs a query after the files: pgnkit search FILE... QUERY",
+        ));
+    };
+    let text = text.to_string_lossy().into_owned();
+    // Everything that can be wrong with the command line is found before any input is read.
+    let query = Query::parse(&text)
+        .map_err(|e| Failure::usage(format!("bad query:\n{}", e.render(&text))))?;
+    check_plan(&inputs, &[("-o", &args.output)], args.output.is_none())?;
+    let shape = match (args.json, args.offsets) {
+        (true, _) => Shape::Json,
+        (false, true) => Shape::Offsets,
+        (false, false) => Shape::Pgn,
+    };
+    let job = SearchJob {
+        read: read_options(&inputs),
+        query,
+        export: options::export_options(&args.pgn)?,
+        shape,
+        moves_only: false,
+    };
+    let job = SearchJob {
+        moves_only: job.query.reads_main_line_positions_only(),
+        ..job
+    };
+    let mut out = match &args.output {
+        Some(path) => Output::file(path)?.compressed(None, args.level)?,
+        None => Output::stdout().compressed(args.compress, args.level)?,
+    };
+    let mut tally = Tally::with_warnings(options::warnings(&inputs));
+    let (mut not_matching, mut number, mut current) = (0u64, 0u64, String::new());
+    let ended = pipeline::over_inputs(&inputs, &job, |name, game, found, text| {
+        if current != name {
+            current = name.to_string();
+            number = 0;
+        }
+        number += 1;
+        tally.game(game.bytes.len(), &found.diagnostics);
+        if found.diagnostics.has_errors() {
+            return console::write(&render::errors(name, &game, &found.diagnostics, false));
+        }
+        let Some(plies) = found.plies else {
+            not_matching += 1;
+            return Ok(());
+        };
+        match shape {
+            Shape::Pgn => out.write_game(text),
+            Shape::Json => out.write_game(json_line(name, game.offset, number, &plies).as_bytes()),
+            Shape::Offsets => out.write_game(
+                format!(
+                    "{name}\t{}\t{number}\t{}\n",
+                    game.offset,
+                    offsets_plies(&plies)
+                )
+                .as_bytes(),
+            ),
+        }
+    })?;
+    tally.written = (tally.games - tally.rejected - not_matching).min(tally.written);
+    tally.extra = vec![format!("{not_matching} not matching")];
+    finish(ended, tally, vec![out], false, ("search", "found"))
+}

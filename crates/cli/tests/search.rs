@@ -1,0 +1,108 @@
+//! `pgnkit search` from the outside: a bad query refused before any input is
+//! read, the games found in export format, and their places and plies with
+//! `--json` and `--offsets`.
+
+mod common;
+
+use common::{run, run_with_stdin};
+
+const GAMES: &[u8] = b"[Event \"One\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1-0\n\n\
+[Event \"Two\"]\n\n1. d4 d5 (1... Nf6 2. c4 e6) 2. c4 e6 *\n\n\
+[Event \"Three\"]\n\n1. e4 c5 2. Nf3 d6 *\n";
+
+fn stdout(args: &[&str]) -> String {
+    let out = run_with_stdin(args, GAMES);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_bad_query_is_shown_with_a_caret_before_reading() {
+    for (query, caret, message) in [
+        (
+            "pattern \"*/*/*/*/x*/*/*/*\"",
+            "                 ^",
+            "invalid pattern",
+        ),
+        (
+            "sequence \"e4 e5 Qh9\"",
+            "                ^",
+            "invalid sequence",
+        ),
+        ("reaches \"8/8/8 w\"", "        ^^^^^^^^^", "invalid FEN"),
+        (
+            "imbalance \"R vs K\"",
+            "                ^",
+            "invalid imbalance",
+        ),
+    ] {
+        let out = run(&["search", "no-such-input.pgn", query]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines[0], "pgnkit: bad query:", "{err}");
+        assert_eq!(lines[1], query);
+        assert_eq!(lines[2], caret, "{err}");
+        assert!(lines[3].starts_with(message), "{err}");
+        assert!(!err.contains("no-such-input"), "nothing is read: {err}");
+    }
+}
+
+#[test]
+fn games_found_in_export_format() {
+    let text = stdout(&["search", "-", "sequence \"e4 Nf3\""]);
+    assert!(text.starts_with("[Event \"One\"]"), "{text}");
+    assert!(text.contains("[Event \"Three\"]"));
+    assert!(!text.contains("[Event \"Two\"]"));
+}
+
+#[test]
+fn places_and_plies() {
+    let text = stdout(&[
+        "search",
+        "-",
+        "--json",
+        "in_variations pattern \"*/*/*/*/??P*/*/*/*\"",
+    ]);
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["game"], 2);
+    // After the first game's 63 bytes.
+    assert_eq!(rows[0]["offset"], 63);
+    assert_eq!(rows[0]["plies"], serde_json::json!([3, 4]));
+    assert_eq!(rows[0]["variation_plies"], serde_json::json!([3, 4]));
+    let text = stdout(&["search", "-", "--offsets", "imbalance \"B vs N\""]);
+    assert_eq!(text, "-\t0\t1\t8\n");
+}
+
+/// A query on positions alone is decided without a tree and its games written by
+/// the streaming writer: the same output as the tree's path (taken when the
+/// query also reads the number of plies).
+#[test]
+fn the_path_without_a_tree_gives_the_same_output() {
+    let games = [
+        GAMES,
+        b"\n[Event \"Four\"]\n\n{start} 1. e4 $1 {a} (1. d4 {b}) e5 2. Nf3 Nc6 1/2-1/2\n",
+    ]
+    .concat();
+    for query in [
+        "pattern \"*/*/*/*/????P*/*/*/*\"",
+        "sequence \"e4 e5\"",
+        "not material \"KQkq\"",
+    ] {
+        let plain = run_with_stdin(&["search", "-", query], &games);
+        let with_tree =
+            run_with_stdin(&["search", "-", &format!("{query} and plies >= 0")], &games);
+        assert_eq!(plain.status.code(), Some(0));
+        assert!(!plain.stdout.is_empty());
+        assert_eq!(plain.stdout, with_tree.stdout, "{query}");
+    }
+}

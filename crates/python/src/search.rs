@@ -1,0 +1,193 @@
+//! `pgnkit.search(source, query)`: the games of a source that a query
+//! selects (`pgnkit-select`'s query language, position predicates
+//! included), read one at a time with the GIL released, as `read_games`
+//! reads them; with `offsets=True`, where each game is and the plies where
+//! the query's position predicates hold (`SearchHit`), as `pgnkit search
+//! --json` gives them.
+
+use std::sync::Mutex;
+
+use pgnkit::game::Game as CoreGame;
+use pgnkit::select::{Context, Query};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::error::guard;
+use crate::game::{Game, ReadError};
+use crate::reading::{Streams, open, read_options, threads_arg};
+
+/// Where a game found by `search(..., offsets=True)` is, and the plies where
+/// the query's position predicates hold.
+#[pyclass(module = "pgnkit", frozen, get_all)]
+pub struct SearchHit {
+    /// The source's name (a path, or `<bytes>`...).
+    pub source: String,
+    /// The byte offset of the game's first byte (in the decompressed text).
+    pub offset: u64,
+    /// The game's number in its source, from 1 (games with errors counted).
+    pub game: u64,
+    /// Main-line plies (0: the start position; `n`: after `n` moves).
+    pub plies: Vec<u32>,
+    /// Plies in variations (counted from the start along their line).
+    pub variation_plies: Vec<u32>,
+}
+
+#[pymethods]
+impl SearchHit {
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchHit(source={:?}, offset={}, game={}, plies={:?}, variation_plies={:?})",
+            self.source, self.offset, self.game, self.plies, self.variation_plies
+        )
+    }
+}
+
+/// The games found, one at a time: `pgnkit.search(...)`.
+#[pyclass(module = "pgnkit")]
+pub struct SearchIter {
+    inner: Mutex<State>,
+    offsets: bool,
+}
+
+struct State {
+    streams: Streams<CoreGame>,
+    query: Query,
+    /// The current source's name and the number of its last game.
+    source: String,
+    number: u64,
+}
+
+/// A game found: its number and plies, and the game.
+type Found = (
+    CoreGame,
+    pgnkit::game::Diagnostics,
+    String,
+    u64,
+    u64,
+    u64,
+    Vec<pgnkit::select::Ply>,
+);
+
+impl State {
+    /// The next game the query selects (games with errors are passed by, as warnings).
+    fn next(&mut self, broken: &mut Vec<String>) -> PyResult<Option<Found>> {
+        loop {
+            let Some(item) = self.streams.next()? else {
+                return Ok(None);
+            };
+            if item.name != self.source {
+                self.source.clone_from(&item.name);
+                self.number = 0;
+            }
+            self.number += 1;
+            let read = item.read;
+            if let Some(first) = read.diagnostics.errors().next() {
+                let e = ReadError::of(first, item.origin);
+                broken.push(format!(
+                    "{}:{}:{}: {} (game at line {} not searched)",
+                    item.name, e.line, e.column, e.message, read.line
+                ));
+                continue;
+            }
+            if let Some(plies) = self.query.matching_plies(&read.value, &Context::default()) {
+                return Ok(Some((
+                    read.value,
+                    read.diagnostics,
+                    item.name,
+                    read.offset + item.origin,
+                    read.line,
+                    self.number,
+                    plies,
+                )));
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl SearchIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let mut broken = Vec::new();
+        let found = py.detach(|| {
+            guard(|| {
+                let mut state = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+                state.next(&mut broken)
+            })
+        });
+        for message in broken {
+            PyErr::warn(
+                py,
+                &py.get_type::<crate::error::PgnWarning>(),
+                &std::ffi::CString::new(message.replace('\0', " "))?,
+                1,
+            )?;
+        }
+        let Some((game, diagnostics, source, offset, line, number, plies)) = found? else {
+            return Ok(None);
+        };
+        if self.offsets {
+            let pick = |main: bool| {
+                plies
+                    .iter()
+                    .filter(|p| p.main_line == main)
+                    .map(|p| p.ply)
+                    .collect()
+            };
+            let hit = SearchHit {
+                source,
+                offset,
+                game: number,
+                plies: pick(true),
+                variation_plies: pick(false),
+            };
+            return Ok(Some(Py::new(py, hit)?.into_any()));
+        }
+        let warnings = diagnostics
+            .warnings()
+            .map(|d| ReadError::of(d, 0))
+            .collect();
+        Ok(Some(
+            Game::create(py, game, Vec::new(), warnings, offset, line)?.into_any(),
+        ))
+    }
+}
+
+/// The games of a PGN source that `query` selects, in input order.
+///
+/// `query` is `pgnkit select --where`'s language with the position
+/// predicates of `pgnkit search` (docs/search.md): `reaches "FEN"`,
+/// `pattern "..."`, `material "KQkr"`, `imbalance "R vs BN"`, `sequence "e4
+/// e5"`, `at (... and stm white)`, `in_variations`. A malformed query raises
+/// `ValueError` showing it with a caret under the fault, before the source is
+/// opened. `source` as for `read_games`. Games with errors are not searched:
+/// each is reported through `warnings` (`pgnkit.PgnWarning`).
+///
+/// Yields `Game`s, or with `offsets=True` a `SearchHit` per game found: its
+/// source, byte offset, number (from 1) and plies.
+#[pyfunction]
+#[pyo3(signature = (source, query, *, offsets=false, strict=false, max_window=None))]
+pub fn search(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    query: &str,
+    offsets: bool,
+    strict: bool,
+    max_window: Option<&Bound<'_, PyAny>>,
+) -> PyResult<SearchIter> {
+    let parsed = Query::parse(query)
+        .map_err(|e| PyValueError::new_err(format!("bad query:\n{}", e.render(query))))?;
+    let streams = open(py, source, threads_arg(None, 1)?, max_window)?;
+    Ok(SearchIter {
+        inner: Mutex::new(State {
+            streams: Streams::new(streams, read_options(strict)),
+            query: parsed,
+            source: String::new(),
+            number: 0,
+        }),
+        offsets,
+    })
+}

@@ -1,0 +1,358 @@
+//! Position predicates of a query and the plies where they hold: `reaches`,
+//! `material`, `pattern`, `imbalance`, `stm` (inside `at (...)`), each a
+//! test of one position, and `sequence`, moves in order. They are tested on
+//! the positions of the main line or, with `in_variations`, of every line.
+//!
+//! Plies are counted from the game's start position (ply 0, the position
+//! before the first move; ply `n` is the position after `n` moves), along
+//! the line the position is on. A move's ply is the ply of the position it
+//! leads to.
+
+use pgnkit_chess::{Color, Move, Position};
+use pgnkit_game::Game;
+
+use crate::imbalance::Imbalance;
+use crate::material::Material;
+use crate::pattern::Pattern;
+use crate::position_key::PositionKey;
+use crate::sequence::Sequence;
+
+/// A place in a game where a position predicate holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Ply {
+    /// Whether the position is on the main line (else in a variation).
+    pub main_line: bool,
+    /// Plies from the start position along its line (0: the start).
+    pub ply: u32,
+}
+
+/// A test of one position.
+#[derive(Debug, Clone)]
+pub(crate) enum Test {
+    Reaches(Box<PositionKey>),
+    Material(Material),
+    Pattern(Pattern),
+    /// The imbalance, and the side that has its first part (either when `None`).
+    Imbalance(Imbalance, Option<Color>),
+    ToMove(Color),
+    And(Vec<Test>),
+    Or(Vec<Test>),
+    Not(Box<Test>),
+}
+
+impl Test {
+    fn holds(&self, pos: &Position) -> bool {
+        match self {
+            Test::Reaches(key) => key.is(pos),
+            Test::Material(m) => m.matches(pos.board()),
+            Test::Pattern(p) => p.matches(pos.board()),
+            Test::Imbalance(i, first) => i.matches(pos.board(), *first),
+            Test::ToMove(color) => pos.turn() == *color,
+            Test::And(all) => all.iter().all(|t| t.holds(pos)),
+            Test::Or(all) => all.iter().any(|t| t.holds(pos)),
+            Test::Not(t) => !t.holds(pos),
+        }
+    }
+}
+
+/// A position predicate of a query: which positions, on which lines.
+#[derive(Debug, Clone)]
+pub(crate) struct Positional {
+    pub(crate) what: What,
+    /// Variations are searched too (`in_variations`).
+    pub(crate) variations: bool,
+}
+
+/// What a [`Positional`] looks for.
+#[derive(Debug, Clone)]
+pub(crate) enum What {
+    /// A position passing the test.
+    Test(Test),
+    /// Moves in order.
+    Sequence(Sequence),
+}
+
+/// The game a predicate looks at: its tree (every line), or the start
+/// position and main-line moves alone (as [`Moves`](crate::Moves) keeps them).
+#[derive(Clone, Copy)]
+pub(crate) enum Line<'a> {
+    Tree(&'a Game),
+    Moves(&'a Position, &'a [Move]),
+}
+
+impl Positional {
+    /// Whether the predicate holds somewhere in `line`.
+    pub(crate) fn holds(&self, line: Line<'_>) -> bool {
+        let mut any = false;
+        self.search(line, &mut |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Adds the plies where the predicate holds to `out` (for a sequence, the
+    /// plies of its moves, the first time all are found); whether there were any.
+    pub(crate) fn plies(&self, line: Line<'_>, out: &mut Vec<Ply>) -> bool {
+        let before = out.len();
+        self.search(line, &mut |ply| {
+            out.push(ply);
+            true
+        });
+        out.len() > before
+    }
+
+    /// Calls `found` with each ply found until it returns false.
+    fn search(&self, line: Line<'_>, found: &mut dyn FnMut(Ply) -> bool) {
+        match (line, self.variations) {
+            (Line::Tree(game), true) => match &self.what {
+                What::Test(test) => every_line(game, test, found),
+                What::Sequence(seq) => {
+                    if let Some(plies) = sequence(game, seq) {
+                        for ply in plies {
+                            if !found(ply) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            },
+            (Line::Tree(game), false) => self.main_line(
+                game.start_position(),
+                game.main_line_moves().map(|p| p.mv),
+                found,
+            ),
+            (Line::Moves(start, moves), _) => {
+                self.main_line(start, moves.iter().copied(), found);
+            }
+        }
+    }
+
+    /// The search along one line of moves from `start`.
+    fn main_line(
+        &self,
+        start: &Position,
+        moves: impl Iterator<Item = Move>,
+        found: &mut dyn FnMut(Ply) -> bool,
+    ) {
+        let mut ply = Ply {
+            main_line: true,
+            ply: 0,
+        };
+        match &self.what {
+            What::Test(test) => {
+                let mut pos = start.clone();
+                if test.holds(&pos) && !found(ply) {
+                    return;
+                }
+                for mv in moves {
+                    pos.play_unchecked(mv);
+                    ply.ply += 1;
+                    if test.holds(&pos) && !found(ply) {
+                        return;
+                    }
+                }
+            }
+            What::Sequence(seq) => {
+                let mut plies = Vec::with_capacity(seq.len());
+                let mut at = seq.start();
+                for mv in moves {
+                    ply.ply += 1;
+                    if seq.step_is(at, &mv) {
+                        plies.push(ply);
+                        at += 1;
+                        if seq.is_done(at) {
+                            for ply in plies {
+                                if !found(ply) {
+                                    return;
+                                }
+                            }
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Tests every position of every line, in the order the lines are written
+/// (a position, then its main continuation, then its variations).
+fn every_line(game: &Game, test: &Test, found: &mut dyn FnMut(Ply) -> bool) {
+    let tree = game.tree();
+    let first = Ply {
+        main_line: true,
+        ply: 0,
+    };
+    let mut stack = vec![(tree.root(), game.start_position().clone(), first)];
+    while let Some((id, pos, at)) = stack.pop() {
+        if test.holds(&pos) && !found(at) {
+            return;
+        }
+        let Some(node) = tree.get(id) else { continue };
+        for (i, &child) in node.children().iter().enumerate().rev() {
+            let Some(played) = tree.get(child).and_then(|n| n.played()) else {
+                continue;
+            };
+            let mut next = pos.clone();
+            next.play_unchecked(played.mv);
+            let ply = Ply {
+                main_line: at.main_line && i == 0,
+                ply: at.ply + 1,
+            };
+            stack.push((child, next, ply));
+        }
+    }
+}
+
+/// The plies of `seq`'s moves, the first time all are played in order on
+/// one line (the first line written where they are).
+fn sequence(game: &Game, seq: &Sequence) -> Option<Vec<Ply>> {
+    let tree = game.tree();
+    let first = Ply {
+        main_line: true,
+        ply: 0,
+    };
+    let mut stack = vec![(tree.root(), seq.start(), Vec::new(), first)];
+    while let Some((id, at, plies, here)) = stack.pop() {
+        if seq.is_done(at) {
+            return Some(plies);
+        }
+        let node = tree.get(id)?;
+        for (i, &child) in node.children().iter().enumerate().rev() {
+            let Some(played) = tree.get(child).and_then(|n| n.played()) else {
+                continue;
+            };
+            let ply = Ply {
+                main_line: here.main_line && i == 0,
+                ply: here.ply + 1,
+            };
+            let mut plies = plies.clone();
+            let mut next = at;
+            if seq.step_is(at, &played.mv) {
+                plies.push(ply);
+                next += 1;
+            }
+            stack.push((child, next, plies, ply));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Context, Query, QueryErrorKind};
+    use pgnkit_game::Game;
+
+    fn plies(q: &str, pgn: &str) -> Option<Vec<(bool, u32)>> {
+        let game: Game = pgn.parse().unwrap();
+        let q = Query::parse(q).unwrap();
+        let found = q.matching_plies(&game, &Context::default());
+        assert_eq!(
+            found.is_some(),
+            q.matches(&game, &Context::default()),
+            "{q:?}"
+        );
+        found.map(|v| v.iter().map(|p| (p.main_line, p.ply)).collect())
+    }
+
+    const GAME: &str = "1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Nf3) 2... Nc6 3. Bb5 a6 4. Bxc6 dxc6 *";
+
+    #[test]
+    fn plies_of_each_predicate() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            plies(&format!("reaches \"{start}\""), GAME),
+            Some(vec![(true, 0)])
+        );
+        assert_eq!(
+            plies("pattern \"*/*/*/*/*/5N2/*/*\"", GAME),
+            Some(vec![
+                (true, 3),
+                (true, 4),
+                (true, 5),
+                (true, 6),
+                (true, 7),
+                (true, 8)
+            ])
+        );
+        assert_eq!(plies("imbalance \"B vs N\"", GAME), Some(vec![(true, 8)]));
+        assert_eq!(
+            plies("imbalance black \"B vs N\"", GAME),
+            Some(vec![(true, 8)])
+        );
+        assert_eq!(plies("imbalance white \"B vs N\"", GAME), None);
+        assert_eq!(
+            plies("sequence \"e4 Nc6 Bxc6\"", GAME),
+            Some(vec![(true, 1), (true, 4), (true, 7)])
+        );
+        assert_eq!(plies("sequence \"Bc4 Nf3\"", GAME), None);
+        assert_eq!(
+            plies("in_variations sequence \"Bc4 Nf3\"", GAME),
+            Some(vec![(false, 3), (false, 5)])
+        );
+        assert_eq!(
+            plies("at (pattern \"*/*/*/*/*/5N2/*/*\" and stm black)", GAME),
+            Some(vec![(true, 3), (true, 5), (true, 7)])
+        );
+        assert_eq!(
+            plies("in_variations pattern \"*/*/*/*/??B*/*/*/*\"", GAME),
+            Some(vec![(false, 3), (false, 4), (false, 5)])
+        );
+        assert_eq!(plies("pattern \"*/*/*/*/??B*/*/*/*\"", GAME), None);
+        // Plies of what decides: not those under a `not`, all those of an `or`.
+        assert_eq!(
+            plies(
+                "not material \"KQkq\" and (sequence \"Bb5\" or sequence \"a6\")",
+                GAME
+            ),
+            Some(vec![(true, 5), (true, 6)])
+        );
+        assert_eq!(plies("plies > 3", GAME), Some(vec![]));
+    }
+
+    #[test]
+    fn faults_are_shown_at_their_character() {
+        let at = |q: &str| {
+            let e = Query::parse(q).unwrap_err();
+            (e.kind, e.start)
+        };
+        assert!(matches!(
+            at("pattern \"*/*/x*/*/*/*/*/*\""),
+            (QueryErrorKind::Pattern(_), 13)
+        ));
+        assert!(matches!(
+            at("sequence \"e4 Nz3\""),
+            (QueryErrorKind::Sequence(_), 13)
+        ));
+        assert!(matches!(
+            at("imbalance \"R vs Kx\""),
+            (QueryErrorKind::Imbalance(_), 16)
+        ));
+        assert!(matches!(
+            at("pattern \"8/8\" and stm white"),
+            (QueryErrorKind::Pattern(_), _)
+        ));
+        assert!(matches!(
+            at("elo > 3 and stm white"),
+            (QueryErrorKind::StmOutsideAt, 12)
+        ));
+        assert!(matches!(
+            at("at (stm green)"),
+            (QueryErrorKind::Syntax(_), 8)
+        ));
+        assert!(matches!(
+            at("at (Event = x)"),
+            (QueryErrorKind::Syntax(_), 4)
+        ));
+        assert!(matches!(
+            at("in_variations Event = x"),
+            (QueryErrorKind::Syntax(_), 14)
+        ));
+        let e = Query::parse("sequence \"e4 e5 Qh9\"").unwrap_err();
+        assert_eq!(
+            e.render("sequence \"e4 e5 Qh9\""),
+            "sequence \"e4 e5 Qh9\"\n                ^\ninvalid sequence: `Qh9` is not a move in SAN (as e4, Nf3, exd5, O-O, e8=Q)"
+        );
+    }
+}

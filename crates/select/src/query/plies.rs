@@ -1,0 +1,97 @@
+//! [`Query::matching_plies`](super::Query::matching_plies): the query
+//! evaluated as [`eval`](super::eval) does, gathering the plies of the
+//! position predicates that decide the selection.
+
+use pgnkit_game::Game;
+
+use super::{Context, Expr, eval};
+use crate::positions::{Line, Ply};
+use pgnkit_chess::{Move, Position};
+
+/// The plies of a selected game (see `Query::matching_plies`), `None` when it is not selected.
+pub(super) fn matching(expr: &Expr, game: &Game, context: &Context<'_>) -> Option<Vec<Ply>> {
+    let mut plies = Vec::new();
+    if !collect(expr, game, context, &mut plies) {
+        return None;
+    }
+    Some(ordered(plies))
+}
+
+/// Whether `expr` reads positions alone, of the main line (see
+/// `Query::reads_main_line_positions_only`).
+pub(super) fn main_line_positions_only(expr: &Expr) -> bool {
+    match expr {
+        Expr::Or(all) | Expr::And(all) => all.iter().all(main_line_positions_only),
+        Expr::Not(a) => main_line_positions_only(a),
+        Expr::Position(p) => !p.variations,
+        _ => false,
+    }
+}
+
+/// [`matching`] for a query that [`main_line_positions_only`] accepts, on a
+/// start position and the main line's moves.
+pub(super) fn matching_in_moves(expr: &Expr, start: &Position, moves: &[Move]) -> Option<Vec<Ply>> {
+    let mut plies = Vec::new();
+    if !collect_in_moves(expr, start, moves, &mut plies) {
+        return None;
+    }
+    Some(ordered(plies))
+}
+
+fn collect_in_moves(expr: &Expr, start: &Position, moves: &[Move], out: &mut Vec<Ply>) -> bool {
+    match expr {
+        Expr::Or(all) => {
+            let mut any = false;
+            for e in all {
+                any |= collect_in_moves(e, start, moves, out);
+            }
+            any
+        }
+        Expr::And(all) => {
+            let mark = out.len();
+            for e in all {
+                if !collect_in_moves(e, start, moves, out) {
+                    out.truncate(mark);
+                    return false;
+                }
+            }
+            true
+        }
+        Expr::Not(a) => !collect_in_moves(a, start, moves, &mut Vec::new()),
+        Expr::Position(p) => p.plies(Line::Moves(start, moves), out),
+        // Not reached: `main_line_positions_only` accepts no other node.
+        _ => false,
+    }
+}
+
+/// Plies in order, main line first, each once.
+fn ordered(mut plies: Vec<Ply>) -> Vec<Ply> {
+    plies.sort_by_key(|p| (!p.main_line, p.ply));
+    plies.dedup();
+    plies
+}
+
+/// Whether `expr` holds, adding the plies of what made it hold to `out`.
+fn collect(expr: &Expr, game: &Game, context: &Context<'_>, out: &mut Vec<Ply>) -> bool {
+    match expr {
+        Expr::Or(all) => {
+            let mut any = false;
+            for e in all {
+                any |= collect(e, game, context, out);
+            }
+            any
+        }
+        Expr::And(all) => {
+            let mark = out.len();
+            for e in all {
+                if !collect(e, game, context, out) {
+                    out.truncate(mark);
+                    return false;
+                }
+            }
+            true
+        }
+        Expr::Position(p) => p.plies(Line::Tree(game), out),
+        other => eval::matches(other, game, context),
+    }
+}
