@@ -123,3 +123,33 @@ def test_tree_counts_equal_python_chess(index, moves):
     sans = {m["uci"]: m["san"] for m in from_index["moves"]}
     for uci, san in sans.items():
         assert board.san(chess.Move.from_uci(uci)) == san
+
+
+def run_failing(*args):
+    """Runs the binary expecting exit status 2; returns its stderr."""
+    import subprocess
+
+    from conftest import pgnkit_bin
+
+    done = subprocess.run([str(pgnkit_bin()), *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 2, done.stderr
+    return done.stderr
+
+
+def test_errors_name_the_move_or_the_file(index, tmp_path):
+    stderr = run_failing("tree", "e4 e5 Qh9", "--index", str(index))
+    assert "move 3 `Qh9` (after e4 e5): not a move" in stderr
+    stderr = run_failing("tree", "e4 e5 Ke3", "--index", str(index))
+    assert "move 3 `Ke3` (after e4 e5): illegal move" in stderr
+    copy = tmp_path / "copy.pgnidx"
+    copy.mkdir()
+    for part in index.iterdir():
+        (copy / part.name).write_bytes(part.read_bytes())
+    stats = copy / "seg-0.stats"
+    stats.write_bytes(stats.read_bytes()[:-7])
+    stderr = run_failing("tree", "e4", "--index", str(copy))
+    assert f"{stats}: corrupt index: truncated" in stderr
+    manifest = copy / "MANIFEST"
+    manifest.write_text(manifest.read_text().replace("pgnkit-index 1", "pgnkit-index 9", 1))
+    stderr = run_failing("tree", "e4", "--index", str(copy))
+    assert "index format version 9 is newer than this pgnkit reads (version 1)" in stderr
