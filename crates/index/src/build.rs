@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
-use crate::record::{GameRecord, NO_MOVE, Posting, Record, RecordWriter, StatsRecord, VERSION};
+use crate::record::{
+    GameRecord, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, VERSION,
+};
 use crate::scan::{absolute, read_sources};
 use crate::tree::Tally;
 
@@ -131,7 +133,7 @@ pub fn append(
 }
 
 fn remove_segment_files(dir: &Path, stem: &str) {
-    for ext in ["games", "names", "pos", "stats"] {
+    for ext in ["games", "names", "pos", "stats", "single"] {
         let _ = fs::remove_file(dir.join(format!("{stem}.{ext}")));
     }
 }
@@ -245,7 +247,7 @@ fn add_segment(
         }
         game_file.finish()?;
         let run_count = runs.len() as u64;
-        let (pos_count, stats_count) = if runs.is_empty() {
+        let (pos_count, stats_count, single_count) = if runs.is_empty() {
             buffer.sort_unstable();
             let mut postings = std::mem::take(&mut buffer).into_iter().map(Ok);
             write_sorted(dir, stem, &games, &mut postings)?
@@ -259,10 +261,10 @@ fn add_segment(
             let mut merge = Merge::new(&runs)?;
             write_sorted(dir, stem, &games, &mut std::iter::from_fn(|| merge.next()))?
         };
-        Ok::<_, IndexError>((pos_count, stats_count, run_count))
+        Ok::<_, IndexError>((pos_count, stats_count, single_count, run_count))
     })();
     cleanup(&runs);
-    let (pos_count, stats_count, run_count) = match merged {
+    let (pos_count, stats_count, single_count, run_count) = match merged {
         Ok(v) => v,
         Err(e) => {
             remove_segment_files(dir, stem);
@@ -275,6 +277,7 @@ fn add_segment(
         games: games.len() as u64,
         positions: pos_count,
         stats: stats_count,
+        singles: single_count,
         names_bytes,
     });
     Ok(BuildSummary {
@@ -347,20 +350,30 @@ impl Merge {
 }
 
 /// Writes the sorted postings to `<stem>.pos` and their per-move
-/// statistics to `<stem>.stats`; returns both counts.
+/// statistics to `<stem>.stats` (moves played in one game only to
+/// `<stem>.single`, as the game's number); returns the three counts.
 fn write_sorted(
     dir: &Path,
     stem: &str,
     games: &[GameRecord],
     postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
-) -> Result<(u64, u64), IndexError> {
+) -> Result<(u64, u64, u64), IndexError> {
     let mut pos = RecordWriter::<Posting>::create(&dir.join(format!("{stem}.pos")))?;
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
+    let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
     let mut group: Option<(u64, u16, Tally, u32)> = None;
-    let flush = |stats: &mut RecordWriter<StatsRecord>, group: &Option<(u64, u16, Tally, u32)>| {
-        if let Some((key, mv, tally, _)) = group
+    let mut flush = |stats: &mut RecordWriter<StatsRecord>,
+                     group: &Option<(u64, u16, Tally, u32)>| {
+        if let Some((key, mv, tally, last)) = group
             && *mv != NO_MOVE
         {
+            if tally.stats.games == 1 {
+                return singles.push(&Single {
+                    key: *key,
+                    mv: *mv,
+                    game: *last,
+                });
+            }
             let s = tally.stats;
             stats.push(&StatsRecord {
                 key: *key,
@@ -393,5 +406,5 @@ fn write_sorted(
         }
     }
     flush(&mut stats, &group)?;
-    Ok((pos.finish()?, stats.finish()?))
+    Ok((pos.finish()?, stats.finish()?, singles.finish()?))
 }

@@ -15,7 +15,9 @@ use pgnkit_input::{Options, Source, open};
 use crate::error::IndexError;
 use crate::game_info::Filter;
 use crate::manifest::{Manifest, SourceEntry};
-use crate::record::{GameRecord, HEADER, NO_MOVE, Posting, RecordFile, StatsRecord, read_exact_at};
+use crate::record::{
+    GameRecord, HEADER, NO_MOVE, Posting, RecordFile, Single, StatsRecord, read_exact_at,
+};
 use crate::search::Hit;
 use crate::tree::{GameSummary, Tally, Tree, finish};
 
@@ -27,6 +29,7 @@ struct Segment {
     games: RecordFile<GameRecord>,
     positions: RecordFile<Posting>,
     stats: RecordFile<StatsRecord>,
+    singles: RecordFile<Single>,
     names: File,
     names_path: PathBuf,
     names_bytes: u64,
@@ -70,6 +73,7 @@ impl Index {
                 games: RecordFile::open(&file("games"), entry.games)?,
                 positions: RecordFile::open(&file("pos"), entry.positions)?,
                 stats: RecordFile::open(&file("stats"), entry.stats)?,
+                singles: RecordFile::open(&file("single"), entry.singles)?,
                 names,
                 names_path,
                 names_bytes: entry.names_bytes,
@@ -149,6 +153,19 @@ impl Index {
                         ));
                     }
                     tallies.entry(s.mv).or_default().merge(&tally);
+                    i += 1;
+                }
+                let mut i = seg.singles.lower_bound(key, |s| s.key)?;
+                while i < seg.singles.len {
+                    let s = seg.singles.get(i)?;
+                    if s.key != key {
+                        break;
+                    }
+                    let g = self.game_record(seg, s.game, &seg.singles.path)?;
+                    tallies
+                        .entry(s.mv)
+                        .or_default()
+                        .add(&g, seg.base + u64::from(s.game));
                     i += 1;
                 }
             } else {

@@ -27,7 +27,7 @@
 //! line (`pgnkit-index 1`; a newer one is refused naming both versions) and,
 //! as JSON, the sources (path, stream, size, modification time and a hash
 //! of 3 × 64 KiB samples, checked before an offset is used) and the
-//! segments. Each build or `append` adds one segment of four files, each a
+//! segments. Each build or `append` adds one segment of five files, each a
 //! 16-byte header (magic, version, record size) and fixed-size
 //! little-endian records:
 //!
@@ -38,6 +38,9 @@
 //!   draws, Black wins, rating sum and count, latest and best game, counted
 //!   at build time from the merged postings: the tree without filters reads
 //!   a handful of records per segment whatever the number of games.
+//!   `seg-N.single`: 16-byte records (key, move, game) for the moves played
+//!   in one game of the segment (most of them), whose statistics are the
+//!   game's.
 //! - `seg-N.games`: 48-byte game records (source, offset, game number,
 //!   date, ratings, result, speed class, plies, where the names are);
 //!   `seg-N.names`: the player names.

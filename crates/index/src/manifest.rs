@@ -30,13 +30,14 @@ pub(crate) struct SourceEntry {
     pub sample: u64,
 }
 
-/// A segment: its files are `<stem>.games`, `.names`, `.pos`, `.stats`.
+/// A segment: its files are `<stem>.games`, `.names`, `.pos`, `.stats`, `.single`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SegmentEntry {
     pub stem: String,
     pub games: u64,
     pub positions: u64,
     pub stats: u64,
+    pub singles: u64,
     pub names_bytes: u64,
 }
 

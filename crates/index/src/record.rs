@@ -131,6 +131,34 @@ impl Record for StatsRecord {
     }
 }
 
+/// A position's move played in one game of a segment: its statistics are
+/// the game's, so only the game is kept (a third of a [`StatsRecord`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Single {
+    pub key: u64,
+    pub mv: u16,
+    /// The game (segment number).
+    pub game: u32,
+}
+
+impl Record for Single {
+    const SIZE: usize = 16;
+    const MAGIC: &'static [u8; 8] = b"PKIXSGL\0";
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.key.to_le_bytes());
+        out.extend_from_slice(&self.mv.to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(&self.game.to_le_bytes());
+    }
+    fn get(b: &[u8]) -> Single {
+        Single {
+            key: u64_at(b, 0),
+            mv: u16_at(b, 8),
+            game: u32_at(b, 12),
+        }
+    }
+}
+
 /// A game: where it is and what the tree and its filters need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GameRecord {
