@@ -42,6 +42,9 @@
 //!   square only when a legal en passant capture exists, so equal positions
 //!   compare and hash equal. Its Zobrist hash ([`zobrist`]) is computed
 //!   when asked: reading games never needs it.
+//! - [`Position::polyglot_key`] is the Polyglot key ([`polyglot`]): the
+//!   published Random64 table, so keys agree with opening books and
+//!   python-chess.
 //! - Castling is the king taking its own rook ([`Move::Castle`]), so
 //!   Chess960 needs no special case; [`CastlingMode`] only changes how UCI
 //!   and FEN write it.
@@ -73,6 +76,7 @@ mod movegen;
 mod moves;
 mod outcome;
 pub mod perft;
+pub mod polyglot;
 mod position;
 mod role;
 mod san;

@@ -103,6 +103,133 @@ pub enum Command {
     /// Every game is read (no index). A bad query is shown with a caret
     /// under the fault (exit status 2) before any input is read.
     Search(SearchArgs),
+    /// Build a position index of PGN files (docs/index.md), or add files to one.
+    ///
+    /// The index (a folder) keeps every main-line position by its Polyglot
+    /// key, where each game is in its file (plain or compressed; the files
+    /// stay where they are) and per-move statistics for `pgnkit tree`.
+    /// Games with errors are left out and counted. --append adds files as a
+    /// new segment, atomically.
+    Index(IndexArgs),
+    /// The moves played from a position, and how they scored.
+    ///
+    /// POSITION is a FEN or moves from the start ("e4 c5 Nf3"). For each
+    /// move: games, White wins, draws and Black wins (counts and %), the
+    /// players' average rating, the latest and the highest-rated game.
+    /// Positions are matched by Polyglot key, so transpositions count
+    /// together. Reads an index (--index) or the files themselves.
+    Tree(TreeArgs),
+}
+
+/// Options of `pgnkit index`.
+#[derive(Debug, Args)]
+pub struct IndexArgs {
+    /// PGN files to index (plain or compressed).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The index to write (a folder, conventionally `NAME.pgnidx`); an index
+    /// there is replaced.
+    #[arg(
+        short,
+        long,
+        value_name = "INDEX",
+        required_unless_present = "append",
+        conflicts_with = "append"
+    )]
+    pub output: Option<PathBuf>,
+    /// Add the FILEs to this index instead (a new segment; the index is
+    /// unchanged if this fails).
+    #[arg(long, value_name = "INDEX")]
+    pub append: Option<PathBuf>,
+    /// Threads reading games [default: one per CPU; at most 1024].
+    #[arg(long, value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// Memory for positions before a sorted run is written to disk (16
+    /// bytes a position; sizes as for --max-game-bytes).
+    #[arg(long, value_name = "SIZE", default_value = "128MiB", value_parser = size)]
+    pub run_memory: u64,
+}
+
+/// Options of `pgnkit tree`.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// The position: a FEN, or moves from the start such as "e4 c5 Nf3".
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+    /// PGN files to read when there is no --index.
+    #[arg(value_name = "FILE", required_unless_present = "index")]
+    pub files: Vec<PathBuf>,
+    /// Read this index (made by `pgnkit index`) instead of files.
+    #[arg(long, value_name = "INDEX", conflicts_with = "files")]
+    pub index: Option<PathBuf>,
+    /// One JSON object: the position, its key and every move's figures.
+    #[arg(long)]
+    pub json: bool,
+    /// Only games whose players' average rating is at least this.
+    #[arg(long, value_name = "ELO")]
+    pub min_rating: Option<u16>,
+    /// Only games whose players' average rating is at most this.
+    #[arg(long, value_name = "ELO")]
+    pub max_rating: Option<u16>,
+    /// Only games of these speeds (from TimeControl as Lichess counts it:
+    /// ultrabullet, bullet, blitz, rapid, classical, correspondence).
+    #[arg(long, value_name = "SPEED", value_delimiter = ',', value_parser = speed)]
+    pub speed: Vec<pgnkit_index::Speed>,
+    /// Only games on or after this date (YYYY.MM.DD, YYYY.MM or YYYY).
+    #[arg(long, value_name = "DATE", value_parser = date)]
+    pub since: Option<u32>,
+    /// Only games on or before this date (YYYY.MM.DD, YYYY.MM or YYYY).
+    #[arg(long, value_name = "DATE", value_parser = date_until)]
+    pub until: Option<u32>,
+    /// Only games of this player (the exact name, case-insensitive).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// With --player: only games where the player had this colour.
+    #[arg(long, value_enum, requires = "player")]
+    pub color: Option<ColorArg>,
+    /// Threads reading games without an index [default: one per CPU].
+    #[arg(long, value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+}
+
+/// The choices of `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// A speed class by the index's names.
+fn speed(text: &str) -> Result<pgnkit_index::Speed, String> {
+    pgnkit_index::Speed::from_name(text).ok_or_else(|| {
+        format!(
+            "`{text}`: the speeds are ultrabullet, bullet, blitz, rapid, classical, correspondence"
+        )
+    })
+}
+
+/// A date (YYYY.MM.DD, YYYY.MM, YYYY; `-` works as `.`), as the index's number.
+fn date(text: &str) -> Result<u32, String> {
+    let normal = text.replace('-', ".");
+    let value = pgnkit_index::date_number(&normal);
+    if value < 10_000 {
+        return Err(format!(
+            "`{text}` is not a date (YYYY.MM.DD, YYYY.MM or YYYY)"
+        ));
+    }
+    Ok(value)
+}
+
+/// A last date: missing month or day are the last of the year or month.
+fn date_until(text: &str) -> Result<u32, String> {
+    let value = date(text)?;
+    Ok(match (value / 100 % 100, value % 100) {
+        (0, _) => value + 1231,
+        (_, 0) => value + 31,
+        _ => value,
+    })
 }
 
 /// Options of `pgnkit search`.
@@ -510,6 +637,10 @@ pub struct FenArgs {
     /// operations) instead of FEN.
     #[arg(long)]
     pub epd: bool,
+    /// Write each position's Polyglot key (16 hex digits, as opening books
+    /// and python-chess compute it) instead of its FEN.
+    #[arg(long, conflicts_with = "epd")]
+    pub polyglot: bool,
 }
 
 /// Options of `pgnkit convert`.

@@ -1,5 +1,6 @@
 //! `pgnkit fen`: the final position of each game's main line, or every one,
-//! as FEN or (`--epd`) as EPD with `hmvc` and `fmvn` operations.
+//! as FEN, (`--epd`) as EPD with `hmvc` and `fmvn` operations, or
+//! (`--polyglot`) as Polyglot keys.
 
 use pgnkit::Position;
 use pgnkit::chess::Epd;
@@ -19,6 +20,7 @@ use crate::{console, render};
 struct MainLine {
     every_ply: bool,
     epd: bool,
+    polyglot: bool,
     position: Option<Position>,
     fens: Vec<String>,
 }
@@ -43,11 +45,7 @@ impl Visitor for MainLine {
         if let Some(position) = &mut self.position {
             position.play_unchecked(event.mv);
             if self.every_ply {
-                let text = if self.epd {
-                    Epd::from_position(position).to_string()
-                } else {
-                    position.to_string()
-                };
+                let text = text_of(self.epd, self.polyglot, position);
                 self.fens.push(text);
             }
         }
@@ -69,13 +67,20 @@ impl Visitor for MainLine {
 }
 
 impl MainLine {
-    /// `position` as FEN, or as EPD with its counters.
+    /// `position` as FEN, as EPD with its counters, or its Polyglot key.
     fn text(&self, position: &Position) -> String {
-        if self.epd {
-            Epd::from_position(position).to_string()
-        } else {
-            position.to_string()
-        }
+        text_of(self.epd, self.polyglot, position)
+    }
+}
+
+/// `position` as FEN, as EPD with its counters, or its Polyglot key.
+fn text_of(epd: bool, polyglot: bool, position: &Position) -> String {
+    if polyglot {
+        format!("{:016x}", position.polyglot_key())
+    } else if epd {
+        Epd::from_position(position).to_string()
+    } else {
+        position.to_string()
     }
 }
 
@@ -83,6 +88,7 @@ struct FenJob {
     read: ReadOptions,
     every_ply: bool,
     epd: bool,
+    polyglot: bool,
 }
 
 impl Job for FenJob {
@@ -93,6 +99,7 @@ impl Job for FenJob {
         MainLine {
             every_ply: self.every_ply,
             epd: self.epd,
+            polyglot: self.polyglot,
             position: None,
             fens: Vec::new(),
         }
@@ -110,6 +117,7 @@ pub fn run(args: &FenArgs) -> Result<Outcome, Failure> {
         read: read_options(&args.inputs),
         every_ply: args.every_ply,
         epd: args.epd,
+        polyglot: args.polyglot,
     };
     let mut tally = Tally::new();
     let mut out = Output::stdout();

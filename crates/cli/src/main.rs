@@ -1,5 +1,6 @@
 //! The `pgnkit` command: `export`, `check`, `json`, `fen`, `convert`,
-//! `ranges`, `select`, `dedupe`, `classify` and `search` over PGN files. This file
+//! `ranges`, `select`, `dedupe`, `classify`, `search`, `index` and `tree`
+//! over PGN files. This file
 //! only declares the modules, parses the command line and dispatches: each
 //! subcommand is a module of its own (`export`, `check`, ...), the flags
 //! become the libraries' options in [`options`], the inputs are read in
@@ -24,6 +25,7 @@ mod convert;
 mod export;
 mod failure;
 mod fen;
+mod index;
 mod input;
 mod json;
 mod options;
@@ -66,6 +68,8 @@ fn main() -> ExitCode {
         Command::Dedupe(args) => select::run(args, select::Mode::Dedupe),
         Command::Classify(args) => select::run(args, select::Mode::Classify),
         Command::Search(args) => search::run(args),
+        Command::Index(args) => index::run(args),
+        Command::Tree(args) => index::tree(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -1,0 +1,245 @@
+//! What the index keeps of a game besides its positions, read from its
+//! tags: ratings, date, result, speed class (from `TimeControl`) and player
+//! names; and the [`Filter`] that chooses games by them (one rule for the
+//! index and for the scan without index).
+
+use pgnkit_game::Termination;
+
+use crate::record::GameRecord;
+
+/// The speed class of a game, from its `TimeControl` tag as Lichess counts
+/// it: the estimated duration is the base time plus 40 increments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Speed {
+    /// No `TimeControl`, or one that cannot be read.
+    Unknown = 0,
+    /// Under 30 s.
+    UltraBullet = 1,
+    /// Under 3 minutes.
+    Bullet = 2,
+    /// Under 8 minutes.
+    Blitz = 3,
+    /// Under 25 minutes.
+    Rapid = 4,
+    /// 25 minutes or more.
+    Classical = 5,
+    /// `-`: correspondence (no clock).
+    Correspondence = 6,
+}
+
+impl Speed {
+    /// The class of a `TimeControl` value (`300+3`, `-`, `40/7200:3600`: the
+    /// first period counts).
+    pub fn of_time_control(text: &str) -> Speed {
+        let text = text.trim();
+        if text == "-" {
+            return Speed::Correspondence;
+        }
+        let first = text.split(':').next().unwrap_or("");
+        let first = first.rsplit('/').next().unwrap_or(first);
+        let (base, inc) = first.split_once('+').unwrap_or((first, "0"));
+        let (Ok(base), Ok(inc)) = (base.parse::<u64>(), inc.parse::<u64>()) else {
+            return Speed::Unknown;
+        };
+        match base + 40 * inc {
+            0..30 => Speed::UltraBullet,
+            30..180 => Speed::Bullet,
+            180..480 => Speed::Blitz,
+            480..1500 => Speed::Rapid,
+            _ => Speed::Classical,
+        }
+    }
+
+    /// The class named `name` (`bullet`, `blitz`, ...).
+    pub fn from_name(name: &str) -> Option<Speed> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "ultrabullet" => Speed::UltraBullet,
+            "bullet" => Speed::Bullet,
+            "blitz" => Speed::Blitz,
+            "rapid" => Speed::Rapid,
+            "classical" => Speed::Classical,
+            "correspondence" => Speed::Correspondence,
+            _ => return None,
+        })
+    }
+
+    fn from_number(n: u8) -> Speed {
+        match n {
+            1 => Speed::UltraBullet,
+            2 => Speed::Bullet,
+            3 => Speed::Blitz,
+            4 => Speed::Rapid,
+            5 => Speed::Classical,
+            6 => Speed::Correspondence,
+            _ => Speed::Unknown,
+        }
+    }
+}
+
+/// A game's result as the index stores it.
+pub(crate) fn result_number(t: Termination) -> u8 {
+    match t {
+        Termination::WhiteWins => 1,
+        Termination::BlackWins => 2,
+        Termination::Draw => 3,
+        Termination::Unknown => 0,
+    }
+}
+
+/// `Date` (`2024.03.??`) as YYYYMMDD with unknown parts 0.
+pub fn date_number(text: &str) -> u32 {
+    let mut parts = text.trim().split('.');
+    let mut value = 0;
+    for (width, scale) in [(4, 10_000), (2, 100), (2, 1)] {
+        let part = parts.next().unwrap_or("");
+        let n = if part.len() == width && part.bytes().all(|b| b.is_ascii_digit()) {
+            part.parse::<u32>().unwrap_or(0)
+        } else {
+            0
+        };
+        value += n * scale;
+    }
+    value
+}
+
+/// A rating tag's value, 0 when missing or not a number.
+pub(crate) fn rating(text: &str) -> u16 {
+    text.trim().parse::<u16>().unwrap_or(0)
+}
+
+/// Which side a player filter looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The player had White.
+    White,
+    /// The player had Black.
+    Black,
+}
+
+/// Which games count in a tree (Lichess explorer's filters). The default
+/// takes every game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Lowest average rating of the two players (games without both ratings
+    /// are left out when a rating bound is set).
+    pub min_rating: Option<u16>,
+    /// Highest average rating.
+    pub max_rating: Option<u16>,
+    /// Speed classes to take (empty: all).
+    pub speeds: Vec<Speed>,
+    /// First date, YYYYMMDD ([`date_number`]); games without a year are
+    /// left out when a date bound is set.
+    pub since: Option<u32>,
+    /// Last date, YYYYMMDD.
+    pub until: Option<u32>,
+    /// A player (exact name, case-insensitive), on the side given or either.
+    pub player: Option<(String, Option<Side>)>,
+}
+
+impl Filter {
+    /// `true` when the filter takes every game.
+    pub fn is_empty(&self) -> bool {
+        *self == Filter::default()
+    }
+
+    /// Whether the game (its record and its names, `White\u{1f}Black`) counts.
+    pub fn admits(&self, game: &GameRecord, names: &str) -> bool {
+        if self.min_rating.is_some() || self.max_rating.is_some() {
+            if game.white_elo == 0 || game.black_elo == 0 {
+                return false;
+            }
+            let average = (u32::from(game.white_elo) + u32::from(game.black_elo)) / 2;
+            if self.min_rating.is_some_and(|m| average < u32::from(m))
+                || self.max_rating.is_some_and(|m| average > u32::from(m))
+            {
+                return false;
+            }
+        }
+        if !self.speeds.is_empty() && !self.speeds.contains(&Speed::from_number(game.speed)) {
+            return false;
+        }
+        if self.since.is_some() || self.until.is_some() {
+            if game.date < 10_000 {
+                return false;
+            }
+            if self.since.is_some_and(|d| game.date < d)
+                || self.until.is_some_and(|d| game.date > d)
+            {
+                return false;
+            }
+        }
+        if let Some((player, side)) = &self.player {
+            let (white, black) = names.split_once('\u{1f}').unwrap_or((names, ""));
+            let is = |name: &str| name.eq_ignore_ascii_case(player);
+            let ok = match side {
+                Some(Side::White) => is(white),
+                Some(Side::Black) => is(black),
+                None => is(white) || is(black),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds() {
+        assert_eq!(Speed::of_time_control("15+0"), Speed::UltraBullet);
+        assert_eq!(Speed::of_time_control("60+1"), Speed::Bullet);
+        assert_eq!(Speed::of_time_control("180+2"), Speed::Blitz);
+        assert_eq!(Speed::of_time_control("600+5"), Speed::Rapid);
+        assert_eq!(Speed::of_time_control("1800+20"), Speed::Classical);
+        assert_eq!(Speed::of_time_control("-"), Speed::Correspondence);
+        assert_eq!(Speed::of_time_control("?"), Speed::Unknown);
+        assert_eq!(Speed::of_time_control("40/7200:3600"), Speed::Classical);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_number("2024.03.15"), 20240315);
+        assert_eq!(date_number("2024.??.??"), 20240000);
+        assert_eq!(date_number("????.??.??"), 0);
+    }
+
+    #[test]
+    fn filters() {
+        let game = GameRecord {
+            white_elo: 2000,
+            black_elo: 2200,
+            date: 20200501,
+            speed: Speed::Blitz as u8,
+            ..GameRecord::default()
+        };
+        let names = "Alice\u{1f}Bob";
+        assert!(Filter::default().admits(&game, names));
+        let f = Filter {
+            min_rating: Some(2100),
+            ..Filter::default()
+        };
+        assert!(f.admits(&game, names));
+        let f = Filter {
+            min_rating: Some(2101),
+            ..Filter::default()
+        };
+        assert!(!f.admits(&game, names));
+        let f = Filter {
+            player: Some(("bob".into(), Some(Side::Black))),
+            speeds: vec![Speed::Blitz],
+            since: Some(20200101),
+            ..Filter::default()
+        };
+        assert!(f.admits(&game, names));
+        let f = Filter {
+            player: Some(("bob".into(), Some(Side::White))),
+            ..Filter::default()
+        };
+        assert!(!f.admits(&game, names));
+    }
+}

@@ -1,0 +1,325 @@
+//! An index opened for reading ([`Index`]): its manifest read and every
+//! segment file's header and length checked against it, then lookups by
+//! Polyglot key with binary searches over the sorted fixed-size records.
+//! Anything that does not fit (a game number past the segment's games, a
+//! source past the manifest's) is a [`IndexError::Corrupt`] naming the file.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use pgnkit_chess::Position;
+use pgnkit_input::{Options, Source, open};
+
+use crate::error::IndexError;
+use crate::game_info::Filter;
+use crate::manifest::{Manifest, SourceEntry};
+use crate::record::{
+    GameRecord, HEADER, NO_MOVE, Posting, RecordFile, Single, StatsRecord, read_exact_at,
+};
+use crate::search::Hit;
+use crate::tree::{GameSummary, Tally, Tree, finish};
+
+/// A segment opened for reading.
+#[derive(Debug)]
+struct Segment {
+    /// Order of its first game among all games.
+    base: u64,
+    games: RecordFile<GameRecord>,
+    positions: RecordFile<Posting>,
+    stats: RecordFile<StatsRecord>,
+    singles: RecordFile<Single>,
+    names: File,
+    names_path: PathBuf,
+    names_bytes: u64,
+}
+
+/// A position index opened for reading.
+#[derive(Debug)]
+pub struct Index {
+    path: PathBuf,
+    manifest: Manifest,
+    segments: Vec<Segment>,
+}
+
+impl Index {
+    /// Opens the index at `path` (a folder made by [`build`](crate::build)).
+    pub fn open(path: impl AsRef<Path>) -> Result<Index, IndexError> {
+        let path = path.as_ref();
+        let manifest = Manifest::read(path)?;
+        let mut segments = Vec::new();
+        let mut base = 0;
+        for entry in &manifest.segments {
+            let file = |ext: &str| path.join(format!("{}.{ext}", entry.stem));
+            let names_path = file("names");
+            let names = File::open(&names_path).map_err(|e| IndexError::io(&names_path, e))?;
+            let size = names
+                .metadata()
+                .map_err(|e| IndexError::io(&names_path, e))?
+                .len();
+            if size != HEADER + entry.names_bytes {
+                return Err(IndexError::corrupt(
+                    &names_path,
+                    format!(
+                        "{} bytes where the manifest says {}",
+                        size,
+                        HEADER + entry.names_bytes
+                    ),
+                ));
+            }
+            segments.push(Segment {
+                base,
+                games: RecordFile::open(&file("games"), entry.games)?,
+                positions: RecordFile::open(&file("pos"), entry.positions)?,
+                stats: RecordFile::open(&file("stats"), entry.stats)?,
+                singles: RecordFile::open(&file("single"), entry.singles)?,
+                names,
+                names_path,
+                names_bytes: entry.names_bytes,
+            });
+            base += entry.games;
+        }
+        Ok(Index {
+            path: path.to_path_buf(),
+            manifest,
+            segments,
+        })
+    }
+
+    /// The index's folder.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Games indexed.
+    pub fn games(&self) -> u64 {
+        self.manifest.games()
+    }
+
+    /// Positions indexed.
+    pub fn positions(&self) -> u64 {
+        self.manifest.segments.iter().map(|s| s.positions).sum()
+    }
+
+    /// Segments (one per build or append).
+    pub fn segments(&self) -> usize {
+        self.segments.len()
+    }
+
+    /// Checks every source file against what was recorded when it was
+    /// indexed (size, sample hash, modification time).
+    pub fn verify_sources(&self) -> Result<(), IndexError> {
+        let mut seen: Vec<&Path> = Vec::new();
+        for source in &self.manifest.sources {
+            if !seen.contains(&source.path.as_path()) {
+                source.verify()?;
+                seen.push(&source.path);
+            }
+        }
+        Ok(())
+    }
+
+    /// The tree of `pos` over the games `filter` admits. Without a filter it
+    /// reads the stored per-move statistics (a few records per segment);
+    /// with one, every posting of the position and its game.
+    pub fn tree(&self, pos: &Position, filter: &Filter) -> Result<Tree, IndexError> {
+        let key = pos.polyglot_key();
+        let mut tallies: BTreeMap<u16, Tally> = BTreeMap::new();
+        for seg in &self.segments {
+            if filter.is_empty() {
+                let mut i = seg.stats.lower_bound(key, |s| s.key)?;
+                while i < seg.stats.len {
+                    let s = seg.stats.get(i)?;
+                    if s.key != key {
+                        break;
+                    }
+                    let mut tally = Tally::default();
+                    tally.stats.games = u64::from(s.games);
+                    tally.stats.white = u64::from(s.white);
+                    tally.stats.draws = u64::from(s.draws);
+                    tally.stats.black = u64::from(s.black);
+                    tally.stats.rating_sum = s.rating_sum;
+                    tally.stats.rating_count = u64::from(s.rating_count);
+                    if s.latest != u32::MAX {
+                        let g = self.game_record(seg, s.latest, &seg.stats.path)?;
+                        tally.latest = Some((g.date, seg.base + u64::from(s.latest)));
+                    }
+                    if s.best != u32::MAX {
+                        let g = self.game_record(seg, s.best, &seg.stats.path)?;
+                        tally.best = Some((
+                            u32::from(g.white_elo) + u32::from(g.black_elo),
+                            seg.base + u64::from(s.best),
+                        ));
+                    }
+                    tallies.entry(s.mv).or_default().merge(&tally);
+                    i += 1;
+                }
+                let mut i = seg.singles.lower_bound(key, |s| s.key)?;
+                while i < seg.singles.len {
+                    let s = seg.singles.get(i)?;
+                    if s.key != key {
+                        break;
+                    }
+                    let g = self.game_record(seg, s.game, &seg.singles.path)?;
+                    tallies
+                        .entry(s.mv)
+                        .or_default()
+                        .add(&g, seg.base + u64::from(s.game));
+                    i += 1;
+                }
+            } else {
+                let (start, end) = self.key_range(seg, key)?;
+                let postings = seg.positions.read(start, end)?;
+                let mut last: Option<(u16, u32)> = None;
+                for p in postings {
+                    if p.mv == NO_MOVE || last == Some((p.mv, p.game)) {
+                        continue;
+                    }
+                    last = Some((p.mv, p.game));
+                    let g = self.game_record(seg, p.game, &seg.positions.path)?;
+                    let names = self.names(seg, &g)?;
+                    if filter.admits(&g, &names) {
+                        tallies
+                            .entry(p.mv)
+                            .or_default()
+                            .add(&g, seg.base + u64::from(p.game));
+                    }
+                }
+            }
+        }
+        finish(pos, tallies, |order| self.summary(order))
+    }
+
+    /// The games that reach `pos` in their main line, with each ply where
+    /// they do, in input order. The source files are checked first
+    /// ([`verify_sources`](Index::verify_sources)), so that no offset of a
+    /// changed file is handed out.
+    pub fn search(&self, pos: &Position) -> Result<Vec<Hit>, IndexError> {
+        self.verify_sources()?;
+        let key = pos.polyglot_key();
+        let mut hits = Vec::new();
+        for seg in &self.segments {
+            let (start, end) = self.key_range(seg, key)?;
+            let mut postings = seg.positions.read(start, end)?;
+            postings.sort_unstable_by_key(|p| (p.game, p.ply));
+            for p in postings {
+                let g = self.game_record(seg, p.game, &seg.positions.path)?;
+                let source = self.source(&g, &seg.games.path)?;
+                hits.push(Hit {
+                    source: source.name.clone(),
+                    path: source.path.clone(),
+                    stream: source.stream,
+                    offset: g.offset,
+                    number: g.number,
+                    ply: u32::from(p.ply),
+                });
+            }
+        }
+        Ok(hits)
+    }
+
+    /// The text of the game of `hit`, read from its source (compressed
+    /// files are decoded up to it); the source is checked first.
+    pub fn game_text(&self, hit: &Hit) -> Result<Vec<u8>, IndexError> {
+        let source = self
+            .manifest
+            .sources
+            .iter()
+            .find(|s| s.path == hit.path && s.stream == hit.stream)
+            .ok_or_else(|| {
+                IndexError::Position(format!("{}: not a source of this index", hit.source))
+            })?;
+        source.verify()?;
+        let options = Options {
+            threads: 1,
+            ..Options::default()
+        };
+        let opened = open(Source::path(&source.path), None, &options)?;
+        let stream = opened
+            .streams
+            .into_iter()
+            .nth(source.stream as usize)
+            .ok_or_else(|| IndexError::SourceChanged {
+                path: source.path.clone(),
+                what: format!("its stream {} is gone", source.stream),
+            })?;
+        let mut reader = stream.reader;
+        std::io::copy(&mut (&mut reader).take(hit.offset), &mut std::io::sink())
+            .map_err(|e| IndexError::io(&source.path, e))?;
+        let mut games = pgnkit_lexer::Reader::new(reader);
+        match games.next_game() {
+            Ok(Some(game)) => Ok(game.bytes.to_vec()),
+            Ok(None) => Err(IndexError::SourceChanged {
+                path: source.path.clone(),
+                what: format!("no game at offset {}", hit.offset),
+            }),
+            Err(e) => Err(IndexError::io(&source.path, e)),
+        }
+    }
+
+    fn key_range(&self, seg: &Segment, key: u64) -> Result<(u64, u64), IndexError> {
+        let start = seg.positions.lower_bound(key, |p| p.key)?;
+        let end = if key == u64::MAX {
+            seg.positions.len
+        } else {
+            seg.positions.lower_bound(key + 1, |p| p.key)?
+        };
+        Ok((start, end))
+    }
+
+    fn game_record(&self, seg: &Segment, id: u32, from: &Path) -> Result<GameRecord, IndexError> {
+        if u64::from(id) >= seg.games.len {
+            return Err(IndexError::corrupt(
+                from,
+                format!("game {id} where the segment has {} games", seg.games.len),
+            ));
+        }
+        seg.games.get(u64::from(id))
+    }
+
+    fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
+        if g.names_offset + u64::from(g.names_len) > seg.names_bytes {
+            return Err(IndexError::corrupt(
+                &seg.games.path,
+                "a game's names lie past the end of the names file",
+            ));
+        }
+        let mut bytes = vec![0u8; g.names_len as usize];
+        read_exact_at(&seg.names, &mut bytes, HEADER + g.names_offset)
+            .map_err(|e| IndexError::io(&seg.names_path, e))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn source(&self, g: &GameRecord, from: &Path) -> Result<&SourceEntry, IndexError> {
+        self.manifest.sources.get(g.source as usize).ok_or_else(|| {
+            IndexError::corrupt(
+                from,
+                format!(
+                    "source {} where the manifest has {}",
+                    g.source,
+                    self.manifest.sources.len()
+                ),
+            )
+        })
+    }
+
+    /// The game whose order (among all indexed games) is `order`.
+    fn summary(&self, order: u64) -> Result<GameSummary, IndexError> {
+        let seg = self
+            .segments
+            .iter()
+            .rev()
+            .find(|s| s.base <= order)
+            .ok_or_else(|| IndexError::corrupt(&self.path, "a game number out of range"))?;
+        let g = self.game_record(seg, (order - seg.base) as u32, &seg.stats.path)?;
+        let names = self.names(seg, &g)?;
+        let source = self.source(&g, &seg.games.path)?;
+        Ok(GameSummary::new(
+            &g,
+            &names,
+            source.name.clone(),
+            source.path.clone(),
+        ))
+    }
+}

@@ -1,0 +1,220 @@
+//! Reading source files for the index: every game's main-line positions as
+//! Polyglot keys with the move played from each, and its [`GameRecord`]
+//! fields from its tags. The build and the scan without index
+//! ([`crate::tree_scan`], [`crate::search_scan`]) both read through here, so
+//! they see the same games and positions. Files are opened with
+//! pgnkit-input's [`open`](pgnkit_input::open) (compressed ones too) and read
+//! on several threads by pgnkit-game's [`run_ordered`].
+
+use std::path::{Path, PathBuf};
+
+use pgnkit_chess::Position;
+use pgnkit_game::{
+    GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered,
+    visit_tokenized,
+};
+use pgnkit_input::{Options, Source, open};
+use pgnkit_lexer::TokenizedGame;
+
+use crate::error::IndexError;
+use crate::game_info::{Speed, date_number, rating, result_number};
+use crate::moves;
+use crate::record::{GameRecord, NO_MOVE};
+
+/// A game read for the index.
+#[derive(Debug, Default)]
+pub(crate) struct ScannedGame {
+    /// Ratings, date, result, speed, plies (offset, number, source and the
+    /// names' place are set by the caller).
+    pub record: GameRecord,
+    /// `White\u{1f}Black`.
+    pub names: String,
+    /// (key, move, ply) of each main-line position, the last with [`NO_MOVE`].
+    pub positions: Vec<(u64, u16, u16)>,
+}
+
+/// Follows the main line, keying each position.
+struct Keys {
+    /// Keep only this key's positions (a scan for one position).
+    target: Option<u64>,
+    game: ScannedGame,
+    white: String,
+    black: String,
+    last: Option<u64>,
+    ply: u16,
+}
+
+impl Keys {
+    fn keep(&mut self, key: u64, mv: u16) {
+        if self.target.is_none_or(|t| t == key) {
+            self.game.positions.push((key, mv, self.ply));
+        }
+    }
+}
+
+impl Visitor for Keys {
+    type Output = ScannedGame;
+
+    fn begin_game(&mut self, _game: GameStart<'_>) {
+        self.game = ScannedGame::default();
+        self.white.clear();
+        self.black.clear();
+        self.last = None;
+        self.ply = 0;
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        let value = String::from_utf8_lossy(value);
+        let record = &mut self.game.record;
+        match name {
+            b"WhiteElo" => record.white_elo = rating(&value),
+            b"BlackElo" => record.black_elo = rating(&value),
+            b"Date" => record.date = date_number(&value),
+            b"TimeControl" => record.speed = Speed::of_time_control(&value) as u8,
+            b"White" => self.white = value.into_owned(),
+            b"Black" => self.black = value.into_owned(),
+            _ => {}
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.last = Some(start.polyglot_key());
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        let key = self.last.unwrap_or_else(|| event.before.polyglot_key());
+        if let Some(mv) = moves::encode(event.mv) {
+            self.keep(key, mv);
+        }
+        self.ply = self.ply.saturating_add(1);
+        self.last = Some(event.after.polyglot_key());
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip::Yes
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.game.record.result = result_number(termination);
+    }
+
+    fn end_game(&mut self) -> ScannedGame {
+        if let Some(key) = self.last {
+            self.keep(key, NO_MOVE);
+        }
+        self.game.record.plies = self.ply;
+        let mut game = std::mem::take(&mut self.game);
+        game.names = format!("{}\u{1f}{}", self.white, self.black);
+        game
+    }
+}
+
+/// The job run on every game: `None` for a game with errors (not indexed).
+struct KeyJob {
+    target: Option<u64>,
+}
+
+impl Job for KeyJob {
+    type State = Keys;
+    type Output = Option<ScannedGame>;
+
+    fn state(&self) -> Keys {
+        Keys {
+            target: self.target,
+            game: ScannedGame::default(),
+            white: String::new(),
+            black: String::new(),
+            last: None,
+            ply: 0,
+        }
+    }
+
+    fn run(&self, state: &mut Keys, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
+        let (game, diagnostics) = visit_tokenized(game, state, ReadOptions::default());
+        (!diagnostics.has_errors()).then_some(game)
+    }
+}
+
+/// One stream of a source file: what the index's manifest records of it.
+#[derive(Debug, Clone)]
+pub(crate) struct StreamInfo {
+    /// The file, absolute.
+    pub path: PathBuf,
+    /// The stream's number among the file's (zip members; 0 otherwise).
+    pub stream: u32,
+    /// The stream's name for messages.
+    pub name: String,
+    /// The stream's number in this read (from 0, over all the files).
+    pub index: u32,
+}
+
+/// What a read of sources saw.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct ReadTotals {
+    /// Games read, broken ones too.
+    pub games: u64,
+    /// Games with errors, not indexed.
+    pub broken: u64,
+}
+
+/// Reads every game of `paths` on `threads` threads, calling `each` with
+/// the stream it is in, its offset, its
+/// number in the stream, and the game, for every game without errors; only
+/// the positions with key `target` are kept when it is set. `new_stream`
+/// is called once per stream before its games.
+pub(crate) fn read_sources(
+    paths: &[PathBuf],
+    threads: usize,
+    target: Option<u64>,
+    mut new_stream: impl FnMut(&StreamInfo) -> Result<(), IndexError>,
+    mut each: impl FnMut(&StreamInfo, u64, u64, ScannedGame) -> Result<(), IndexError>,
+) -> Result<ReadTotals, IndexError> {
+    let job = KeyJob { target };
+    let mut totals = ReadTotals::default();
+    let mut streams = 0u32;
+    for path in paths {
+        let absolute = absolute(path)?;
+        let options = Options {
+            threads: threads.max(1),
+            ..Options::default()
+        };
+        let opened = open(Source::path(path), None, &options)?;
+        for (n, stream) in opened.streams.into_iter().enumerate() {
+            let info = StreamInfo {
+                path: absolute.clone(),
+                stream: n as u32,
+                name: stream.name.clone(),
+                index: streams,
+            };
+            streams += 1;
+            new_stream(&info)?;
+            let name = stream.name.clone();
+            let mut number = 0u64;
+            let mut failure = None;
+            let result = run_ordered(&job, stream.reader, threads, |start, game, _| {
+                number += 1;
+                totals.games += 1;
+                match game {
+                    Some(game) => {
+                        if let Err(e) = each(&info, start.offset, number, game) {
+                            failure = Some(e);
+                            return Err(std::io::Error::other("stopped"));
+                        }
+                    }
+                    None => totals.broken += 1,
+                }
+                Ok(())
+            });
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            result.map_err(|e| IndexError::io(&name, e))?;
+        }
+    }
+    Ok(totals)
+}
+
+/// `path` made absolute (the index finds its sources from anywhere).
+pub(crate) fn absolute(path: &Path) -> Result<PathBuf, IndexError> {
+    std::path::absolute(path).map_err(|e| IndexError::io(path, e))
+}

@@ -1,0 +1,288 @@
+//! The opening tree: for each move played from a position, how many games,
+//! how they ended, the players' average rating, and the latest and
+//! highest-rated game. [`Tally`] is the one rule that counts games into a
+//! move's line, used by the index build (per segment), by the index's
+//! filtered trees and by [`tree_scan`] without an index, so that all agree.
+//! Positions are matched by key, so transpositions count together; a game
+//! that plays the same move from the same position twice counts once.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use pgnkit_chess::{Position, SanPlus, Uci};
+use serde::Serialize;
+
+use crate::error::IndexError;
+use crate::game_info::Filter;
+use crate::moves;
+use crate::record::{GameRecord, NO_MOVE};
+use crate::scan::read_sources;
+
+/// How a move scored over the games that played it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct MoveStats {
+    /// Games.
+    pub games: u64,
+    /// Games White won.
+    pub white: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games Black won.
+    pub black: u64,
+    /// Sum of the players' known ratings.
+    pub rating_sum: u64,
+    /// Number of known ratings (up to two per game).
+    pub rating_count: u64,
+}
+
+impl MoveStats {
+    /// The players' average rating, if any rating is known.
+    pub fn average_rating(&self) -> Option<u64> {
+        (self.rating_count > 0).then(|| self.rating_sum / self.rating_count)
+    }
+
+    /// `part` of the games in percent (0 without games).
+    pub fn percent(&self, part: u64) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            100.0 * part as f64 / self.games as f64
+        }
+    }
+}
+
+/// Counts games into one move's line (see the module's docs). `order` is a
+/// game's place among all indexed games (input order): it breaks ties.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub stats: MoveStats,
+    /// (date, order) of the latest game: the greatest date, then the last.
+    pub latest: Option<(u32, u64)>,
+    /// (sum of both ratings, order) of the highest-rated game with both
+    /// ratings: the greatest sum, then the first.
+    pub best: Option<(u32, u64)>,
+}
+
+impl Tally {
+    /// Counts `game`.
+    pub fn add(&mut self, game: &GameRecord, order: u64) {
+        let s = &mut self.stats;
+        s.games += 1;
+        match game.result {
+            1 => s.white += 1,
+            2 => s.black += 1,
+            3 => s.draws += 1,
+            _ => {}
+        }
+        for elo in [game.white_elo, game.black_elo] {
+            if elo > 0 {
+                s.rating_sum += u64::from(elo);
+                s.rating_count += 1;
+            }
+        }
+        self.offer(
+            Some((game.date, order)),
+            (game.white_elo > 0 && game.black_elo > 0)
+                .then(|| (u32::from(game.white_elo) + u32::from(game.black_elo), order)),
+        );
+    }
+
+    /// Takes the latest and best candidates of another tally.
+    pub fn offer(&mut self, latest: Option<(u32, u64)>, best: Option<(u32, u64)>) {
+        if let Some(l) = latest
+            && self.latest.is_none_or(|m| l > m)
+        {
+            self.latest = Some(l);
+        }
+        if let Some((rating, order)) = best
+            && self
+                .best
+                .is_none_or(|(r, o)| rating > r || (rating == r && order < o))
+        {
+            self.best = Some((rating, order));
+        }
+    }
+
+    /// Adds another tally's counts (a disjoint set of games).
+    pub fn merge(&mut self, other: &Tally) {
+        let (s, o) = (&mut self.stats, &other.stats);
+        s.games += o.games;
+        s.white += o.white;
+        s.draws += o.draws;
+        s.black += o.black;
+        s.rating_sum += o.rating_sum;
+        s.rating_count += o.rating_count;
+        self.offer(other.latest, other.best);
+    }
+}
+
+/// A game as the tree shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameSummary {
+    /// The source's name (its path as given, `archive.zip:member` for a member).
+    pub source: String,
+    /// The source file.
+    pub path: PathBuf,
+    /// Byte offset of the game in its (decoded) stream.
+    pub offset: u64,
+    /// Its number in its stream, from 1.
+    pub number: u64,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// White's rating, if known.
+    pub white_elo: Option<u16>,
+    /// Black's rating, if known.
+    pub black_elo: Option<u16>,
+    /// `Date` as `YYYY.MM.DD` (`??` for unknown parts).
+    pub date: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+}
+
+impl GameSummary {
+    pub(crate) fn new(
+        record: &GameRecord,
+        names: &str,
+        source: String,
+        path: PathBuf,
+    ) -> GameSummary {
+        let (white, black) = names.split_once('\u{1f}').unwrap_or((names, ""));
+        let part = |n: u32, width: usize| {
+            if n == 0 {
+                "?".repeat(width)
+            } else {
+                format!("{n:0width$}")
+            }
+        };
+        let d = record.date;
+        GameSummary {
+            source,
+            path,
+            offset: record.offset,
+            number: record.number,
+            white: white.to_string(),
+            black: black.to_string(),
+            white_elo: (record.white_elo > 0).then_some(record.white_elo),
+            black_elo: (record.black_elo > 0).then_some(record.black_elo),
+            date: format!(
+                "{}.{}.{}",
+                part(d / 10_000, 4),
+                part(d / 100 % 100, 2),
+                part(d % 100, 2)
+            ),
+            result: match record.result {
+                1 => "1-0",
+                2 => "0-1",
+                3 => "1/2-1/2",
+                _ => "*",
+            },
+        }
+    }
+}
+
+/// One move of a tree.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TreeMove {
+    /// The move in UCI.
+    pub uci: String,
+    /// The move in SAN.
+    pub san: String,
+    /// How it scored.
+    pub stats: MoveStats,
+    /// The latest game (greatest date; the last of equal dates).
+    pub latest: Option<GameSummary>,
+    /// The highest-rated game (greatest sum of both ratings; the first of equals).
+    pub best: Option<GameSummary>,
+}
+
+/// The moves played from a position, most played first (then by UCI).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Tree {
+    /// The position's FEN.
+    pub fen: String,
+    /// Its Polyglot key, as 16 hex digits.
+    pub key: String,
+    /// The moves.
+    pub moves: Vec<TreeMove>,
+}
+
+/// Builds a [`Tree`] from tallies by move number; `describe` gives a game's
+/// summary from its order.
+pub(crate) fn finish(
+    pos: &Position,
+    tallies: BTreeMap<u16, Tally>,
+    mut describe: impl FnMut(u64) -> Result<GameSummary, IndexError>,
+) -> Result<Tree, IndexError> {
+    let mut moves_out = Vec::new();
+    for (number, tally) in tallies {
+        let Some(m) = moves::decode(pos, number) else {
+            continue; // a key shared with another position
+        };
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos.clone(), m).to_string();
+        moves_out.push(TreeMove {
+            uci: Uci::from_move(m, pos.castling_mode()).to_string(),
+            san,
+            stats: tally.stats,
+            latest: tally.latest.map(|(_, o)| describe(o)).transpose()?,
+            best: tally.best.map(|(_, o)| describe(o)).transpose()?,
+        });
+    }
+    moves_out.sort_by(|a, b| b.stats.games.cmp(&a.stats.games).then(a.uci.cmp(&b.uci)));
+    Ok(Tree {
+        fen: pos.to_string(),
+        key: format!("{:016x}", pos.polyglot_key()),
+        moves: moves_out,
+    })
+}
+
+/// The tree of `pos` over `paths`, read without an index (on `threads`
+/// threads): the same counts as an index of the same files gives.
+pub fn tree_scan(
+    paths: &[PathBuf],
+    pos: &Position,
+    filter: &Filter,
+    threads: usize,
+) -> Result<Tree, IndexError> {
+    let key = pos.polyglot_key();
+    let mut tallies: BTreeMap<u16, Tally> = BTreeMap::new();
+    let mut games: HashMap<u64, GameSummary> = HashMap::new();
+    let mut order = 0u64;
+    read_sources(
+        paths,
+        threads,
+        Some(key),
+        |_| Ok(()),
+        |stream, offset, number, mut game| {
+            let this = order;
+            order += 1;
+            game.record.offset = offset;
+            game.record.number = number;
+            if game.positions.is_empty() || !filter.admits(&game.record, &game.names) {
+                return Ok(());
+            }
+            let mut seen: Vec<u16> = Vec::new();
+            for &(_, mv, _) in &game.positions {
+                if mv != NO_MOVE && !seen.contains(&mv) {
+                    seen.push(mv);
+                    tallies.entry(mv).or_default().add(&game.record, this);
+                }
+            }
+            let summary = GameSummary::new(
+                &game.record,
+                &game.names,
+                stream.name.clone(),
+                stream.path.clone(),
+            );
+            games.insert(this, summary);
+            Ok(())
+        },
+    )?;
+    finish(pos, tallies, |order| {
+        games
+            .get(&order)
+            .cloned()
+            .ok_or_else(|| IndexError::Position("internal: game not kept".into()))
+    })
+}

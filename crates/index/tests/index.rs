@@ -1,0 +1,284 @@
+//! The index against a scan without index on corpus files: trees and
+//! exact-position hits are equal, also after `append` (A+B then C equals
+//! A+B+C) and whatever the run size; and bad indexes and changed sources
+//! are reported, never a panic.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use pgnkit_index::{
+    BuildOptions, Filter, Index, IndexError, Speed, append, build, parse_position, search_scan,
+    tree_scan,
+};
+
+const POSITIONS: [&str; 6] = [
+    "",
+    "e4",
+    "e4 c5",
+    "d4 d5",
+    "e4 e5 Nf3 Nc6",
+    "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+];
+
+fn corpus(name: &str) -> PathBuf {
+    pgnkit_corpus::dir().join("lichess-annotated").join(name)
+}
+
+fn inputs() -> Vec<PathBuf> {
+    [
+        "lichess_db_2021-10_999games.pgn",
+        "lichess_user_DrDrunkenstein_2019.pgn",
+        "lichess_db_2025-05_first1MB.pgn",
+    ]
+    .map(corpus)
+    .to_vec()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("index-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn options(run_positions: usize) -> BuildOptions {
+    BuildOptions {
+        threads: 2,
+        run_positions,
+    }
+}
+
+#[test]
+fn index_equals_scan_also_after_append() {
+    let dir = scratch("append");
+    let files = inputs();
+    let whole = dir.join("whole.pgnidx");
+    let summary = build(&whole, &files, &options(20_000)).unwrap();
+    assert!(
+        summary.runs > 1,
+        "the small run size must spill runs: {summary:?}"
+    );
+    assert!(summary.games > 2000);
+    let parts = dir.join("parts.pgnidx");
+    build(&parts, &files[..2], &BuildOptions::default()).unwrap();
+    append(&parts, &files[2..], &options(1 << 20)).unwrap();
+
+    let whole = Index::open(&whole).unwrap();
+    let parts = Index::open(&parts).unwrap();
+    assert_eq!(parts.segments(), 2);
+    assert_eq!(whole.games(), parts.games());
+    assert_eq!(whole.positions(), parts.positions());
+    let blitz = Filter {
+        speeds: vec![Speed::Blitz],
+        min_rating: Some(1500),
+        ..Filter::default()
+    };
+    for text in POSITIONS {
+        let pos = parse_position(text).unwrap();
+        let scanned = tree_scan(&files, &pos, &Filter::default(), 2).unwrap();
+        assert!(!scanned.moves.is_empty(), "{text}");
+        assert_eq!(
+            whole.tree(&pos, &Filter::default()).unwrap(),
+            scanned,
+            "{text}"
+        );
+        assert_eq!(
+            parts.tree(&pos, &Filter::default()).unwrap(),
+            scanned,
+            "{text}"
+        );
+        let filtered = tree_scan(&files, &pos, &blitz, 1).unwrap();
+        assert_eq!(parts.tree(&pos, &blitz).unwrap(), filtered, "{text}");
+        let hits = search_scan(&files, &pos, 2).unwrap();
+        assert_eq!(whole.search(&pos).unwrap(), hits, "{text}");
+        assert_eq!(parts.search(&pos).unwrap(), hits, "{text}");
+    }
+    // The games a hit points to are the games: their text starts with a tag.
+    let pos = parse_position("e4 c5 Nf3 d6").unwrap();
+    let hits = parts.search(&pos).unwrap();
+    assert!(hits.len() > 10);
+    for hit in hits.iter().step_by(7) {
+        let text = parts.game_text(hit).unwrap();
+        assert!(text.starts_with(b"[Event "), "{hit:?}");
+    }
+    // An unfiltered tree at the start has every game: the counts add up.
+    let start = whole
+        .tree(&parse_position("").unwrap(), &Filter::default())
+        .unwrap();
+    let total: u64 = start.moves.iter().map(|m| m.stats.games).sum();
+    let with_moves = search_scan(&files, &parse_position("").unwrap(), 1).unwrap();
+    assert!(total <= with_moves.len() as u64 && total > 2000);
+}
+
+#[test]
+fn a_compressed_source_is_indexed_and_read_back() {
+    let dir = scratch("gzip");
+    let source = corpus("lichess_user_DrDrunkenstein_2019.pgn");
+    let plain = fs::read(&source).unwrap();
+    // The corpus has no compressed copy of this file: write one with the zstd
+    // command when it is there, else skip this part.
+    let zst = dir.join("games.pgn.zst");
+    let made = std::process::Command::new("zstd")
+        .arg("-q")
+        .arg(&source)
+        .arg("-o")
+        .arg(&zst)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        return;
+    }
+    let index = dir.join("z.pgnidx");
+    build(&index, std::slice::from_ref(&zst), &options(1 << 20)).unwrap();
+    let index = Index::open(&index).unwrap();
+    let hits = index.search(&parse_position("e4").unwrap()).unwrap();
+    assert!(!hits.is_empty());
+    let text = index.game_text(&hits[0]).unwrap();
+    let at = hits[0].offset as usize;
+    assert_eq!(&plain[at..at + text.len()], &text[..]);
+}
+
+fn small_index(dir: &Path) -> (PathBuf, PathBuf) {
+    let source = dir.join("games.pgn");
+    fs::copy(corpus("lichess_user_DannyTheDonkey_2019.pgn"), &source).unwrap();
+    let index = dir.join("games.pgnidx");
+    build(&index, std::slice::from_ref(&source), &options(1 << 20)).unwrap();
+    (source, index)
+}
+
+fn message(e: IndexError) -> String {
+    e.to_string()
+}
+
+#[test]
+fn truncated_and_corrupt_files_are_errors() {
+    let dir = scratch("corrupt");
+    let (_, index) = small_index(&dir);
+    let pos_file = index.join("seg-0.pos");
+    let bytes = fs::read(&pos_file).unwrap();
+    fs::write(&pos_file, &bytes[..bytes.len() - 5]).unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(e.contains("seg-0.pos: corrupt index: truncated"), "{e}");
+
+    fs::write(&pos_file, b"short").unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(
+        e.contains("seg-0.pos: corrupt index: truncated: 5 bytes"),
+        "{e}"
+    );
+
+    let mut wrong = bytes.clone();
+    wrong[0] = b'X';
+    fs::write(&pos_file, &wrong).unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(e.contains("seg-0.pos: corrupt index: not a"), "{e}");
+    fs::write(&pos_file, &bytes).unwrap();
+    Index::open(&index).unwrap();
+
+    let manifest = index.join("MANIFEST");
+    let text = fs::read(&manifest).unwrap();
+    fs::write(&manifest, &text[..text.len() / 2]).unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(
+        e.contains("MANIFEST: corrupt index: truncated manifest"),
+        "{e}"
+    );
+    fs::write(&manifest, b"hello\n").unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(e.contains("not a pgnkit index manifest"), "{e}");
+    let e = message(Index::open(dir.join("missing.pgnidx")).unwrap_err());
+    assert!(e.contains("missing.pgnidx: no such index"), "{e}");
+
+    // Garbage game numbers in every posting: an error naming the file.
+    fs::write(&manifest, &text).unwrap();
+    let mut garbage = bytes.clone();
+    for record in garbage[16..].chunks_exact_mut(16) {
+        record[12..].fill(0xff);
+    }
+    fs::write(&pos_file, &garbage).unwrap();
+    let index = Index::open(&index).unwrap();
+    let e = message(index.search(&parse_position("").unwrap()).unwrap_err());
+    assert!(
+        e.contains("seg-0.pos: corrupt index: game 4294967295 where the segment has"),
+        "{e}"
+    );
+    let blitz = Filter {
+        speeds: vec![Speed::Blitz],
+        ..Filter::default()
+    };
+    let e = message(
+        index
+            .tree(&parse_position("e4").unwrap(), &blitz)
+            .unwrap_err(),
+    );
+    assert!(
+        e.contains("seg-0.pos: corrupt index: game 4294967295"),
+        "{e}"
+    );
+}
+
+#[test]
+fn newer_versions_are_refused_with_both_versions() {
+    let dir = scratch("version");
+    let (_, index) = small_index(&dir);
+    let manifest = index.join("MANIFEST");
+    let text = fs::read_to_string(&manifest).unwrap();
+    fs::write(
+        &manifest,
+        text.replacen("pgnkit-index 1", "pgnkit-index 7", 1),
+    )
+    .unwrap();
+    let e = message(Index::open(&index).unwrap_err());
+    assert!(
+        e.contains("index format version 7 is newer than this pgnkit reads (version 1)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_changed_source_is_detected_before_an_offset_is_used() {
+    let dir = scratch("changed");
+    let (source, index) = small_index(&dir);
+    let opened = Index::open(&index).unwrap();
+    let e4 = parse_position("e4").unwrap();
+    let hits = opened.search(&e4).unwrap();
+    assert!(!hits.is_empty());
+    // Same size, other content.
+    let mut bytes = fs::read(&source).unwrap();
+    bytes[10] ^= 1;
+    fs::write(&source, &bytes).unwrap();
+    let e = message(opened.search(&e4).unwrap_err());
+    assert!(
+        e.contains("games.pgn: changed since it was indexed (its content differs)"),
+        "{e}"
+    );
+    let e = message(opened.game_text(&hits[0]).unwrap_err());
+    assert!(e.contains("changed since it was indexed"), "{e}");
+    // Longer.
+    bytes.extend_from_slice(b"\n");
+    fs::write(&source, &bytes).unwrap();
+    let e = message(opened.verify_sources().unwrap_err());
+    assert!(e.contains("its size was"), "{e}");
+    // The tree does not read the sources.
+    opened.tree(&e4, &Filter::default()).unwrap();
+}
+
+#[test]
+fn a_failed_build_leaves_no_index_and_append_refuses_a_file_twice() {
+    let dir = scratch("failed");
+    let out = dir.join("out.pgnidx");
+    let e = build(&out, &[dir.join("absent.pgn")], &options(1 << 20)).unwrap_err();
+    assert!(message(e).contains("absent.pgn"));
+    assert!(!out.exists());
+    let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    let (source, index) = small_index(&dir);
+    let e = message(append(&index, &[source], &options(1 << 20)).unwrap_err());
+    assert!(e.contains("already in the index"), "{e}");
+    // A failed append leaves the index as it was.
+    let before = fs::read(index.join("MANIFEST")).unwrap();
+    assert!(append(&index, &[dir.join("absent.pgn")], &options(1 << 20)).is_err());
+    assert_eq!(fs::read(index.join("MANIFEST")).unwrap(), before);
+    Index::open(&index).unwrap();
+}
