@@ -131,9 +131,17 @@ pub fn open(
                 }
                 Probed::Stream(_) => return Err(InputError::RangeNeedsFile { name }),
             };
-            // A pzstd range from the file's start decodes its first bytes: judged there.
+            // A pzstd range from the file's start is judged by its first decoded bytes, as
+            // many as the whole file's judgement reads (several frames if need be).
             if range.start == 0 && stream.format != Format::Text {
-                refuse_binary(&mut stream)?;
+                let mut head = Vec::with_capacity(HEAD_LEN);
+                (&mut stream.reader)
+                    .take(HEAD_LEN as u64)
+                    .read_to_end(&mut head)
+                    .map_err(|e| read_error(&stream.name, e))?;
+                refuse_binary_head(&stream.name, &head)?;
+                let rest = std::mem::replace(&mut stream.reader, Box::new(io::empty()));
+                stream.reader = Box::new(Cursor::new(head).chain(rest));
             }
             return Ok(Opened {
                 streams: vec![stream],

@@ -210,3 +210,22 @@ fn a_range_starting_in_binary_bytes_mid_file_reads_as_the_whole_file() {
         assert!(err.to_string().contains("binary data"), "{err}");
     }
 }
+
+/// Found by the `ranges` fuzz target: a pzstd range from the file's start was judged binary
+/// by its first frame alone (88 bytes, a few control bytes among them), while the whole
+/// file is judged by its first 4 KiB decoded and reads.
+#[cfg(feature = "zstd")]
+#[test]
+fn a_pzstd_range_from_the_start_is_judged_as_the_whole_file() {
+    let text = include_bytes!("fixtures/range-binary-head.pgn");
+    let bytes = pzstd(text, text.len().div_ceil(3));
+    let dir = scratch("ranges-binary-head");
+    let path = write(&dir, "head.pgn.zst", &bytes);
+    let whole = pgnkit_input::open(pgnkit_input::Source::path(&path), None, &options());
+    assert!(whole.is_ok(), "the whole file reads");
+    let size = bytes.len() as u64;
+    for end in [size / 4, size / 2, size] {
+        let range = open_range(&path, "head.pgn.zst", 0, end, &options());
+        assert!(range.is_ok(), "0..{end}: {:?}", range.err());
+    }
+}
