@@ -16,13 +16,13 @@ use libfuzzer_sys::fuzz_target;
 use pgnkit::game::Game;
 use pgnkit::select::{Context, MAX_QUERY_DEPTH, Query, QueryErrorKind};
 
-const TAGS: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abc\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"Anand\"]\n[Black \"Carlsen, M.\"]\n[Result \"1-0\"]\n[WhiteElo \"2780\"]\n[BlackElo \"2850\"]\n[ECO \"C60\"]\n[TimeControl \"180+2\"]\n[PlyCount \"13\"]\n";
+const TAGS: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abc\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"Anand\"]\n[Black \"Carlsen, M.\"]\n[Result \"1-0\"]\n[WhiteElo \"2780\"]\n[BlackElo \"2850\"]\n[ECO \"C60\"]\n[TimeControl \"180+2\"]\n[PlyCount \"7\"]\n";
 
-/// Games with moves (a Ruy Lopez to a mate), and the same games' tag sections alone.
+/// Games with moves (a scholar's mate, a Chess960 castling, a draw), and the same games' tag sections alone.
 static GAMES: LazyLock<Vec<(Game, Game)>> = LazyLock::new(|| {
     let full = [
         format!(
-            "{TAGS}\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc4 Nf6 5. Qf3 d6 6. Qxf7# 1-0\n"
+            "{TAGS}\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n"
         ),
         "[Event \"?\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. e4 *\n"
             .to_owned(),
