@@ -52,3 +52,5 @@ pub fn export(writer: &mut GameWriter, game: &Game) -> Vec<u8> {
 pub fn export_writer() -> GameWriter {
     GameWriter::new(ExportOptions::export())
 }
+
+pub mod inputs;

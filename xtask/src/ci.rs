@@ -3,8 +3,8 @@
 use crate::cmd::{cargo, exec};
 
 /// Runs fmt, clippy, the release list and feature builds, the tests, the docs, the
-/// conformance table, the Python tests and the JavaScript package's tests, in that order,
-/// stopping at the first failure.
+/// conformance table, the Python tests, the JavaScript package's tests and a fuzz smoke test
+/// (when nightly and cargo-fuzz are here), in that order, stopping at the first failure.
 pub fn run_ci() -> Result<(), String> {
     exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
     exec(&mut cargo(&[
@@ -35,8 +35,31 @@ pub fn run_ci() -> Result<(), String> {
     pytest(&[])?;
     // The npm package: built for wasm32 and tested from Node against the command.
     crate::wasm::run(&["--test".to_owned()])?;
+    fuzz_smoke()?;
     eprintln!("xtask ci: all checks passed");
     Ok(())
+}
+
+/// Seconds each fuzz target runs in CI: a smoke test (the targets build, their seeds and
+/// a few thousand mutations pass), not a search; `cargo xtask fuzz` runs them longer.
+pub const FUZZ_SMOKE_SECONDS: u32 = 10;
+
+/// Every fuzz target for [`FUZZ_SMOKE_SECONDS`] when the nightly toolchain and cargo-fuzz
+/// are here; otherwise a loud skip (CI machines have one stable toolchain and fetch no
+/// other, so there the smoke is skipped; `.ci/run` installs nothing for it).
+fn fuzz_smoke() -> Result<(), String> {
+    if !crate::fuzz::available() {
+        eprintln!(
+            "\n*** xtask ci: fuzz smoke SKIPPED: `cargo +nightly fuzz` does not run here \
+             (no nightly toolchain, or no cargo-fuzz: `cargo install --locked cargo-fuzz \
+             --version {}`). The fuzz targets were not built nor run. ***\n",
+            crate::fuzz::CARGO_FUZZ
+        );
+        return Ok(());
+    }
+    let fuzz = crate::cmd::root().join("fuzz");
+    let targets = crate::fuzz::targets(&fuzz)?;
+    crate::fuzz::run_targets(&fuzz, &targets, FUZZ_SMOKE_SECONDS)
 }
 
 /// The facade's docs as a dependent reads them (what docs.rs shows): public

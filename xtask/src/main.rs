@@ -1,7 +1,7 @@
 //! `cargo xtask`: the project's automation, in Rust so it runs wherever cargo does.
 //!
 //! ```text
-//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest
+//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest, fuzz smoke
 //! cargo xtask pytest                  the Python tests (tests/python, crates/python/tests) in target/python-venv
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
@@ -10,7 +10,7 @@
 //! cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
 //!                                     convert (games + moves Parquet) against check, peak RSS,
 //!                                     the python-chess + pyarrow peer on a sample
-//! cargo xtask fuzz [--seconds N]      every cargo-fuzz target for N seconds (default 60)
+//! cargo xtask fuzz [--list] [--seconds N] [TARGET...]  cargo-fuzz targets, N seconds each (60)
 //! cargo xtask wasm [--test]           the `pgnkit` npm package (WebAssembly) in target/npm/pgnkit;
 //!                                     --test runs its Node tests
 //! cargo xtask public-api [--bless]   the public API against its committed listing
@@ -61,7 +61,9 @@ tasks:
                           (same threads, default 2), peak RSS on the file and on it 4 times,
                           and the python-chess + pyarrow peer on the first N bytes
                           (default 2000000; 0 skips it), extrapolated to the whole file
-  fuzz [--seconds N]      run every fuzz target N seconds (default 60); fails on a crash
+  fuzz [--list] [--seconds N] [TARGET...]
+                          list the fuzz targets, or run them (all by default) N seconds
+                          each (default 60) from a seeded corpus; fails on a crash
   wasm [--test]           the `pgnkit` npm package (crates/wasm built for wasm32, wasm-bindgen-cli
                           at the crate's version installed under target/wasm-tools) in
                           target/npm/pgnkit; --test runs its Node tests (node --test), the

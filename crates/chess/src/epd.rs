@@ -385,6 +385,9 @@ impl fmt::Display for Epd {
                     }
                     Operand::Integer(n) => n.to_string(),
                     Operand::Float(x) => format!("{x:?}"),
+                    // A string holding `"` was read unquoted (a quoted one ends at its
+                    // first `"`), so it has no blank nor `;`: written so, it reads back.
+                    Operand::String(s) if s.contains('"') => s.clone(),
                     Operand::String(s) => format!("\"{s}\""),
                     Operand::Symbol(s) => s.clone(),
                 });
@@ -625,6 +628,27 @@ mod tests {
                 Operand::String("b c".into())
             ])
         );
+    }
+
+    /// Found by the `epd` fuzz target: an unquoted string operand holding `"` was written
+    /// quoted (`id "a"b";`), a record that does not read back.
+    #[test]
+    fn a_string_read_unquoted_with_a_quote_is_written_so_and_reads_back() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+        let epd =
+            Epd::parse(format!("{start} id 4 pie\"ce; c0 \"a b\";").as_bytes()).expect("a record");
+        assert_eq!(
+            epd.operation("id").map(|o| o.operands.clone()),
+            Some(vec![
+                Operand::String("4".into()),
+                Operand::String("pie\"ce".into())
+            ])
+        );
+        let written = epd.to_string();
+        assert_eq!(written, format!("{start} c0 \"a b\"; id \"4\" pie\"ce;"));
+        let back = Epd::parse(written.as_bytes()).expect("the written record reads back");
+        assert_eq!(back, epd);
+        assert_eq!(back.to_string(), written);
     }
 
     #[test]

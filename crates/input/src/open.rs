@@ -119,16 +119,34 @@ pub fn open(
                     end: range.end,
                 });
             }
-            let stream = match probe(&path, &name)? {
+            let mut stream = match probe(&path, &name)? {
                 Probed::File(probe) => {
+                    // Binary data is judged as reading the whole file judges it: by the
+                    // file's first bytes, whatever the range (a range in the middle of a
+                    // file whose start is text is read as that file is).
+                    if probe.format == Format::Text {
+                        refuse_binary_head(&name, &probe.head)?;
+                    }
                     crate::split::open_probed(probe, &name, range.start, range.end, options)?
                 }
                 Probed::Stream(_) => return Err(InputError::RangeNeedsFile { name }),
             };
-            Opened {
+            // A pzstd range from the file's start is judged by its first decoded bytes, as
+            // many as the whole file's judgement reads (several frames if need be).
+            if range.start == 0 && stream.format != Format::Text {
+                let mut head = Vec::with_capacity(HEAD_LEN);
+                (&mut stream.reader)
+                    .take(HEAD_LEN as u64)
+                    .read_to_end(&mut head)
+                    .map_err(|e| read_error(&stream.name, e))?;
+                refuse_binary_head(&stream.name, &head)?;
+                let rest = std::mem::replace(&mut stream.reader, Box::new(io::empty()));
+                stream.reader = Box::new(Cursor::new(head).chain(rest));
+            }
+            return Ok(Opened {
                 streams: vec![stream],
                 warnings: Vec::new(),
-            }
+            });
         }
         (Source::Reader { name, .. }, Some(_)) => {
             return Err(InputError::RangeNeedsFile { name });
@@ -339,9 +357,14 @@ fn refuse_binary(stream: &mut Stream) -> Result<(), InputError> {
         .reader
         .fill_buf()
         .map_err(|e| read_error(&stream.name, e))?;
+    refuse_binary_head(&stream.name, head)
+}
+
+/// Refuses `head`, the first bytes of the input `name`, if they are binary data.
+fn refuse_binary_head(name: &str, head: &[u8]) -> Result<(), InputError> {
     match binary_counts(head) {
         Some((control, len)) => Err(InputError::Binary {
-            name: stream.name.clone(),
+            name: name.to_owned(),
             control,
             len,
         }),

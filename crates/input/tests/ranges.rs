@@ -165,3 +165,67 @@ fn split_points_cover_the_file() {
         check_cuts(path, &text, &games(&text), size, &cuts).expect("the split covers the games");
     }
 }
+
+/// Found by the `ranges` fuzz target: a range that starts in binary bytes in the middle of a
+/// file whose start is text was refused as binary data, while the whole file reads (binary
+/// data is judged by the file's first bytes). Now every range reads as the whole file does.
+#[test]
+fn a_range_starting_in_binary_bytes_mid_file_reads_as_the_whole_file() {
+    let game = |i: usize| format!("[Event \"g{i}\"]\n\n1. e4 e5 1-0\n\n").into_bytes();
+    // A short line of control bytes among games, in the first 4 KiB (too few there for the
+    // file to be binary data), which a range reader starting at it reads first.
+    let mut text: Vec<u8> = (0..100).flat_map(game).collect();
+    let binary_at = text.len() as u64;
+    text.extend((0..48u32).map(|i| if i % 3 == 0 { 0 } else { (i % 31) as u8 }));
+    text.extend(b"\n");
+    text.extend((100..220).flat_map(game));
+    let dir = scratch("ranges-binary");
+    let path = write(&dir, "mixed.pgn", &text);
+    let size = text.len() as u64;
+    let games = games(&text);
+    // The fuzz target's input: a Lichess study with control bytes in a comment.
+    let found = include_bytes!("fixtures/range-binary-line.pgn");
+    let found_path = write(&dir, "found.pgn", found);
+    let n = found.len() as u64;
+    let found_games = self::games(found);
+    check_cuts(
+        &found_path,
+        found,
+        &found_games,
+        n,
+        &[n / 4, n / 2, 3 * n / 4],
+    )
+    .unwrap_or_else(|e| panic!("the fuzzed file: {e}"));
+    let whole = pgnkit_input::open(pgnkit_input::Source::path(&path), None, &options());
+    assert!(whole.is_ok(), "the whole file reads");
+    for cut in [binary_at, binary_at + 1, binary_at + 200] {
+        check_cuts(&path, &text, &games, size, &[cut]).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+    }
+    // A file whose start is binary is refused, whatever the range.
+    let mut binary = text[binary_at as usize..binary_at as usize + 49].repeat(4);
+    binary.extend(&text);
+    let path = write(&dir, "binary.pgn", &binary);
+    for start in [0, 100, 2000] {
+        let err = open_range(&path, "binary.pgn", start, size, &options()).expect_err("binary");
+        assert!(err.to_string().contains("binary data"), "{err}");
+    }
+}
+
+/// Found by the `ranges` fuzz target: a pzstd range from the file's start was judged binary
+/// by its first frame alone (88 bytes, a few control bytes among them), while the whole
+/// file is judged by its first 4 KiB decoded and reads.
+#[cfg(feature = "zstd")]
+#[test]
+fn a_pzstd_range_from_the_start_is_judged_as_the_whole_file() {
+    let text = include_bytes!("fixtures/range-binary-head.pgn");
+    let bytes = pzstd(text, text.len().div_ceil(3));
+    let dir = scratch("ranges-binary-head");
+    let path = write(&dir, "head.pgn.zst", &bytes);
+    let whole = pgnkit_input::open(pgnkit_input::Source::path(&path), None, &options());
+    assert!(whole.is_ok(), "the whole file reads");
+    let size = bytes.len() as u64;
+    for end in [size / 4, size / 2, size] {
+        let range = open_range(&path, "head.pgn.zst", 0, end, &options());
+        assert!(range.is_ok(), "0..{end}: {:?}", range.err());
+    }
+}

@@ -198,12 +198,13 @@ impl Frames {
 
     /// With no worker: decodes the next frame here, whole, or `None` after the last.
     fn take_whole(&mut self) -> io::Result<Option<Vec<u8>>> {
-        if self.next >= self.count {
-            return Ok(None);
-        }
         if let Some(inline) = &mut self.inline {
+            // The fault of the frame before comes first, the last frame's too.
             if let Some(fault) = inline.fault.take() {
                 return Err(fault);
+            }
+            if self.next >= self.count {
+                return Ok(None);
             }
             let frame = inline.frames.get(self.next).copied();
             self.next += 1;
@@ -321,11 +322,9 @@ fn worker(shared: &Shared, frames: &[Frame], source: &Source, ahead: usize) {
     }
 }
 
-/// Decodes the frame `index` with a streaming decoder, handing it out a piece at a time as
-/// the pieces fill: what the reader gets of a corrupt frame is every byte decoded before the
-/// fault. The compressed frame is read [`INPUT`] bytes at a time (the decoder's window and the
-/// pieces are what a worker holds, not the compressed frame whole). `None` when the reader
-/// has gone.
+/// Decodes the frame `index` with a streaming decoder ([`run_frame`]), handing it out a piece
+/// at a time as the pieces fill: what the reader gets of a corrupt frame is every byte decoded
+/// before the fault. `None` when the reader has gone.
 fn pieces(
     shared: &Shared,
     index: usize,
@@ -333,6 +332,38 @@ fn pieces(
     frame: &Frame,
     scratch: &mut Scratch,
 ) -> Option<io::Result<()>> {
+    let piece = shared.hand_out(index, Vec::new())?;
+    let (piece, result) = run_frame(source, frame, scratch, piece, |piece| {
+        shared.hand_out(index, piece)
+    })?;
+    shared.hand_out(index, piece)?;
+    if result.is_ok() {
+        source
+            .count
+            .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
+    }
+    Some(result)
+}
+
+/// Decodes the bytes of `frame` (the region its skippable header gives: one zstd frame, as
+/// pzstd writes it, or several, skippable frames among them, as a zstd decoder reads any
+/// stream of frames) with the thread's streaming decoder, appending to `out` until it is full,
+/// then calling `full` with it for the buffer to go on with (`None`: stop, the reader has
+/// gone). The compressed bytes are read [`INPUT`] bytes at a time (the decoder's window and
+/// the output are what a thread holds, not the compressed frame whole). Gives the last buffer
+/// and how decoding ended: bytes in the region that are not a whole frame (garbage, a cut
+/// frame) are a fault, named with the frame's offset.
+///
+/// The one decoding loop of this module: the workers (pieces) and the reader decoding frames
+/// itself (one growing buffer) run it alike, so that one thread and several read a corrupt
+/// file to the same bytes and the same error.
+fn run_frame(
+    source: &Source,
+    frame: &Frame,
+    scratch: &mut Scratch,
+    mut piece: Vec<u8>,
+    mut full: impl FnMut(Vec<u8>) -> Option<Vec<u8>>,
+) -> Option<(Vec<u8>, io::Result<()>)> {
     let corrupt = |detail: &str| {
         crate::window::decoder_fault(
             &source.name,
@@ -343,14 +374,12 @@ fn pieces(
         )
         .into_io()
     };
-    let Scratch {
-        stream, compressed, ..
-    } = scratch;
+    let Scratch { stream, compressed } = scratch;
     if stream.is_none() {
         *stream = DCtx::try_create();
     }
     let Some(context) = stream.as_mut() else {
-        return Some(Err(corrupt("no memory for a zstd decoder")));
+        return Some((piece, Err(corrupt("no memory for a zstd decoder"))));
     };
     let setup = context.reset(ResetDirective::SessionOnly).and_then(|_| {
         context.set_parameter(DParameter::WindowLogMax(
@@ -358,12 +387,14 @@ fn pieces(
         ))
     });
     if let Err(code) = setup {
-        return Some(Err(corrupt(zstd_safe::get_error_name(code))));
+        return Some((piece, Err(corrupt(zstd_safe::get_error_name(code)))));
     }
     if compressed.len() < INPUT {
         compressed.resize(INPUT, 0);
     }
-    let mut piece = shared.hand_out(index, Vec::new())?;
+    if piece.len() == piece.capacity() {
+        piece = full(piece)?;
+    }
     // The compressed bytes `[pos, filled)` of `compressed` are not decoded yet; `at` is where
     // the next ones are read from.
     let (mut at, mut pos, mut filled) = (frame.data, 0, 0);
@@ -372,8 +403,7 @@ fn pieces(
             let n = usize::try_from(frame.end() - at).map_or(INPUT, |left| left.min(INPUT));
             let room = compressed.get_mut(..n).unwrap_or_default();
             if let Err(e) = source.file.read_exact_at(room, at) {
-                shared.hand_out(index, piece)?;
-                return Some(Err(InputError::io(&source.name, e).into_io()));
+                return Some((piece, Err(InputError::io(&source.name, e).into_io())));
             }
             (at, pos, filled) = (at + n as u64, 0, n);
         }
@@ -388,37 +418,25 @@ fn pieces(
         pos = input.pos;
         let hint = match step {
             Ok(hint) => hint,
-            Err(code) => {
-                shared.hand_out(index, piece)?;
-                return Some(Err(corrupt(zstd_safe::get_error_name(code))));
-            }
+            Err(code) => return Some((piece, Err(corrupt(zstd_safe::get_error_name(code))))),
         };
-        // The call ended a frame (flushed whole), and no bytes are left: the frame's end.
+        // The call ended a frame (flushed whole), and no bytes are left: the region's end.
         let done = hint == 0 && pos == filled && at >= frame.end();
         if piece.len() == piece.capacity() {
-            piece = shared.hand_out(index, piece)?;
+            piece = full(piece)?;
         } else if (pos, piece.len()) == before && !done {
-            shared.hand_out(index, piece)?;
-            return Some(Err(corrupt("truncated frame")));
+            return Some((piece, Err(corrupt("truncated frame"))));
         }
         if done {
-            break;
+            return Some((piece, Ok(())));
         }
     }
-    shared.hand_out(index, piece)?;
-    source
-        .count
-        .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
-    Some(Ok(()))
 }
 
-/// What a decoding thread keeps from frame to frame: its decompression contexts and the
-/// buffer the compressed frame is read into.
+/// What a decoding thread keeps from frame to frame: its decompression context and the
+/// buffer the compressed bytes are read into.
 #[derive(Default)]
 struct Scratch {
-    /// The reader's own decoder (one thread): whole frames in one call.
-    context: Option<zstd::bulk::Decompressor<'static>>,
-    /// A worker's decoder: frames streamed in pieces.
     stream: Option<DCtx<'static>>,
     compressed: Vec<u8>,
 }
@@ -431,14 +449,14 @@ impl std::fmt::Debug for Scratch {
     }
 }
 
-/// Decompresses one frame into `out` (its bytes are dropped, its capacity kept). pzstd's
-/// frames do not record their decoded size; when an earlier frame's size (`largest`) is
-/// known, the compressed frame is read whole and decoded in one call straight into `out`
-/// sized so (no window buffer, no copy out of it). The first frames, read from the file as
-/// they decode, and a frame larger than those before, are decoded by a streaming decoder
-/// (which also tells a corrupt frame's fault): the window and the frame, never the whole
-/// compressed frame beside them. Of a corrupt frame, the bytes decoded before the fault are
-/// returned with it.
+/// Bytes the reader's own buffer grows by at a time while it decodes a frame larger than
+/// those before.
+const STREAM_STEP: usize = 1 << 20;
+
+/// Decompresses one frame into `out` (its bytes are dropped, its capacity kept) by
+/// [`run_frame`], as the workers do, growing `out` as it fills: room for the largest frame
+/// decoded so far (`largest`: pzstd's frames do not record their decoded size) is made
+/// first. Of a corrupt frame, the bytes decoded before the fault are returned with it.
 fn decode(
     source: &Source,
     frame: &Frame,
@@ -447,37 +465,14 @@ fn decode(
     scratch: &mut Scratch,
 ) -> (Vec<u8>, io::Result<()>) {
     out.clear();
-    let result = if largest == 0 {
-        let at = At {
-            name: &source.name,
-            file: &source.file,
-            pos: frame.data,
-            end: frame.end(),
-        };
-        stream(source, frame, io::BufReader::new(at), &mut out)
-    } else {
-        let len = usize::try_from(frame.len).unwrap_or(usize::MAX);
-        if scratch.compressed.len() < len {
-            scratch.compressed.resize(len, 0);
-        }
-        let compressed = scratch.compressed.get_mut(..len).unwrap_or_default();
-        if let Err(e) = source.file.read_exact_at(compressed, frame.data) {
-            return (out, Err(InputError::io(&source.name, e).into_io()));
-        }
-        out.reserve(largest);
-        if scratch.context.is_none() {
-            scratch.context = zstd::bulk::Decompressor::new().ok();
-        }
-        let whole = scratch
-            .context
-            .as_mut()
-            .is_some_and(|context| context.decompress_to_buffer(compressed, &mut out).is_ok());
-        if whole {
-            Ok(())
-        } else {
-            out.clear();
-            stream(source, frame, &compressed[..], &mut out)
-        }
+    out.reserve(largest.max(STREAM_STEP));
+    let grow = |mut out: Vec<u8>| {
+        out.reserve(STREAM_STEP);
+        Some(out)
+    };
+    let Some((out, result)) = run_frame(source, frame, scratch, out, grow) else {
+        // `grow` always gives a buffer: never here.
+        return (Vec::new(), Err(io::Error::other("decoding stopped")));
     };
     if result.is_ok() {
         source
@@ -485,77 +480,6 @@ fn decode(
             .fetch_add(frame.len + HEADER_LEN, Ordering::Relaxed);
     }
     (out, result)
-}
-
-/// Bytes decoded at a time by [`stream`]: what it zeroes ahead of the decoder.
-const STREAM_STEP: usize = 1 << 20;
-
-/// Decodes the one frame of `compressed` with a streaming decoder, appending to `out` a step
-/// at a time (`read_to_end` would zero all of a doubled capacity: memory never used).
-fn stream(
-    source: &Source,
-    frame: &Frame,
-    compressed: impl BufRead,
-    out: &mut Vec<u8>,
-) -> io::Result<()> {
-    let corrupt = |detail: String| {
-        crate::window::decoder_fault(&source.name, "zstd", frame.data, detail, source.max_window)
-            .into_io()
-    };
-    let mut decoder = zstd::stream::read::Decoder::with_buffer(compressed)
-        .map_err(|e| corrupt(e.to_string()))?
-        .single_frame();
-    decoder
-        .window_log_max(crate::window::zstd_window_log_max(source.max_window))
-        .map_err(|e| corrupt(e.to_string()))?;
-    let mut filled = out.len();
-    loop {
-        if out.len() < filled + STREAM_STEP {
-            out.resize(filled + STREAM_STEP, 0);
-        }
-        let room = out.get_mut(filled..).unwrap_or_default();
-        match decoder.read(room) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                out.truncate(filled);
-                return Err(if InputError::from_io(&e).is_some() {
-                    e
-                } else {
-                    corrupt(e.to_string())
-                });
-            }
-        }
-    }
-    out.truncate(filled);
-    Ok(())
-}
-
-/// The bytes `[pos, end)` of a file shared by threads, read at their offsets; its errors
-/// name the file.
-struct At<'f> {
-    name: &'f str,
-    file: &'f File,
-    pos: u64,
-    end: u64,
-}
-
-impl Read for At<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let left = usize::try_from(self.end.saturating_sub(self.pos)).unwrap_or(usize::MAX);
-        let room = buf.len().min(left);
-        let n = self
-            .file
-            .read_at(buf.get_mut(..room).unwrap_or_default(), self.pos)
-            .map_err(|e| InputError::io(self.name, e).into_io())?;
-        if n == 0 && room > 0 {
-            let cut = io::Error::from(io::ErrorKind::UnexpectedEof);
-            return Err(InputError::io(self.name, cut).into_io());
-        }
-        self.pos += n as u64;
-        Ok(n)
-    }
 }
 
 impl Read for Frames {

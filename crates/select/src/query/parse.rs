@@ -8,7 +8,7 @@ mod events;
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while, take_while1};
-use nom::character::complete::{char, multispace0};
+use nom::character::complete::char;
 use nom::{IResult, Parser};
 
 use super::{Comparison, Expr, Field, MAX_QUERY_DEPTH, Op, Value};
@@ -77,10 +77,16 @@ pub(super) fn query(text: &str) -> Result<Expr, QueryError> {
     }
 }
 
+/// White space between tokens: what ends a word (`char::is_whitespace`, a form feed or a
+/// no-break space too), so that whatever stops a word is passed over after it.
+fn space(input: &str) -> Res<'_, &str> {
+    take_while(char::is_whitespace).parse(input)
+}
+
 /// A keyword as a whole word (not the start of a longer name).
 fn keyword<'a>(word: &'static str) -> impl Parser<&'a str, Output = &'a str, Error = Fault<'a>> {
     move |input: &'a str| {
-        let (rest, _) = multispace0(input)?;
+        let (rest, _) = space(input)?;
         let (after, found) = tag(word).parse(rest)?;
         if after
             .chars()
@@ -144,7 +150,7 @@ fn not_expr(input: &str, mut depth: usize) -> Res<'_, Expr> {
     let mut nots = 0;
     let mut rest = input;
     while let Ok((after, _)) = keyword("not").parse(rest) {
-        let (at, _) = multispace0(rest)?;
+        let (at, _) = space(rest)?;
         depth = deeper(at, 3, depth)?;
         nots += 1;
         rest = after;
@@ -157,11 +163,11 @@ fn not_expr(input: &str, mut depth: usize) -> Res<'_, Expr> {
 }
 
 fn primary(input: &str, depth: usize) -> Res<'_, Expr> {
-    let (input, _) = multispace0(input)?;
+    let (input, _) = space(input)?;
     if let Ok((after, _)) = char::<_, Fault<'_>>('(').parse(input) {
         let depth = deeper(input, 1, depth)?;
         let (after, inner) = or_expr(after, depth)?;
-        let (after, _) = multispace0(after)?;
+        let (after, _) = space(after)?;
         return match char::<_, Fault<'_>>(')').parse(after) {
             Ok((rest, _)) => Ok((rest, inner)),
             Err(_) => fail(after, 1, QueryErrorKind::Syntax("`)`, `and` or `or`")),
@@ -183,7 +189,7 @@ fn quoted_len(at: &str, rest: &str) -> usize {
 
 /// A double-quoted string after optional spaces: where it starts and its text.
 fn string_after<'a>(input: &'a str, expected: &'static str) -> Res<'a, (&'a str, String)> {
-    let (input, _) = multispace0(input)?;
+    let (input, _) = space(input)?;
     match string(input) {
         Ok((rest, text)) => Ok((rest, (input, text))),
         Err(nom::Err::Error(_)) => fail(input, 1, QueryErrorKind::Syntax(expected)),
@@ -274,7 +280,7 @@ fn op(input: &str) -> Res<'_, Op> {
 
 fn comparison(input: &str) -> Res<'_, Expr> {
     let (rest, field) = field(input)?;
-    let (rest, _) = multispace0(rest)?;
+    let (rest, _) = space(rest)?;
     let Ok((rest, op)) = op(rest) else {
         return fail(
             rest,
@@ -282,7 +288,7 @@ fn comparison(input: &str) -> Res<'_, Expr> {
             QueryErrorKind::Syntax("an operator: = != < <= > >= ~ =~"),
         );
     };
-    let (rest, _) = multispace0(rest)?;
+    let (rest, _) = space(rest)?;
     let at = rest;
     let (rest, text) = match alt((string, word)).parse(rest) {
         Ok(ok) => ok,
@@ -481,5 +487,19 @@ mod tests {
             e.render("(plies > 3"),
             "(plies > 3\n          ^\nexpected `)`, `and` or `or`"
         );
+    }
+
+    /// Found by the `query` fuzz target: a word ended by a form feed parsed at the end of
+    /// the query but not before `)` (the word stopped at any white space, the parser passed
+    /// over ASCII white space only).
+    #[test]
+    fn any_white_space_that_ends_a_word_is_passed_over() {
+        for query in [
+            "White = Tal\u{c}",
+            "(White = Tal\u{c})",
+            "not (White = Tal\u{a0})",
+        ] {
+            assert!(Query::parse(query).is_ok(), "{query:?}");
+        }
     }
 }
