@@ -100,7 +100,8 @@ pub enum Command {
     /// Found games are written in export format, or one line each with
     /// --json or --offsets: the file, the byte offset of the game (in the
     /// decompressed text), its number in the file (from 1) and the plies.
-    /// Every game is read (no index). A bad query is shown with a caret
+    /// Every game is read, or with --index an exact position is looked up
+    /// in a position index (`pgnkit index`). A bad query is shown with a caret
     /// under the fault (exit status 2) before any input is read.
     Search(SearchArgs),
     /// Build a position index of PGN files (docs/index.md), or add files to one.
@@ -245,6 +246,11 @@ pub struct SearchArgs {
     /// (comma-separated; `v` after a ply in a variation), tab-separated.
     #[arg(long)]
     pub offsets: bool,
+    /// Answer from this position index (made by `pgnkit index`) instead of
+    /// reading files: the query must be one exact position, `reaches "FEN"`
+    /// or `hash KEY`; the games are read from the indexed files.
+    #[arg(long, value_name = "INDEX")]
+    pub index: Option<PathBuf>,
     /// Write to this file instead of standard output (compressed by its
     /// extension: .zst, .gz, .bz2, .xz).
     #[arg(short, long, value_name = "OUT")]
@@ -572,6 +578,14 @@ pub struct TransformArgs {
     /// A comment with the FEN after each move (pgn-extract --fencomments).
     #[arg(long)]
     pub fen_comments: bool,
+    /// A comment with the position's Polyglot key after each move, in
+    /// hexadecimal (pgn-extract --hashcomments; `hash 0x...` finds it again).
+    #[arg(long)]
+    pub hash_comments: bool,
+    /// Add a HashCode tag: the Polyglot key of the main line's last position
+    /// (pgn-extract --addhashcode writes a hash of its own instead).
+    #[arg(long)]
+    pub add_hash_code: bool,
     /// Write each line as a game of its own: the main line, then each
     /// variation nested at most DEPTH deep (all without DEPTH), from the
     /// game's start through the variation, result `*` (pgn-extract

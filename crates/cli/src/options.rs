@@ -78,6 +78,8 @@ pub fn transforms(args: &TransformArgs, export: &ExportOptions) -> Transforms {
         drop_plies: args.drop_plies,
         truncate_plies: args.truncate_plies,
         fen_comments: args.fen_comments.then_some(export.fen),
+        hash_comments: args.hash_comments,
+        hash_code: args.add_hash_code,
     }
 }
 

@@ -14,6 +14,8 @@ use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
 use pgnkit::select::{Context, MainLine, Ply, Query};
 
+use pgnkit_index::Index;
+
 use crate::args::SearchArgs;
 use crate::failure::Failure;
 use crate::options::{self, read_options};
@@ -140,12 +142,20 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     // Everything that can be wrong with the command line is found before any input is read.
     let query = Query::parse(&text)
         .map_err(|e| Failure::usage(format!("bad query:\n{}", e.render(&text))))?;
-    check_plan(&inputs, &[("-o", &args.output)], args.output.is_none())?;
     let shape = match (args.json, args.offsets) {
         (true, _) => Shape::Json,
         (false, true) => Shape::Offsets,
         (false, false) => Shape::Pgn,
     };
+    if let Some(index) = &args.index {
+        if !inputs.files.is_empty() {
+            return Err(Failure::usage(
+                "search --index INDEX takes the query alone: the index names the files",
+            ));
+        }
+        return run_indexed(args, index, &query, shape);
+    }
+    check_plan(&inputs, &[("-o", &args.output)], args.output.is_none())?;
     let job = SearchJob {
         read: read_options(&inputs),
         query,
@@ -193,4 +203,94 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     tally.written = (tally.games - tally.rejected - not_matching).min(tally.written);
     tally.extra = vec![format!("{not_matching} not matching")];
     finish(ended, tally, vec![out], false, ("search", "found"))
+}
+
+/// `pgnkit search --index INDEX QUERY`: the games of an exact position, looked up in a
+/// position index (pgnkit-index), each read from its file only to be written in export
+/// format. The lines of `--offsets` and `--json` are those of a scan of the same files.
+fn run_indexed(
+    args: &SearchArgs,
+    path: &std::path::Path,
+    query: &Query,
+    shape: Shape,
+) -> Result<Outcome, Failure> {
+    let Some(key) = query.exact_position_key() else {
+        return Err(Failure::usage(
+            "with --index the query must be one exact position, `reaches \"FEN\"` or \
+             `hash KEY` (other predicates read every game: give the files instead)",
+        ));
+    };
+    let export = options::export_options(&args.pgn)?;
+    let index = Index::open(path).map_err(|e| Failure::usage(e.to_string()))?;
+    let hits = index
+        .search_key(key)
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let mut out = match &args.output {
+        Some(path) => Output::file(path)?.compressed(None, args.level)?,
+        None => Output::stdout().compressed(args.compress, args.level)?,
+    };
+    let mut writer = GameWriter::new(export);
+    let mut found = 0u64;
+    let mut rest = hits.as_slice();
+    while let Some(first) = rest.first() {
+        // The hits of one game are together, in ply order.
+        let same = rest
+            .iter()
+            .take_while(|h| (&h.path, h.stream, h.offset) == (&first.path, first.stream, first.offset))
+            .count();
+        let plies: Vec<Ply> = rest[..same]
+            .iter()
+            .map(|h| Ply {
+                main_line: true,
+                ply: h.ply,
+            })
+            .collect();
+        rest = &rest[same..];
+        found += 1;
+        let name = first.source.as_str();
+        let written = match shape {
+            Shape::Json => out.write_game(json_line(name, first.offset, first.number, &plies).as_bytes()),
+            Shape::Offsets => out.write_game(
+                format!(
+                    "{name}\t{}\t{}\t{}\n",
+                    first.offset,
+                    first.number,
+                    offsets_plies(&plies)
+                )
+                .as_bytes(),
+            ),
+            Shape::Pgn => {
+                let bytes = index
+                    .game_text(first)
+                    .map_err(|e| Failure::usage(e.to_string()))?;
+                let mut text = Vec::new();
+                match pgnkit::game::read_games(&bytes[..]).next() {
+                    Some(read) if !read.is_broken() => {
+                        // Writing to a Vec cannot fail.
+                        let _ = writer.write(&read.value, &mut text);
+                    }
+                    _ => {
+                        return Err(Failure::usage(format!(
+                            "{name}: the game at byte {} no longer reads as it did when indexed",
+                            first.offset
+                        )));
+                    }
+                }
+                out.write_game(&text)
+            }
+        };
+        written.map_err(|e| Failure::write(out.name(), &e))?;
+    }
+    let name = out.name().to_string();
+    out.finish()?;
+    console::say(&format!(
+        "pgnkit search: {found} games found in {} (index){}",
+        path.display(),
+        if args.output.is_some() {
+            format!(", written to {name}")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(Outcome::Clean)
 }

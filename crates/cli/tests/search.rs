@@ -106,3 +106,46 @@ fn the_path_without_a_tree_gives_the_same_output() {
         assert_eq!(plain.stdout, with_tree.stdout, "{query}");
     }
 }
+
+/// `search --index` answers an exact position as the scan of the indexed files does: the
+/// same lines of `--offsets` and `--json`, the same games in export format, from a plain
+/// and a compressed corpus file; other queries are refused before anything is read.
+#[test]
+fn an_index_answers_an_exact_position_as_the_scan_does() {
+    let corpus = pgnkit_corpus::dir();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("search-index");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = corpus.join("lichess-annotated/lichess_db_2021-10_999games.pgn");
+    let file = file.to_str().unwrap();
+    let index = dir.join("games.pgnidx");
+    let index = index.to_str().unwrap();
+    let built = run(&["index", file, "-o", index]);
+    assert!(
+        built.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let sicilian = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2";
+    for query in [
+        format!("reaches \"{sicilian}\""),
+        "hash 0x644d4afe02564aeb".to_string(),
+    ] {
+        for shape in [&["--offsets"][..], &["--json"][..], &[][..]] {
+            let scan = run(&[&["search", file, &query][..], shape].concat());
+            let indexed = run(&[&["search", "--index", index, &query][..], shape].concat());
+            assert_eq!(indexed.status.code(), Some(0), "{}", String::from_utf8_lossy(&indexed.stderr));
+            let (scan, indexed) = (String::from_utf8(scan.stdout).unwrap(), String::from_utf8(indexed.stdout).unwrap());
+            assert!(scan.lines().count() > 10, "{query} {shape:?}: {scan}");
+            assert_eq!(indexed, scan, "{query} {shape:?}");
+        }
+    }
+    for (args, message) in [
+        (vec!["search", "--index", index, "pattern \"*/*/*/*/*/*/*/*\""], "one exact position"),
+        (vec!["search", "--index", index, file, "hash 0x1"], "takes the query alone"),
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(message));
+    }
+}

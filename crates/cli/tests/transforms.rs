@@ -168,6 +168,29 @@ fn split_variations_and_fen_comments() {
 }
 
 #[test]
+fn hash_comments_and_hash_code_give_polyglot_keys_that_hash_finds() {
+    let out = run_with_stdin(
+        &["export", "--hash-comments", "--add-hash-code", "--truncate-plies", "2"],
+        GAME,
+    );
+    let text = stdout(&out);
+    // The keys of the Polyglot format's own examples (and pgn-extract's --hashcomments).
+    assert!(
+        text.contains("1. e4 { 823c9b50fd114196 } 1... e5 { c1 } { 844931a6ef4b9a0 } *"),
+        "{text}"
+    );
+    assert!(text.contains("[HashCode \"0844931a6ef4b9a0\"]"), "{text}");
+    // `hash` finds the game by a key of its main line, and by none it lacks.
+    let found = run_with_stdin(&["select", "--where", "hash 0x844931a6ef4b9a0"], GAME);
+    assert!(stdout(&found).contains("[Event \"T\"]"));
+    let missed = run_with_stdin(&["select", "--where", "hash 0x644d4afe02564aeb"], GAME);
+    assert_eq!(stdout(&missed), "");
+    let bad = run_with_stdin(&["select", "--where", "hash 0xnothex"], GAME);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("a Polyglot key in hexadecimal"), "{}", stderr(&bad));
+}
+
+#[test]
 fn stop_after_reads_no_further() {
     let many: Vec<u8> = std::iter::repeat_n([SHORT, b"\n"].concat(), 50)
         .flatten()

@@ -196,8 +196,13 @@ impl Index {
     /// ([`verify_sources`](Index::verify_sources)), so that no offset of a
     /// changed file is handed out.
     pub fn search(&self, pos: &Position) -> Result<Vec<Hit>, IndexError> {
+        self.search_key(pos.polyglot_key())
+    }
+
+    /// [`search`](Index::search) by the position's Polyglot key (a query's
+    /// `reaches "FEN"` or `hash KEY`).
+    pub fn search_key(&self, key: u64) -> Result<Vec<Hit>, IndexError> {
         self.verify_sources()?;
-        let key = pos.polyglot_key();
         let mut hits = Vec::new();
         for seg in &self.segments {
             let (start, end) = self.key_range(seg, key)?;

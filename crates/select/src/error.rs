@@ -11,7 +11,9 @@ const WHAT_FITS: &str = "the pseudo-fields are player, elo, elo_diff, plies, mov
      piece_count, eco, result; the predicates are checkmate, stalemate, insufficient_material, \
      threefold, fifty_moves, seventy_five_moves, underpromotion, higher_rated_won, \
      lower_rated_won, commented, has_variations, has_clock, has_eval, setup, result_consistent, \
-     `soundex player = NAME`, `any_tag ~ TEXT`, `reaches FEN`, `material BALANCE`; \
+     `soundex player = NAME`, `any_tag ~ TEXT`; the position predicates are `reaches FEN`, \
+     `material BALANCE`, `pattern BOARD`, `imbalance BALANCE`, `sequence MOVES`, `hash KEY`, \
+     `at (...)`, `in_variations`; \
      tag names start with a capital letter";
 
 /// Why a query was refused.

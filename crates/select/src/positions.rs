@@ -1,5 +1,5 @@
 //! Position predicates of a query and the plies where they hold: `reaches`,
-//! `material`, `pattern`, `imbalance`, `stm` (inside `at (...)`), each a
+//! `material`, `pattern`, `imbalance`, `hash`, `stm` (inside `at (...)`), each a
 //! test of one position, and `sequence`, moves in order. They are tested on
 //! the positions of the main line or, with `in_variations`, of every line.
 //!
@@ -29,12 +29,15 @@ pub struct Ply {
 /// A test of one position.
 #[derive(Debug, Clone)]
 pub(crate) enum Test {
-    Reaches(Box<PositionKey>),
+    /// The position, and its Polyglot key (what an index looks up).
+    Reaches(Box<PositionKey>, u64),
     Material(Material),
     Pattern(Pattern),
     /// The imbalance, and the side that has its first part (either when `None`).
     Imbalance(Imbalance, Option<Color>),
     ToMove(Color),
+    /// The position's Polyglot key (`hash 0x...`, pgn-extract's `-H`).
+    Hash(u64),
     And(Vec<Test>),
     Or(Vec<Test>),
     Not(Box<Test>),
@@ -43,11 +46,12 @@ pub(crate) enum Test {
 impl Test {
     fn holds(&self, pos: &Position) -> bool {
         match self {
-            Test::Reaches(key) => key.is(pos),
+            Test::Reaches(key, _) => key.is(pos),
             Test::Material(m) => m.matches(pos.board()),
             Test::Pattern(p) => p.matches(pos.board()),
             Test::Imbalance(i, first) => i.matches(pos.board(), *first),
             Test::ToMove(color) => pos.turn() == *color,
+            Test::Hash(key) => pos.polyglot_key() == *key,
             Test::And(all) => all.iter().all(|t| t.holds(pos)),
             Test::Or(all) => all.iter().any(|t| t.holds(pos)),
             Test::Not(t) => !t.holds(pos),
@@ -81,6 +85,15 @@ pub(crate) enum Line<'a> {
 }
 
 impl Positional {
+    /// The Polyglot key of the one position this predicate asks for, when it
+    /// is `reaches "FEN"` or `hash KEY` on the main line.
+    pub(crate) fn exact_key(&self) -> Option<u64> {
+        match (&self.what, self.variations) {
+            (What::Test(Test::Reaches(_, key) | Test::Hash(key)), false) => Some(*key),
+            _ => None,
+        }
+    }
+
     /// Whether the predicate holds somewhere in `line`.
     pub(crate) fn holds(&self, line: Line<'_>) -> bool {
         let mut any = false;
@@ -257,6 +270,31 @@ mod tests {
     }
 
     const GAME: &str = "1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Nf3) 2... Nc6 3. Bb5 a6 4. Bxc6 dxc6 *";
+
+    #[test]
+    fn hash_finds_the_positions_of_a_polyglot_key() {
+        // The keys of the start and of 1. e4 in the Polyglot book format's own examples.
+        assert_eq!(plies("hash 0x463b96181691fc9c", GAME), Some(vec![(true, 0)]));
+        assert_eq!(plies("hash 823C9B50FD114196", GAME), Some(vec![(true, 1)]));
+        // The position after 2... Nc6 (ply 4), from its FEN.
+        let after_nf3 = pgnkit_chess::Position::from_fen(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        )
+        .unwrap()
+        .polyglot_key();
+        assert_eq!(
+            plies(&format!("hash {after_nf3:#x}"), GAME),
+            Some(vec![(true, 4)])
+        );
+        assert_eq!(plies("hash 0x1", GAME), None);
+        for bad in ["hash", "hash 0x", "hash xyz", "hash 0x1234567890abcdef0"] {
+            let e = Query::parse(bad).unwrap_err();
+            assert!(
+                matches!(e.kind, QueryErrorKind::Syntax(s) if s.contains("Polyglot key")),
+                "{bad}: {e:?}"
+            );
+        }
+    }
 
     #[test]
     fn plies_of_each_predicate() {

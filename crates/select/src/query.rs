@@ -45,6 +45,7 @@ use crate::value::PgnDate;
 ///            | "material" STRING                (a balance, as "KQkr")
 ///            | "pattern" STRING { "," STRING }  (boards with wildcards; any of them)
 ///            | "imbalance" [ colour ] STRING    (as "R vs BN")
+///            | "hash" WORD                      (a Polyglot key, as 0x644d4afe02564aeb)
 /// ptest      = pand { "or" pand }
 /// pand       = pnot { "and" pnot }
 /// pnot       = "not" pnot | "(" ptest ")" | test | "stm" colour
@@ -126,6 +127,8 @@ use crate::value::PgnDate;
 /// - `imbalance "R vs BN"`: some position has that material difference,
 ///   either side having the first part unless `white` or `black` says
 ///   which (see [`Imbalance`](crate::Imbalance)).
+/// - `hash 0x644d4afe02564aeb`: some position has this Polyglot key
+///   (pgn-extract's `-H`; the key of `Position::polyglot_key`).
 /// - `at (...)`: one position passes every test inside, combined with
 ///   `and`, `or`, `not`; `stm white` (or `black`) holds where that side is to
 ///   move and is only allowed here: `at (pattern "..." and stm white)`.
@@ -225,6 +228,28 @@ impl Query {
             return None;
         }
         plies::matching_in_moves(&self.expr, start, moves)
+    }
+
+    /// The Polyglot key of the one position the query asks for, when the
+    /// whole query is `reaches "FEN"` or `hash KEY` (main line only): what a
+    /// position index answers (`pgnkit search --index`). `None` for any other
+    /// query, which needs every game read.
+    ///
+    /// ```
+    /// use pgnkit_select::Query;
+    /// let q = Query::parse("hash 0x823c9b50fd114196").unwrap();
+    /// assert_eq!(q.exact_position_key(), Some(0x823c9b50fd114196));
+    /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// let q = Query::parse(&format!("reaches \"{start}\"")).unwrap();
+    /// assert_eq!(q.exact_position_key(), Some(0x463b96181691fc9c));
+    /// assert_eq!(Query::parse("in_variations hash 0x1").unwrap().exact_position_key(), None);
+    /// assert_eq!(Query::parse("hash 0x1 and elo > 2000").unwrap().exact_position_key(), None);
+    /// ```
+    pub fn exact_position_key(&self) -> Option<u64> {
+        match &self.expr {
+            Expr::Position(p) => p.exact_key(),
+            _ => None,
+        }
     }
 
     /// Whether the query looks into variations (`in_variations`): the game

@@ -15,7 +15,7 @@
 //! plies than the main line has) is left unchanged and the caller is told
 //! ([`TooShort`], [`Transformed::too_short`]).
 
-use pgnkit_chess::FenOptions;
+use pgnkit_chess::{FenOptions, Position};
 use pgnkit_game::{Comment, Game, MoveTree, NodeId, Termination};
 
 use crate::error::TooShort;
@@ -144,6 +144,53 @@ pub fn drop_plies(game: &mut Game, plies: usize) -> Result<(), TooShort> {
 /// assert_eq!(comment.text(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
 pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
+    comment_each_position(game, |pos| pos.fen(options));
+}
+
+/// Adds a comment holding the Polyglot key of the position after each move
+/// (lowercase hexadecimal, as pgn-extract's `--hashcomments` writes it: no
+/// leading zeros), in the main line and the variations, after the move's
+/// other annotations. `hash 0x...` in a query finds the position again.
+///
+/// ```
+/// let mut g: pgnkit_game::Game = "1. e4 e5 *".parse().unwrap();
+/// pgnkit_select::add_hash_comments(&mut g);
+/// let texts: Vec<String> = g
+///     .main_line()
+///     .filter_map(|id| g.tree().get(id))
+///     .map(|n| n.comments().next().unwrap().text().to_string())
+///     .collect();
+/// assert_eq!(texts, ["823c9b50fd114196", "844931a6ef4b9a0"]);
+/// ```
+pub fn add_hash_comments(game: &mut Game) {
+    comment_each_position(game, |pos| format!("{:x}", pos.polyglot_key()));
+}
+
+/// The name of the tag [`add_hash_code`] sets.
+pub const HASH_CODE_TAG: &str = "HashCode";
+
+/// Sets a `HashCode` tag: the Polyglot key of the main line's last position,
+/// 16 lowercase hexadecimal digits (pgn-extract's `--addhashcode` writes a
+/// 32-bit hash of its own, which no other program computes; this one is the
+/// key opening books and `hash 0x...` use). Returns the key.
+///
+/// ```
+/// let mut g: pgnkit_game::Game = "1. e4 *".parse().unwrap();
+/// assert_eq!(pgnkit_select::add_hash_code(&mut g), 0x823c9b50fd114196);
+/// assert_eq!(g.tags().get("HashCode"), Some("823c9b50fd114196"));
+/// ```
+pub fn add_hash_code(game: &mut Game) -> u64 {
+    let mut pos = game.start_position().clone();
+    for played in game.main_line_moves() {
+        pos.play_unchecked(played.mv);
+    }
+    let key = pos.polyglot_key();
+    game.tags_mut().set(HASH_CODE_TAG, format!("{key:016x}"));
+    key
+}
+
+/// Adds a comment `text(position after the move)` after each move of every line.
+fn comment_each_position(game: &mut Game, text: impl Fn(&Position) -> String) {
     let mut stack = vec![(NodeId::ROOT, game.start_position().clone())];
     while let Some((id, pos)) = stack.pop() {
         let children = game
@@ -158,7 +205,7 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
             let mut after = pos.clone();
             after.play_unchecked(played.mv);
             if let Some(node) = game.node_mut(child) {
-                node.push_comment(Comment::brace(after.fen(options)));
+                node.push_comment(Comment::brace(text(&after)));
             }
             stack.push((child, after));
         }
@@ -332,6 +379,10 @@ pub struct Transforms {
     /// A FEN comment after each move, the FEN written with these options
     /// ([`add_fen_comments`]).
     pub fen_comments: Option<FenOptions>,
+    /// A Polyglot key comment after each move ([`add_hash_comments`]).
+    pub hash_comments: bool,
+    /// A `HashCode` tag: the final position's Polyglot key ([`add_hash_code`]).
+    pub hash_code: bool,
 }
 
 /// What [`Transforms::apply`] made of one game.
@@ -384,8 +435,14 @@ impl Transforms {
             if cut && game.tags().contains("PlyCount") {
                 crate::add_ply_count(game);
             }
+            if self.hash_code {
+                add_hash_code(game);
+            }
             if let Some(options) = self.fen_comments {
                 add_fen_comments(game, options);
+            }
+            if self.hash_comments {
+                add_hash_comments(game);
             }
         }
         Transformed { games, too_short }

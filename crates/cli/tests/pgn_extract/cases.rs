@@ -138,6 +138,22 @@ macro_rules! notation {
     };
 }
 
+/// A game-event case: pgn-extract's option against `select --where`, game
+/// for game, on files with mates, stalemates, long games and promotions.
+macro_rules! event {
+    ($name:literal, $option:literal, $query:literal) => {
+        Case {
+            name: $name,
+            files: &[BROADCAST, MAGNUS, LICHESS_DB, DRUNKEN, PROMOTION],
+            inputs: &[],
+            setup: nothing,
+            pgn_extract: &[$option],
+            pgnkit: &["select", "--where", $query],
+            compare: Compare::Games,
+        }
+    };
+}
+
 /// Every case.
 pub static CASES: &[Case] = &[
     Case {
@@ -325,6 +341,43 @@ pub static CASES: &[Case] = &[
         pgn_extract: &["-e{dir}/eco.pgn"],
         pgnkit: &["classify"],
         compare: Compare::Tags(&["ECO", "Opening"]),
+    },
+    // Issue 33: the game-event predicates pgn-extract 19.04 has.
+    event!("checkmate", "--checkmate", "checkmate"),
+    event!("stalemate", "--stalemate", "stalemate"),
+    event!("fifty", "--fifty", "fifty_moves"),
+    event!("repetition", "--repetition", "threefold"),
+    event!("underpromotion", "--underpromotion", "underpromotion"),
+    event!("nobadresults", "--nobadresults", "result_consistent"),
+    // A Polyglot key: the Sicilian after 1. e4 c5, wherever it is reached.
+    event!("hash", "-H644d4afe02564aeb", "hash 0x644d4afe02564aeb"),
+    // Issue 33: transforms, compared by the games written.
+    Case {
+        name: "plylimit",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["--plylimit", "20"],
+        pgnkit: &["select", "--truncate-plies", "20"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "dropply",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["--dropply", "10"],
+        pgnkit: &["select", "--drop-plies", "10"],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "totalplycount",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["--totalplycount"],
+        pgnkit: &["select", "--total-ply-count"],
+        compare: Compare::Tags(&["TotalPlyCount"]),
     },
     notation!("notation-san", "-Wsan", "san"),
     notation!("notation-lalg", "-Wlalg", "lalg"),

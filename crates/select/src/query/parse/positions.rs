@@ -1,5 +1,5 @@
 //! The grammar of the position predicates (documented on
-//! [`Query`](crate::Query)): `reaches`, `material`, `pattern`, `imbalance`,
+//! [`Query`](crate::Query)): `reaches`, `material`, `pattern`, `imbalance`, `hash`,
 //! `sequence`, `at (...)` with `stm`, and the `in_variations` prefix. Each
 //! value is read here (a FEN, a balance, a board pattern, moves), so a
 //! fault is shown with a caret under its character.
@@ -82,7 +82,13 @@ fn atom(input: &str) -> Res<'_, Option<Test>> {
     if let Ok((after, _)) = keyword("reaches").parse(input) {
         let (rest, (at, fen)) = string_after(after, "a FEN in double quotes")?;
         return match pgnkit_chess::Position::from_fen(&fen) {
-            Ok(pos) => Ok((rest, Some(Test::Reaches(Box::new(PositionKey::of(&pos)))))),
+            Ok(pos) => Ok((
+                rest,
+                Some(Test::Reaches(
+                    Box::new(PositionKey::of(&pos)),
+                    pos.polyglot_key(),
+                )),
+            )),
             Err(e) => fail(at, quoted_len(at, rest), QueryErrorKind::Fen(e.to_string())),
         };
     }
@@ -110,6 +116,27 @@ fn atom(input: &str) -> Res<'_, Option<Test>> {
             }
         }
         return Ok((rest, Some(Test::Pattern(Pattern::any_of(patterns)))));
+    }
+    if let Ok((after, _)) = keyword("hash").parse(input) {
+        let (at, _) = multispace0(after)?;
+        let len = at
+            .find(|c: char| c.is_whitespace() || c == '(' || c == ')')
+            .unwrap_or(at.len());
+        let word = &at[..len];
+        let digits = word
+            .strip_prefix("0x")
+            .or_else(|| word.strip_prefix("0X"))
+            .unwrap_or(word);
+        return match u64::from_str_radix(digits, 16) {
+            Ok(key) if !digits.is_empty() && !digits.starts_with('+') => {
+                Ok((&at[len..], Some(Test::Hash(key))))
+            }
+            _ => fail(
+                at,
+                len.max(1),
+                QueryErrorKind::Syntax("a Polyglot key in hexadecimal after `hash`, as 0x463b96181691fc9c"),
+            ),
+        };
     }
     if let Ok((after, _)) = keyword("imbalance").parse(input) {
         let (after, first) = colour(after).map_or((after, None), |(a, c)| (a, Some(c)));
@@ -206,7 +233,7 @@ fn test_not(input: &str, depth: usize) -> Res<'_, Test> {
                 .unwrap_or(input.len())
                 .max(1),
             QueryErrorKind::Syntax(
-                "a test of one position: reaches, material, pattern, imbalance or stm",
+                "a test of one position: reaches, material, pattern, imbalance, hash or stm",
             ),
         ),
     }
