@@ -236,7 +236,9 @@ fn run_indexed(
         // The hits of one game are together, in ply order.
         let same = rest
             .iter()
-            .take_while(|h| (&h.path, h.stream, h.offset) == (&first.path, first.stream, first.offset))
+            .take_while(|h| {
+                (&h.path, h.stream, h.offset) == (&first.path, first.stream, first.offset)
+            })
             .count();
         let plies: Vec<Ply> = rest[..same]
             .iter()
@@ -249,7 +251,9 @@ fn run_indexed(
         found += 1;
         let name = first.source.as_str();
         let written = match shape {
-            Shape::Json => out.write_game(json_line(name, first.offset, first.number, &plies).as_bytes()),
+            Shape::Json => {
+                out.write_game(json_line(name, first.offset, first.number, &plies).as_bytes())
+            }
             Shape::Offsets => out.write_game(
                 format!(
                     "{name}\t{}\t{}\t{}\n",

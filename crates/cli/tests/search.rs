@@ -134,15 +134,29 @@ fn an_index_answers_an_exact_position_as_the_scan_does() {
         for shape in [&["--offsets"][..], &["--json"][..], &[][..]] {
             let scan = run(&[&["search", file, &query][..], shape].concat());
             let indexed = run(&[&["search", "--index", index, &query][..], shape].concat());
-            assert_eq!(indexed.status.code(), Some(0), "{}", String::from_utf8_lossy(&indexed.stderr));
-            let (scan, indexed) = (String::from_utf8(scan.stdout).unwrap(), String::from_utf8(indexed.stdout).unwrap());
+            assert_eq!(
+                indexed.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&indexed.stderr)
+            );
+            let (scan, indexed) = (
+                String::from_utf8(scan.stdout).unwrap(),
+                String::from_utf8(indexed.stdout).unwrap(),
+            );
             assert!(scan.lines().count() > 10, "{query} {shape:?}: {scan}");
             assert_eq!(indexed, scan, "{query} {shape:?}");
         }
     }
     for (args, message) in [
-        (vec!["search", "--index", index, "pattern \"*/*/*/*/*/*/*/*\""], "one exact position"),
-        (vec!["search", "--index", index, file, "hash 0x1"], "takes the query alone"),
+        (
+            vec!["search", "--index", index, "pattern \"*/*/*/*/*/*/*/*\""],
+            "one exact position",
+        ),
+        (
+            vec!["search", "--index", index, file, "hash 0x1"],
+            "takes the query alone",
+        ),
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2));

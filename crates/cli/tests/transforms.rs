@@ -170,7 +170,13 @@ fn split_variations_and_fen_comments() {
 #[test]
 fn hash_comments_and_hash_code_give_polyglot_keys_that_hash_finds() {
     let out = run_with_stdin(
-        &["export", "--hash-comments", "--add-hash-code", "--truncate-plies", "2"],
+        &[
+            "export",
+            "--hash-comments",
+            "--add-hash-code",
+            "--truncate-plies",
+            "2",
+        ],
         GAME,
     );
     let text = stdout(&out);
@@ -187,7 +193,11 @@ fn hash_comments_and_hash_code_give_polyglot_keys_that_hash_finds() {
     assert_eq!(stdout(&missed), "");
     let bad = run_with_stdin(&["select", "--where", "hash 0xnothex"], GAME);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(stderr(&bad).contains("a Polyglot key in hexadecimal"), "{}", stderr(&bad));
+    assert!(
+        stderr(&bad).contains("a Polyglot key in hexadecimal"),
+        "{}",
+        stderr(&bad)
+    );
 }
 
 #[test]

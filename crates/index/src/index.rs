@@ -44,7 +44,7 @@ pub struct Index {
 }
 
 impl Index {
-    /// Opens the index at `path` (a folder made by [`build`](crate::build)).
+    /// Opens the index at `path` (a folder made by [`build`](fn@crate::build)).
     pub fn open(path: impl AsRef<Path>) -> Result<Index, IndexError> {
         let path = path.as_ref();
         let manifest = Manifest::read(path)?;

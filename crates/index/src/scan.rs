@@ -3,7 +3,7 @@
 //! fields from its tags. The build and the scan without index
 //! ([`crate::tree_scan`], [`crate::search_scan`]) both read through here, so
 //! they see the same games and positions. Files are opened with
-//! pgnkit-input's [`open`](pgnkit_input::open) (compressed ones too) and read
+//! pgnkit-input's [`open`](fn@pgnkit_input::open) (compressed ones too) and read
 //! on several threads by pgnkit-game's [`run_ordered`].
 
 use std::path::{Path, PathBuf};

@@ -63,9 +63,9 @@ pub use positions::Ply;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use sequence::Sequence;
 pub use transform::{
-    HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments,
-    add_hash_code, add_hash_comments, add_total_ply_count, drop_plies, mark_plies,
-    split_variations, truncate_plies,
+    HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_hash_code,
+    add_hash_comments, add_total_ply_count, drop_plies, mark_plies, split_variations,
+    truncate_plies,
 };
 pub use value::{PgnDate, number, time_control_base};
 

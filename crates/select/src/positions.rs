@@ -274,7 +274,10 @@ mod tests {
     #[test]
     fn hash_finds_the_positions_of_a_polyglot_key() {
         // The keys of the start and of 1. e4 in the Polyglot book format's own examples.
-        assert_eq!(plies("hash 0x463b96181691fc9c", GAME), Some(vec![(true, 0)]));
+        assert_eq!(
+            plies("hash 0x463b96181691fc9c", GAME),
+            Some(vec![(true, 0)])
+        );
         assert_eq!(plies("hash 823C9B50FD114196", GAME), Some(vec![(true, 1)]));
         // The position after 2... Nc6 (ply 4), from its FEN.
         let after_nf3 = pgnkit_chess::Position::from_fen(

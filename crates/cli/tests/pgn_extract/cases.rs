@@ -361,13 +361,18 @@ pub static CASES: &[Case] = &[
         pgnkit: &["select", "--truncate-plies", "20"],
         compare: Compare::Games,
     },
+    // pgn-extract writes nothing for a game shorter than the plies dropped;
+    // pgnkit writes it unchanged and counts it (docs/transforms.md), so its
+    // side selects the games long enough. Not on MAGNUS: pgn-extract's
+    // output for its Chess960 games does not read back (`Kb8` with a rook on
+    // b8 after the FEN it writes; an ambiguous `Rc1`).
     Case {
         name: "dropply",
-        files: &[BROADCAST, MAGNUS, LICHESS_DB],
+        files: &[BROADCAST, LICHESS_DB, DRUNKEN],
         inputs: &[],
         setup: nothing,
         pgn_extract: &["--dropply", "10"],
-        pgnkit: &["select", "--drop-plies", "10"],
+        pgnkit: &["select", "--where", "plies >= 10", "--drop-plies", "10"],
         compare: Compare::Games,
     },
     Case {
@@ -456,6 +461,14 @@ const FUZZY_SHORT: &str = "a game shorter than --fuzzydepth plies: pgnkit compar
 
 /// Every difference the cases find, with its reason.
 pub static KNOWN: &[Known] = &[
+    Known {
+        case: "repetition",
+        file: DRUNKEN,
+        what: What::OnlyPgnkit(0x7ea7_24da_ef3a_0400),
+        reason: "python-chess agrees with pgnkit: `is_repetition(3)` holds after ply 139, the \
+                 game's last move (DrDrunkenstein - raastin, 2018.02.26); pgn-extract 19.04's \
+                 --repetition does not report a threefold repetition made by the last move",
+    },
     Known {
         case: "fuzzy-dedupe",
         file: "*",

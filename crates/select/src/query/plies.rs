@@ -1,5 +1,5 @@
 //! [`Query::matching_plies`](super::Query::matching_plies): the query
-//! evaluated as [`eval`](super::eval) does, gathering the plies of the
+//! evaluated as [`eval`] does, gathering the plies of the
 //! position predicates that decide the selection.
 
 use pgnkit_game::Game;

@@ -134,7 +134,9 @@ fn atom(input: &str) -> Res<'_, Option<Test>> {
             _ => fail(
                 at,
                 len.max(1),
-                QueryErrorKind::Syntax("a Polyglot key in hexadecimal after `hash`, as 0x463b96181691fc9c"),
+                QueryErrorKind::Syntax(
+                    "a Polyglot key in hexadecimal after `hash`, as 0x463b96181691fc9c",
+                ),
             ),
         };
     }
