@@ -211,26 +211,18 @@ fn speed(text: &str) -> Result<pgnkit_index::Speed, String> {
     })
 }
 
-/// A date (YYYY.MM.DD, YYYY.MM, YYYY; `-` works as `.`), as the index's number.
+/// A first date (YYYY.MM.DD, YYYY.MM, YYYY), by the index's rule.
 fn date(text: &str) -> Result<u32, String> {
-    let normal = text.replace('-', ".");
-    let value = pgnkit_index::date_number(&normal);
-    if value < 10_000 {
-        return Err(format!(
-            "`{text}` is not a date (YYYY.MM.DD, YYYY.MM or YYYY)"
-        ));
-    }
-    Ok(value)
+    pgnkit_index::date_bound(text, false).ok_or_else(|| not_a_date(text))
 }
 
-/// A last date: missing month or day are the last of the year or month.
+/// A last date: a missing month or day is the last of the year or month (the index's rule).
 fn date_until(text: &str) -> Result<u32, String> {
-    let value = date(text)?;
-    Ok(match (value / 100 % 100, value % 100) {
-        (0, _) => value + 1231,
-        (_, 0) => value + 31,
-        _ => value,
-    })
+    pgnkit_index::date_bound(text, true).ok_or_else(|| not_a_date(text))
+}
+
+fn not_a_date(text: &str) -> String {
+    format!("`{text}` is not a date (YYYY.MM.DD, YYYY.MM or YYYY)")
 }
 
 /// Options of `pgnkit search`.

@@ -103,6 +103,30 @@ pub fn date_number(text: &str) -> u32 {
     value
 }
 
+/// A date filter's bound (`tree --since`/`--until`): `YYYY.MM.DD`, `YYYY.MM` or `YYYY`
+/// (`-` works as `.`) as [`date_number`]; for the `last` bound a missing month or day is
+/// the last of the year or month (`2024` is `20241231`). `None` when the year is missing.
+///
+/// ```
+/// use pgnkit_index::date_bound;
+/// assert_eq!(date_bound("2024-03", false), Some(20240300));
+/// assert_eq!(date_bound("2024", true), Some(20241231));
+/// assert_eq!(date_bound("2024.03", true), Some(20240331));
+/// assert_eq!(date_bound("March", true), None);
+/// ```
+pub fn date_bound(text: &str, last: bool) -> Option<u32> {
+    let value = date_number(&text.replace('-', "."));
+    if value < 10_000 {
+        return None;
+    }
+    Some(match (last, value / 100 % 100, value % 100) {
+        (false, _, _) => value,
+        (true, 0, _) => value + 1231,
+        (true, _, 0) => value + 31,
+        (true, _, _) => value,
+    })
+}
+
 /// A rating tag's value, 0 when missing or not a number.
 pub(crate) fn rating(text: &str) -> u16 {
     text.trim().parse::<u16>().unwrap_or(0)

@@ -82,7 +82,7 @@ mod tree;
 
 pub use build::{BuildOptions, BuildSummary, append, build};
 pub use error::IndexError;
-pub use game_info::{Filter, Side, Speed, date_number};
+pub use game_info::{Filter, Side, Speed, date_bound, date_number};
 pub use index::Index;
 pub use position_text::parse_position;
 pub use record::{GameRecord, NO_MOVE, VERSION};
