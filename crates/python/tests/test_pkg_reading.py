@@ -274,7 +274,7 @@ def _pgnkit_threads() -> list[str]:
         try:
             with open(f"/proc/self/task/{task}/comm", encoding="utf-8") as comm:
                 names.append(comm.read().strip())
-        except FileNotFoundError:  # a thread that just ended
+        except (FileNotFoundError, ProcessLookupError):  # a thread that just ended
             pass
     return sorted(name for name in names if name.startswith("pgnkit"))
 

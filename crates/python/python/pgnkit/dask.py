@@ -25,6 +25,13 @@ from __future__ import annotations
 import warnings
 from typing import Any, Dict, List, Sequence, Tuple, Union
 
+# pandas is imported with this module, never first inside a task: a worker's task thread
+# and its communication thread importing pandas at the same moment can leave a half
+# imported pandas on Python 3.11 ("partially initialized module 'pandas'", seen once in
+# CI), and every later task of that worker then fails. A task names its function by this
+# module, so a worker imports it (and pandas) when it reads its first task.
+import pandas as pd
+
 from pgnkit import _partition
 
 __all__ = ["read_pgn"]
@@ -59,8 +66,6 @@ def _place(
     partition: _partition.Partition,
     placed: Tuple[_partition.Bases, _partition.Broken],
 ) -> Any:
-    import pandas as pd
-
     bases, broken = placed
     return _partition.place(t, bases, broken).to_pandas(types_mapper=pd.ArrowDtype)
 
@@ -117,7 +122,6 @@ def read_pgn(
     """
     import dask
     import dask.dataframe as dd
-    import pandas as pd
 
     import pgnkit
 
