@@ -105,6 +105,7 @@ pub fn cheap_checks() -> Result<Vec<crates::Crate>, String> {
 
 /// `cargo package` of every published crate in one call (see the module docs).
 fn package(published: &[crates::Crate], allow_dirty: bool) -> Result<(), String> {
+    forget_extracted(published)?;
     let mut args = vec!["package", "--locked"];
     if allow_dirty {
         args.push("--allow-dirty");
@@ -113,6 +114,45 @@ fn package(published: &[crates::Crate], allow_dirty: bool) -> Result<(), String>
         args.extend(["-p", krate.name.as_str()]);
     }
     exec(&mut cargo(&args))
+}
+
+/// `cargo package` verifies each crate against those packaged before it through a local
+/// registry, whose crates cargo extracts under `$CARGO_HOME/registry/src/` and reuses by
+/// name and version whatever their content: a second run at the same version verified
+/// against the first run's sources (a function added in between was "not found"). The
+/// extracted copies of the published crates are removed first.
+fn forget_extracted(published: &[crates::Crate]) -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")));
+    let Some(home) = home else {
+        return Ok(());
+    };
+    let Ok(registries) = std::fs::read_dir(home.join("registry").join("src")) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        let Ok(entries) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let folder = entry.file_name().to_string_lossy().into_owned();
+            if published.iter().any(|c| is_extracted(&folder, &c.name)) {
+                std::fs::remove_dir_all(entry.path())
+                    .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `folder` is an extracted crate `name` of some version (`pgnkit-0.1.0` is
+/// `pgnkit`'s, `pgnkit-arrow-0.1.0` is not).
+fn is_extracted(folder: &str, name: &str) -> bool {
+    folder
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// The docs of every published crate as docs.rs builds them: all features, no
@@ -167,5 +207,19 @@ fn check_changelog() -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("CHANGELOG.md has no `## {version}` entry"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_extracted;
+
+    #[test]
+    fn extracted_folders_are_told_by_name_and_version() {
+        assert!(is_extracted("pgnkit-0.1.0", "pgnkit"));
+        assert!(is_extracted("pgnkit-arrow-0.1.0", "pgnkit-arrow"));
+        assert!(!is_extracted("pgnkit-arrow-0.1.0", "pgnkit"));
+        assert!(!is_extracted("pgnkitx-0.1.0", "pgnkit"));
+        assert!(!is_extracted("serde-1.0.0", "pgnkit"));
     }
 }
