@@ -37,6 +37,19 @@ pub(crate) enum TagFilter {
     },
 }
 
+impl TagFilter {
+    /// Whether the tag `name` (not of the roster, not `FEN`) is written; `fen` says
+    /// whether a FEN is.
+    fn keeps(self, name: &[u8], fen: bool) -> bool {
+        match self {
+            TagFilter::All => true,
+            TagFilter::Reduced { variant } => {
+                (name == b"SetUp" && fen) || (name == b"Variant" && variant)
+            }
+        }
+    }
+}
+
 /// The index of the `Result` tag in [`ROSTER`].
 const RESULT: usize = 6;
 
@@ -252,37 +265,11 @@ impl TagSection {
             }
         }
 
-        // Every other tag, FEN included, in ASCII order of its name (the
-        // first of duplicate names wins).
+        // Every other tag, FEN included, in ASCII order of its name.
         let fen = self.fen.clone().map(|r| arena.get(r).unwrap_or_default());
-        let mut fen_pending = fen;
-        let mut previous: Option<&Entry> = None;
-        for entry in self.order.of(arena, &self.others) {
-            // Names with different keys differ: most need no comparison.
-            if previous.is_some_and(|p| p.key == entry.key && p.name(arena) == entry.name(arena)) {
-                continue;
-            }
-            previous = Some(entry);
-            if let Some(line) = fen_pending
-                && entry.after_fen(arena)
-            {
-                out.extend_from_slice(line);
-                fen_pending = None;
-            }
-            let keep = match filter {
-                TagFilter::All => true,
-                TagFilter::Reduced { variant } => {
-                    let name = entry.name(arena);
-                    (name == b"SetUp" && fen.is_some()) || (name == b"Variant" && variant)
-                }
-            };
-            if keep {
-                out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
-            }
-        }
-        if let Some(line) = fen_pending {
-            out.extend_from_slice(line);
-        }
+        write_others(&mut self.order, arena, &self.others, out, fen, |name| {
+            filter.keeps(name, fen.is_some())
+        });
         out.push(b'\n');
         result_at
     }
@@ -307,12 +294,7 @@ impl TagSection {
         let mut result_at = usize::MAX;
         let mut roster_done = [false; 7];
         let mut fen_done = false;
-        let allowed = |name: &[u8]| match filter {
-            TagFilter::All => true,
-            TagFilter::Reduced { variant } => {
-                (name == b"SetUp" && fen.is_some()) || (name == b"Variant" && variant)
-            }
-        };
+        let allowed = |name: &[u8]| filter.keeps(name, fen.is_some());
         let roster = |i: usize, out: &mut Vec<u8>, result_at: &mut usize| {
             let Some(((name, default), slot)) = ROSTER.get(i).zip(self.roster.get(i)) else {
                 return;
@@ -364,32 +346,47 @@ impl TagSection {
                     roster(i, out, &mut result_at);
                 }
             }
-            let mut fen_pending = fen.filter(|_| !fen_done);
-            let mut previous: Option<&Entry> = None;
-            for entry in self.order.of(arena, &self.others) {
-                if previous
-                    .is_some_and(|p| p.key == entry.key && p.name(arena) == entry.name(arena))
-                {
-                    continue;
-                }
-                previous = Some(entry);
-                if let Some(line) = fen_pending
-                    && entry.after_fen(arena)
-                {
-                    out.extend_from_slice(line);
-                    fen_pending = None;
-                }
-                let name = entry.name(arena);
-                if allowed(name) && !order.lists(name) {
-                    out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
-                }
-            }
-            if let Some(line) = fen_pending {
-                out.extend_from_slice(line);
-            }
+            let fen = fen.filter(|_| !fen_done);
+            write_others(&mut self.order, arena, &self.others, out, fen, |name| {
+                allowed(name) && !order.lists(name)
+            });
         }
         out.push(b'\n');
         result_at
+    }
+}
+
+/// Writes the tags besides the roster that `keep` accepts in ASCII order of their
+/// names (the first of duplicate names wins), with the `fen` line, when given, at its
+/// place in that order.
+fn write_others(
+    order: &mut Order,
+    arena: &[u8],
+    others: &[Entry],
+    out: &mut Vec<u8>,
+    fen: Option<&[u8]>,
+    keep: impl Fn(&[u8]) -> bool,
+) {
+    let mut fen_pending = fen;
+    let mut previous: Option<&Entry> = None;
+    for entry in order.of(arena, others) {
+        // Names with different keys differ: most need no comparison.
+        if previous.is_some_and(|p| p.key == entry.key && p.name(arena) == entry.name(arena)) {
+            continue;
+        }
+        previous = Some(entry);
+        if let Some(line) = fen_pending
+            && entry.after_fen(arena)
+        {
+            out.extend_from_slice(line);
+            fen_pending = None;
+        }
+        if keep(entry.name(arena)) {
+            out.extend_from_slice(arena.get(entry.line..entry.end).unwrap_or_default());
+        }
+    }
+    if let Some(line) = fen_pending {
+        out.extend_from_slice(line);
     }
 }
 
