@@ -123,6 +123,14 @@ for f in $(ls "$out"/reader/c*.pgn 2>/dev/null | head -n 40); do
     { printf '\004rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ne4 e7e5 Nf3 O-O\n'; cat "$f"; } > "$out/python_api/p$j"
 done
 
+# Every crash found and fixed (fuzz/findings/<target>/, committed): each run starts by
+# running them again, so a fixed finding stays fixed.
+for d in "$here"/findings/*/; do
+    t=$(basename "$d")
+    [ -d "$out/$t" ] || { echo "fuzz/findings/$t: no such target" >&2; exit 1; }
+    cp "$d"* "$out/$t/"
+done
+
 for t in lexer reader export_roundtrip fen san decode ranges query epd classify records python_api; do
     echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

@@ -66,7 +66,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             CARGO_FUZZ,
         ]))?;
     }
-    run_targets(&fuzz, &targets, seconds)?;
+    run_targets(&fuzz, &targets, seconds, None)?;
     eprintln!(
         "xtask fuzz: {} targets, {seconds} s each, no crash",
         targets.len()
@@ -102,7 +102,12 @@ pub fn targets(fuzz: &Path) -> Result<Vec<String>, String> {
 /// Seeds the corpus (`fuzz/seed.sh`), builds every target once and runs each of `targets`
 /// for `seconds` on its corpus; the first crash fails (libFuzzer writes the input to
 /// `fuzz/artifacts/<target>/`).
-pub fn run_targets(fuzz: &Path, targets: &[String], seconds: u32) -> Result<(), String> {
+pub fn run_targets(
+    fuzz: &Path,
+    targets: &[String],
+    seconds: u32,
+    seed: Option<u32>,
+) -> Result<(), String> {
     exec(Command::new("sh").arg(fuzz.join("seed.sh")))?;
     exec(
         Command::new("cargo")
@@ -117,6 +122,7 @@ pub fn run_targets(fuzz: &Path, targets: &[String], seconds: u32) -> Result<(), 
                 .current_dir(fuzz)
                 .args(["+nightly", "fuzz", "run", "-s", "none", target, &corpus])
                 .args(["--", &time])
+                .args(seed.map(|seed| format!("-seed={seed}")))
                 .args(LIMITS),
         )?;
     }

@@ -733,4 +733,21 @@ mod tests {
             ))
         );
     }
+
+    #[test]
+    fn castling_file_letters_read_back_to_the_same_position() {
+        // Fuzz findings (epd): file letters for rooks in the corners are
+        // written back as `KQkq`, which must read as the same position.
+        for text in [
+            "rnbqkbnr/pp1p1ppp/4p3/8/3NP3/8/PPP2PPP/RNBQKB1R b KQka -",
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQhkq c6 id \"1\";",
+        ] {
+            let epd = Epd::parse(text.as_bytes()).unwrap();
+            let written = epd.to_string();
+            assert!(written.contains(" KQkq "), "{written}");
+            let back = Epd::parse(written.as_bytes()).unwrap();
+            assert_eq!(back, epd, "{text} -> {written}");
+            assert_eq!(back.to_string(), written);
+        }
+    }
 }

@@ -22,8 +22,11 @@ use thiserror::Error;
 /// ([`Position::zobrist`]) is computed when asked for, so playing moves
 /// never pays for it.
 ///
-/// Equality and hashing ignore how the en passant square was written: only
-/// a square with a legal en passant capture counts.
+/// Equality and hashing ignore how the en passant square was written (only
+/// a square with a legal en passant capture counts) and the castling mode:
+/// `KQkq` and Shredder's `HAha` for a king on e1 and rooks in the corners are
+/// one position with the same legal moves (the mode only decides how a
+/// castling move is written in UCI; [`Position::castling_mode`] tells it).
 ///
 /// ```
 /// use pgnkit_chess::{Color, Position, Role, Square};
@@ -65,7 +68,6 @@ impl PartialEq for Position {
             && self.fullmoves == other.fullmoves
             && self.turn == other.turn
             && self.ep_square == other.ep_square
-            && self.mode == other.mode
     }
 }
 

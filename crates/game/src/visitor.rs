@@ -207,8 +207,9 @@ pub trait Visitor {
     /// A variation (an alternative to the current line's last move)
     /// starts; called at its first move, so a variation without moves (or
     /// whose first move is an error) is never announced. [`Skip::Yes`] skips
-    /// it up to its `)`, and then no [`end_variation`](Visitor::end_variation)
-    /// follows.
+    /// its events up to its `)`, and then no
+    /// [`end_variation`](Visitor::end_variation) follows; its moves are still
+    /// checked, so an error in it is reported as for any other visitor.
     fn begin_variation(&mut self) -> Skip {
         Skip::No
     }

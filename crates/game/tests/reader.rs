@@ -364,6 +364,64 @@ fn visitor_can_skip_variations_and_fast_paths_count() {
 }
 
 #[test]
+fn a_skipped_variation_is_still_checked_and_sends_nothing() {
+    /// Records every event name; skips every variation.
+    #[derive(Default)]
+    struct Events(Vec<String>);
+    impl Visitor for Events {
+        type Output = Vec<String>;
+        fn san(&mut self, e: pgnkit_game::MoveEvent<'_>) {
+            self.0.push(String::from_utf8_lossy(e.text).into_owned());
+        }
+        fn nag(&mut self, nag: pgnkit_game::Nag) {
+            self.0.push(format!("${}", nag.0));
+        }
+        fn comment(&mut self, c: pgnkit_game::RawComment<'_>) {
+            self.0
+                .push(format!("{{{}}}", String::from_utf8_lossy(c.text)));
+        }
+        fn begin_variation(&mut self) -> Skip {
+            Skip::Yes
+        }
+        fn end_variation(&mut self) {
+            self.0.push(")".into());
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+    let pgn = b"[Event \"marker\"]\n\n1. e4 e5 (1... c5 *) 2. Nf3 *\n\n\
+        [Event \"illegal\"]\n\n1. e4 (1. d4 d5 2. Kxx9) e5 *\n\n\
+        [Event \"nested\"]\n\n1. e4 (1. d4 {c} d5 $1 (1... Nf6 2. Qxh7)) e5 *\n\n\
+        [Event \"fine\"]\n\n1. e4 (1. d4! {c} d5 (1... Nf6 $2)) e5 $3 *\n";
+    let skipped: Vec<_> = visit_games(pgn, Events::default())
+        .map(|g| {
+            let kinds: Vec<_> = g.diagnostics.iter().map(|d| d.kind.clone()).collect();
+            (g.value, kinds)
+        })
+        .collect();
+    let whole: Vec<_> = read_games(pgn)
+        .map(|g| {
+            g.diagnostics
+                .iter()
+                .map(|d| d.kind.clone())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // Every visitor sees the same errors, whether it reads the variations or not.
+    assert_eq!(
+        skipped.iter().map(|(_, k)| k.clone()).collect::<Vec<_>>(),
+        whole
+    );
+    assert_eq!(whole[0], vec![DiagnosticKind::MarkerInVariation]);
+    assert_eq!(whole[1], vec![DiagnosticKind::InvalidMove]);
+    assert_eq!(whole[2], vec![DiagnosticKind::IllegalMove]);
+    assert!(whole[3].is_empty());
+    // ... and no event of a skipped variation reaches it.
+    assert_eq!(skipped[3].0, ["e4", "e5", "$3"]);
+}
+
+#[test]
 fn stream_reader_matches_slice_reader() {
     let pgn = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Ke7 *\n";
     let from_stream: Vec<_> = pgnkit_game::Reader::new(&pgn[..])

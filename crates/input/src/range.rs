@@ -75,6 +75,69 @@ pub(crate) fn resync<R: BufRead>(
     Ok(None)
 }
 
+/// What [`resync_mid_line`] found.
+#[cfg(feature = "zstd")]
+pub(crate) enum Resynced<R> {
+    /// The point's offset, the state before it and the stream from the point.
+    Found(u64, Before, FromPoint<R>),
+    /// No resynchronisation point at or after `start`.
+    None,
+    /// A line at or after `start` starts like a tag pair, but no whole line before it was
+    /// seen: read from further back.
+    Unknown,
+    /// Reading failed.
+    Failed(io::Error),
+}
+
+#[cfg(feature = "zstd")]
+impl<R> From<io::Result<Option<(u64, Before, FromPoint<R>)>>> for Resynced<R> {
+    fn from(found: io::Result<Option<(u64, Before, FromPoint<R>)>>) -> Self {
+        match found {
+            Ok(Some((p, before, rest))) => Resynced::Found(p, before, rest),
+            Ok(None) => Resynced::None,
+            Err(e) => Resynced::Failed(e),
+        }
+    }
+}
+
+/// [`resync`] for a stream that starts anywhere in a line (a pzstd frame's first byte): its
+/// first line is only part of one, so the state is unknown until a whole non-blank line has
+/// been read; a line that starts like a tag pair at or after `start` before then gives
+/// [`Resynced::Unknown`] (a range reader reading from the file's start would know the state
+/// there, so guessing could cut elsewhere than the range before stops).
+#[cfg(feature = "zstd")]
+pub(crate) fn resync_mid_line<R: BufRead>(stream: R, start: &AtomicU64) -> Resynced<R> {
+    let mut lines = Lines::new(stream, 0);
+    let mut line = Vec::new();
+    // The partial first line.
+    match lines.next_line(&mut line) {
+        Ok(Some(_)) => {}
+        Ok(None) => return Resynced::None,
+        Err(e) => return Resynced::Failed(e),
+    }
+    let mut before: Option<Before> = None;
+    loop {
+        let at = match lines.next_line(&mut line) {
+            Ok(Some(at)) => at,
+            Ok(None) => return Resynced::None,
+            Err(e) => return Resynced::Failed(e),
+        };
+        if at >= start.load(Ordering::Acquire) && crate::resync::starts_like_tag_pair(&line) {
+            match before {
+                None => return Resynced::Unknown,
+                Some(state) if is_point(&line, state) => {
+                    let rest = lines.into_inner();
+                    return Resynced::Found(at, state, Cursor::new(line).chain(rest));
+                }
+                Some(_) => {}
+            }
+        }
+        if !is_blank(&line) {
+            before = Some(Before::after(&line));
+        }
+    }
+}
+
 impl<R: BufRead> RangeReader<R> {
     /// The games of `stream` (starting at offset `base`, after `before`) up to the first
     /// resynchronisation point at or after `end`.

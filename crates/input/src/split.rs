@@ -16,6 +16,8 @@ use crate::error::read_error;
 use crate::piped::Counted;
 use crate::probe::{Probe, Probed, probe};
 use crate::range::{BoundedRange, RangeReader, origin_before, resync};
+#[cfg(feature = "zstd")]
+use crate::range::{Resynced, resync_mid_line};
 use crate::{Format, InputError, Options, Stream, resync as rule};
 
 /// The range `[start, end)` (`start <= end`) of the probed file named `name`.
@@ -91,37 +93,57 @@ pub(crate) fn open_probed(
                 .iter()
                 .position(|f| f.start >= end)
                 .unwrap_or(frames.len());
-            let from = first.saturating_sub(1);
-            let marks = pzstd::Marks {
-                start_frame: first - from,
-                start: Arc::new(AtomicU64::new(u64::MAX)),
-                end_frame: after - from,
-                end: Arc::new(AtomicU64::new(u64::MAX)),
+            let file = Arc::new(file);
+            // The frames from `from` on, decoded, with `start` and `end` marked in them.
+            let spawn = |from: usize| {
+                let marks = pzstd::Marks {
+                    start_frame: first - from,
+                    start: Arc::new(AtomicU64::new(u64::MAX)),
+                    end_frame: after - from,
+                    end: Arc::new(AtomicU64::new(u64::MAX)),
+                };
+                let source = pzstd::Source {
+                    name: name.to_owned(),
+                    file: file.clone(),
+                    count: read.clone(),
+                    max_window: options.max_window,
+                };
+                let decoded = pzstd::Frames::spawn(
+                    source,
+                    frames.get(from..).unwrap_or_default().to_vec(),
+                    options.threads,
+                    Some(marks.clone()),
+                );
+                (decoded, marks)
             };
-            let source = pzstd::Source {
-                name: name.to_owned(),
-                file: Arc::new(file),
-                count: read.clone(),
-                max_window: options.max_window,
-            };
-            let frames = pzstd::Frames::spawn(
-                source,
-                frames.get(from..).unwrap_or_default().to_vec(),
-                options.threads,
-                Some(marks.clone()),
-            );
             if first == 0 {
-                let games = RangeReader::new(frames, 0, rule::Before::FileStart, marks.end);
+                let (decoded, marks) = spawn(0);
+                let games = RangeReader::new(decoded, 0, rule::Before::FileStart, marks.end);
                 return Ok(stream(Box::new(games), None));
             }
-            match resync(frames, rule::Before::Other, &marks.start)
-                .map_err(|e| read_error(name, e))?
-            {
-                None => Ok(stream(Box::new(io::empty()), None)),
-                Some((p, before, rest)) => {
-                    let bytes = BoundedRange::new(rest, p, before, marks.end);
-                    Ok(stream(Box::new(bytes), None))
-                }
+            // The line before the first frame's lines is read from the frames before it: from
+            // the frame before, or further back while the state there is still unknown (a
+            // frame starts anywhere in a line, so its first line is not judged).
+            let mut from = first - 1;
+            loop {
+                let (decoded, marks) = spawn(from);
+                let found = if from == 0 {
+                    Resynced::from(resync(decoded, rule::Before::FileStart, &marks.start))
+                } else {
+                    resync_mid_line(decoded, &marks.start)
+                };
+                return match found {
+                    Resynced::Unknown if from > 0 => {
+                        from -= 1;
+                        continue;
+                    }
+                    Resynced::Found(p, before, rest) => {
+                        let bytes = BoundedRange::new(rest, p, before, marks.end);
+                        Ok(stream(Box::new(bytes), None))
+                    }
+                    Resynced::Unknown | Resynced::None => Ok(stream(Box::new(io::empty()), None)),
+                    Resynced::Failed(e) => Err(read_error(name, e)),
+                };
             }
         }
         _ => {

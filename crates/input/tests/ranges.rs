@@ -229,3 +229,33 @@ fn a_pzstd_range_from_the_start_is_judged_as_the_whole_file() {
         assert!(range.is_ok(), "0..{end}: {:?}", range.err());
     }
 }
+
+/// Found by the `ranges` fuzz target: in a pzstd file whose frames start inside a long line
+/// (a tag value left open over a whole game's moves), a range read that line's tail as a
+/// whole line ending in a marker and started at the next `[Event` line, where the range
+/// before (which knows the whole line, a tag pair) went on: that game was read twice. The
+/// line before a range's first frame is now read from as far back as it takes.
+#[cfg(feature = "zstd")]
+#[test]
+fn a_pzstd_range_does_not_judge_a_frame_s_first_partial_line() {
+    let text = include_bytes!("fixtures/range-tag-line-across-frames.pgn");
+    let dir = scratch("ranges-partial-line");
+    for frames in 2..=8 {
+        let bytes = pzstd(text, text.len().div_ceil(frames));
+        let path = write(&dir, &format!("{frames}.pgn.zst"), &bytes);
+        let size = bytes.len() as u64;
+        let starts = games(text);
+        for cut in 1..size {
+            check_cuts(&path, text, &starts, size, &[cut])
+                .unwrap_or_else(|e| panic!("{frames} frames, cut at {cut}: {e}"));
+        }
+        check_cuts(
+            &path,
+            text,
+            &starts,
+            size,
+            &[size / 4, size / 2, 3 * size / 4],
+        )
+        .unwrap_or_else(|e| panic!("{frames} frames, four ranges: {e}"));
+    }
+}

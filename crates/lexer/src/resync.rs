@@ -40,9 +40,10 @@
 //! The conservative second condition is what keeps a tag pair after a comment in a tag
 //! section (`[Event "x"]`, `{note}`, `[Site "y"]`: one game), a `[` line inside a tag
 //! section and a line inside a multi-line comment from being taken for a game start. In a
-//! pzstd file the line before a range's first frame is read from the frame before; a frame
-//! of white space only, or one whose bytes hold no line end, leaves that line unknown and the
-//! frame's lines are not resynchronisation points.
+//! pzstd file a frame may start anywhere in a line, so a range reader judges no frame's first
+//! (partial) line: the line before a range's first frame is read from the frame before, or from
+//! further back when no whole line is seen there before the first line that starts like a tag
+//! pair, so that a range starts exactly where the range before it stops.
 
 use std::io::{self, BufRead};
 

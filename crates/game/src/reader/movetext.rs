@@ -23,8 +23,12 @@ pub(super) struct Line<'a> {
     pub(super) has_move: bool,
     /// Whether the visitor was told the variation began.
     pub(super) announced: bool,
-    /// Skipping to the line's end (after an error, or the visitor asked).
+    /// Skipping to the line's end after an error.
     pub(super) skipping: bool,
+    /// The visitor skipped this variation (or one it is inside): its moves
+    /// are still played and checked, so an error in it is reported to every
+    /// visitor alike, but no event of it reaches the visitor.
+    pub(super) silent: bool,
     /// Nested parentheses inside the skipped part.
     pub(super) skip_depth: u32,
     /// The last token was a `)` closing a variation of this line.
@@ -51,6 +55,7 @@ impl<'a> Line<'a> {
             has_move: false,
             announced: false,
             skipping: false,
+            silent: false,
             skip_depth: 0,
             after_close: false,
             after_move: false,
@@ -102,7 +107,9 @@ impl<'a> GameReader<'a> {
             TokenKind::Suffix(suffix) => {
                 if line.after_move {
                     line.after_move = false;
-                    visitor.nag(Nag(suffix.nag()));
+                    if !line.silent {
+                        visitor.nag(Nag(suffix.nag()));
+                    }
                 } else {
                     line.skipping = true;
                     self.diag(DiagnosticKind::MisplacedSuffix, token.span);
@@ -116,6 +123,7 @@ impl<'a> GameReader<'a> {
                         line.skipping = true;
                         self.diag(DiagnosticKind::NagOutOfRange, token.span);
                     }
+                    Ok(_) if line.silent && line.has_move => {}
                     Ok(n) if line.has_move => visitor.nag(Nag(n)),
                     Ok(_) => self.diag(DiagnosticKind::NagBeforeMove, token.span),
                 }
@@ -124,6 +132,7 @@ impl<'a> GameReader<'a> {
                 line.after_move = false;
                 // Comments only ever reach the visitor (waiting ones too).
                 if V::TEXT
+                    && !line.silent
                     && let Some(c) = comment_of(self.game.bytes, token)
                 {
                     if line.has_move && !line.after_close {
@@ -152,6 +161,7 @@ impl<'a> GameReader<'a> {
                 }
                 let mut var = Line::new(line.prev.clone(), token.span);
                 var.parent_after_close = line.after_close;
+                var.silent = line.silent;
                 // Nothing of a variation reaches the visitor until its first
                 // move, so an empty one can be dropped without a trace.
                 var.announced = false;
@@ -283,7 +293,7 @@ impl<'a> GameReader<'a> {
         }
         // In strict mode a null move is an error; a variation's first move
         // is announced first.
-        let fast = !self.options.strict && (line.announced || !in_variation);
+        let fast = !self.options.strict && (line.announced || line.silent || !in_variation);
         if fast && let Ok(mv) = line.pos.play_san(text) {
             moved(line, mv, text, visitor);
             return;
@@ -362,14 +372,14 @@ impl<'a> GameReader<'a> {
                 );
             }
         }
-        // Announce a variation at its first move (the visitor may skip it).
-        if !line.announced && in_variation {
+        // Announce a variation at its first move (the visitor may skip it:
+        // then it is read on, silently).
+        if !line.announced && !line.silent && in_variation {
             if visitor.begin_variation() == Skip::Yes {
-                line.skipping = true;
-                line.has_move = true;
-                return;
+                line.silent = true;
+            } else {
+                line.announced = true;
             }
-            line.announced = true;
         }
         moved(line, mv, text, visitor);
     }
@@ -379,7 +389,7 @@ impl<'a> GameReader<'a> {
 /// (with the comments waiting before it) and the line's state.
 #[inline(always)]
 fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
-    if V::MOVES {
+    if V::MOVES && !line.silent {
         // Most moves have no comment before them: no drain to set up then.
         if !line.pending.is_empty() {
             for c in line.pending.drain(..) {
