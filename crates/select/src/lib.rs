@@ -16,6 +16,8 @@
 //! - [`Openings`]: the Lichess opening table (CC0, embedded) and Lichess's
 //!   classification rule.
 //! - [`fix_result`], [`add_ply_count`], [`add_final_fen`], [`drop_tags`].
+//! - [`MatchFilter`]: the Nth matched games kept or left out
+//!   (pgn-extract's `--selectonly`, `--skipmatching`).
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
 //!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
 //!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`]).
@@ -39,6 +41,7 @@ mod error;
 mod fix;
 mod imbalance;
 mod main_line;
+mod match_numbers;
 mod material;
 mod openings;
 mod pattern;
@@ -51,10 +54,11 @@ mod transform;
 mod value;
 
 pub use dedupe::{GameKey, Hasher128, Seen};
-pub use error::{OpeningsError, QueryError, QueryErrorKind, TooShort};
+pub use error::{MatchNumbersError, OpeningsError, QueryError, QueryErrorKind, TooShort};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
 pub use imbalance::Imbalance;
 pub use main_line::{MainLine, Moves};
+pub use match_numbers::{MatchFilter, MatchNumbers};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use pattern::Pattern;
