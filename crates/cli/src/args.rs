@@ -599,6 +599,10 @@ pub struct TransformArgs {
     /// --splitvariants). DEPTH is given with `=`: `--split-variations=1`.
     #[arg(long, value_name = "DEPTH", num_args = 0..=1, require_equals = true)]
     pub split_variations: Option<Option<usize>>,
+    /// Move a comment that stands before a variation's first move to after
+    /// that move, as Lichess studies need (pgn-extract --lichesscommentfix).
+    #[arg(long)]
+    pub lichess_comment_fix: bool,
     /// Stop reading after N games are written (pgn-extract --stopafter).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub stop_after: Option<u64>,

@@ -446,3 +446,18 @@ fn keep_broken_writes_a_broken_game_that_matches_and_still_reports_it() {
     );
     assert_eq!(rounds_of(&String::from_utf8_lossy(&out.stdout)), ["3"]);
 }
+
+#[test]
+fn lichess_comment_fix_moves_a_comment_after_the_variations_first_move() {
+    let input = b"1. e4 e5 ({ The Sicilian } 1... c5 $1 { sharp }) 2. Nf3 *\n";
+    let out = run_with_stdin(&["export", "--no-tags"], input);
+    assert_eq!(
+        stdout(&out),
+        "1. e4 e5 ({ The Sicilian } 1... c5 $1 { sharp }) 2. Nf3 *\n\n"
+    );
+    let out = run_with_stdin(&["export", "--no-tags", "--lichess-comment-fix"], input);
+    assert_eq!(
+        stdout(&out),
+        "1. e4 e5 (1... c5 $1 { The Sicilian } { sharp }) 2. Nf3 *\n\n"
+    );
+}

@@ -20,7 +20,8 @@
 //!   (pgn-extract's `--selectonly`, `--skipmatching`).
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
 //!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
-//!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`]).
+//!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`],
+//!   [`move_variation_comments`]).
 //!
 //! ```
 //! use pgnkit_game::Game;
@@ -68,8 +69,8 @@ pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use sequence::Sequence;
 pub use transform::{
     HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_hash_code,
-    add_hash_comments, add_total_ply_count, drop_plies, mark_plies, split_variations,
-    truncate_plies,
+    add_hash_comments, add_total_ply_count, drop_plies, mark_plies, move_variation_comments,
+    split_variations, truncate_plies,
 };
 pub use value::{PgnDate, number, time_control_base};
 
