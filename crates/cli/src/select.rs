@@ -665,7 +665,13 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             numbers_done = filter.done(matched);
             if !filter.keeps(matched) {
                 left_by_number += 1;
-                return Ok(());
+                // Past --select-only's last number (its game left out by
+                // --skip or --first): nothing more can be written.
+                return if numbers_done {
+                    Err(pipeline::stop())
+                } else {
+                    Ok(())
+                };
             }
         }
         if skipped < args.skip {

@@ -391,6 +391,12 @@ fn select_only_and_skip_matching_count_the_games_that_match() {
     // Without a query every game matches.
     let out = run_with_stdin(&["select", "--select-only", "2:3,10"], &input);
     assert_eq!(rounds_of(&stdout(&out)), ["2", "3", "10"]);
+    // The last game listed left out by --skip: reading stops at the next.
+    let out = run_with_stdin(&["select", "--select-only", "2", "--skip", "1"], &input);
+    assert_eq!(rounds_of(&stdout(&out)), Vec::<String>::new());
+    let summary = stderr(&out);
+    assert!(summary.contains("3 games read"), "{summary}");
+    assert!(summary.contains("stopped after match 3"), "{summary}");
 }
 
 #[test]
