@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pgnkit::export::Notation;
+use pgnkit::select::MatchNumbers;
 
 /// Read, check and rewrite chess games in PGN.
 ///
@@ -284,6 +285,20 @@ pub struct SelectArgs {
     /// Leave out the first N selected games.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: u64,
+    /// Write only the matched games with these numbers (from 1): N or N:M,
+    /// comma-separated, ascending, `1:10,15`; reading stops after the last
+    /// (pgn-extract --selectonly). Counted after --dedupe, before --skip.
+    #[arg(long, value_name = "RANGES", value_parser = match_numbers, conflicts_with = "skip_matching")]
+    pub select_only: Option<MatchNumbers>,
+    /// Leave out the matched games with these numbers (from 1): N or N:M,
+    /// comma-separated, ascending (pgn-extract --skipmatching).
+    #[arg(long, value_name = "RANGES", value_parser = match_numbers)]
+    pub skip_matching: Option<MatchNumbers>,
+    /// A game with errors goes on as read (what the reader recovered): it is
+    /// written when it matches; its errors are still reported and counted
+    /// (pgn-extract --keepbroken).
+    #[arg(long)]
+    pub keep_broken: bool,
     /// Leave out duplicates (same start position and main-line moves) of earlier games.
     #[arg(long)]
     pub dedupe: bool,
@@ -584,9 +599,19 @@ pub struct TransformArgs {
     /// --splitvariants). DEPTH is given with `=`: `--split-variations=1`.
     #[arg(long, value_name = "DEPTH", num_args = 0..=1, require_equals = true)]
     pub split_variations: Option<Option<usize>>,
+    /// Move a comment that stands before a variation's first move to after
+    /// that move, as Lichess studies need (pgn-extract --lichesscommentfix).
+    #[arg(long)]
+    pub lichess_comment_fix: bool,
     /// Stop reading after N games are written (pgn-extract --stopafter).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub stop_after: Option<u64>,
+}
+
+/// A `--select-only`/`--skip-matching` list, read by the library's rule.
+fn match_numbers(text: &str) -> Result<MatchNumbers, String> {
+    text.parse()
+        .map_err(|e: pgnkit::select::MatchNumbersError| e.to_string())
 }
 
 /// A `--notation` value, read by the writer's own rule.

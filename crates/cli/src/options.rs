@@ -80,6 +80,7 @@ pub fn transforms(args: &TransformArgs, export: &ExportOptions) -> Transforms {
         fen_comments: args.fen_comments.then_some(export.fen),
         hash_comments: args.hash_comments,
         hash_code: args.add_hash_code,
+        variation_comments: args.lichess_comment_fix,
     }
 }
 

@@ -11,8 +11,8 @@ use std::borrow::Cow;
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
 use pgnkit::select::{
-    Context, GameKey, MainLine, Openings, Query, Seen, Transforms, add_final_fen, add_ply_count,
-    drop_tags, fix_result, mark_plies,
+    Context, GameKey, MainLine, MatchFilter, Openings, Query, Seen, Transforms, add_final_fen,
+    add_ply_count, drop_tags, fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -75,6 +75,10 @@ struct SelectJob<'a> {
     /// the streaming writer as `export` writes it, its key and opening taken
     /// from the main line's moves, with no tree.
     stream: bool,
+    /// `--keep-broken`: a game with errors goes on as read (what the reader
+    /// recovered): matched, transformed and written; its errors are still
+    /// reported.
+    keep_broken: bool,
 }
 
 /// The kind of `--fix-result`'s warnings (see [`crate::warnings`]).
@@ -177,7 +181,7 @@ impl Job for SelectJob<'_> {
             diagnostics,
             ..Verdict::default()
         };
-        if v.diagnostics.has_errors() {
+        if v.diagnostics.has_errors() && !self.keep_broken {
             return v;
         }
         let mut eco = None;
@@ -497,8 +501,12 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         table: table_format.is_some(),
         tags_first: false,
         stream: false,
+        keep_broken: args.keep_broken,
     };
-    let unfixed = !job.fix_result
+    // A game with errors is decided on the tree the reader recovered, with
+    // `--keep-broken`: neither the tags-first nor the streaming path.
+    let unfixed = !job.keep_broken
+        && !job.fix_result
         && !job.ply_count
         && !job.final_fen
         && job.drop.is_empty()
@@ -584,11 +592,24 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (0, 0, 0, 0, 0u64);
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
     let (mut split, mut unchanged, mut stopped) = (0u64, 0u64, false);
+    // --select-only / --skip-matching: the matched games by their number.
+    let by_number = match (&args.select_only, &args.skip_matching) {
+        (Some(numbers), _) => Some(MatchFilter::Only(numbers.clone())),
+        (None, Some(numbers)) => Some(MatchFilter::Skip(numbers.clone())),
+        (None, None) => None,
+    };
+    let (mut matched, mut left_by_number, mut kept_broken) = (0u64, 0u64, 0u64);
+    let mut numbers_done = false;
     let mut tally = Tally::with_warnings(options::warnings(&args.inputs));
     let ended = pipeline::over_inputs(&args.inputs, &job, |name, game, v, text| {
         tally.game(game.bytes.len(), &v.diagnostics);
         if v.diagnostics.has_errors() {
-            return console::write(&render::errors(name, &game, &v.diagnostics, false));
+            // With --keep-broken the game goes on: not "rejected".
+            let kept = args.keep_broken;
+            console::write(&render::errors(name, &game, &v.diagnostics, kept))?;
+            if !args.keep_broken {
+                return Ok(());
+            }
         }
         for warning in &v.warnings {
             let line = || format!("{name}:{}:1: warning: {warning}\n", game.line);
@@ -639,6 +660,20 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
                 None => {}
             }
         }
+        if let Some(filter) = &by_number {
+            matched += 1;
+            numbers_done = filter.done(matched);
+            if !filter.keeps(matched) {
+                left_by_number += 1;
+                // Past --select-only's last number (its game left out by
+                // --skip or --first): nothing more can be written.
+                return if numbers_done {
+                    Err(pipeline::stop())
+                } else {
+                    Ok(())
+                };
+            }
+        }
         if skipped < args.skip {
             skipped += 1;
             return Ok(());
@@ -648,6 +683,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             return Ok(());
         }
         written += 1;
+        kept_broken += u64::from(v.diagnostics.has_errors());
         split += v.games;
         unchanged += v.unchanged;
         let game = Selected {
@@ -661,13 +697,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
                 stopped = true;
                 Err(pipeline::stop())
             }
+            // --select-only: its last game is written, nothing after it can be.
+            _ if numbers_done => Err(pipeline::stop()),
             _ => Ok(()),
         }
     })?;
     let (mut outputs, _) = out.into_outputs(ended.complete())?;
     outputs.extend(rejected);
     outputs.extend(duplicates);
-    tally.written = written.min(tally.written);
+    tally.written = written.min(tally.written + kept_broken);
     let mut extra = Vec::new();
     if job.query.is_some() {
         extra.push(format!("{not_matching} not matching"));
@@ -683,6 +721,22 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     }
     if args.repeated {
         extra.push(format!("{once} occurring once (--repeated)"));
+    }
+    if args.select_only.is_some() {
+        extra.push(format!(
+            "{left_by_number} left out by number (--select-only)"
+        ));
+    }
+    if args.skip_matching.is_some() {
+        extra.push(format!(
+            "{left_by_number} left out by number (--skip-matching)"
+        ));
+    }
+    if numbers_done {
+        extra.push(format!("stopped after match {matched} (--select-only)"));
+    }
+    if args.keep_broken {
+        extra.push(format!("{kept_broken} with errors written (--keep-broken)"));
     }
     if args.skip > 0 {
         extra.push(format!("{skipped} skipped (--skip)"));

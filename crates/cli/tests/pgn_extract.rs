@@ -13,7 +13,12 @@
 //!   classification);
 //! - `Moves`: the move words of each game in order, as each program wrote
 //!   them (a notation, `-W` against `--notation`), and, when pgnkit reads
-//!   the notation, `Games` on both outputs read back.
+//!   the notation, `Games` on both outputs read back;
+//! - `Text`: each game whole (tags, comments, NAGs, variations) after both
+//!   outputs are normalised by `pgnkit export` (a transform), games equal
+//!   as text matched as multisets, the rest paired in order and their
+//!   differing lines explained; with `tag_order` also the tag names of each
+//!   game in the order each program wrote them.
 //!
 //! When pgn-extract is not installed the test says so loudly and passes,
 //! except in CI (`CI` set to `true` or `1`, or `PGNKIT_REQUIRE_PGN_EXTRACT`
@@ -192,6 +197,8 @@ enum Diff {
     OnlyPgnExtract(u64),
     Tags(u64),
     Word(String, String),
+    /// Lines (or tag names) only pgnkit's game has, and only pgn-extract's.
+    Text(Vec<String>, Vec<String>),
 }
 
 impl What {
@@ -204,6 +211,7 @@ impl What {
             (What::Word(rule), Diff::Word(ours, theirs)) => {
                 rule(ours).as_deref() == Some(theirs.as_str())
             }
+            (What::Text(rule), Diff::Text(ours, theirs)) => rule(ours, theirs),
             _ => false,
         }
     }
@@ -361,6 +369,213 @@ fn compare_moves(case: &Case, file: &str, ours: &[Vec<String>], theirs: &[Vec<St
     outcome
 }
 
+/// Each game of `pgn` as `pgnkit export --width 65535` writes it (the
+/// movetext on one line), as text; a game pgnkit cannot read is an error.
+fn normalised(pgn: &Path, work: &Path) -> Result<Vec<String>, String> {
+    if !pgn.exists() {
+        return Ok(Vec::new());
+    }
+    let rejects = work.join("normalise-rejects.pgn");
+    let output = common::run(&[
+        "export",
+        "--width",
+        "65535",
+        "--warnings",
+        "none",
+        "--rejects",
+        rejects.to_str().unwrap(),
+        pgn.to_str().unwrap(),
+    ]);
+    if !output.status.success() {
+        return Err(format!(
+            "pgnkit cannot read every game of {}: {}",
+            pgn.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut games = Vec::new();
+    let mut game = String::new();
+    let mut in_movetext = false;
+    for line in text.lines() {
+        if line.is_empty() {
+            // The empty line after the tags starts the movetext; the one
+            // after the movetext ends the game.
+            if in_movetext {
+                games.push(std::mem::take(&mut game));
+            }
+            in_movetext = !in_movetext && !game.is_empty();
+            if in_movetext {
+                game.push('\n');
+            }
+            continue;
+        }
+        game.push_str(line);
+        game.push('\n');
+    }
+    if !game.trim().is_empty() {
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// The tag names of each game of `pgn` in the order written (a run of
+/// lines starting with `[` is one game's tag section).
+fn tag_names(pgn: &Path) -> Vec<Vec<String>> {
+    let text = fs::read(pgn).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let mut games = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for line in text.lines() {
+        // `[Name "value"]`, not a comment's `[%clk ...]` at a line's start.
+        let name = line
+            .strip_prefix('[')
+            .filter(|_| line.ends_with("\"]"))
+            .and_then(|pair| pair.split_once(" \""))
+            .map(|(name, _)| name)
+            .filter(|name| name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+        match name {
+            Some(name) => names.push(name.to_owned()),
+            None if !names.is_empty() => games.push(std::mem::take(&mut names)),
+            None => {}
+        }
+    }
+    if !names.is_empty() {
+        games.push(names);
+    }
+    games
+}
+
+/// The lines of `a` that `b` lacks (as multisets).
+fn lines_only(a: &str, b: &str) -> Vec<String> {
+    let mut other: Vec<&str> = b.lines().collect();
+    a.lines()
+        .filter(|line| match other.iter().position(|o| o == line) {
+            Some(at) => {
+                other.swap_remove(at);
+                false
+            }
+            None => true,
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The first tag or movetext line of a normalised game, shortened.
+fn first_words(game: &str) -> String {
+    let white = game
+        .lines()
+        .find(|l| l.starts_with("[White "))
+        .unwrap_or("");
+    let black = game
+        .lines()
+        .find(|l| l.starts_with("[Black "))
+        .unwrap_or("");
+    let moves = game.lines().rfind(|l| !l.starts_with('[') && !l.is_empty());
+    let moves: String = moves.unwrap_or("").chars().take(60).collect();
+    format!("{white} {black} [{moves}...]")
+}
+
+/// `Text`: the games equal as text are matched as multisets; the others
+/// are paired in the order written and each pair's differing lines must be
+/// explained; a game left without a partner is `OnlyPgnkit`/`OnlyPgnExtract`
+/// (the hash of its text).
+fn compare_text(case: &Case, file: &str, ours: &[String], theirs: &[String]) -> Outcome {
+    let mut outcome = Outcome {
+        unexplained: Vec::new(),
+        explained: BTreeMap::new(),
+        compared: ours.len().max(theirs.len()),
+    };
+    let mut left: BTreeMap<&str, usize> = BTreeMap::new();
+    for game in theirs {
+        *left.entry(game).or_default() += 1;
+    }
+    let ours_left: Vec<&String> = ours
+        .iter()
+        .filter(|game| match left.get_mut(game.as_str()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        })
+        .collect();
+    let theirs_left: Vec<&String> = theirs
+        .iter()
+        .rev()
+        .filter(|game| match left.get_mut(game.as_str()) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                true
+            }
+            _ => false,
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    for (a, b) in ours_left.iter().zip(&theirs_left) {
+        let what = Diff::Text(lines_only(a, b), lines_only(b, a));
+        let found = Found {
+            what: format!("{what:?}"),
+            game: first_words(a),
+        };
+        explain(case, file, &what, &mut outcome, found);
+    }
+    let pairs = ours_left.len().min(theirs_left.len());
+    for game in &ours_left[pairs..] {
+        let what = Diff::OnlyPgnkit(fnv(game));
+        let found = Found {
+            what: format!("{what:?} (0x{:016x}): written by pgnkit only", fnv(game)),
+            game: first_words(game),
+        };
+        explain(case, file, &what, &mut outcome, found);
+    }
+    for game in &theirs_left[pairs..] {
+        let what = Diff::OnlyPgnExtract(fnv(game));
+        let found = Found {
+            what: format!(
+                "{what:?} (0x{:016x}): written by pgn-extract only",
+                fnv(game)
+            ),
+            game: first_words(game),
+        };
+        explain(case, file, &what, &mut outcome, found);
+    }
+    outcome
+}
+
+/// The tag names of each game in the order written, game for game.
+fn compare_tag_order(
+    case: &Case,
+    file: &str,
+    ours: &[Vec<String>],
+    theirs: &[Vec<String>],
+    outcome: &mut Outcome,
+) {
+    if ours.len() != theirs.len() {
+        outcome.unexplained.push(Found {
+            what: format!(
+                "tag sections: pgnkit wrote {}, pgn-extract {}",
+                ours.len(),
+                theirs.len()
+            ),
+            game: String::new(),
+        });
+        return;
+    }
+    for (index, (a, b)) in ours.iter().zip(theirs).enumerate() {
+        if a != b {
+            let what = Diff::Text(a.clone(), b.clone());
+            let found = Found {
+                what: format!("tag order {what:?}"),
+                game: format!("game {}", index + 1),
+            };
+            explain(case, file, &what, outcome, found);
+        }
+    }
+}
+
 /// Runs `case` on `file` (relative to the corpus) in `work`.
 fn run_case(
     px: &Path,
@@ -374,7 +589,11 @@ fn run_case(
         fs::write(work.join(name), text).map_err(|e| e.to_string())?;
     }
     (case.setup)(work);
-    let input = corpus.join(file);
+    // `{dir}/NAME`: a file of the case's `inputs`, not of the corpus.
+    let input = match file.strip_prefix("{dir}/") {
+        Some(name) => work.join(name),
+        None => corpus.join(file),
+    };
     let dir = work.to_str().unwrap();
     let theirs = work.join("pgn-extract.pgn");
     let mut command = Command::new(px);
@@ -439,6 +658,24 @@ fn run_case(
                 for (index, count) in games.explained {
                     *outcome.explained.entry(index).or_default() += count;
                 }
+            }
+            outcome
+        }
+        Compare::Text { tag_order } => {
+            let mut outcome = compare_text(
+                case,
+                file,
+                &normalised(&ours, work)?,
+                &normalised(&theirs, work)?,
+            );
+            if tag_order {
+                compare_tag_order(
+                    case,
+                    file,
+                    &tag_names(&ours),
+                    &tag_names(&theirs),
+                    &mut outcome,
+                );
             }
             outcome
         }
@@ -604,4 +841,27 @@ fn the_comparisons_find_differences() {
         1,
         "the capital promotion"
     );
+    // Text: games equal as text match in any order; a pair that differs by
+    // a line a rule explains is explained only on the rule's file; a game
+    // without a partner is reported.
+    let seven = CASES.iter().find(|c| c.name == "seven").unwrap();
+    let text = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let ours = text(&["[White \"A\"]\n\n1. e4 *\n", "[White \"B\"]\n\n1. d4 *\n"]);
+    let theirs = text(&[
+        "[White \"B\"]\n\n1. d4 *\n",
+        "[White \"A\"]\n[Variant \"Standard\"]\n\n1. e4 *\n",
+    ]);
+    let studies = KNOWN.iter().find(|k| k.case == "seven").unwrap().file;
+    let outcome = compare_text(seven, studies, &ours, &theirs);
+    assert_eq!(outcome.unexplained.len(), 0);
+    assert_eq!(outcome.explained.values().sum::<usize>(), 1);
+    assert_eq!(
+        compare_text(seven, "x.pgn", &ours, &theirs)
+            .unexplained
+            .len(),
+        1
+    );
+    let outcome = compare_text(seven, studies, &ours, &theirs[..1]);
+    assert_eq!(outcome.unexplained.len(), 1, "game A is pgnkit's only");
+    assert!(outcome.unexplained[0].what.contains("OnlyPgnkit"));
 }

@@ -329,3 +329,141 @@ fn mark_matches_comments_the_first_matching_ply() {
     let out = common::run(&["select", "--mark-matches", "M", "/no/such/input.pgn"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Ten games, `[Round "1"]` to `[Round "10"]`, moves `1. e4` for the odd
+/// rounds and `1. d4` for the even ones.
+fn rounds() -> Vec<u8> {
+    (1..=10)
+        .map(|n| {
+            let first = if n % 2 == 1 { "e4" } else { "d4" };
+            format!("[Round \"{n}\"]\n\n1. {first} *\n\n")
+        })
+        .collect::<String>()
+        .into_bytes()
+}
+
+/// The Round tag values of the games written.
+fn rounds_of(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("[Round \""))
+        .map(|v| v.trim_end_matches("\"]").to_owned())
+        .collect()
+}
+
+#[test]
+fn select_only_and_skip_matching_count_the_games_that_match() {
+    let input = rounds();
+    // The odd rounds match; the 1st, 3rd and 4th of them are rounds 1, 5, 7.
+    let only = |ranges: &str| {
+        run_with_stdin(
+            &[
+                "select",
+                "--where",
+                "sequence \"e4\"",
+                "--select-only",
+                ranges,
+            ],
+            &input,
+        )
+    };
+    let out = only("1,3:4");
+    assert_eq!(rounds_of(&stdout(&out)), ["1", "5", "7"]);
+    let summary = stderr(&out);
+    assert!(
+        summary.contains("left out by number (--select-only)"),
+        "{summary}"
+    );
+    // Reading stops after the 4th match: round 7; rounds 8 to 10 are not read.
+    assert!(summary.contains("stopped after match 4"), "{summary}");
+    assert!(summary.contains("7 games read"), "{summary}");
+    let out = run_with_stdin(
+        &[
+            "select",
+            "--where",
+            "sequence \"e4\"",
+            "--skip-matching",
+            "1,3:4",
+        ],
+        &input,
+    );
+    assert_eq!(rounds_of(&stdout(&out)), ["3", "9"]);
+    assert!(stderr(&out).contains("3 left out by number (--skip-matching)"));
+    // Without a query every game matches.
+    let out = run_with_stdin(&["select", "--select-only", "2:3,10"], &input);
+    assert_eq!(rounds_of(&stdout(&out)), ["2", "3", "10"]);
+    // The last game listed left out by --skip: reading stops at the next.
+    let out = run_with_stdin(&["select", "--select-only", "2", "--skip", "1"], &input);
+    assert_eq!(rounds_of(&stdout(&out)), Vec::<String>::new());
+    let summary = stderr(&out);
+    assert!(summary.contains("3 games read"), "{summary}");
+    assert!(summary.contains("stopped after match 3"), "{summary}");
+}
+
+#[test]
+fn bad_match_numbers_are_refused_before_reading() {
+    for (ranges, message) in [
+        ("3,1", "ascending order"),
+        ("0", "not a game number"),
+        ("4:2", "ends before it starts"),
+    ] {
+        let out = run_with_stdin(&["select", "--select-only", ranges], b"not read");
+        assert_eq!(out.status.code(), Some(2), "{ranges}");
+        assert!(stderr(&out).contains(message), "{ranges}: {}", stderr(&out));
+    }
+    let out = run_with_stdin(
+        &["select", "--select-only", "1", "--skip-matching", "2"],
+        b"not read",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn keep_broken_writes_a_broken_game_that_matches_and_still_reports_it() {
+    // The second game's main line has an illegal move (Ke3): the reader
+    // recovers what comes before it.
+    let input = b"[Round \"1\"]\n\n1. e4 e5 *\n\n[Round \"2\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n[Round \"3\"]\n\n1. d4 *\n";
+    let out = run_with_stdin(&["select", "--where", "sequence \"e4\""], input);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(rounds_of(&text), ["1"]);
+    let out = run_with_stdin(
+        &["select", "--where", "sequence \"e4\"", "--keep-broken"],
+        input,
+    );
+    // Still reported (file:line:column) and still a failed run.
+    assert_eq!(out.status.code(), Some(1));
+    let errors = stderr(&out);
+    assert!(
+        errors.contains("-:7:13: error: illegal move `Ke3`"),
+        "{errors}"
+    );
+    assert!(!errors.contains("game rejected"), "it is written: {errors}");
+    assert!(
+        errors.contains("1 with errors written (--keep-broken)"),
+        "{errors}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(rounds_of(&text), ["1", "2"], "{text}");
+    assert!(text.contains("1. e4 e5 *"), "{text}");
+    // A broken game that does not match is not written.
+    let out = run_with_stdin(
+        &["select", "--where", "sequence \"d4\"", "--keep-broken"],
+        input,
+    );
+    assert_eq!(rounds_of(&String::from_utf8_lossy(&out.stdout)), ["3"]);
+}
+
+#[test]
+fn lichess_comment_fix_moves_a_comment_after_the_variations_first_move() {
+    let input = b"1. e4 e5 ({ The Sicilian } 1... c5 $1 { sharp }) 2. Nf3 *\n";
+    let out = run_with_stdin(&["export", "--no-tags"], input);
+    assert_eq!(
+        stdout(&out),
+        "1. e4 e5 ({ The Sicilian } 1... c5 $1 { sharp }) 2. Nf3 *\n\n"
+    );
+    let out = run_with_stdin(&["export", "--no-tags", "--lichess-comment-fix"], input);
+    assert_eq!(
+        stdout(&out),
+        "1. e4 e5 (1... c5 $1 { The Sicilian } { sharp }) 2. Nf3 *\n\n"
+    );
+}

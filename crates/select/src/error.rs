@@ -153,3 +153,21 @@ pub struct TooShort {
     /// The plies asked to drop.
     pub wanted: usize,
 }
+
+/// A list of game numbers for [`MatchNumbers`](crate::MatchNumbers) that
+/// cannot be read (`N` or `N:M`, from 1, strictly ascending, comma-separated).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum MatchNumbersError {
+    /// A part that is not a number from 1.
+    #[error("`{0}` is not a game number (they count from 1): expected N or N:M, comma-separated")]
+    Number(String),
+    /// A range `N:M` with M less than N.
+    #[error("`{0}` ends before it starts")]
+    Backwards(String),
+    /// A part that does not come after the one before it.
+    #[error(
+        "`{0}` overlaps or comes before the range before it: the numbers must be in ascending order"
+    )]
+    NotAscending(String),
+}

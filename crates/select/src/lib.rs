@@ -16,9 +16,12 @@
 //! - [`Openings`]: the Lichess opening table (CC0, embedded) and Lichess's
 //!   classification rule.
 //! - [`fix_result`], [`add_ply_count`], [`add_final_fen`], [`drop_tags`].
+//! - [`MatchFilter`]: the Nth matched games kept or left out
+//!   (pgn-extract's `--selectonly`, `--skipmatching`).
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
 //!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
-//!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`]).
+//!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`],
+//!   [`move_variation_comments`]).
 //!
 //! ```
 //! use pgnkit_game::Game;
@@ -39,6 +42,7 @@ mod error;
 mod fix;
 mod imbalance;
 mod main_line;
+mod match_numbers;
 mod material;
 mod openings;
 mod pattern;
@@ -51,10 +55,11 @@ mod transform;
 mod value;
 
 pub use dedupe::{GameKey, Hasher128, Seen};
-pub use error::{OpeningsError, QueryError, QueryErrorKind, TooShort};
+pub use error::{MatchNumbersError, OpeningsError, QueryError, QueryErrorKind, TooShort};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
 pub use imbalance::Imbalance;
 pub use main_line::{MainLine, Moves};
+pub use match_numbers::{MatchFilter, MatchNumbers};
 pub use material::Material;
 pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use pattern::Pattern;
@@ -64,8 +69,8 @@ pub use query::{Context, MAX_QUERY_DEPTH, Query};
 pub use sequence::Sequence;
 pub use transform::{
     HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_hash_code,
-    add_hash_comments, add_total_ply_count, drop_plies, mark_plies, split_variations,
-    truncate_plies,
+    add_hash_comments, add_total_ply_count, drop_plies, mark_plies, move_variation_comments,
+    split_variations, truncate_plies,
 };
 pub use value::{PgnDate, number, time_control_base};
 

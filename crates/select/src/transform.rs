@@ -16,7 +16,7 @@
 //! ([`TooShort`], [`Transformed::too_short`]).
 
 use pgnkit_chess::{FenOptions, Position};
-use pgnkit_game::{Comment, Game, MoveTree, NodeId, Termination};
+use pgnkit_game::{Annotation, Comment, Game, MoveTree, NodeId, Termination};
 
 use crate::error::TooShort;
 
@@ -187,6 +187,50 @@ pub fn add_hash_code(game: &mut Game) -> u64 {
     let key = pos.polyglot_key();
     game.tags_mut().set(HASH_CODE_TAG, format!("{key:016x}"));
     key
+}
+
+/// Moves the comments that stand before a variation's first move, `( { c }
+/// 1... e6 ...)`, to after that move, before its own comments (after its
+/// NAGs): `(1... e6 { c } ...)`. This is pgn-extract's `--lichesscommentfix`
+/// (its 20-xx versions; 19.04 lacks it): a Lichess study drops a comment
+/// standing before a variation's first move. Returns how many comments were
+/// moved.
+///
+/// ```
+/// let mut g: pgnkit_game::Game = "1. e4 e5 ({ Sicilian } 1... c5 $1 { best }) *".parse().unwrap();
+/// assert_eq!(pgnkit_select::move_variation_comments(&mut g), 1);
+/// let c5 = g.tree().get(g.main_line().next().unwrap()).unwrap().variations()[0];
+/// let c5 = g.tree().get(c5).unwrap();
+/// assert!(c5.comments_before().is_empty());
+/// let texts: Vec<_> = c5.comments().map(|c| c.text().trim().to_string()).collect();
+/// assert_eq!(texts, ["Sicilian", "best"]);
+/// ```
+pub fn move_variation_comments(game: &mut Game) -> usize {
+    let firsts: Vec<NodeId> = game
+        .tree()
+        .preorder()
+        .into_iter()
+        .filter_map(|id| game.tree().get(id))
+        .flat_map(|node| node.variations().to_vec())
+        .collect();
+    let mut moved = 0;
+    for id in firsts {
+        let Some(node) = game.node_mut(id) else {
+            continue;
+        };
+        if node.comments_before().is_empty() {
+            continue;
+        }
+        let before = std::mem::take(node.comments_before_mut());
+        moved += before.len();
+        let annotations = node.annotations_mut();
+        let at = annotations
+            .iter()
+            .position(|a| matches!(a, Annotation::Comment(_)))
+            .unwrap_or(annotations.len());
+        annotations.insert_many(at, before.into_iter().map(Annotation::Comment));
+    }
+    moved
 }
 
 /// Adds a comment `text(position after the move)` after each move of every line.
@@ -361,7 +405,8 @@ fn copy_after(src: &MoveTree, from: NodeId, dst: &mut MoveTree, to: NodeId) {
 }
 
 /// The transforms asked for; [`Transforms::apply`] applies them in this
-/// order: `TotalPlyCount` (of the game as read), the split into lines, then
+/// order: the comments before a variation's first move moved after it,
+/// `TotalPlyCount` (of the game as read), the split into lines, then
 /// on each game the plies cut (counted from the game's start, as
 /// pgn-extract counts them: `--truncate-plies 10 --drop-plies 4` leaves plies
 /// 5 to 10), the plies dropped, a `PlyCount` tag the game has set to its new
@@ -383,6 +428,9 @@ pub struct Transforms {
     pub hash_comments: bool,
     /// A `HashCode` tag: the final position's Polyglot key ([`add_hash_code`]).
     pub hash_code: bool,
+    /// The comments before a variation's first move moved after it
+    /// ([`move_variation_comments`]).
+    pub variation_comments: bool,
 }
 
 /// What [`Transforms::apply`] made of one game.
@@ -413,6 +461,9 @@ impl Transforms {
     /// assert_eq!(out.too_short, 0);
     /// ```
     pub fn apply(&self, mut game: Game) -> Transformed {
+        if self.variation_comments {
+            move_variation_comments(&mut game);
+        }
         if self.total_ply_count {
             add_total_ply_count(&mut game);
         }
@@ -452,6 +503,35 @@ impl Transforms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variation_comments_move_after_the_first_move_only() {
+        let mut g: Game = "{ start } 1. e4 ({ a } 1. d4 { b } ({ c } 1. c4) 1... d5) 1... e5 \
+            ({ d } 1... c5 $1) 2. Nf3 *"
+            .parse()
+            .unwrap();
+        assert_eq!(move_variation_comments(&mut g), 3);
+        assert_eq!(
+            comments(&g),
+            ["0:start", "2:d", "1:a", "1:b", "1:c"],
+            "before the first move of the game: left where it is"
+        );
+        let tree = g.tree();
+        let c5 = tree
+            .get(tree.main_line().next().unwrap())
+            .unwrap()
+            .children()[1];
+        let c5 = tree.get(c5).unwrap();
+        assert!(c5.comments_before().is_empty());
+        assert_eq!(c5.annotations().len(), 2, "the NAG, then the comment");
+        assert!(matches!(c5.annotations()[1], Annotation::Comment(_)));
+        assert_eq!(move_variation_comments(&mut g), 0, "nothing left to move");
+        let t = Transforms {
+            variation_comments: true,
+            ..Transforms::default()
+        };
+        assert!(!t.is_empty());
+    }
 
     /// Every comment of the game, in tree order, as `ply:text`.
     fn comments(game: &Game) -> Vec<String> {

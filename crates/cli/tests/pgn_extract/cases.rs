@@ -24,13 +24,23 @@ pub enum Compare {
         /// Whether pgnkit reads the notation back.
         read_back: bool,
     },
+    /// Each game whole after both outputs are normalised by `pgnkit export`
+    /// (a transform): games equal as text matched as multisets, the others
+    /// paired in order and their differing lines explained by
+    /// [`What::Text`]; with `tag_order` also the tag names of each game as
+    /// written, in order.
+    Text {
+        /// Whether the order of the tags as written is compared too.
+        tag_order: bool,
+    },
 }
 
 /// One feature both programs have, run on each of `files`.
 pub struct Case {
     /// A short name, used by [`Known::case`].
     pub name: &'static str,
-    /// Corpus files (relative to the corpus folder), at least three.
+    /// Corpus files (relative to the corpus folder), at least three;
+    /// `{dir}/NAME` is a file of `inputs` instead.
     pub files: &'static [&'static str],
     /// Files written in the work folder before the run: name and text (a
     /// `-t` criteria file, a `-z` ending). `{dir}` in the arguments is that folder.
@@ -58,6 +68,10 @@ pub enum What {
     Tags(u64),
     /// A move word: given pgnkit's word, pgn-extract's, when this rule applies.
     Word(fn(&str) -> Option<String>),
+    /// A game of a `Text` case written otherwise: given the lines only
+    /// pgnkit's game has and those only pgn-extract's has (or, for the tag
+    /// order, the tag names of each), whether this rule explains them.
+    Text(fn(&[String], &[String]) -> bool),
 }
 
 /// A known difference.
@@ -108,6 +122,43 @@ const PROMOTION: &str = "edge/pgn-extract/test-promotion-in.pgn";
 /// The files of the selection cases: over-the-board, online (two sites),
 /// and games from set-up positions with null moves.
 const SELECT: &[&str] = &[BROADCAST, MAGNUS, LICHESS_DB, DRUNKEN, ODDS];
+
+const KASPAROV: &str = "big/misc/python-chess_kasparov-deep-blue-1997.pgn";
+const BLACKMAR: &str = "big/misc/BDG2_blackmar-diemer.PGN";
+const STUDIES: &str =
+    "annotated/lichess-studies/beautiful-chess-studies-1_by_thijscom_2018.03.05.pgn";
+const SPLIT: &str = "annotated/pgn-extract/test-splitvariants.pgn";
+/// Games with errors.
+const BACKSLASH: &str = "edge/chess-library/backslash_header.pgn";
+const BLACK_TO_MOVE: &str = "edge/chess-library/black2move.pgn";
+const CORRUPTED: &str = "edge/chess-library/corrupted.pgn";
+/// Games with an illegal move: in the main line, in a variation, as the
+/// last move; and a game without errors.
+const BROKEN: &str = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. d4 *\n\n\
+    [Event \"b\"]\n\n1. d4 d5 2. c4 e6 1-0\n\n\
+    [Event \"c\"]\n\n1. e4 c5 (1... e5 2. Ke3 Nc6) 2. Nf3 d6 0-1\n\n\
+    [Event \"d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ \
+    7. Kf1 Bc5 8. Qe1 Qxe1+ 9. Kxe1 Bxf2+ 10. Kxf2 Nf6 11. Rf1 O-O 12. Qh5 *\n";
+
+/// The tag order file of the `-R` cases: the roster, not in its order, and
+/// two more tags.
+const TAG_ORDER: &str = "Result\nWhite\nBlack\nDate\nEvent\nSite\nRound\nWhiteElo\nECO\n";
+
+/// A transform case: pgn-extract's options against pgnkit's `select`
+/// options, each game whole after both are normalised by `pgnkit export`.
+macro_rules! transform {
+    ($name:literal, $files:expr, $px:expr, $pk:expr) => {
+        Case {
+            name: $name,
+            files: $files,
+            inputs: &[("order.txt", TAG_ORDER)],
+            setup: nothing,
+            pgn_extract: $px,
+            pgnkit: $pk,
+            compare: Compare::Text { tag_order: false },
+        }
+    };
+}
 
 /// A notation case: pgn-extract's `-W` form against pgnkit's `--notation`,
 /// move word for move word and, when pgnkit reads the notation, game for
@@ -384,6 +435,136 @@ pub static CASES: &[Case] = &[
         pgnkit: &["select", "--total-ply-count"],
         compare: Compare::Tags(&["TotalPlyCount"]),
     },
+    // Issue 33: transforms and writing switches, compared game by game as
+    // text after both outputs are normalised by `pgnkit export`.
+    transform!(
+        "seven",
+        &[BROADCAST, MAGNUS, STUDIES, KASPAROV],
+        &["-7"],
+        &["select", "--seven-tags"]
+    ),
+    Case {
+        name: "tag-order",
+        files: &[BROADCAST, MAGNUS, STUDIES, KASPAROV],
+        inputs: &[("order.txt", TAG_ORDER)],
+        setup: nothing,
+        pgn_extract: &["-R{dir}/order.txt"],
+        pgnkit: &["select", "--tag-order", "{dir}/order.txt"],
+        compare: Compare::Text { tag_order: true },
+    },
+    // Not on files with FEN tags: pgn-extract's --xroster drops them, and
+    // its games then do not read back (pgnkit keeps FEN and SetUp).
+    Case {
+        name: "xroster",
+        files: &[BROADCAST, LICHESS_DB, DRUNKEN, KASPAROV],
+        inputs: &[("order.txt", TAG_ORDER)],
+        setup: nothing,
+        pgn_extract: &["-R{dir}/order.txt", "--xroster"],
+        pgnkit: &[
+            "select",
+            "--tag-order",
+            "{dir}/order.txt",
+            "--only-listed-tags",
+        ],
+        compare: Compare::Text { tag_order: true },
+    },
+    // Not on games from a FEN: without their tags they do not read back.
+    transform!(
+        "notags",
+        &[BROADCAST, LICHESS_DB, DRUNKEN, KASPAROV],
+        &["--notags"],
+        &["select", "--no-tags"]
+    ),
+    transform!(
+        "splitvariants",
+        &[SPLIT, STUDIES, KASPAROV, BLACKMAR],
+        &["--splitvariants"],
+        &["select", "--split-variations"]
+    ),
+    transform!(
+        "splitvariants-1",
+        &[SPLIT, STUDIES, BLACKMAR],
+        &["--splitvariants", "1"],
+        &["select", "--split-variations=1"]
+    ),
+    transform!(
+        "stopafter",
+        &[BROADCAST, MAGNUS, LICHESS_DB, STUDIES],
+        &["--stopafter", "7"],
+        &["select", "--stop-after", "7"]
+    ),
+    // pgn-extract's en passant square after every double push is its
+    // default; --nofauxep asks for pgnkit's (the FEN tag's) rule.
+    transform!(
+        "fencomments",
+        &[BROADCAST, MAGNUS, STUDIES, KASPAROV],
+        &["--fencomments", "--nofauxep"],
+        &["select", "--fen-comments"]
+    ),
+    transform!(
+        "hashcomments",
+        &[BROADCAST, MAGNUS, STUDIES, KASPAROV],
+        &["--hashcomments"],
+        &["select", "--hash-comments"]
+    ),
+    // --nochecks: the move words as written (no comments, NAGs or
+    // variations on either side), and the games read back.
+    Case {
+        name: "nochecks",
+        files: &[MAGNUS, LICHESS_DB, PROMOTION, KASPAROV],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-C", "-N", "-V", "--nochecks"],
+        pgnkit: &[
+            "export",
+            "--no-comments",
+            "--no-nags",
+            "--no-variations",
+            "--no-checks",
+        ],
+        compare: Compare::Moves { read_back: true },
+    },
+    // Issue 33: the Nth matched games, on the games that match `-TeB`.
+    Case {
+        name: "selectonly",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB, DRUNKEN],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TeB", "--selectonly", "1:3,10,20:25"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "ECO =~ \"^B\"",
+            "--select-only",
+            "1:3,10,20:25",
+        ],
+        compare: Compare::Games,
+    },
+    Case {
+        name: "skipmatching",
+        files: &[BROADCAST, MAGNUS, LICHESS_DB, DRUNKEN],
+        inputs: &[],
+        setup: nothing,
+        pgn_extract: &["-TeB", "--skipmatching", "1:3,10,20:25"],
+        pgnkit: &[
+            "select",
+            "--where",
+            "ECO =~ \"^B\"",
+            "--skip-matching",
+            "1:3,10,20:25",
+        ],
+        compare: Compare::Games,
+    },
+    // Games with errors kept: the main line before the error.
+    Case {
+        name: "keepbroken",
+        files: &["{dir}/broken.pgn", BACKSLASH, BLACK_TO_MOVE, CORRUPTED],
+        inputs: &[("broken.pgn", BROKEN)],
+        setup: nothing,
+        pgn_extract: &["--keepbroken"],
+        pgnkit: &["select", "--keep-broken"],
+        compare: Compare::Games,
+    },
     notation!("notation-san", "-Wsan", "san"),
     notation!("notation-lalg", "-Wlalg", "lalg"),
     notation!("notation-halg", "-Whalg", "halg"),
@@ -450,6 +631,56 @@ fn uci_capital_promotion(ours: &str) -> Option<String> {
 /// pgn-extract's `-Wuci` null move: `--`.
 fn uci_null(ours: &str) -> Option<String> {
     (ours == "0000").then(|| "--".to_owned())
+}
+
+/// pgn-extract's `-7` keeps `[Variant "Standard"]` beside a FEN; pgnkit
+/// writes `Variant` only for another variant.
+fn standard_variant(ours: &[String], theirs: &[String]) -> bool {
+    ours.is_empty() && theirs == ["[Variant \"Standard\"]"]
+}
+
+/// The tags of [`TAG_ORDER`] as written first by both; after them pgnkit
+/// writes the others in ASCII order (export order: the roster is all
+/// listed), pgn-extract in an order of its own; the same tags.
+fn other_tags_order(ours: &[String], theirs: &[String]) -> bool {
+    let listed: Vec<&str> = TAG_ORDER.lines().collect();
+    let k = ours
+        .iter()
+        .take_while(|n| listed.contains(&n.as_str()))
+        .count();
+    let (mut a, mut b) = (ours[k..].to_vec(), theirs.get(k..).unwrap_or(&[]).to_vec());
+    let ascii = ours[k..].windows(2).all(|w| w[0] < w[1]);
+    a.sort();
+    b.sort();
+    ours[..k] == theirs[..k.min(theirs.len())] && ascii && a == b
+}
+
+/// The castling field of a FEN: pgnkit's X-FEN `KQkq` against pgn-extract's
+/// Shredder-FEN letters (`Gkq`) for a Chess960 rook, word for word.
+fn chess960_castling(ours: &[String], theirs: &[String]) -> bool {
+    let castling = |w: &str, letters: &str| !w.is_empty() && w.chars().all(|c| letters.contains(c));
+    ours.len() == theirs.len()
+        && ours.iter().zip(theirs).all(|(a, b)| {
+            let (a, b): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
+            a.len() == b.len()
+                && a.iter().zip(&b).all(|(x, y)| {
+                    x == y
+                        || (x.len() == y.len()
+                            && castling(x, "KQkq")
+                            && castling(y, "KQkqABCDEFGHabcdefgh"))
+                })
+        })
+}
+
+/// pgn-extract's line has one comment more, `{ ... }`, where pgnkit's has none.
+fn one_comment_more(ours: &[String], theirs: &[String]) -> bool {
+    let [a] = ours else { return false };
+    let [b] = theirs else { return false };
+    let at = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    b[at..].starts_with("{ ")
+        && b[at..]
+            .find("} ")
+            .is_some_and(|end| format!("{}{}", &b[..at], &b[at + end + 2..]) == *a)
 }
 
 const NULL_MOVE: &str = "a null move in the main line: pgn-extract 19.04 reports the game and leaves it out \
@@ -545,5 +776,73 @@ pub static KNOWN: &[Known] = &[
         file: ODDS,
         what: What::Word(uci_null),
         reason: "UCI's null move is 0000 (the UCI protocol); pgn-extract -Wuci writes --",
+    },
+    Known {
+        case: "seven",
+        file: STUDIES,
+        what: What::Text(standard_variant),
+        reason: "pgn-extract 19.04's -7 keeps a `Variant \"Standard\"` tag that comes with a FEN; \
+            --seven-tags writes Variant only when the game is not standard chess (docs/transforms.md)",
+    },
+    Known {
+        case: "tag-order",
+        file: "*",
+        what: What::Text(other_tags_order),
+        reason: "after the tags of the order file pgnkit writes the others in export order (ASCII \
+            here), pgn-extract 19.04 its known tags in its table's order, then the rest as first met \
+            (docs/transforms.md)",
+    },
+    Known {
+        case: "fencomments",
+        file: MAGNUS,
+        what: What::Text(chess960_castling),
+        reason: "a Chess960 FEN's castling rights: pgnkit writes X-FEN (`KQkq` for the outermost \
+            rooks, as its FEN tags), pgn-extract Shredder-FEN (the rook's file, `Gkq`); both name the \
+            same rights (docs/transforms.md)",
+    },
+    Known {
+        case: "splitvariants",
+        file: SPLIT,
+        what: What::Text(one_comment_more),
+        reason: "a comment before a variation's first move, `( { comment3 } 1... e6 (1... d6) ...)`: \
+            pgnkit keeps it with 1... e6, pgn-extract also writes it in the game of the alternative \
+            1... d6 (docs/transforms.md)",
+    },
+    Known {
+        case: "splitvariants-1",
+        file: SPLIT,
+        what: What::OnlyPgnkit(0x6669_0a3c_1813_6ed1),
+        reason: "`(1... e6 (1... d6))`: in pgnkit's move tree 1... d6 is one more alternative to \
+            1... e5, a variation of depth 1; pgn-extract counts it depth 2 (docs/transforms.md)",
+    },
+    Known {
+        case: "keepbroken",
+        file: "{dir}/broken.pgn",
+        what: What::OnlyPgnkit(0xe5fa_bdf4_c022_9ef7),
+        reason: "an illegal move in a variation, `1. e4 c5 (1... e5 2. Ke3) 2. Nf3 d6`: pgnkit leaves \
+            the broken variation out and keeps the main line whole; pgn-extract 19.04 --keepbroken \
+            moves the main line's 2. Nf3 d6 into a comment",
+    },
+    Known {
+        case: "keepbroken",
+        file: "{dir}/broken.pgn",
+        what: What::OnlyPgnExtract(0xa17d_1c63_8d53_84dd),
+        reason: "the same game as pgn-extract 19.04 writes it: main line cut at the variation's error",
+    },
+    Known {
+        case: "keepbroken",
+        file: BLACK_TO_MOVE,
+        what: What::OnlyPgnkit(0x8f79_b945_041a_5980),
+        reason: "a game without a termination marker at the end of the file: pgn-extract 19.04 \
+            reports `Missing result` and writes nothing, --keepbroken or not; pgnkit warns and keeps \
+            what it read (here the start position: the first move is illegal)",
+    },
+    Known {
+        case: "keepbroken",
+        file: CORRUPTED,
+        what: What::OnlyPgnkit(0xf426_cff4_cc19_a965),
+        reason: "a game cut off in the middle of a move (`63. Kx`, end of file): pgn-extract 19.04 \
+            reports `Missing result` and writes nothing, --keepbroken or not; pgnkit keeps the moves \
+            before the error",
     },
 ];
