@@ -233,11 +233,10 @@ impl Epd {
             };
             setup.halfmoves = u32::try_from(half).unwrap_or(u32::MAX);
             setup.fullmoves = u32::try_from(full).unwrap_or(u32::MAX);
-            for (opcode, n) in [("hmvc", half), ("fmvn", full)] {
-                operations.push(Operation {
-                    opcode: opcode.to_owned(),
-                    operands: vec![Operand::Integer(n)],
-                });
+            // Read as `hmvc` and `fmvn`, with their ranges (a fullmove number is at least 1).
+            for (opcode, text) in [("hmvc", first), ("fmvn", second)] {
+                let text = String::from_utf8_lossy(text).into_owned();
+                operations.push(typed(opcode, &[(text, false)], None)?);
             }
             at = end2;
         }
@@ -660,6 +659,10 @@ mod tests {
         assert!(matches!(err("pm e4 d4;"), EpdError::Operand { .. }));
         assert!(matches!(err("ce 40000;"), EpdError::Operand { .. }));
         assert!(matches!(err("fmvn 0;"), EpdError::Operand { .. }));
+        // Found by the epd fuzz target: FEN counters are `hmvc` and `fmvn`, ranges included
+        // (a fullmove number 0 was read, then written as `fmvn 0`, which did not read back).
+        assert!(matches!(err("0 0"), EpdError::Operand { .. }));
+        assert!(Epd::parse(format!("{start} 0 1").as_bytes()).is_ok());
         assert!(matches!(
             err("id \"x\"; id \"y\";"),
             EpdError::DuplicateOpcode(_)
