@@ -5,11 +5,12 @@
 # /usr/bin/time (Debian package `time`). Prints, per task, the median wall and CPU times and
 # their ratios (pgn-extract / pgnkit): the table of docs/performance.md.
 # Usage: bench/pgn-extract.sh [FILE] [PAIRS] [PGNKIT_BINARY]
-#   FILE: default /work/bench/bench.pgn, built by ../shared/corpus/bench-file.sh when missing.
+#   FILE: default target/bench.pgn (where the benches look), built by
+#   ../shared/corpus/bench-file.sh when missing.
 #   TASKS="checkmate fifty" runs only those tasks (names as printed).
 # Both programs write to /dev/null; pgn-extract gets -s (silent), pgnkit --warnings none.
 set -eu
-FILE=${1:-/work/bench/bench.pgn}
+FILE=${1:-target/bench.pgn}
 PAIRS=${2:-3}
 PGNKIT=${3:-target/release/pgnkit}
 PX=${PGN_EXTRACT:-$(command -v pgn-extract || echo /usr/games/pgn-extract)}

@@ -12,7 +12,7 @@ shared=${PGNKIT_CORPUS:-$root/../shared/corpus}
 per_file=${PER_FILE:-40}
 [ -d "$shared" ] || { echo "no corpus at $shared (set PGNKIT_CORPUS)" >&2; exit 1; }
 out=$here/corpus
-for t in lexer reader export_roundtrip fen san decode ranges query epd classify records python_api; do
+for t in lexer reader export_roundtrip fen san decode ranges query epd classify records python_api index; do
     mkdir -p "$out/$t"
 done
 
@@ -123,6 +123,13 @@ for f in $(ls "$out"/reader/c*.pgn 2>/dev/null | head -n 40); do
     { printf '\004rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ne4 e7e5 Nf3 O-O\n'; cat "$f"; } > "$out/python_api/p$j"
 done
 
+# index: for each of the index's files, each way of damaging it (see the target).
+for f in 0 1 2 3 4 5 6 7 8 9; do
+    for how in 0 1 2; do
+        printf "\\$(printf %03o "$f")\\$(printf %03o "$how")\\040\\000\\377\\377\\000\\001" > "$out/index/f$f-$how"
+    done
+done
+
 # Every crash found and fixed (fuzz/findings/<target>/, committed): each run starts by
 # running them again, so a fixed finding stays fixed.
 for d in "$here"/findings/*/; do
@@ -131,6 +138,6 @@ for d in "$here"/findings/*/; do
     cp "$d"* "$out/$t/"
 done
 
-for t in lexer reader export_roundtrip fen san decode ranges query epd classify records python_api; do
+for t in lexer reader export_roundtrip fen san decode ranges query epd classify records python_api index; do
     echo "$t: $(ls "$out/$t" | wc -l) seeds"
 done

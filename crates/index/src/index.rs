@@ -58,13 +58,13 @@ impl Index {
                 .metadata()
                 .map_err(|e| IndexError::io(&names_path, e))?
                 .len();
-            if size != HEADER + entry.names_bytes {
+            if HEADER.checked_add(entry.names_bytes) != Some(size) {
                 return Err(IndexError::corrupt(
                     &names_path,
                     format!(
                         "{} bytes where the manifest says {}",
                         size,
-                        HEADER + entry.names_bytes
+                        HEADER.saturating_add(entry.names_bytes)
                     ),
                 ));
             }
@@ -78,7 +78,9 @@ impl Index {
                 names_path,
                 names_bytes: entry.names_bytes,
             });
-            base += entry.games;
+            base = base.checked_add(entry.games).ok_or_else(|| {
+                IndexError::corrupt(path.join(crate::manifest::MANIFEST), "more games than fit")
+            })?;
         }
         Ok(Index {
             path: path.to_path_buf(),
@@ -284,7 +286,8 @@ impl Index {
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
-        if g.names_offset + u64::from(g.names_len) > seg.names_bytes {
+        let end = g.names_offset.checked_add(u64::from(g.names_len));
+        if end.is_none_or(|end| end > seg.names_bytes) {
             return Err(IndexError::corrupt(
                 &seg.games.path,
                 "a game's names lie past the end of the names file",

@@ -110,7 +110,9 @@ impl Tally {
         s.white += o.white;
         s.draws += o.draws;
         s.black += o.black;
-        s.rating_sum += o.rating_sum;
+        // A stats record's sum is read from the index file: saturate, as a damaged one may
+        // hold anything.
+        s.rating_sum = s.rating_sum.saturating_add(o.rating_sum);
         s.rating_count += o.rating_count;
         self.offer(other.latest, other.best);
     }
