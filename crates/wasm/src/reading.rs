@@ -28,10 +28,10 @@ use crate::options::read_options;
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "Game[]")]
 pub fn parse_pgn(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
 ) -> Result<Array, JsValue> {
     let input = bytes(&text, "the PGN text")?;
-    let options = read_options(&options)?;
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
     Ok(read_games_with(&input, options)
         .map(|read| {
             JsValue::from(JsGame::new(
@@ -50,10 +50,10 @@ pub fn parse_pgn(
 #[wasm_bindgen(unchecked_return_type = "CheckDiagnostic[]")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
 ) -> Result<Array, JsValue> {
     let input = bytes(&text, "the PGN text")?;
-    let options = read_options(&options)?;
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
     let mut out = Vec::new();
     for (index, read) in visit_games_with(&input, Validate, options).enumerate() {
         for d in read.diagnostics.iter() {
@@ -146,7 +146,7 @@ impl PgnReader {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "(game: Game) => void")] on_game: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
     ) -> Result<PgnReader, JsValue> {
         let Ok(on_game) = on_game.clone().dyn_into::<Function>() else {
             return Err(type_error(format!(
@@ -154,7 +154,7 @@ impl PgnReader {
                 describe(&on_game)
             )));
         };
-        let options: ReadOptions = read_options(&options)?;
+        let options: ReadOptions = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
         let feed = Feed::default();
         Ok(PgnReader {
             reader: Reader::with_options(feed.clone(), options),
