@@ -138,6 +138,23 @@ async function browserTests() {
     assert.ok(seen.local.some((url) => url.endsWith("/pgnkit/pgnkit_bg.wasm")), "the module came from the local server");
   });
 
+  test("a file dropped on the page is checked", async (t) => {
+    const { page } = await open(t);
+    const pgn = '[White "Dropped"]\n[Black "B"]\n\n1. e4 e5 *\n';
+    const transfer = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], "dropped.pgn", { type: "text/plain" }));
+      return data;
+    }, pgn);
+    await page.dispatchEvent("#drop", "dragover", { dataTransfer: transfer });
+    assert.ok(await page.$eval("#drop", (d) => d.classList.contains("over")), "the drop zone shows the drag");
+    await page.dispatchEvent("#drop", "drop", { dataTransfer: transfer });
+    const shown = await summary(page);
+    assert.equal(shown.games, 1);
+    assert.equal(await page.textContent("#summary dd"), "dropped.pgn");
+    assert.deepEqual(await page.$$eval("#games .tags td", (cells) => cells.map((c) => c.textContent)), ["Dropped", "B"]);
+  });
+
   test("tags, comments and file names are shown as text: no markup, no script runs", async (t) => {
     const { page } = await open(t);
     const script = "<script>window.__pwned = 1</script>";
