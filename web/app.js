@@ -3,7 +3,7 @@
 // this folder), and each game is shown with its tags, moves and errors (line:column), with a
 // summary. Every text that comes from the input (tag values, comments, moves, file names,
 // messages) is inserted with `textContent`, never as HTML.
-import init, { PgnReader, version } from "./pgnkit/pgnkit.js";
+import init, { binaryError, PgnReader, version } from "./pgnkit/pgnkit.js";
 
 /** Games shown in full (tags and moves); the others are counted, their errors listed. */
 const SHOWN_GAMES = 200;
@@ -11,7 +11,7 @@ const SHOWN_GAMES = 200;
 const LISTED_ERRORS = 1000;
 /** Bytes handed to the reader at a time (the page stays responsive in between). */
 const CHUNK = 1 << 20;
-/** Bytes looked at to tell binary data from text. */
+/** Bytes looked at to tell binary data from text (all that `binaryError` looks at). */
 const HEAD = 4096;
 
 const $ = (id) => document.getElementById(id);
@@ -22,23 +22,6 @@ function el(tag, text, className) {
   if (text !== undefined && text !== null) node.textContent = String(text);
   if (className) node.className = className;
   return node;
-}
-
-/**
- * Why `head` (an input's first bytes) is binary data rather than PGN text, or null: the rule
- * of pgnkit-input's `binary_message` (what the `pgnkit` command refuses), NUL bytes and
- * control characters (not TAB, LF, VT, FF, CR) making at least one byte in twenty of at
- * least 64 bytes. It lives here until pgnkit-input builds for wasm32 and the package
- * exposes it (docs/javascript.md).
- */
-function binaryReason(head) {
-  if (head.length < 64 || !head.includes(0)) return null;
-  let control = 0;
-  for (const b of head) {
-    if ((b < 0x20 && b !== 9 && b !== 10 && b !== 11 && b !== 12 && b !== 13) || b === 0x7f) control++;
-  }
-  if (control * 20 < head.length) return null;
-  return `binary data, not PGN text (${control} control bytes in its first ${head.length} bytes)`;
 }
 
 /** The run under way; a new one makes the old one stop at its next chunk. */
@@ -57,13 +40,14 @@ async function checkInput(name, size, head, chunks) {
   summary.hidden = true;
   problems.hidden = true;
   const progress = $("progress");
-  const reason = binaryReason(head);
-  if (reason) {
+  // Binary data (an image, an executable): one error, the one the `pgnkit` command gives.
+  const refused = binaryError(name, head);
+  if (refused !== null) {
     showSummary({ name, games: 0, broken: 0, errors: 1, warnings: 0, seconds: 0 });
     problems.hidden = false;
     problems.append(el("h2", "Errors"));
     const list = el("ul", null, "diagnostics");
-    list.append(el("li", `cannot read ${name}: ${reason}`, "error"));
+    list.append(el("li", refused, "error"));
     problems.append(list);
     $("status").textContent = `${name}: not checked, it is not PGN text.`;
     return;

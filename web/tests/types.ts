@@ -3,7 +3,7 @@
 // them: `tsc --noEmit` (tsconfig.json beside this file) must accept every line, and must
 // reject each line marked `@ts-expect-error` (an unused marker is an error too, so a
 // declaration that loosens to `any` fails the check).
-import init, { check, parsePgn, PgnReader, Position, version } from "pgnkit";
+import init, { binaryError, check, parsePgn, PgnReader, Position, version } from "pgnkit";
 import type { CheckDiagnostic, Diagnostic, ExportOptions, Game, Move, ReadOptions } from "pgnkit";
 
 export async function tour(text: string, bytes: Uint8Array): Promise<string[]> {
@@ -34,6 +34,8 @@ export async function tour(text: string, bytes: Uint8Array): Promise<string[]> {
     out.push(game.toPgn(exportOptions), game.toPgn(), JSON.stringify(game.toJSON()));
     game.free();
   }
+  const refused: string | null = binaryError("input.pgn", bytes.subarray(0, 4096));
+  out.push(refused ?? "text");
   const diagnostics: CheckDiagnostic[] = check(bytes);
   out.push(...diagnostics.map((d) => `${d.game}:${d.line}:${d.column}`));
   let count = 0;
@@ -57,8 +59,10 @@ export async function tour(text: string, bytes: Uint8Array): Promise<string[]> {
   parsePgn(42);
   // @ts-expect-error: the notation is one of four names
   games[0].toPgn({ notation: "long" });
+  // @ts-expect-error: binaryError may say nothing (null)
+  const message: string = binaryError("x", bytes);
   // @ts-expect-error: a move's color is "w" or "b"
   const other: "white" = games[0].moves()[0].color;
-  out.push(String(bad), String(other));
+  out.push(String(bad), String(other), message);
   return out;
 }
