@@ -3,7 +3,7 @@
 use crate::cmd::{cargo, exec};
 
 /// Runs fmt, clippy, the release list and feature builds, the tests, the docs, the
-/// conformance table, the Python tests, the JavaScript package's tests and a fuzz smoke test
+/// conformance table, the Python tests, the JavaScript package's and web page's tests and a fuzz smoke test
 /// (when nightly and cargo-fuzz are here), in that order, stopping at the first failure.
 pub fn run_ci() -> Result<(), String> {
     exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
@@ -33,7 +33,9 @@ pub fn run_ci() -> Result<(), String> {
     examples()?;
     crate::conformance::run(&[])?;
     pytest(&[])?;
-    // The npm package: built for wasm32 and tested from Node against the command.
+    // The npm package: built for wasm32 and tested from Node against the command (its memory
+    // test too), its TypeScript declarations checked with tsc, and the web page tested in
+    // headless Chromium (xtask/src/wasm_web.rs).
     crate::wasm::run(&["--test".to_owned()])?;
     fuzz_smoke()?;
     eprintln!("xtask ci: all checks passed");

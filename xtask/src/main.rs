@@ -11,8 +11,9 @@
 //!                                     convert (games + moves Parquet) against check, peak RSS,
 //!                                     the python-chess + pyarrow peer on a sample
 //! cargo xtask fuzz [--list] [--seconds N] [TARGET...]  cargo-fuzz targets, N seconds each (60)
-//! cargo xtask wasm [--test]           the `pgnkit` npm package (WebAssembly) in target/npm/pgnkit;
-//!                                     --test runs its Node tests
+//! cargo xtask wasm [--test]           the `pgnkit` npm package (WebAssembly) in target/npm/pgnkit
+//!                                     and the web page in target/web; --test runs its Node
+//!                                     tests, the TypeScript check and the browser tests
 //! cargo xtask public-api [--bless]   the public API against its committed listing
 //! cargo xtask release-check [--allow-dirty] [--bless]
 //!                                     published crates in order, feature builds, CHANGELOG
@@ -36,6 +37,7 @@ mod release;
 #[cfg(test)]
 mod tidy;
 mod wasm;
+mod wasm_web;
 
 use std::process::ExitCode;
 
@@ -66,8 +68,11 @@ tasks:
                           each (default 60) from a seeded corpus; fails on a crash
   wasm [--test]           the `pgnkit` npm package (crates/wasm built for wasm32, wasm-bindgen-cli
                           at the crate's version installed under target/wasm-tools) in
-                          target/npm/pgnkit; --test runs its Node tests (node --test), the
-                          differential ones against target/debug/pgnkit on the corpus too
+                          target/npm/pgnkit, and the web page (web/) with it in target/web;
+                          --test runs its Node tests (node --test), the differential ones
+                          against target/debug/pgnkit on the corpus too, the memory test of
+                          PgnReader, tsc --noEmit on web/tests/types.ts and the browser tests
+                          (playwright-core, /usr/bin/chromium headless; web/tests)
   public-api [--bless]    the public API of every published library against public-api/*.txt
                           (cargo public-api, nightly rustdoc JSON); --bless rewrites them
   release-check [--allow-dirty] [--bless]

@@ -12,8 +12,13 @@
 //!    `node.mjs` (the ES module Node imports), the README and the TypeScript declarations
 //!    wasm-bindgen writes (with the hand-written interfaces of `crates/wasm/src/game.rs`).
 //!
+//! 4. The web page (`web/`) with the package's browser build, in `target/web`
+//!    ([`crate::wasm_web`]).
+//!
 //! `--test` then runs the Node tests (`crates/wasm/tests`, `node --test`), the differential
-//! ones against `target/debug/pgnkit` on the corpus included.
+//! ones against `target/debug/pgnkit` on the corpus included, the memory test of the
+//! streaming reader, the TypeScript check of the declarations and the browser tests of the
+//! page ([`crate::wasm_web::run_tests`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,8 +41,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     let package = build()?;
+    let web = crate::wasm_web::assemble(&package)?;
     if test {
+        let start = std::time::Instant::now();
         run_tests(&package)?;
+        eprintln!(
+            "xtask wasm: Node tests (crates/wasm/tests): {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+        crate::wasm_web::run_tests(&package, &web)?;
     }
     Ok(())
 }

@@ -69,6 +69,7 @@
 //! # }
 //! ```
 
+mod at;
 mod decode;
 mod detect;
 mod error;

@@ -49,10 +49,7 @@ pub(crate) fn probe(path: &Path, name: &str) -> Result<Probed, InputError> {
     }
     let size = meta.len();
     let mut head = vec![0; HEAD_LEN.min(usize::try_from(size).unwrap_or(HEAD_LEN))];
-    {
-        use std::os::unix::fs::FileExt;
-        file.read_exact_at(&mut head, 0).map_err(io_err)?;
-    }
+    crate::at::read_exact_at(&file, &mut head, 0).map_err(io_err)?;
     let format = detect(&head);
     let frames = match format {
         Format::Zstd => pzstd::index(&file, size).map_err(io_err)?,

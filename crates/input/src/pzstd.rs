@@ -12,7 +12,8 @@
 
 use std::fs::File;
 use std::io;
-use std::os::unix::fs::FileExt;
+
+use crate::at::read_exact_at;
 
 #[cfg(feature = "zstd")]
 mod frames;
@@ -56,7 +57,7 @@ pub fn index(file: &File, size: u64) -> io::Result<Option<Vec<Frame>>> {
         if size - at < HEADER_LEN {
             return Ok(None);
         }
-        file.read_exact_at(&mut header, at)?;
+        read_exact_at(file, &mut header, at)?;
         let word = |i: usize| {
             let b = header.get(i..i + 4).unwrap_or_default();
             u32::from_le_bytes(b.try_into().unwrap_or_default())

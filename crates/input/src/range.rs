@@ -21,7 +21,6 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, Cursor, Read};
-use std::os::unix::fs::FileExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -350,7 +349,7 @@ impl<'a> BackBytes<'a> {
         if self.at <= self.block_at {
             let from = self.at.saturating_sub(64 << 10);
             self.block = vec![0; usize::try_from(self.at - from).unwrap_or(0)];
-            self.file.read_exact_at(&mut self.block, from)?;
+            crate::at::read_exact_at(self.file, &mut self.block, from)?;
             self.block_at = from;
         }
         self.at -= 1;

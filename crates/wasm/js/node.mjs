@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const pgnkit = require("./node/pgnkit.js");
 
-export const { parsePgn, check, PgnReader, Game, Position, version } = pgnkit;
+export const { parsePgn, check, binaryError, PgnReader, Game, Position, version } = pgnkit;
 
 /** Nothing to wait for in Node (the module is ready at import); kept for the browser's API. */
 export default async function init() {

@@ -189,9 +189,9 @@ impl JsGame {
     #[wasm_bindgen(js_name = toPgn)]
     pub fn to_pgn(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "ExportOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ExportOptions")] options: Option<JsValue>,
     ) -> Result<String, JsValue> {
-        let options = export_options(&options)?;
+        let options = export_options(&options.unwrap_or(JsValue::UNDEFINED))?;
         Ok(pgnkit_export::to_string(&self.game, &options))
     }
 

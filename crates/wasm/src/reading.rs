@@ -1,5 +1,6 @@
 //! Reading PGN: `parsePgn` (a whole text to games), `check` (diagnostics only, the reader's
-//! fast path) and `PgnReader` (chunks in, games out, in constant memory).
+//! fast path), `PgnReader` (chunks in, games out, in constant memory) and `binaryError`
+//! (pgnkit-input's rule for binary data that is not PGN text).
 //!
 //! All three are the game crate's readers: the games are the lexer's splitter's games, the
 //! moves are resolved and the diagnostics found by `pgnkit-game`, exactly as for the command.
@@ -14,13 +15,14 @@ use std::rc::Rc;
 
 use js_sys::{Array, Function};
 use pgnkit_game::{ReadOptions, Reader, Validate, read_games_with, visit_games_with};
+use pgnkit_input::{HEAD_LEN, binary_message};
 use serde_json::Value;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::error::type_error;
 use crate::game::{JsGame, diagnostic_value, to_js};
-use crate::input::{bytes, describe};
+use crate::input::{bytes, describe, string};
 use crate::options::read_options;
 
 /// Every game of `text` (a string or a `Uint8Array`), each with its diagnostics; `options`:
@@ -28,10 +30,10 @@ use crate::options::read_options;
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "Game[]")]
 pub fn parse_pgn(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
 ) -> Result<Array, JsValue> {
     let input = bytes(&text, "the PGN text")?;
-    let options = read_options(&options)?;
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
     Ok(read_games_with(&input, options)
         .map(|read| {
             JsValue::from(JsGame::new(
@@ -50,10 +52,10 @@ pub fn parse_pgn(
 #[wasm_bindgen(unchecked_return_type = "CheckDiagnostic[]")]
 pub fn check(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
 ) -> Result<Array, JsValue> {
     let input = bytes(&text, "the PGN text")?;
-    let options = read_options(&options)?;
+    let options = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
     let mut out = Vec::new();
     for (index, read) in visit_games_with(&input, Validate, options).enumerate() {
         for d in read.diagnostics.iter() {
@@ -69,6 +71,23 @@ pub fn check(
         array.push(&to_js(value));
     }
     Ok(array)
+}
+
+/// The error the `pgnkit` command gives for the input `name` when `head` (its first bytes: a
+/// string or a `Uint8Array`; the first 4096 are looked at) is binary data rather than PGN
+/// text, or `null`: the rule of `pgnkit-input` (NUL bytes, and control characters making at
+/// least one byte in twenty). `parsePgn` and `check` read any bytes given; a page or a tool
+/// that takes files from users asks this first, to give one clear error for an image or an
+/// executable.
+#[wasm_bindgen(js_name = binaryError, unchecked_return_type = "string | null")]
+pub fn binary_error(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] head: JsValue,
+) -> Result<JsValue, JsValue> {
+    let name = string(&name, "the name")?;
+    let head = bytes(&head, "the head")?;
+    let head = head.get(..HEAD_LEN).unwrap_or(&head);
+    Ok(binary_message(&name, head).map_or(JsValue::NULL, JsValue::from))
 }
 
 /// The chunks pushed and not yet read, and whether the input has ended.
@@ -146,7 +165,7 @@ impl PgnReader {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "(game: Game) => void")] on_game: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ReadOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ReadOptions")] options: Option<JsValue>,
     ) -> Result<PgnReader, JsValue> {
         let Ok(on_game) = on_game.clone().dyn_into::<Function>() else {
             return Err(type_error(format!(
@@ -154,7 +173,7 @@ impl PgnReader {
                 describe(&on_game)
             )));
         };
-        let options: ReadOptions = read_options(&options)?;
+        let options: ReadOptions = read_options(&options.unwrap_or(JsValue::UNDEFINED))?;
         let feed = Feed::default();
         Ok(PgnReader {
             reader: Reader::with_options(feed.clone(), options),

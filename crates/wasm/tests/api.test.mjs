@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { load, raw } from "./support.mjs";
 
 const pgnkit = await load();
-const { parsePgn, check, PgnReader, Position } = pgnkit;
+const { parsePgn, check, binaryError, PgnReader, Position } = pgnkit;
 
 const TWO_GAMES = `[Event "Casual"]
 [Site "?"]
@@ -87,6 +87,24 @@ test("bad input never throws: binary bytes and empty text", () => {
   assert.ok(games.length >= 1);
   assert.ok(games.some((g) => g.errors.length > 0));
   assert.ok(check(bytes).some((d) => d.severity === "error"));
+});
+
+test("binaryError: one error for binary data, the command's rule; null for text", () => {
+  const bytes = new Uint8Array(4096);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
+  const message = binaryError("x.bin", bytes);
+  assert.match(message, /^cannot read x\.bin: binary data, not PGN text \(\d+ control bytes in its first 4096 bytes\)$/);
+  // Only the first 4096 bytes are looked at.
+  const longer = new Uint8Array(10000);
+  longer.set(bytes);
+  assert.equal(binaryError("x.bin", longer), message);
+  assert.equal(binaryError("a.pgn", TWO_GAMES), null);
+  assert.equal(binaryError("a.pgn", new TextEncoder().encode(TWO_GAMES)), null);
+  // Text with a stray NUL is text (its game gets the error).
+  assert.equal(binaryError("a.pgn", TWO_GAMES.replace("Casual", "Cas\0ual")), null);
+  assert.equal(binaryError("empty.pgn", ""), null);
+  assert.throws(() => binaryError(1, bytes), TypeError);
+  assert.throws(() => binaryError("x", 1), TypeError);
 });
 
 test("toPgn writes export format; options change it, bad ones throw", () => {

@@ -5,7 +5,6 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::fs::File;
 use std::io::{self, BufRead, Read};
-use std::os::unix::fs::FileExt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -402,7 +401,7 @@ fn run_frame(
         if pos == filled && at < frame.end() {
             let n = usize::try_from(frame.end() - at).map_or(INPUT, |left| left.min(INPUT));
             let room = compressed.get_mut(..n).unwrap_or_default();
-            if let Err(e) = source.file.read_exact_at(room, at) {
+            if let Err(e) = crate::at::read_exact_at(&source.file, room, at) {
                 return Some((piece, Err(InputError::io(&source.name, e).into_io())));
             }
             (at, pos, filled) = (at + n as u64, 0, n);
