@@ -9,12 +9,13 @@ use pgnkit_index::{
 
 use std::io::Write;
 
-use crate::args::{ColorArg, IndexArgs, TreeArgs};
+use crate::args::{ColorArg, FilterArgs, IndexArgs, TreeArgs};
 use crate::console;
 use crate::failure::Failure;
 use crate::outcome::Outcome;
 
-fn failure(e: IndexError) -> Failure {
+/// An error of pgnkit-index as the command's failure (exit status 2), worded by the library.
+pub fn failure(e: IndexError) -> Failure {
     Failure::usage(e.to_string())
 }
 
@@ -55,10 +56,9 @@ pub fn run(args: &IndexArgs) -> Result<Outcome, Failure> {
     })
 }
 
-/// Runs `pgnkit tree`.
-pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
-    let pos = parse_position(&args.position).map_err(failure)?;
-    let filter = Filter {
+/// The filter that the flags shared by `tree` and `book` ask for.
+pub fn filter(args: &FilterArgs) -> Filter {
+    Filter {
         min_rating: args.min_rating,
         max_rating: args.max_rating,
         speeds: args.speed.clone(),
@@ -71,7 +71,13 @@ pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
             });
             (name, side)
         }),
-    };
+    }
+}
+
+/// Runs `pgnkit tree`.
+pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
+    let pos = parse_position(&args.position).map_err(failure)?;
+    let filter = filter(&args.filter);
     let tree = match &args.index {
         Some(path) => Index::open(path)
             .and_then(|index| index.tree(&pos, &filter))

@@ -21,6 +21,9 @@
 //! # Ok::<(), pgnkit_index::IndexError>(())
 //! ```
 //!
+//! Polyglot opening books (`pgnkit book`) are made from the same reading of
+//! the games ([`make_book`]) and read back by key ([`Book::probe`]).
+//!
 //! # Layout
 //!
 //! An index is a folder. `MANIFEST` holds the format version on its first
@@ -68,6 +71,7 @@
 //! The game records (48 bytes a game) stay in memory for that count. A
 //! build writes to a hidden temporary folder and renames it into place.
 
+mod book;
 mod build;
 mod error;
 mod game_info;
@@ -80,6 +84,10 @@ mod scan;
 mod search;
 mod tree;
 
+pub use book::{
+    Book, BookEntry, BookMove, BookOptions, BookProbe, MadeBook, decode_move, encode_move,
+    make_book, write_book,
+};
 pub use build::{BuildOptions, BuildSummary, append, build};
 pub use error::IndexError;
 pub use game_info::{Filter, Side, Speed, date_bound, date_number};

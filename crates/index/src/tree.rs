@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-use pgnkit_chess::{Position, SanPlus, Uci};
+use pgnkit_chess::{Color, Position, SanPlus, Uci};
 use serde::Serialize;
 
 use crate::error::IndexError;
@@ -39,6 +39,17 @@ impl MoveStats {
     /// The players' average rating, if any rating is known.
     pub fn average_rating(&self) -> Option<u64> {
         (self.rating_count > 0).then(|| self.rating_sum / self.rating_count)
+    }
+
+    /// The score of `side` (a win counts 1, a draw ½), in percent of the
+    /// games (0 without games): in a tree, the score of the side that
+    /// played the move.
+    pub fn score(&self, side: Color) -> f64 {
+        let wins = match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        };
+        self.percent(2 * wins + self.draws) / 2.0
     }
 
     /// `part` of the games in percent (0 without games).
