@@ -480,7 +480,9 @@ pub fn tree(
 /// Makes a Polyglot opening book of the games of `paths` at `out`; returns its entries.
 #[pyfunction]
 #[pyo3(signature = (
-    paths, out, *, max_ply=20, min_games=3, min_score=0.0, only=None, uniform=false, threads=None
+    paths, out, *, max_ply=20, min_games=3, min_score=0.0, only=None, uniform=false,
+    min_rating=None, max_rating=None, speeds=None, since=None, until=None, player=None,
+    color=None, threads=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn book(
@@ -492,9 +494,17 @@ pub fn book(
     min_score: f64,
     only: Option<&str>,
     uniform: bool,
+    min_rating: Option<u16>,
+    max_rating: Option<u16>,
+    speeds: Option<Vec<String>>,
+    since: Option<&str>,
+    until: Option<&str>,
+    player: Option<String>,
+    color: Option<&str>,
     threads: Option<usize>,
 ) -> PyResult<u64> {
     let inputs = self::paths(paths)?;
+    let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
     if !(0.0..=100.0).contains(&min_score) {
         return Err(PyValueError::new_err(
             "min_score: a percentage from 0 to 100",
@@ -516,7 +526,7 @@ pub fn book(
         min_score: min_score / 100.0,
         side,
         uniform,
-        filter: Filter::default(),
+        filter,
         threads: threads_arg(threads, 0)?,
     };
     py.detach(|| {

@@ -196,6 +196,8 @@ def test_book_reads_back(files, tmp_path):
     assert sum(m.percent for m in moves) == pytest.approx(100)
     white = pgnkit.book(files, tmp_path / "white.bin", only="white", min_games=1)
     assert 0 < white
+    rated = pgnkit.book(files, tmp_path / "rated.bin", min_games=1, min_rating=2000)
+    assert 0 < rated < pgnkit.book(files, tmp_path / "all.bin", min_games=1)
     assert pgnkit.probe_book(tmp_path / "white.bin", "e4") == []
     (tmp_path / "bad.bin").write_bytes(b"x" * 15)
     with pytest.raises(pgnkit.PgnIndexError, match="not a Polyglot book"):

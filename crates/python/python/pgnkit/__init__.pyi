@@ -379,6 +379,13 @@ def book(
     min_score: float = 0.0,
     only: Optional[Literal["white", "black"]] = None,
     uniform: bool = False,
+    min_rating: Optional[int] = None,
+    max_rating: Optional[int] = None,
+    speeds: Optional[List[Speed]] = None,
+    since: Optional[str] = None,
+    until: Optional[str] = None,
+    player: Optional[str] = None,
+    color: Optional[Literal["white", "black"]] = None,
     threads: Optional[int] = None,
 ) -> int:
     """Writes a Polyglot opening book (``.bin``) of the games' main lines to ``out``
@@ -386,7 +393,8 @@ def book(
     played before ``max_ply`` weighs 2 for a win of the side that played it, 1 for a
     draw (or no result), 0 for a loss; moves played in fewer than ``min_games`` games,
     that never scored, or that scored under ``min_score`` percent are left out;
-    ``only`` keeps one side's moves; ``uniform`` weighs every move 1."""
+    ``only`` keeps one side's moves; ``uniform`` weighs every move 1; the other
+    keywords choose the games, as for ``Index.tree``."""
 
 def probe_book(path: Union[str, os.PathLike], position: Position) -> List[BookMove]:
     """The moves the Polyglot book ``path`` holds for ``position``, in the book's order
