@@ -128,21 +128,25 @@ fn render(tree: &Tree) -> String {
         return out;
     }
     out.push_str(&format!(
-        "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}\n",
-        "move", "games", "white wins", "draws", "black wins", "rating"
+        "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}  {:>6}  {:>8}  {:>5}\n",
+        "move", "games", "white wins", "draws", "black wins", "rating", "score", "opponent", "perf"
     ));
     let total: u64 = tree.moves.iter().map(|m| m.stats.games).sum();
     for m in &tree.moves {
         let s = &m.stats;
         let cell = |n: u64| format!("{n} {:5.1}%", s.percent(n));
+        let known = |n: Option<String>| n.unwrap_or_else(|| "-".into());
         out.push_str(&format!(
-            "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}\n",
+            "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}  {:>5.1}%  {:>8}  {:>5}\n",
             m.san,
             s.games,
             cell(s.white),
             cell(s.draws),
             cell(s.black),
-            s.average_rating().map_or("-".into(), |r| r.to_string())
+            known(s.average_rating().map(|r| r.to_string())),
+            m.score,
+            known(m.average_opponent.map(|r| r.to_string())),
+            known(m.performance.map(|r| r.to_string())),
         ));
     }
     out.push_str(&format!("{:<8} {:>8}\n\n", "total", total));

@@ -27,7 +27,7 @@
 //! # Layout
 //!
 //! An index is a folder. `MANIFEST` holds the format version on its first
-//! line (`pgnkit-index 1`; a newer one is refused naming both versions) and,
+//! line (`pgnkit-index 2`; a newer one is refused naming both versions) and,
 //! as JSON, the sources (path, stream, size, modification time and a hash
 //! of 3 × 64 KiB samples, checked before an offset is used) and the
 //! segments. Each build or `append` adds one segment of five files, each a
@@ -37,8 +37,8 @@
 //! - `seg-N.pos`: 16-byte postings (key, move, ply, game), sorted by key,
 //!   move, game, ply: one per main-line position of every game (the last
 //!   with no move). Exact search is two binary searches and one read.
-//! - `seg-N.stats`: 48-byte records per (key, move): games, White wins,
-//!   draws, Black wins, rating sum and count, latest and best game, counted
+//! - `seg-N.stats`: 64-byte records per (key, move): games, White wins,
+//!   draws, Black wins, each side's rating sum and count, latest and best game, counted
 //!   at build time from the merged postings: the tree without filters reads
 //!   a handful of records per segment whatever the number of games.
 //!   `seg-N.single`: 16-byte records (key, move, game) for the moves played

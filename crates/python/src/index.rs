@@ -198,6 +198,11 @@ pub struct TreeRow {
     pub score: f64,
     /// The players' average rating, if any rating is known.
     pub average_rating: Option<u64>,
+    /// The average rating of the opponents of the side that played it.
+    pub average_opponent: Option<u64>,
+    /// The performance rating of the side that played it (opponents' average
+    /// plus 400 × log10(p / (1 - p)) for its score p, at most ±800).
+    pub performance: Option<i64>,
     /// The latest game (greatest date).
     pub latest: Option<Py<TreeGame>>,
     /// The highest-rated game (greatest sum of both ratings).
@@ -215,7 +220,7 @@ impl TreeRow {
 }
 
 /// A tree's rows as Python objects.
-fn rows(py: Python<'_>, tree: Tree, turn: pgnkit::chess::Color) -> PyResult<Vec<TreeRow>> {
+fn rows(py: Python<'_>, tree: Tree) -> PyResult<Vec<TreeRow>> {
     let game = |g: Option<GameSummary>| -> PyResult<Option<Py<TreeGame>>> {
         g.map(|g| Py::new(py, TreeGame::of(g))).transpose()
     };
@@ -230,8 +235,10 @@ fn rows(py: Python<'_>, tree: Tree, turn: pgnkit::chess::Color) -> PyResult<Vec<
                 white: s.white,
                 draws: s.draws,
                 black: s.black,
-                score: s.score(turn),
+                score: m.score,
                 average_rating: s.average_rating(),
+                average_opponent: m.average_opponent,
+                performance: m.performance,
                 latest: game(m.latest)?,
                 best: game(m.best)?,
             })
@@ -433,7 +440,7 @@ impl Index {
         let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
         let index = self.read();
         let tree = py.detach(|| guard(|| index.tree(&pos, &filter).map_err(index_error)))?;
-        rows(py, tree, pos.turn())
+        rows(py, tree)
     }
 
     fn __repr__(&self) -> String {
@@ -474,7 +481,7 @@ pub fn tree(
     let threads = threads_arg(threads, 0)?;
     let tree =
         py.detach(|| guard(|| tree_scan(&inputs, &pos, &filter, threads).map_err(index_error)))?;
-    rows(py, tree, pos.turn())
+    rows(py, tree)
 }
 
 /// Makes a Polyglot opening book of the games of `paths` at `out`; returns its entries.

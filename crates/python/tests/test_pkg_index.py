@@ -50,7 +50,18 @@ def scan_hits(files, moves):
 
 
 def row_tuple(row):
-    return (row.uci, row.san, row.games, row.white, row.draws, row.black, row.average_rating)
+    return (
+        row.uci,
+        row.san,
+        row.games,
+        row.white,
+        row.draws,
+        row.black,
+        row.average_rating,
+        row.score,
+        row.average_opponent,
+        row.performance,
+    )
 
 
 def test_build_open_and_counts(index, files):
@@ -173,7 +184,7 @@ def test_errors_say_what_is_wrong(index, tmp_path):
         pgnkit.Index.open(copy)
     manifest = copy / "MANIFEST"
     text = manifest.read_text()
-    manifest.write_text(text.replace("pgnkit-index 1", "pgnkit-index 99", 1))
+    manifest.write_text(text.replace("pgnkit-index 2", "pgnkit-index 99", 1))
     with pytest.raises(pgnkit.PgnIndexError, match="version 99 is newer"):
         pgnkit.Index.open(copy)
     with pytest.raises(ValueError, match=r"move 3 `Qh9` \(after e4 e5\): not a move"):

@@ -285,6 +285,11 @@ class TreeRow:
     score: float
     #: The players' average rating (``None`` when no game has one).
     average_rating: Optional[int]
+    #: The average rating of the opponents of the side that played the move.
+    average_opponent: Optional[int]
+    #: The performance rating of the side that played the move: the opponents'
+    #: average plus ``400 * log10(p / (1 - p))`` for its score ``p``, at most ±800.
+    performance: Optional[int]
     latest: Optional[TreeGame]
     best: Optional[TreeGame]
 
