@@ -4,6 +4,7 @@ every position of 3,000 corpus games, and `pgnkit tree` (from an index and
 from the files) counts what a python-chess aggregation counts."""
 
 import json
+import math
 from collections import defaultdict
 
 import chess
@@ -63,7 +64,7 @@ def python_tree(target):
     TREE_FILES, each game counted once per move played from a position with
     the target's key."""
     key = chess.polyglot.zobrist_hash(target)
-    rows = defaultdict(lambda: [0, 0, 0, 0, 0, 0])
+    rows = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     for name in TREE_FILES:
         for game in python_games(lichess(name)):
             board = game.board()
@@ -74,13 +75,16 @@ def python_tree(target):
                 board.push(move)
             result = game.headers.get("Result")
             elos = []
-            for tag in ("WhiteElo", "BlackElo"):
+            sides = [0, 0, 0, 0]  # White's sum and count, Black's sum and count
+            for side, tag in enumerate(("WhiteElo", "BlackElo")):
                 try:
                     elo = int(game.headers.get(tag, ""))
                 except ValueError:
                     continue
                 if 0 < elo < 65536:
                     elos.append(elo)
+                    sides[2 * side] += elo
+                    sides[2 * side + 1] += 1
             for uci in played:
                 row = rows[uci]
                 row[0] += 1
@@ -89,6 +93,8 @@ def python_tree(target):
                 row[3] += result == "0-1"
                 row[4] += sum(elos)
                 row[5] += len(elos)
+                for i in range(4):
+                    row[6 + i] += sides[i]
     return dict(rows)
 
 
@@ -115,11 +121,42 @@ def test_tree_counts_equal_python_chess(index, moves):
     got = {
         m["uci"]: [
             m["stats"][field]
-            for field in ("games", "white", "draws", "black", "rating_sum", "rating_count")
+            for field in (
+                "games",
+                "white",
+                "draws",
+                "black",
+                "rating_sum",
+                "rating_count",
+                "white_rating_sum",
+                "white_rating_count",
+                "black_rating_sum",
+                "black_rating_count",
+            )
         ]
         for m in from_index["moves"]
     }
     assert got == expected
+    # The score, opponents' average and performance of the side that moved.
+    white = board.turn == chess.WHITE
+    for m in from_index["moves"]:
+        games, w, d, b = expected[m["uci"]][:4]
+        wins = w if white else b
+        assert m["score"] == pytest.approx(100 * (wins + d / 2) / games)
+        opp_sum, opp_count = expected[m["uci"]][8:10] if white else expected[m["uci"]][6:8]
+        if opp_count == 0:
+            assert m["average_opponent"] is None and m["performance"] is None
+            continue
+        assert m["average_opponent"] == opp_sum // opp_count
+        p = (wins + d / 2) / games
+        dp = (
+            -800
+            if p <= 0
+            else 800
+            if p >= 1
+            else max(-800, min(800, 400 * math.log10(p / (1 - p))))
+        )
+        assert m["performance"] == opp_sum // opp_count + round(dp)
     sans = {m["uci"]: m["san"] for m in from_index["moves"]}
     for uci, san in sans.items():
         assert board.san(chess.Move.from_uci(uci)) == san
@@ -150,6 +187,6 @@ def test_errors_name_the_move_or_the_file(index, tmp_path):
     stderr = run_failing("tree", "e4", "--index", str(copy))
     assert f"{stats}: corrupt index: truncated" in stderr
     manifest = copy / "MANIFEST"
-    manifest.write_text(manifest.read_text().replace("pgnkit-index 1", "pgnkit-index 9", 1))
+    manifest.write_text(manifest.read_text().replace("pgnkit-index 2", "pgnkit-index 9", 1))
     stderr = run_failing("tree", "e4", "--index", str(copy))
-    assert "index format version 9 is newer than this pgnkit reads (version 1)" in stderr
+    assert "index format version 9 is newer than this pgnkit reads (version 2)" in stderr

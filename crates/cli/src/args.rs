@@ -121,6 +121,16 @@ pub enum Command {
     /// Positions are matched by Polyglot key, so transpositions count
     /// together. Reads an index (--index) or the files themselves.
     Tree(TreeArgs),
+    /// Make a Polyglot opening book (.bin) of the games' main lines, or read one (--probe).
+    ///
+    /// As Polyglot's make-book: each move played before --max-ply weighs 2
+    /// points for a win of the side that played it, 1 for a draw (or no
+    /// result), 0 for a loss; moves played in fewer than --min-games games or
+    /// that never scored are left out. The book is readable by engines, GUIs
+    /// and python-chess (chess.polyglot). Games with errors are left out and
+    /// counted (exit status 1). --probe POSITION BOOK prints a book's moves
+    /// for a position with their weights.
+    Book(BookArgs),
 }
 
 /// Options of `pgnkit index`.
@@ -167,6 +177,17 @@ pub struct TreeArgs {
     /// One JSON object: the position, its key and every move's figures.
     #[arg(long)]
     pub json: bool,
+    /// Which games count.
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Threads reading games without an index [default: one per CPU].
+    #[arg(long, value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+}
+
+/// The game filters of `pgnkit tree` and `pgnkit book` (pgnkit-index's `Filter`).
+#[derive(Debug, Args)]
+pub struct FilterArgs {
     /// Only games whose players' average rating is at least this.
     #[arg(long, value_name = "ELO")]
     pub min_rating: Option<u16>,
@@ -189,9 +210,63 @@ pub struct TreeArgs {
     /// With --player: only games where the player had this colour.
     #[arg(long, value_enum, requires = "player")]
     pub color: Option<ColorArg>,
-    /// Threads reading games without an index [default: one per CPU].
+}
+
+/// Options of `pgnkit book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    /// PGN files to make the book of (plain or compressed); with --probe, the book to read.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// The book to write (Polyglot's .bin format), put in place whole at the end.
+    #[arg(short, long, value_name = "BOOK", required_unless_present = "probe")]
+    pub output: Option<PathBuf>,
+    /// Print the moves the book FILE holds for this position (a FEN, or moves
+    /// from the start such as "e4 c5") with their weights, instead of making a book.
+    #[arg(
+        long,
+        value_name = "POSITION",
+        conflicts_with_all = [
+            "output", "max_ply", "min_games", "min_score", "only_white", "only_black",
+            "uniform", "threads", "min_rating", "max_rating", "speed", "since", "until", "player",
+        ]
+    )]
+    pub probe: Option<String>,
+    /// With --probe: one JSON object (the position, its key, each move's weight).
+    #[arg(long, requires = "probe")]
+    pub json: bool,
+    /// Moves played from positions before this ply of each game count (Polyglot's -max-ply).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_ply: u32,
+    /// Leave out moves played in fewer games (Polyglot's -min-game).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub min_games: u64,
+    /// Leave out moves that scored under this percentage of the points (Polyglot's -min-score).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0.0, value_parser = percent)]
+    pub min_score: f64,
+    /// Only White's moves (the positions with White to move).
+    #[arg(long, conflicts_with = "only_black")]
+    pub only_white: bool,
+    /// Only Black's moves.
+    #[arg(long)]
+    pub only_black: bool,
+    /// Every move kept weighs 1 instead of its points (Polyglot's -uniform).
+    #[arg(long)]
+    pub uniform: bool,
+    /// Which games count.
+    #[command(flatten)]
+    pub filter: FilterArgs,
+    /// Threads reading games [default: one per CPU].
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
+}
+
+/// A percentage, 0 to 100.
+fn percent(text: &str) -> Result<f64, String> {
+    match text.trim_end_matches('%').parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err(format!("`{text}` is not a percentage from 0 to 100")),
+    }
 }
 
 /// The choices of `--color`.

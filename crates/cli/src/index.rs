@@ -9,12 +9,13 @@ use pgnkit_index::{
 
 use std::io::Write;
 
-use crate::args::{ColorArg, IndexArgs, TreeArgs};
+use crate::args::{ColorArg, FilterArgs, IndexArgs, TreeArgs};
 use crate::console;
 use crate::failure::Failure;
 use crate::outcome::Outcome;
 
-fn failure(e: IndexError) -> Failure {
+/// An error of pgnkit-index as the command's failure (exit status 2), worded by the library.
+pub fn failure(e: IndexError) -> Failure {
     Failure::usage(e.to_string())
 }
 
@@ -55,10 +56,9 @@ pub fn run(args: &IndexArgs) -> Result<Outcome, Failure> {
     })
 }
 
-/// Runs `pgnkit tree`.
-pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
-    let pos = parse_position(&args.position).map_err(failure)?;
-    let filter = Filter {
+/// The filter that the flags shared by `tree` and `book` ask for.
+pub fn filter(args: &FilterArgs) -> Filter {
+    Filter {
         min_rating: args.min_rating,
         max_rating: args.max_rating,
         speeds: args.speed.clone(),
@@ -71,7 +71,13 @@ pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
             });
             (name, side)
         }),
-    };
+    }
+}
+
+/// Runs `pgnkit tree`.
+pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
+    let pos = parse_position(&args.position).map_err(failure)?;
+    let filter = filter(&args.filter);
     let tree = match &args.index {
         Some(path) => Index::open(path)
             .and_then(|index| index.tree(&pos, &filter))
@@ -122,21 +128,25 @@ fn render(tree: &Tree) -> String {
         return out;
     }
     out.push_str(&format!(
-        "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}\n",
-        "move", "games", "white wins", "draws", "black wins", "rating"
+        "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}  {:>6}  {:>8}  {:>5}\n",
+        "move", "games", "white wins", "draws", "black wins", "rating", "score", "opponent", "perf"
     ));
     let total: u64 = tree.moves.iter().map(|m| m.stats.games).sum();
     for m in &tree.moves {
         let s = &m.stats;
         let cell = |n: u64| format!("{n} {:5.1}%", s.percent(n));
+        let known = |n: Option<String>| n.unwrap_or_else(|| "-".into());
         out.push_str(&format!(
-            "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}\n",
+            "{:<8} {:>8}  {:>15}  {:>15}  {:>15}  {:>6}  {:>5.1}%  {:>8}  {:>5}\n",
             m.san,
             s.games,
             cell(s.white),
             cell(s.draws),
             cell(s.black),
-            s.average_rating().map_or("-".into(), |r| r.to_string())
+            known(s.average_rating().map(|r| r.to_string())),
+            m.score,
+            known(m.average_opponent.map(|r| r.to_string())),
+            known(m.performance.map(|r| r.to_string())),
         ));
     }
     out.push_str(&format!("{:<8} {:>8}\n\n", "total", total));

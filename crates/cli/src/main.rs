@@ -1,5 +1,5 @@
 //! The `pgnkit` command: `export`, `check`, `json`, `fen`, `convert`,
-//! `ranges`, `select`, `dedupe`, `classify`, `search`, `index` and `tree`
+//! `ranges`, `select`, `dedupe`, `classify`, `search`, `index`, `tree` and `book`
 //! over PGN files. This file
 //! only declares the modules, parses the command line and dispatches: each
 //! subcommand is a module of its own (`export`, `check`, ...), the flags
@@ -18,6 +18,7 @@
 //! failure leaves no partial file ([`signals`]).
 
 mod args;
+mod book;
 mod check;
 mod compress;
 mod console;
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(args),
         Command::Index(args) => index::run(args),
         Command::Tree(args) => index::tree(args),
+        Command::Book(args) => book::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

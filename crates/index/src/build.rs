@@ -382,8 +382,10 @@ fn write_sorted(
                 white: s.white as u32,
                 draws: s.draws as u32,
                 black: s.black as u32,
-                rating_count: s.rating_count as u32,
-                rating_sum: s.rating_sum,
+                white_rating_count: s.white_rating_count as u32,
+                white_rating_sum: s.white_rating_sum,
+                black_rating_count: s.black_rating_count as u32,
+                black_rating_sum: s.black_rating_sum,
                 latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
                 best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
             })?;

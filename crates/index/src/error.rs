@@ -1,7 +1,7 @@
 //! The errors of `pgnkit-index`: an index that cannot be read (missing,
 //! corrupt, truncated, from a newer version), a source that changed since it
 //! was indexed, an input that cannot be read, a position that cannot be
-//! parsed. Each names the file and what is wrong.
+//! parsed, a file that is not a Polyglot book. Each names the file and what is wrong.
 
 use std::io;
 use std::path::PathBuf;
@@ -66,6 +66,14 @@ pub enum IndexError {
     /// A position argument that is neither a valid FEN nor legal moves.
     #[error("{0}")]
     Position(String),
+    /// A file that is not a Polyglot book.
+    #[error("{}: not a Polyglot book: {what}", path.display())]
+    NotABook {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
     /// An index needs a file source (not standard input).
     #[error("{0}: the index needs files (standard input cannot be read again)")]
     NotAFile(String),

@@ -141,8 +141,13 @@ impl Index {
                     tally.stats.white = u64::from(s.white);
                     tally.stats.draws = u64::from(s.draws);
                     tally.stats.black = u64::from(s.black);
-                    tally.stats.rating_sum = s.rating_sum;
-                    tally.stats.rating_count = u64::from(s.rating_count);
+                    tally.stats.white_rating_sum = s.white_rating_sum;
+                    tally.stats.white_rating_count = u64::from(s.white_rating_count);
+                    tally.stats.black_rating_sum = s.black_rating_sum;
+                    tally.stats.black_rating_count = u64::from(s.black_rating_count);
+                    tally.stats.rating_sum = s.white_rating_sum + s.black_rating_sum;
+                    tally.stats.rating_count =
+                        u64::from(s.white_rating_count) + u64::from(s.black_rating_count);
                     if s.latest != u32::MAX {
                         let g = self.game_record(seg, s.latest, &seg.stats.path)?;
                         tally.latest = Some((g.date, seg.base + u64::from(s.latest)));

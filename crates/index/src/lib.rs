@@ -21,10 +21,13 @@
 //! # Ok::<(), pgnkit_index::IndexError>(())
 //! ```
 //!
+//! Polyglot opening books (`pgnkit book`) are made from the same reading of
+//! the games ([`make_book`]) and read back by key ([`Book::probe`]).
+//!
 //! # Layout
 //!
 //! An index is a folder. `MANIFEST` holds the format version on its first
-//! line (`pgnkit-index 1`; a newer one is refused naming both versions) and,
+//! line (`pgnkit-index 2`; a newer one is refused naming both versions) and,
 //! as JSON, the sources (path, stream, size, modification time and a hash
 //! of 3 × 64 KiB samples, checked before an offset is used) and the
 //! segments. Each build or `append` adds one segment of five files, each a
@@ -34,8 +37,8 @@
 //! - `seg-N.pos`: 16-byte postings (key, move, ply, game), sorted by key,
 //!   move, game, ply: one per main-line position of every game (the last
 //!   with no move). Exact search is two binary searches and one read.
-//! - `seg-N.stats`: 48-byte records per (key, move): games, White wins,
-//!   draws, Black wins, rating sum and count, latest and best game, counted
+//! - `seg-N.stats`: 64-byte records per (key, move): games, White wins,
+//!   draws, Black wins, each side's rating sum and count, latest and best game, counted
 //!   at build time from the merged postings: the tree without filters reads
 //!   a handful of records per segment whatever the number of games.
 //!   `seg-N.single`: 16-byte records (key, move, game) for the moves played
@@ -68,6 +71,7 @@
 //! The game records (48 bytes a game) stay in memory for that count. A
 //! build writes to a hidden temporary folder and renames it into place.
 
+mod book;
 mod build;
 mod error;
 mod game_info;
@@ -80,6 +84,10 @@ mod scan;
 mod search;
 mod tree;
 
+pub use book::{
+    Book, BookEntry, BookMove, BookOptions, BookProbe, MadeBook, decode_move, encode_move,
+    make_book, write_book,
+};
 pub use build::{BuildOptions, BuildSummary, append, build};
 pub use error::IndexError;
 pub use game_info::{Filter, Side, Speed, date_bound, date_number};

@@ -1,5 +1,5 @@
 //! The index's manifest (`MANIFEST` in the index folder): the format
-//! version on its first line (`pgnkit-index 1`), then JSON: the sources
+//! version on its first line (`pgnkit-index 2`), then JSON: the sources
 //! (each file's path, stream, size, modification time and sample hash) and
 //! the segments (their file stem and record counts). It is the only file
 //! that is ever replaced, by writing a new one and renaming it over the old

@@ -13,7 +13,7 @@ use crate::error::IndexError;
 
 /// The index format version this build writes and reads (in the manifest's
 /// first line and every file's header).
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Bytes of a file header.
 pub(crate) const HEADER: u64 = 16;
@@ -86,9 +86,12 @@ pub(crate) struct StatsRecord {
     pub white: u32,
     pub draws: u32,
     pub black: u32,
-    /// Ratings known (0, 1 or 2 per game).
-    pub rating_count: u32,
-    pub rating_sum: u64,
+    /// White's ratings known (0 or 1 per game) and their sum.
+    pub white_rating_count: u32,
+    pub white_rating_sum: u64,
+    /// Black's ratings known and their sum.
+    pub black_rating_count: u32,
+    pub black_rating_sum: u64,
     /// The latest game (segment number).
     pub latest: u32,
     /// The highest-rated game with both ratings, or `u32::MAX`.
@@ -96,7 +99,7 @@ pub(crate) struct StatsRecord {
 }
 
 impl Record for StatsRecord {
-    const SIZE: usize = 48;
+    const SIZE: usize = 64;
     const MAGIC: &'static [u8; 8] = b"PKIXSTA\0";
     fn put(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.key.to_le_bytes());
@@ -107,11 +110,14 @@ impl Record for StatsRecord {
             self.white,
             self.draws,
             self.black,
-            self.rating_count,
+            self.white_rating_count,
+            self.black_rating_count,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.rating_sum.to_le_bytes());
+        out.extend_from_slice(&[0; 4]);
+        out.extend_from_slice(&self.white_rating_sum.to_le_bytes());
+        out.extend_from_slice(&self.black_rating_sum.to_le_bytes());
         out.extend_from_slice(&self.latest.to_le_bytes());
         out.extend_from_slice(&self.best.to_le_bytes());
     }
@@ -123,10 +129,12 @@ impl Record for StatsRecord {
             white: u32_at(b, 16),
             draws: u32_at(b, 20),
             black: u32_at(b, 24),
-            rating_count: u32_at(b, 28),
-            rating_sum: u64_at(b, 32),
-            latest: u32_at(b, 40),
-            best: u32_at(b, 44),
+            white_rating_count: u32_at(b, 28),
+            black_rating_count: u32_at(b, 32),
+            white_rating_sum: u64_at(b, 40),
+            black_rating_sum: u64_at(b, 48),
+            latest: u32_at(b, 56),
+            best: u32_at(b, 60),
         }
     }
 }
@@ -418,8 +426,10 @@ mod tests {
             white: 4,
             draws: 5,
             black: 6,
-            rating_count: 7,
-            rating_sum: 8,
+            white_rating_count: 7,
+            white_rating_sum: 8,
+            black_rating_count: 11,
+            black_rating_sum: 12,
             latest: 9,
             best: 10,
         };

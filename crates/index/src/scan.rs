@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use pgnkit_chess::Position;
+use pgnkit_chess::{Color, Position};
 use pgnkit_game::{
     GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered,
     visit_tokenized,
@@ -31,6 +31,9 @@ pub(crate) struct ScannedGame {
     pub names: String,
     /// (key, move, ply) of each main-line position, the last with [`NO_MOVE`].
     pub positions: Vec<(u64, u16, u16)>,
+    /// Whether Black moves first (a game from a set-up position): the side
+    /// to move at ply `p` is White when `p` is even, unless this is set.
+    pub black_first: bool,
 }
 
 /// Follows the main line, keying each position.
@@ -78,6 +81,7 @@ impl Visitor for Keys {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
+        self.game.black_first = start.turn() == Color::Black;
         self.last = Some(start.polyglot_key());
     }
 

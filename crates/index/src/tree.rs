@@ -1,6 +1,7 @@
 //! The opening tree: for each move played from a position, how many games,
-//! how they ended, the players' average rating, and the latest and
-//! highest-rated game. [`Tally`] is the one rule that counts games into a
+//! how they ended, the players' average rating, the score, opponents'
+//! average rating and performance of the side that played it, and the
+//! latest and highest-rated game. [`Tally`] is the one rule that counts games into a
 //! move's line, used by the index build (per segment), by the index's
 //! filtered trees and by [`tree_scan`] without an index, so that all agree.
 //! Positions are matched by key, so transpositions count together; a game
@@ -9,7 +10,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-use pgnkit_chess::{Position, SanPlus, Uci};
+use pgnkit_chess::{Color, Position, SanPlus, Uci};
 use serde::Serialize;
 
 use crate::error::IndexError;
@@ -33,12 +34,58 @@ pub struct MoveStats {
     pub rating_sum: u64,
     /// Number of known ratings (up to two per game).
     pub rating_count: u64,
+    /// Sum of White's known ratings.
+    pub white_rating_sum: u64,
+    /// Number of games with White's rating.
+    pub white_rating_count: u64,
+    /// Sum of Black's known ratings.
+    pub black_rating_sum: u64,
+    /// Number of games with Black's rating.
+    pub black_rating_count: u64,
 }
 
 impl MoveStats {
     /// The players' average rating, if any rating is known.
     pub fn average_rating(&self) -> Option<u64> {
         (self.rating_count > 0).then(|| self.rating_sum / self.rating_count)
+    }
+
+    /// The average rating of the opponents of `side` (the side that played
+    /// the move), if any is known.
+    pub fn average_opponent(&self, side: Color) -> Option<u64> {
+        let (sum, count) = match side {
+            Color::White => (self.black_rating_sum, self.black_rating_count),
+            Color::Black => (self.white_rating_sum, self.white_rating_count),
+        };
+        (count > 0).then(|| sum / count)
+    }
+
+    /// The performance rating of `side` with the move: the opponents'
+    /// average rating plus `400 × log10(p / (1 - p))` for its score `p`
+    /// (the logistic Elo curve, FIDE's table in closed form), at most ±800
+    /// (a score of 0 or 1 gives ∓800 / ±800). `None` without opponent ratings.
+    pub fn performance(&self, side: Color) -> Option<i64> {
+        let opponents = self.average_opponent(side)?;
+        let p = self.score(side) / 100.0;
+        let difference = if p <= 0.0 {
+            -800.0
+        } else if p >= 1.0 {
+            800.0
+        } else {
+            (400.0 * (p / (1.0 - p)).log10()).clamp(-800.0, 800.0)
+        };
+        Some(opponents as i64 + difference.round() as i64)
+    }
+
+    /// The score of `side` (a win counts 1, a draw ½), in percent of the
+    /// games (0 without games): in a tree, the score of the side that
+    /// played the move.
+    pub fn score(&self, side: Color) -> f64 {
+        let wins = match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        };
+        self.percent(2 * wins + self.draws) / 2.0
     }
 
     /// `part` of the games in percent (0 without games).
@@ -74,12 +121,16 @@ impl Tally {
             3 => s.draws += 1,
             _ => {}
         }
-        for elo in [game.white_elo, game.black_elo] {
-            if elo > 0 {
-                s.rating_sum += u64::from(elo);
-                s.rating_count += 1;
-            }
+        if game.white_elo > 0 {
+            s.white_rating_sum += u64::from(game.white_elo);
+            s.white_rating_count += 1;
         }
+        if game.black_elo > 0 {
+            s.black_rating_sum += u64::from(game.black_elo);
+            s.black_rating_count += 1;
+        }
+        s.rating_sum = s.white_rating_sum + s.black_rating_sum;
+        s.rating_count = s.white_rating_count + s.black_rating_count;
         self.offer(
             Some((game.date, order)),
             (game.white_elo > 0 && game.black_elo > 0)
@@ -114,6 +165,10 @@ impl Tally {
         // hold anything.
         s.rating_sum = s.rating_sum.saturating_add(o.rating_sum);
         s.rating_count += o.rating_count;
+        s.white_rating_sum += o.white_rating_sum;
+        s.white_rating_count += o.white_rating_count;
+        s.black_rating_sum += o.black_rating_sum;
+        s.black_rating_count += o.black_rating_count;
         self.offer(other.latest, other.best);
     }
 }
@@ -185,7 +240,7 @@ impl GameSummary {
 }
 
 /// One move of a tree.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TreeMove {
     /// The move in UCI.
     pub uci: String,
@@ -193,6 +248,12 @@ pub struct TreeMove {
     pub san: String,
     /// How it scored.
     pub stats: MoveStats,
+    /// The score of the side that played it, in percent ([`MoveStats::score`]).
+    pub score: f64,
+    /// The average rating of its players' opponents ([`MoveStats::average_opponent`]).
+    pub average_opponent: Option<u64>,
+    /// Its players' performance rating ([`MoveStats::performance`]).
+    pub performance: Option<i64>,
     /// The latest game (greatest date; the last of equal dates).
     pub latest: Option<GameSummary>,
     /// The highest-rated game (greatest sum of both ratings; the first of equals).
@@ -200,7 +261,7 @@ pub struct TreeMove {
 }
 
 /// The moves played from a position, most played first (then by UCI).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Tree {
     /// The position's FEN.
     pub fen: String,
@@ -227,6 +288,9 @@ pub(crate) fn finish(
             uci: Uci::from_move(m, pos.castling_mode()).to_string(),
             san,
             stats: tally.stats,
+            score: tally.stats.score(pos.turn()),
+            average_opponent: tally.stats.average_opponent(pos.turn()),
+            performance: tally.stats.performance(pos.turn()),
             latest: tally.latest.map(|(_, o)| describe(o)).transpose()?,
             best: tally.best.map(|(_, o)| describe(o)).transpose()?,
         });
@@ -287,4 +351,39 @@ pub fn tree_scan(
             .cloned()
             .ok_or_else(|| IndexError::Position("internal: game not kept".into()))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_opponents_and_performance_are_the_movers() {
+        let stats = MoveStats {
+            games: 6,
+            white: 3,
+            draws: 2,
+            black: 1,
+            white_rating_sum: 2 * 2400,
+            white_rating_count: 2,
+            black_rating_sum: 3 * 2000,
+            black_rating_count: 3,
+            ..MoveStats::default()
+        };
+        // White scored 4 of 6: 400 × log10(2) = 120 over Black's 2000.
+        assert!((stats.score(Color::White) - 400.0 / 6.0).abs() < 1e-9);
+        assert_eq!(stats.average_opponent(Color::White), Some(2000));
+        assert_eq!(stats.performance(Color::White), Some(2120));
+        assert_eq!(stats.average_opponent(Color::Black), Some(2400));
+        assert_eq!(stats.performance(Color::Black), Some(2280));
+        let won = MoveStats {
+            games: 1,
+            white: 1,
+            black_rating_sum: 1500,
+            black_rating_count: 1,
+            ..MoveStats::default()
+        };
+        assert_eq!(won.performance(Color::White), Some(2300));
+        assert_eq!(won.performance(Color::Black), None, "no opponent rating");
+    }
 }

@@ -225,12 +225,12 @@ fn newer_versions_are_refused_with_both_versions() {
     let text = fs::read_to_string(&manifest).unwrap();
     fs::write(
         &manifest,
-        text.replacen("pgnkit-index 1", "pgnkit-index 7", 1),
+        text.replacen("pgnkit-index 2", "pgnkit-index 7", 1),
     )
     .unwrap();
     let e = message(Index::open(&index).unwrap_err());
     assert!(
-        e.contains("index format version 7 is newer than this pgnkit reads (version 1)"),
+        e.contains("index format version 7 is newer than this pgnkit reads (version 2)"),
         "{e}"
     );
 }

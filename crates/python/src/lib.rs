@@ -1,7 +1,7 @@
 //! The `pgnkit` Python package's native module, `pgnkit._pgnkit`: python-chess's
 //! PGN API (games, nodes, boards, headers) over pgnkit's reader, and the
 //! games and moves tables of `pgnkit-arrow` as Arrow data through the Arrow
-//! C stream PyCapsule.
+//! C stream PyCapsule, and `pgnkit-index`'s position index and Polyglot books.
 //!
 //! The pure-Python part of the package (`python/pgnkit`) re-exports these
 //! names and adds python-chess's score classes and interoperability.
@@ -14,6 +14,7 @@ mod board;
 mod error;
 mod game;
 mod headers;
+mod index;
 mod partition;
 mod reading;
 mod search;
@@ -48,6 +49,14 @@ fn _pgnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<search::SearchIter>()?;
     m.add_class::<search::SearchHit>()?;
     m.add_function(wrap_pyfunction!(search::search, m)?)?;
+    m.add("PgnIndexError", py.get_type::<index::PgnIndexError>())?;
+    m.add_class::<index::Index>()?;
+    m.add_class::<index::TreeRow>()?;
+    m.add_class::<index::TreeGame>()?;
+    m.add_class::<index::BookMove>()?;
+    m.add_function(wrap_pyfunction!(index::tree, m)?)?;
+    m.add_function(wrap_pyfunction!(index::book, m)?)?;
+    m.add_function(wrap_pyfunction!(index::probe_book, m)?)?;
     m.add_function(wrap_pyfunction!(tables::read_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(tables::to_parquet, m)?)?;
     m.add_function(wrap_pyfunction!(tables::split_ranges, m)?)?;

@@ -18,6 +18,11 @@ Tables: ``pgnkit.read_arrow(source, table="games" | "moves")`` returns a
 ``pyarrow.Table`` (one row per game, or per main-line move);
 ``pgnkit.to_parquet(source, path)`` writes one.
 
+Positions: ``pgnkit.search(source, query)`` finds games by position without an
+index; ``pgnkit.Index.build(paths, folder)`` makes a persistent position index
+(``Index.search(position)``, ``Index.tree(position)``: the moves played and how
+they scored); ``pgnkit.book(paths, "book.bin")`` makes a Polyglot opening book.
+
 See ``help(pgnkit.read_games)``, ``help(pgnkit.Game)``, ``help(pgnkit.Node)``,
 ``help(pgnkit.Board)`` and ``help(pgnkit.read_arrow)``.
 """
@@ -30,21 +35,29 @@ from typing import IO, Any, Optional, Union
 from pgnkit._outcome import Outcome
 from pgnkit._pgnkit import (
     Board,
+    BookMove,
     Game,
     Headers,
+    Index,
     LegalMoves,
     Move,
     Node,
     PgnError,
+    PgnIndexError,
     PgnWarning,
     ReadError,
     SearchHit,
+    TreeGame,
+    TreeRow,
+    book,
+    probe_book,
     read_arrow,
     read_games,
     read_headers,
     search,
     split_ranges,
     to_parquet,
+    tree,
 )
 from pgnkit._pgnkit import _read_next as _read_next
 from pgnkit._pgnkit import _read_one as _read_one
@@ -52,9 +65,11 @@ from pgnkit._score import Cp, Mate, MateGiven, PovScore, Score
 
 __all__ = [
     "Board",
+    "BookMove",
     "Cp",
     "Game",
     "Headers",
+    "Index",
     "LegalMoves",
     "Mate",
     "MateGiven",
@@ -62,11 +77,16 @@ __all__ = [
     "Node",
     "Outcome",
     "PgnError",
+    "PgnIndexError",
     "PgnWarning",
     "PovScore",
     "ReadError",
     "Score",
     "SearchHit",
+    "TreeGame",
+    "TreeRow",
+    "book",
+    "probe_book",
     "read_arrow",
     "read_game",
     "read_games",
@@ -74,6 +94,7 @@ __all__ = [
     "search",
     "split_ranges",
     "to_parquet",
+    "tree",
 ]
 
 # python-chess's names for the colours and pieces.

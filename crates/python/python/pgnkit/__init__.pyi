@@ -38,6 +38,12 @@ KING: int
 class PgnError(ValueError): ...
 class PgnWarning(UserWarning): ...
 
+class PgnIndexError(ValueError):
+    """A position index or opening book that cannot be used: corrupt or truncated,
+    written by a newer pgnkit, a source file changed since it was indexed, a file
+    indexed twice, a file that is not a Polyglot book. The message names the file
+    and what is wrong."""
+
 class ReadError:
     line: int
     column: int
@@ -245,6 +251,160 @@ def search(
     caret under the fault) before the source is opened; games with errors are not
     searched and are reported as ``PgnWarning``s.
     """
+
+Paths = Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]]
+#: A position: a FEN, moves from the start (``"e4 c5 Nf3"``, move numbers allowed),
+#: or a board (anything with a ``fen()`` method: ``pgnkit.Board``, ``chess.Board``).
+Position = Union[str, Any]
+Speed = Literal["ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"]
+
+class TreeGame:
+    """A game of a tree row: the latest or the highest-rated game that played the move."""
+
+    source: str
+    offset: int
+    game: int
+    white: str
+    black: str
+    white_elo: Optional[int]
+    black_elo: Optional[int]
+    date: str
+    result: str
+
+class TreeRow:
+    """One move of a tree (``Index.tree``, ``pgnkit.tree``): how often it was played
+    from the position (transpositions included) and how those games ended."""
+
+    san: str
+    uci: str
+    games: int
+    white: int
+    draws: int
+    black: int
+    #: The score of the side that played the move, in percent (a win 1, a draw ½).
+    score: float
+    #: The players' average rating (``None`` when no game has one).
+    average_rating: Optional[int]
+    #: The average rating of the opponents of the side that played the move.
+    average_opponent: Optional[int]
+    #: The performance rating of the side that played the move: the opponents'
+    #: average plus ``400 * log10(p / (1 - p))`` for its score ``p``, at most ±800.
+    performance: Optional[int]
+    latest: Optional[TreeGame]
+    best: Optional[TreeGame]
+
+class Index:
+    """A persistent position index (a folder, as ``pgnkit index`` makes it): the games
+    that reach a position and the moves played from it, keyed by Polyglot keys. The
+    games stay in their source files (plain or compressed); the index keeps where they
+    are and checks that the files have not changed before it reads them.
+
+    A missing folder raises ``FileNotFoundError``; a corrupt, truncated or newer index
+    ``PgnIndexError``; a malformed position ``ValueError`` (which move is illegal and why).
+    """
+
+    @staticmethod
+    def build(
+        paths: Paths, folder: Union[str, os.PathLike], *, threads: Optional[int] = None
+    ) -> Index:
+        """Indexes the PGN files ``paths`` into ``folder`` (an index there is replaced;
+        a failed build leaves nothing under its name) and opens the index. ``threads``
+        (default all cores) read the games. Games with errors are left out."""
+    @staticmethod
+    def open(folder: Union[str, os.PathLike]) -> Index:
+        """Opens the index in ``folder``."""
+    def append(self, paths: Paths, *, threads: Optional[int] = None) -> None:
+        """Adds the PGN files ``paths`` as a new segment, atomically (the index is as it
+        was if this fails); a file indexed already raises ``PgnIndexError``."""
+    @property
+    def path(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def segments(self) -> int: ...
+    @overload
+    def search(self, position: Position, *, offsets: Literal[False] = False) -> List[Game]: ...
+    @overload
+    def search(self, position: Position, *, offsets: Literal[True]) -> List[SearchHit]:
+        """The games whose main line reaches ``position``, in input order, read from
+        their source files; with ``offsets=True`` a ``SearchHit`` each (source, byte
+        offset, game number, plies), as ``pgnkit.search(source, 'reaches "FEN"',
+        offsets=True)`` gives them without an index."""
+    def tree(
+        self,
+        position: Position,
+        *,
+        min_rating: Optional[int] = None,
+        max_rating: Optional[int] = None,
+        speeds: Optional[List[Speed]] = None,
+        since: Optional[str] = None,
+        until: Optional[str] = None,
+        player: Optional[str] = None,
+        color: Optional[Literal["white", "black"]] = None,
+    ) -> List[TreeRow]:
+        """The moves played from ``position``, most played first, as ``pgnkit tree``
+        gives them: games that reach the position by any move order count. Filters as
+        the Lichess explorer's: the players' average rating, speed classes (from
+        ``TimeControl``), dates (``YYYY.MM.DD``, ``YYYY.MM`` or ``YYYY``), a player
+        (exact name, case-insensitive) and with ``color`` the side they had."""
+
+def tree(
+    paths: Paths,
+    position: Position,
+    *,
+    min_rating: Optional[int] = None,
+    max_rating: Optional[int] = None,
+    speeds: Optional[List[Speed]] = None,
+    since: Optional[str] = None,
+    until: Optional[str] = None,
+    player: Optional[str] = None,
+    color: Optional[Literal["white", "black"]] = None,
+    threads: Optional[int] = None,
+) -> List[TreeRow]:
+    """``Index.tree`` read from the files themselves, without an index (the same rows)."""
+
+class BookMove:
+    """A move of a Polyglot book in a position (``probe_book``)."""
+
+    uci: str
+    san: str
+    weight: int
+    #: The move's share of the weights of the position's moves, in percent.
+    percent: float
+    learn: int
+
+def book(
+    paths: Paths,
+    out: Union[str, os.PathLike],
+    *,
+    max_ply: int = 20,
+    min_games: int = 3,
+    min_score: float = 0.0,
+    only: Optional[Literal["white", "black"]] = None,
+    uniform: bool = False,
+    min_rating: Optional[int] = None,
+    max_rating: Optional[int] = None,
+    speeds: Optional[List[Speed]] = None,
+    since: Optional[str] = None,
+    until: Optional[str] = None,
+    player: Optional[str] = None,
+    color: Optional[Literal["white", "black"]] = None,
+    threads: Optional[int] = None,
+) -> int:
+    """Writes a Polyglot opening book (``.bin``) of the games' main lines to ``out``
+    (whole or not at all) and returns its entries, as ``pgnkit book`` does: each move
+    played before ``max_ply`` weighs 2 for a win of the side that played it, 1 for a
+    draw (or no result), 0 for a loss; moves played in fewer than ``min_games`` games,
+    that never scored, or that scored under ``min_score`` percent are left out;
+    ``only`` keeps one side's moves; ``uniform`` weighs every move 1; the other
+    keywords choose the games, as for ``Index.tree``."""
+
+def probe_book(path: Union[str, os.PathLike], position: Position) -> List[BookMove]:
+    """The moves the Polyglot book ``path`` holds for ``position``, in the book's order
+    (highest weight first in the books pgnkit makes), as ``chess.polyglot``'s
+    ``find_all(board, minimum_weight=0)`` reads them."""
 
 def read_headers(
     source: Source,
