@@ -83,7 +83,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // A fixed sample and one baseline: no file, no pairs, no other mode.
         if !instructions || file.is_some() || pairs.is_some() || peers || input || select || convert
         {
-            return Err(format!("--bless goes with --instructions alone\n{USAGE}"));
+            return Err(format!(
+                "--instructions takes no FILE and no option but --bless (which needs it)\n{USAGE}"
+            ));
         }
         return crate::bench_instructions::run(bless);
     }
