@@ -6,7 +6,9 @@
 //! and prints MB/s and games/s for every benchmark that measured bytes.
 //!
 //! With `--peers` it instead runs pgnkit and pgn-reader + shakmaty side by
-//! side as separate processes (see [`crate::peers`]).
+//! side as separate processes (see [`crate::peers`]); with `--instructions`
+//! it counts instructions on a fixed sample against a committed baseline (see
+//! [`crate::bench_instructions`]).
 
 use crate::cmd::{cargo, exec, root};
 use std::path::{Path, PathBuf};
@@ -20,7 +22,8 @@ const BENCHES: &[(&str, &str)] = &[
 
 /// How to call `cargo xtask bench`.
 const USAGE: &str = "usage: cargo xtask bench [--peers | --input | --select] [--pairs N] [FILE]
-       cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]";
+       cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
+       cargo xtask bench --instructions [--bless]";
 
 /// Measured pairs per task for `--peers` unless `--pairs` says otherwise.
 const DEFAULT_PAIRS: usize = 5;
@@ -31,6 +34,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut input = false;
     let mut select = false;
     let mut convert = false;
+    let mut instructions = false;
+    let mut bless = false;
     let mut threads = 2;
     let mut python_bytes = 2_000_000;
     let mut pairs = None;
@@ -42,6 +47,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--input" => input = true,
             "--select" => select = true,
             "--convert" => convert = true,
+            "--instructions" => instructions = true,
+            "--bless" => bless = true,
             "--threads" => {
                 threads = rest
                     .next()
@@ -71,6 +78,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(format!(
             "--pairs needs --peers, --input, --select or --convert\n{USAGE}"
         ));
+    }
+    if instructions || bless {
+        // A fixed sample and one baseline: no file, no pairs, no other mode.
+        if !instructions || file.is_some() || pairs.is_some() || peers || input || select || convert
+        {
+            return Err(format!(
+                "--instructions takes no FILE and no option but --bless (which needs it)\n{USAGE}"
+            ));
+        }
+        return crate::bench_instructions::run(bless);
     }
     let file = match file {
         Some(file) => file,

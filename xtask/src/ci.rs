@@ -3,7 +3,8 @@
 use crate::cmd::{cargo, exec};
 
 /// Runs fmt, clippy, the release list and feature builds, the tests, the docs, the
-/// conformance table, the Python tests, the JavaScript package's and web page's tests and a fuzz smoke test
+/// conformance table, the instruction-count guard, the Python tests, the JavaScript package's
+/// and web page's tests and a fuzz smoke test
 /// (when nightly and cargo-fuzz are here), in that order, stopping at the first failure.
 pub fn run_ci() -> Result<(), String> {
     exec(&mut cargo(&["fmt", "--all", "--", "--check"]))?;
@@ -32,6 +33,10 @@ pub fn run_ci() -> Result<(), String> {
     facade_docs()?;
     examples()?;
     crate::conformance::run(&[])?;
+    // The instruction-count guard (issue 34): a release build of the CLI, then `check`,
+    // `export` and `convert` under callgrind on a fixed sample against
+    // bench/instructions.json; more than 2% above it fails.
+    crate::bench_instructions::run(false)?;
     pytest(&[])?;
     // The npm package: built for wasm32 and tested from Node against the command (its memory
     // test too), its TypeScript declarations checked with tsc, and the web page tested in

@@ -1,7 +1,7 @@
 //! `cargo xtask`: the project's automation, in Rust so it runs wherever cargo does.
 //!
 //! ```text
-//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, pytest, fuzz smoke
+//! cargo xtask ci                      fmt check, clippy -D warnings, tests, docs, conformance, instructions, pytest, fuzz smoke
 //! cargo xtask pytest                  the Python tests (tests/python, crates/python/tests) in target/python-venv
 //! cargo xtask conformance [--bless]   the conformance suite as a table per spec area
 //! cargo xtask bench [FILE]           criterion throughput on the bench file (scan, validate, tree, export)
@@ -10,6 +10,9 @@
 //! cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
 //!                                     convert (games + moves Parquet) against check, peak RSS,
 //!                                     the python-chess + pyarrow peer on a sample
+//! cargo xtask bench --instructions [--bless]
+//!                                     callgrind instruction counts of check, export, convert
+//!                                     on a fixed sample against bench/instructions.json
 //! cargo xtask fuzz [--list] [--seconds N] [TARGET...]  cargo-fuzz targets, N seconds each (60)
 //! cargo xtask wasm [--test]           the `pgnkit` npm package (WebAssembly) in target/npm/pgnkit
 //!                                     and the web page in target/web; --test runs its Node
@@ -26,6 +29,7 @@
 
 mod bench;
 mod bench_convert;
+mod bench_instructions;
 mod ci;
 mod cmd;
 mod conformance;
@@ -46,7 +50,7 @@ usage: cargo xtask <task> [options]
 
 tasks:
   ci                      fmt check, clippy (-D warnings), tests, docs (-D warnings), conformance,
-                          the Python tests
+                          the instruction-count guard (bench --instructions), the Python tests
   pytest                  the Python tests (tests/python: DuckDB and python-chess against
                           `pgnkit convert`; crates/python/tests: the `pgnkit` package, built
                           with maturin) in a venv under target/ (python3.11 or PGNKIT_PYTHON)
@@ -63,6 +67,11 @@ tasks:
                           (same threads, default 2), peak RSS on the file and on it 4 times,
                           and the python-chess + pyarrow peer on the first N bytes
                           (default 2000000; 0 skips it), extrapolated to the whole file
+  bench --instructions [--bless]
+                          instructions (callgrind Ir) of release `check`, `export` and
+                          `convert`, one thread, on the first 4.2 MB of the bench file; fails
+                          when one is more than 2% above bench/instructions.json (--bless
+                          rewrites it)
   fuzz [--list] [--seconds N] [TARGET...]
                           list the fuzz targets, or run them (all by default) N seconds
                           each (default 60) from a seeded corpus; fails on a crash
