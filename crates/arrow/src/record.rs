@@ -133,6 +133,9 @@ impl GameRecord {
         }
         visitor.begin_movetext(game.start_position());
         let mut position = game.start_position().clone();
+        // The comments before the first move (the root's) stand before it, as the reader
+        // sends them (`comment_before`): they go to the first move's row.
+        visitor.pending.extend(game.root().comments().cloned());
         for id in game.main_line() {
             let Some(node) = game.node(id) else { break };
             let Some(played) = node.played() else { break };
@@ -608,5 +611,31 @@ impl Visitor for RecordVisitor {
             };
         }
         std::mem::take(&mut self.record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pgnkit_game::{ReadOptions, read_games, visit_games_with};
+
+    /// Found by the `records` fuzz target: `from_game` left out the comments before the
+    /// first move (the tree keeps them on its root), which the streaming visitor puts on
+    /// the first move's row as the columns' documentation says.
+    #[test]
+    fn from_game_keeps_the_comments_before_the_first_move() {
+        let pgn = b"[Event \"x\"]\n\n{ before } 1. e4 { after } e5 *\n";
+        let options = RecordOptions {
+            fen: true,
+            games_only: false,
+        };
+        let streamed = visit_games_with(pgn, RecordVisitor::new(options), ReadOptions::new())
+            .next()
+            .expect("a game")
+            .value;
+        let game = read_games(pgn).next().expect("a game").value;
+        let built = GameRecord::from_game(&game, options);
+        assert_eq!(built, streamed);
+        assert_eq!(built.moves[0].comment.as_deref(), Some("before after"));
     }
 }

@@ -119,30 +119,25 @@ pub fn open(
                     end: range.end,
                 });
             }
-            let mut stream = match probe(&path, &name)? {
+            // Binary data is judged as reading the whole file judges it: by the file's
+            // first decoded bytes, whatever the range (a range in the middle of a file whose
+            // start is text is read as that file is, and a range from the start that ends
+            // before those bytes do is judged by them all).
+            let stream = match probe(&path, &name)? {
                 Probed::File(probe) => {
-                    // Binary data is judged as reading the whole file judges it: by the
-                    // file's first bytes, whatever the range (a range in the middle of a
-                    // file whose start is text is read as that file is).
                     if probe.format == Format::Text {
                         refuse_binary_head(&name, &probe.head)?;
+                    } else {
+                        let whole = Source::Path {
+                            path: path.clone(),
+                            name: name.clone(),
+                        };
+                        drop(open(whole, None, options)?);
                     }
                     crate::split::open_probed(probe, &name, range.start, range.end, options)?
                 }
                 Probed::Stream(_) => return Err(InputError::RangeNeedsFile { name }),
             };
-            // A pzstd range from the file's start is judged by its first decoded bytes, as
-            // many as the whole file's judgement reads (several frames if need be).
-            if range.start == 0 && stream.format != Format::Text {
-                let mut head = Vec::with_capacity(HEAD_LEN);
-                (&mut stream.reader)
-                    .take(HEAD_LEN as u64)
-                    .read_to_end(&mut head)
-                    .map_err(|e| read_error(&stream.name, e))?;
-                refuse_binary_head(&stream.name, &head)?;
-                let rest = std::mem::replace(&mut stream.reader, Box::new(io::empty()));
-                stream.reader = Box::new(Cursor::new(head).chain(rest));
-            }
             return Ok(Opened {
                 streams: vec![stream],
                 warnings: Vec::new(),
@@ -350,14 +345,26 @@ fn text(mut stream: Stream) -> Result<Stream, InputError> {
     Ok(stream)
 }
 
-/// Refuses a stream whose first bytes (what one read gives) are binary data rather than text,
-/// by [`binary_message`](crate::binary_message)'s rule.
+/// Refuses a stream whose first [`HEAD_LEN`] bytes (fewer in a shorter stream, however
+/// many reads they take: a pzstd frame may hold less) are binary data rather than text, by
+/// [`binary_message`](crate::binary_message)'s rule.
 fn refuse_binary(stream: &mut Stream) -> Result<(), InputError> {
-    let head = stream
+    let first = stream
         .reader
         .fill_buf()
         .map_err(|e| read_error(&stream.name, e))?;
-    refuse_binary_head(&stream.name, head)
+    if first.len() >= HEAD_LEN || first.is_empty() {
+        return refuse_binary_head(&stream.name, first.get(..HEAD_LEN).unwrap_or(first));
+    }
+    let mut head = Vec::with_capacity(HEAD_LEN);
+    (&mut stream.reader)
+        .take(HEAD_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| read_error(&stream.name, e))?;
+    refuse_binary_head(&stream.name, &head)?;
+    let rest = std::mem::replace(&mut stream.reader, Box::new(io::empty()));
+    stream.reader = Box::new(Cursor::new(head).chain(rest));
+    Ok(())
 }
 
 /// Refuses `head`, the first bytes of the input `name`, if they are binary data.

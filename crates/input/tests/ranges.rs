@@ -259,3 +259,37 @@ fn a_pzstd_range_does_not_judge_a_frame_s_first_partial_line() {
         .unwrap_or_else(|e| panic!("{frames} frames, four ranges: {e}"));
     }
 }
+
+/// Found by the `ranges` fuzz target: a pzstd file of small frames with control bytes in
+/// its text. The whole file was judged by its first frame's text (what one read gave), a
+/// range from the start by the range's own text (2,078 bytes, which end before the file's
+/// first 4 KiB do): the range was refused as binary data where the whole file reads. Both
+/// now judge the file's first 4 KiB of text, however many frames hold them.
+#[cfg(feature = "zstd")]
+#[test]
+fn every_pzstd_range_is_judged_by_the_file_s_first_text() {
+    let text = include_bytes!("fixtures/range-binary-small-frames.pgn");
+    let dir = scratch("ranges-binary-frames");
+    for frames in 1..=8 {
+        let bytes = pzstd(text, text.len().div_ceil(frames));
+        let path = write(&dir, &format!("{frames}.pgn.zst"), &bytes);
+        let whole = pgnkit_input::open(pgnkit_input::Source::path(&path), None, &options());
+        assert!(whole.is_ok(), "{frames} frames: the whole file reads");
+        let size = bytes.len() as u64;
+        for end in (1..=8).map(|i| size * i / 8) {
+            let range = open_range(&path, "frames.pgn.zst", 0, end, &options());
+            assert!(
+                range.is_ok(),
+                "{frames} frames, 0..{end}: {:?}",
+                range.err()
+            );
+            let range = open_range(&path, "frames.pgn.zst", end / 2, end, &options());
+            assert!(
+                range.is_ok(),
+                "{frames} frames, {}..{end}: {:?}",
+                end / 2,
+                range.err()
+            );
+        }
+    }
+}
