@@ -1,9 +1,13 @@
 // The page that checks PGN in the browser (web/index.html): pasted text, a picked file or a
 // dropped one is read by the `pgnkit` package's streaming reader (WebAssembly, served from
 // this folder), and each game is shown with its tags, moves and errors (line:column), with a
-// summary. Every text that comes from the input (tag values, comments, moves, file names,
-// messages) is inserted with `textContent`, never as HTML.
+// summary. The checked input downloads in export format (each game's `toPgn()`, as `pgnkit
+// export` writes it: the games without errors) and as NDJSON (each game's `toJSON()`). A game
+// of the list goes on the board (board.js) to step through; the list filters by player; a
+// diagnostic jumps to its game. Every text that comes from the input (tag values, comments,
+// moves, file names, messages) is inserted with `textContent`, never as HTML.
 import init, { binaryError, PgnReader, version } from "./pgnkit/pgnkit.js";
+import { Board } from "./board.js";
 
 /** Games shown in full (tags and moves); the others are counted, their errors listed. */
 const SHOWN_GAMES = 200;
@@ -27,6 +31,15 @@ function el(tag, text, className) {
 /** The run under way; a new one makes the old one stop at its next chunk. */
 let current = 0;
 
+/** The board of the selected game (made in `main`). */
+let board = null;
+
+/**
+ * What the last run keeps: the export text of each game without errors (`toPgn()`), each
+ * game's JSON line (`toJSON()`), and the main line of each game shown (for the board).
+ */
+let kept = { name: "", pgn: [], ndjson: [], lines: new Map() };
+
 /** Checks the bytes `chunks` yields (an async iterable of Uint8Array) of the input `name`. */
 async function checkInput(name, size, head, chunks) {
   const run = ++current;
@@ -39,6 +52,9 @@ async function checkInput(name, size, head, chunks) {
   games.replaceChildren();
   summary.hidden = true;
   problems.hidden = true;
+  $("results").hidden = true;
+  board.clear();
+  kept = { name, pgn: [], ndjson: [], lines: new Map() };
   const progress = $("progress");
   // Binary data (an image, an executable): one error, the one the `pgnkit` command gives.
   const refused = binaryError(name, head);
@@ -66,9 +82,11 @@ async function checkInput(name, size, head, chunks) {
         else stats.warnings++;
         if (listed < LISTED_ERRORS) {
           listed++;
-          list.append(diagnosticItem(d, `${name}:${d.line}:${d.column}: game ${number}: `));
+          list.append(diagnosticItem(d, `${name}:${d.line}:${d.column}: game ${number}: `, number));
         }
       }
+      if (!game.isBroken) kept.pgn.push(game.toPgn());
+      kept.ndjson.push(`${JSON.stringify(game.toJSON())}\n`);
       if (number <= SHOWN_GAMES) games.append(gameView(game, number, diagnostics));
     } finally {
       game.free();
@@ -106,6 +124,9 @@ async function checkInput(name, size, head, chunks) {
   if (stats.games > SHOWN_GAMES) {
     games.append(el("p", `The first ${SHOWN_GAMES} games are shown; ${stats.games - SHOWN_GAMES} more were checked.`, "note"));
   }
+  $("results").hidden = stats.games === 0;
+  $("filter").value = "";
+  filterGames();
   $("status").textContent = `${name}: checked.`;
 }
 
@@ -131,13 +152,80 @@ function showSummary(stats) {
   summary.classList.toggle("clean", stats.errors === 0);
 }
 
-/** A diagnostic as a list item: `prefix`, its message, the move it names. */
-function diagnosticItem(d, prefix) {
+/**
+ * A diagnostic as a list item: `prefix`, its message, the move it names; with `game` (its
+ * number), a click or Enter on it selects that game and scrolls to it.
+ */
+function diagnosticItem(d, prefix, game) {
   const text = `${prefix}${d.message}${d.move ? ` (${d.move})` : ""}`;
   const item = el("li", text, d.severity);
   item.dataset.line = d.line;
   item.dataset.column = d.column;
+  if (game !== undefined && game <= SHOWN_GAMES) {
+    item.dataset.game = game;
+    item.tabIndex = 0;
+    item.classList.add("jump");
+    item.title = `Show game ${game}`;
+  }
   return item;
+}
+
+/** Selects game `number` (shown), at `ply` (the end with `Infinity`), and scrolls to it. */
+function jumpTo(number, ply) {
+  const view = document.querySelector(`#games article[data-game="${number}"]`);
+  if (!view) return;
+  if (view.hidden) {
+    $("filter").value = "";
+    filterGames();
+  }
+  select(number, ply);
+  view.scrollIntoView({ block: "start" });
+  view.querySelector("h3 button")?.focus({ preventScroll: true });
+}
+
+/** Puts game `number` on the board at `ply`, and marks it in the list. */
+function select(number, ply) {
+  const line = kept.lines.get(number);
+  if (!line) return;
+  for (const view of document.querySelectorAll("#games article.selected")) {
+    view.classList.remove("selected");
+    view.querySelector("h3 button")?.removeAttribute("aria-current");
+  }
+  const view = document.querySelector(`#games article[data-game="${number}"]`);
+  view?.classList.add("selected");
+  view?.querySelector("h3 button")?.setAttribute("aria-current", "true");
+  board.show(number, line, ply);
+}
+
+/** Hides the games whose White and Black do not hold the filter's text (any case). */
+function filterGames() {
+  const wanted = $("filter").value.trim().toLowerCase();
+  const views = document.querySelectorAll("#games article");
+  let shown = 0;
+  for (const view of views) {
+    const hit = wanted === "" || view.dataset.white.includes(wanted) || view.dataset.black.includes(wanted);
+    view.hidden = !hit;
+    if (hit) shown++;
+  }
+  $("filtered").textContent = wanted === "" ? "" : `${shown} of ${views.length} games shown`;
+}
+
+/** Offers `parts` (strings) as a file named `name` to download. */
+function download(name, parts, type) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** The input's name without its extension, for the names of the downloads. */
+function stem(name) {
+  const base = name === "pasted text" ? "pasted" : name.replace(/\.[^.]*$/, "");
+  return base || "games";
 }
 
 /** One game: its tags, its moves with comments and variations, its errors. */
@@ -145,8 +233,18 @@ function gameView(game, number, diagnostics) {
   const view = el("article", null, game.isBroken ? "game broken" : "game");
   view.dataset.game = number;
   const headers = game.headers;
-  const title = `${number}. ${headers.get("White") ?? "?"} – ${headers.get("Black") ?? "?"} ${game.result}`;
-  view.append(el("h3", title));
+  const white = headers.get("White") ?? "?";
+  const black = headers.get("Black") ?? "?";
+  view.dataset.white = white.toLowerCase();
+  view.dataset.black = black.toLowerCase();
+  const title = `${number}. ${white} – ${black} ${game.result}`;
+  const heading = el("h3");
+  const button = el("button", title, "select");
+  button.type = "button";
+  button.title = "Show on the board";
+  button.addEventListener("click", () => select(number, 0));
+  heading.append(button);
+  view.append(heading);
   const tags = el("table", null, "tags");
   for (const [name, value] of headers) {
     const row = el("tr");
@@ -156,7 +254,13 @@ function gameView(game, number, diagnostics) {
   view.append(tags);
   const moves = el("p", null, "moves");
   for (const text of game.comments) moves.append(el("span", `{${text}}`, "comment"), " ");
-  appendLine(moves, game.moves());
+  const line = game.moves();
+  kept.lines.set(number, { title, startFen: game.startFen, moves: line.map((m) => ({ san: m.san, fen: m.fen, moveNumber: m.moveNumber, color: m.color })) });
+  appendLine(moves, line, true);
+  moves.addEventListener("click", (event) => {
+    const ply = event.target.dataset?.ply;
+    if (ply !== undefined) select(number, Number(ply));
+  });
   moves.append(el("span", game.result, "result"));
   view.append(moves);
   if (diagnostics.length > 0) {
@@ -167,15 +271,20 @@ function gameView(game, number, diagnostics) {
   return view;
 }
 
-/** The moves of `line` into `parent`, numbered, each with its comments and variations. */
-function appendLine(parent, line) {
+/**
+ * The moves of `line` into `parent`, numbered, each with its comments and variations; the
+ * main line's (`main`) carry their ply, for a click to put them on the board.
+ */
+function appendLine(parent, line, main = false) {
   let numbered = false;
-  for (const move of line) {
+  for (const [index, move] of line.entries()) {
     for (const text of move.commentsBefore) parent.append(el("span", `{${text}}`, "comment"), " ");
     if (move.color === "w") parent.append(`${move.moveNumber}. `);
     else if (!numbered) parent.append(`${move.moveNumber}… `);
     numbered = true;
-    parent.append(el("span", move.san, "san"));
+    const san = el("span", move.san, "san");
+    if (main) san.dataset.ply = index + 1;
+    parent.append(san);
     for (const nag of move.nags) parent.append(` $${nag}`);
     parent.append(" ");
     for (const text of move.comments) parent.append(el("span", `{${text}}`, "comment"), " ");
@@ -218,6 +327,7 @@ function fail(error) {
 }
 
 async function main() {
+  board = new Board($("board"));
   await init();
   $("status").textContent = `Ready (pgnkit ${version()}).`;
   document.body.dataset.ready = "true";
@@ -227,6 +337,20 @@ async function main() {
   $("file").addEventListener("change", (event) => {
     const [file] = event.target.files;
     if (file) checkFile(file).catch(fail);
+  });
+  $("filter").addEventListener("input", filterGames);
+  $("download-pgn").addEventListener("click", () => download(`${stem(kept.name)}-export.pgn`, kept.pgn, "application/x-chess-pgn"));
+  $("download-ndjson").addEventListener("click", () => download(`${stem(kept.name)}.ndjson`, kept.ndjson, "application/x-ndjson"));
+  const jump = (event) => {
+    const item = event.target.closest("li[data-game]");
+    if (item) jumpTo(Number(item.dataset.game), Infinity);
+  };
+  $("problems").addEventListener("click", jump);
+  $("problems").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      jump(event);
+    }
   });
   const drop = $("drop");
   document.addEventListener("dragover", (event) => {
