@@ -1,12 +1,11 @@
 // The page that checks PGN in the browser (web/index.html): pasted text, a picked file or a
 // dropped one is read by the `pgnkit` package's streaming reader (WebAssembly, served from
-// this folder), and each game is shown with its tags, moves and errors (line:column), with a
-// summary. The checked input downloads in export format (each game's `toPgn()`, as `pgnkit
+// this folder) in a Web Worker (worker.js), and each game is shown with its tags, moves and
+// errors (line:column), with a summary. The checked input downloads in export format (each game's `toPgn()`, as `pgnkit
 // export` writes it: the games without errors) and as NDJSON (each game's `toJSON()`). A game
 // of the list goes on the board (board.js) to step through; the list filters by player; a
 // diagnostic jumps to its game. Every text that comes from the input (tag values, comments,
 // moves, file names, messages) is inserted with `textContent`, never as HTML.
-import init, { binaryError, PgnReader, version } from "./pgnkit/pgnkit.js";
 import { Board } from "./board.js";
 
 /** Games shown in full (tags and moves); the others are counted, their errors listed. */
@@ -40,9 +39,59 @@ let board = null;
  */
 let kept = { name: "", pgn: [], ndjson: [], lines: new Map() };
 
+/**
+ * The reading worker (web/worker.js) and a queue of its messages: `next()` resolves to the
+ * next one. A new run makes a new worker when the old one is busy.
+ */
+class Reading {
+  constructor() {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    this.queue = [];
+    this.waiting = [];
+    this.busy = false;
+    this.worker.onmessage = ({ data }) => this.deliver(data);
+    this.worker.onerror = (event) => this.deliver({ type: "failed", message: event.message || "the reading worker failed" });
+  }
+
+  deliver(message) {
+    const resolve = this.waiting.shift();
+    if (resolve) resolve(message);
+    else this.queue.push(message);
+  }
+
+  /** The next message; a `failed` one throws. */
+  async next() {
+    const message = this.queue.length > 0 ? this.queue.shift() : await new Promise((resolve) => this.waiting.push(resolve));
+    if (message.type === "failed") throw new Error(message.message);
+    return message;
+  }
+
+  post(message, transfer = []) {
+    this.worker.postMessage(message, transfer);
+  }
+}
+
+/** The worker; replaced when a run starts while another is under way. */
+let reading = null;
+
 /** Checks the bytes `chunks` yields (an async iterable of Uint8Array) of the input `name`. */
 async function checkInput(name, size, head, chunks) {
   const run = ++current;
+  if (reading.busy) {
+    reading.worker.terminate();
+    reading = new Reading();
+    await reading.next(); // ready
+  }
+  const worker = reading;
+  worker.busy = true;
+  try {
+    await readInput(worker, run, name, size, head, chunks);
+  } finally {
+    worker.busy = false;
+  }
+}
+
+async function readInput(worker, run, name, size, head, chunks) {
   const started = performance.now();
   const summary = $("summary");
   const problems = $("problems");
@@ -57,13 +106,14 @@ async function checkInput(name, size, head, chunks) {
   kept = { name, pgn: [], ndjson: [], lines: new Map() };
   const progress = $("progress");
   // Binary data (an image, an executable): one error, the one the `pgnkit` command gives.
-  const refused = binaryError(name, head);
-  if (refused !== null) {
+  worker.post({ type: "start", name, head, shown: SHOWN_GAMES });
+  const answer = await worker.next();
+  if (answer.type === "refused") {
     showSummary({ name, games: 0, broken: 0, errors: 1, warnings: 0, seconds: 0 });
     problems.hidden = false;
     problems.append(el("h2", "Errors"));
     const list = el("ul", null, "diagnostics");
-    list.append(el("li", refused, "error"));
+    list.append(el("li", answer.message, "error"));
     problems.append(list);
     $("status").textContent = `${name}: not checked, it is not PGN text.`;
     return;
@@ -71,11 +121,11 @@ async function checkInput(name, size, head, chunks) {
   const stats = { name, games: 0, broken: 0, errors: 0, warnings: 0, seconds: 0 };
   const list = el("ul", null, "diagnostics");
   let listed = 0;
-  const reader = new PgnReader((game) => {
-    try {
+  /** Shows the games of a `games` message. */
+  const show = (message) => {
+    for (const game of message.games) {
       stats.games++;
-      const number = stats.games;
-      const diagnostics = game.diagnostics;
+      const { number, diagnostics } = game;
       if (game.isBroken) stats.broken++;
       for (const d of diagnostics) {
         if (d.severity === "error") stats.errors++;
@@ -85,13 +135,9 @@ async function checkInput(name, size, head, chunks) {
           list.append(diagnosticItem(d, `${name}:${d.line}:${d.column}: game ${number}: `, number));
         }
       }
-      if (!game.isBroken) kept.pgn.push(game.toPgn());
-      kept.ndjson.push(`${JSON.stringify(game.toJSON())}\n`);
-      if (number <= SHOWN_GAMES) games.append(gameView(game, number, diagnostics));
-    } finally {
-      game.free();
+      if (game.moves) games.append(gameView(game));
     }
-  });
+  };
   let read = 0;
   progress.hidden = false;
   progress.value = 0;
@@ -99,17 +145,22 @@ async function checkInput(name, size, head, chunks) {
     for await (const chunk of chunks) {
       if (run !== current) return;
       for (let at = 0; at < chunk.length; at += CHUNK) {
-        reader.push(chunk.subarray(at, at + CHUNK));
+        // A copy of the piece, handed over to the worker (the file's chunk stays whole).
+        const piece = chunk.slice(at, at + CHUNK);
+        worker.post({ type: "chunk", bytes: piece }, [piece.buffer]);
+        show(await worker.next());
+        if (run !== current) return;
         read += Math.min(CHUNK, chunk.length - at);
         progress.value = size ? read / size : 1;
         $("status").textContent = `${name}: ${stats.games} games read…`;
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (run !== current) return;
       }
     }
-    reader.end();
+    worker.post({ type: "end" });
+    show(await worker.next());
+    const done = await worker.next();
+    kept.pgn = done.pgn;
+    kept.ndjson = done.ndjson;
   } finally {
-    reader.free();
     progress.hidden = true;
   }
   stats.seconds = (performance.now() - started) / 1000;
@@ -228,11 +279,16 @@ function stem(name) {
   return base || "games";
 }
 
-/** One game: its tags, its moves with comments and variations, its errors. */
-function gameView(game, number, diagnostics) {
+/**
+ * One game (as the worker describes it: `number`, `headers` entries, `result`, `comments`,
+ * `startFen`, `moves`, `isBroken`, `diagnostics`): its tags, its moves with comments and
+ * variations, its errors.
+ */
+function gameView(game) {
+  const { number, diagnostics } = game;
   const view = el("article", null, game.isBroken ? "game broken" : "game");
   view.dataset.game = number;
-  const headers = game.headers;
+  const headers = new Map(game.headers);
   const white = headers.get("White") ?? "?";
   const black = headers.get("Black") ?? "?";
   view.dataset.white = white.toLowerCase();
@@ -254,7 +310,7 @@ function gameView(game, number, diagnostics) {
   view.append(tags);
   const moves = el("p", null, "moves");
   for (const text of game.comments) moves.append(el("span", `{${text}}`, "comment"), " ");
-  const line = game.moves();
+  const line = game.moves;
   kept.lines.set(number, { title, startFen: game.startFen, moves: line.map((m) => ({ san: m.san, fen: m.fen, moveNumber: m.moveNumber, color: m.color })) });
   appendLine(moves, line, true);
   moves.addEventListener("click", (event) => {
@@ -317,7 +373,7 @@ async function checkFile(file) {
 
 async function checkText() {
   const bytes = new TextEncoder().encode($("text").value);
-  await checkInput("pasted text", bytes.length, bytes.subarray(0, HEAD), [bytes]);
+  await checkInput("pasted text", bytes.length, bytes.slice(0, HEAD), [bytes]);
 }
 
 /** Shows an unexpected failure (a bug, or a module that did not load). */
@@ -328,8 +384,9 @@ function fail(error) {
 
 async function main() {
   board = new Board($("board"));
-  await init();
-  $("status").textContent = `Ready (pgnkit ${version()}).`;
+  reading = new Reading();
+  const { version } = await reading.next();
+  $("status").textContent = `Ready (pgnkit ${version}).`;
   document.body.dataset.ready = "true";
   const button = $("check");
   button.disabled = false;

@@ -137,6 +137,18 @@ async function browserTests() {
     const sans = await page.$$eval("#games article:first-of-type .moves > .san", (s) => s.map((e) => e.textContent));
     assert.deepEqual(sans, games[0].moves().map((m) => m.san));
     assert.ok(seen.local.some((url) => url.endsWith("/pgnkit/pgnkit_bg.wasm")), "the module came from the local server");
+    assert.ok(page.workers().some((w) => w.url().endsWith("/worker.js")), "the reader runs in a Web Worker");
+  });
+
+  test("a new input while one is being read: the new one wins", async (t) => {
+    const { page } = await open(t);
+    await page.setInputFiles("#file", path.join(corpus, "annotated", "pychess", "world_matches.pgn"));
+    await page.fill("#text", '[White "Second"]\n[Black "B"]\n\n1. e4 *\n');
+    await page.click("#check");
+    await page.waitForFunction(() => document.querySelector("#summary")?.dataset.games === "1" && document.querySelector("#status").textContent === "pasted text: checked.", null, { timeout: 60000 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.$eval("#summary", (s) => s.dataset.games), "1");
+    assert.deepEqual(await page.$$eval("#games article h3", (h) => h.map((e) => e.textContent)), ["1. Second – B *"]);
   });
 
   test("a file dropped on the page is checked", async (t) => {
