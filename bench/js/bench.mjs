@@ -8,7 +8,9 @@
 // FILE: PGNKIT_BENCH_FILE, else target/bench.pgn (built by ../shared/corpus/bench-file.sh).
 // pgnkit and chessops read the first N bytes (default 10 MB, cut at a game start); chess.js
 // and @mliebelt/pgn-parser, far slower, read the first --peer-bytes (default 1 MB) and their
-// rates are per megabyte, so the ratios compare like with like. Each task runs a few times;
+// rates are per megabyte, so the ratios compare like with like. Then single games: the first
+// --single games (default 200) of the prefix, each parsed on its own call, games per second
+// (what a page or a server that gets one game at a time sees). Each task runs a few times;
 // the best time counts. Every task's answer (games read, moves played) is printed beside its
 // time, so a wrong one shows. Benchmarks, not tests: never in CI.
 import fs from "node:fs";
@@ -26,6 +28,7 @@ const option = (name, fallback) => {
 };
 const BYTES = option("--bytes", 10_000_000);
 const PEER_BYTES = option("--peer-bytes", 1_000_000);
+const SINGLE = option("--single", 200);
 const file = args[0] ?? process.env.PGNKIT_BENCH_FILE ?? path.join(root, "target", "bench.pgn");
 
 const modules = path.join(root, "target", "bench-js", "node_modules");
@@ -138,4 +141,21 @@ for (const [name, text, task] of tasks) {
 const ours = rates[tasks[0][0]];
 for (const [name] of tasks.slice(3)) {
   console.log(`pgnkit parsePgn vs ${name}: ${(ours / rates[name]).toFixed(1)}x`);
+}
+
+// Single games: each task gets one game per call (the multi-game task's code, one game).
+const singles = games(small).slice(0, SINGLE);
+console.log(`\nsingle games: the first ${singles.length} games of the prefix, one call each`);
+const perGame = {};
+for (const [name, , task] of tasks) {
+  const { seconds, answer } = time(() => {
+    let moves = 0;
+    for (const g of singles) moves += Number(/(\d+) moves/.exec(task(g))?.[1] ?? 0);
+    return moves ? `${moves} moves` : "";
+  }, 3);
+  perGame[name] = singles.length / seconds;
+  console.log(`${name.padEnd(46)} ${seconds.toFixed(3).padStart(8)} s ${perGame[name].toFixed(0).padStart(8)} games/s   ${answer}`);
+}
+for (const [name] of tasks.slice(3)) {
+  console.log(`pgnkit parsePgn vs ${name} (single games): ${(perGame[tasks[0][0]] / perGame[name]).toFixed(1)}x`);
 }

@@ -137,6 +137,18 @@ async function browserTests() {
     const sans = await page.$$eval("#games article:first-of-type .moves > .san", (s) => s.map((e) => e.textContent));
     assert.deepEqual(sans, games[0].moves().map((m) => m.san));
     assert.ok(seen.local.some((url) => url.endsWith("/pgnkit/pgnkit_bg.wasm")), "the module came from the local server");
+    assert.ok(page.workers().some((w) => w.url().endsWith("/worker.js")), "the reader runs in a Web Worker");
+  });
+
+  test("a new input while one is being read: the new one wins", async (t) => {
+    const { page } = await open(t);
+    await page.setInputFiles("#file", path.join(corpus, "annotated", "pychess", "world_matches.pgn"));
+    await page.fill("#text", '[White "Second"]\n[Black "B"]\n\n1. e4 *\n');
+    await page.click("#check");
+    await page.waitForFunction(() => document.querySelector("#summary")?.dataset.games === "1" && document.querySelector("#status").textContent === "pasted text: checked.", null, { timeout: 60000 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.$eval("#summary", (s) => s.dataset.games), "1");
+    assert.deepEqual(await page.$$eval("#games article h3", (h) => h.map((e) => e.textContent)), ["1. Second – B *"]);
   });
 
   test("a file dropped on the page is checked", async (t) => {
@@ -226,6 +238,162 @@ async function browserTests() {
     assert.ok(run.stderr.split("\n").includes(`pgnkit: ${items[0]}`), `the command says: ${run.stderr}`);
   });
 
+  /** Loads `file` (a corpus file) in the page; the package's games of it. */
+  async function load(page, file) {
+    await page.setInputFiles("#file", file);
+    await summary(page);
+    await page.waitForSelector("#results:not([hidden])");
+    return package_.parsePgn(fs.readFileSync(file));
+  }
+
+  /** The file the page offers when `button` is clicked, as bytes, and its name. */
+  async function downloaded(page, button) {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+    return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+  }
+
+  test("the export download is the command's export, byte for byte; the NDJSON is toJSON()", async (t) => {
+    const { page } = await open(t);
+    // A file with broken games: the export leaves them out, as the command does.
+    const file = path.join(corpus, "fen-start", "lichess-practice", "lichess-practice-the-fork_by_arex_2017.01.29.pgn");
+    const rich = path.join(corpus, "annotated", "pychess", "world_matches.pgn");
+    for (const input of [rich, file]) {
+      const games = await load(page, input);
+      const pgn = await downloaded(page, "#download-pgn");
+      assert.equal(pgn.name, `${path.basename(input, ".pgn")}-export.pgn`);
+      const run = spawnSync(binary, ["export", input], { maxBuffer: 1 << 30 });
+      assert.ok(run.stdout.length > 0, `pgnkit export ${input}: ${run.stderr}`);
+      assert.ok(pgn.bytes.equals(run.stdout), `the download of ${input} is \`pgnkit export\`'s output (${pgn.bytes.length} vs ${run.stdout.length} bytes)`);
+      const ndjson = await downloaded(page, "#download-ndjson");
+      assert.equal(ndjson.name, `${path.basename(input, ".pgn")}.ndjson`);
+      const lines = ndjson.bytes.toString("utf8").split("\n");
+      assert.equal(lines.pop(), "", "the last line ends with a newline");
+      assert.equal(lines.length, games.length);
+      assert.deepEqual(lines.map((l) => JSON.parse(l)), games.map((g) => JSON.parse(JSON.stringify(g.toJSON()))));
+    }
+  });
+
+  test("the board steps through the main line: keys, buttons, a click on a move", async (t) => {
+    const { page } = await open(t);
+    const games = await load(page, path.join(corpus, "annotated", "pychess", "world_matches.pgn"));
+    const number = 3;
+    const game = games[number - 1];
+    const fens = [game.startFen, ...game.moves().map((m) => m.fen)];
+    assert.ok(fens.length > 10, "a game of some length");
+    const fen = () => page.$eval("#board", (b) => b.dataset.fen);
+    assert.equal(await page.locator("#board").isHidden(), true, "no board before a game is chosen");
+    await page.click(`#games article[data-game="${number}"] h3 button`);
+    assert.equal(await fen(), fens[0]);
+    assert.equal(await page.$eval("#board", (b) => b.dataset.game), String(number));
+    // The first positions of the main line, forward with →; the end; one back with ←.
+    for (let ply = 1; ply < Math.min(fens.length, 16); ply++) {
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await fen(), fens[ply], `ply ${ply}`);
+    }
+    await page.keyboard.press("End");
+    assert.equal(await fen(), fens.at(-1));
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await fen(), fens.at(-1), "→ at the end stays there");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await fen(), fens.at(-2));
+    await page.keyboard.press("Home");
+    assert.equal(await fen(), fens[0]);
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await fen(), fens[0], "← at the start stays there");
+    await page.keyboard.press("End");
+    assert.equal(await fen(), fens.at(-1));
+    // The buttons, and a click on the fifth move of the game's text.
+    await page.click("#board button.first");
+    await page.click("#board button.forward");
+    assert.equal(await fen(), fens[1]);
+    await page.click(`#games article[data-game="${number}"] .moves > .san >> nth=4`);
+    assert.equal(await fen(), fens[5]);
+    assert.equal(await page.textContent(`#games article[data-game="${number}"] .san.current`), game.moves()[4].san);
+    // The SVG draws the placement: one glyph per piece of the FEN.
+    const pieces = fens[5].split(" ")[0].replace(/[^a-zA-Z]/g, "").length;
+    assert.equal(await page.locator("#board svg text.piece").count(), pieces);
+    assert.equal(await page.locator("#board svg rect").count(), 64);
+    // Keys typed in the filter box are the box's, not the board's.
+    await page.focus("#filter");
+    await page.keyboard.press("Home");
+    assert.equal(await fen(), fens[5]);
+  });
+
+  test("the filter keeps the games of a player; a diagnostic jumps to its game", async (t) => {
+    const { page } = await open(t);
+    const games = await load(page, path.join(corpus, "annotated", "pychess", "world_matches.pgn"));
+    const shownGames = games.slice(0, 200);
+    // The player of the most games shown (as White), part of the name in capitals.
+    const counts = new Map();
+    for (const g of shownGames) counts.set(g.headers.get("White"), (counts.get(g.headers.get("White")) ?? 0) + 1);
+    const [name] = [...counts].sort((a, b) => b[1] - a[1])[0];
+    const wanted = name.slice(0, 6).toUpperCase();
+    const expected = shownGames
+      .map((g, i) => [i + 1, `${g.headers.get("White") ?? "?"}|${g.headers.get("Black") ?? "?"}`])
+      .filter(([, players]) => players.toLowerCase().includes(wanted.toLowerCase()))
+      .map(([n]) => n);
+    assert.ok(expected.length > 1 && expected.length < 200, `${wanted}: ${expected.length} games`);
+    await page.fill("#filter", wanted);
+    const visible = () => page.$$eval("#games article:not([hidden])", (a) => a.map((v) => Number(v.dataset.game)));
+    assert.deepEqual(await visible(), expected);
+    assert.equal(await page.textContent("#filtered"), `${expected.length} of 200 games shown`);
+    await page.fill("#filter", "no such player at all");
+    assert.deepEqual(await visible(), []);
+    await page.fill("#filter", "");
+    assert.equal((await visible()).length, 200);
+
+    // Broken games: a click (or Enter) on a diagnostic selects its game, at the position the
+    // bad move was played in, and scrolls to it, even when the filter hid it.
+    const pgn = [1, 2, 3, 4, 5, 6, 7, 8].map((i) => `[White "W${i}"]\n[Black "B${i}"]\n\n1. e4 e5 2. Nf3 ${i === 7 ? "Ke7 3. Ke3" : "Nc6"} *\n`).join("\n");
+    const [bad] = package_.check(pgn).filter((d) => d.severity === "error");
+    assert.equal(bad.game, 7);
+    await page.fill("#text", pgn);
+    await page.click("#check");
+    await page.waitForFunction(() => document.querySelector("#summary")?.dataset.games === "8");
+    await page.fill("#filter", "W1");
+    assert.equal(await page.locator(`#games article[data-game="7"]`).isHidden(), true);
+    await page.setViewportSize({ width: 1000, height: 300 });
+    await page.click("#problems li.error");
+    assert.equal(await page.$eval("#board", (b) => b.dataset.game), "7");
+    assert.equal(await page.$eval("#board", (b) => b.dataset.fen), bad.fen);
+    assert.ok(await page.$eval('#games article[data-game="7"]', (a) => a.classList.contains("selected") && !a.hidden));
+    const box = await page.locator('#games article[data-game="7"]').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y < 300, `the game is scrolled into view (y ${box?.y})`);
+    await page.click('#games article[data-game="1"] h3 button');
+    await page.focus("#problems li.error");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.$eval("#board", (b) => b.dataset.game), "7");
+  });
+
+  test("on a phone (390x844) nothing overflows; keyboard focus follows the page and shows", async (t) => {
+    const { page } = await open(t);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await load(page, path.join(corpus, "annotated", "pychess", "world_matches.pgn"));
+    await page.click('#games article[data-game="1"] h3 button');
+    await page.keyboard.press("End");
+    // A tag table scrolls sideways inside itself (a long value); the table itself must fit.
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll("body *")]
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5 && !e.parentElement?.closest(".tags"))
+        .map((e) => `${e.tagName}#${e.id}.${e.className?.baseVal ?? e.className}`);
+      return { scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
+    });
+    assert.equal(overflow.scroll, 390, `the page is as wide as the screen: ${JSON.stringify(overflow)}`);
+    assert.deepEqual(overflow.wide, [], "elements past the right edge");
+    assert.ok((await page.locator("#board svg").boundingBox()).width <= 390);
+    // Tab order: the text, the check button, the file, then the filter and the downloads.
+    await page.focus("#text");
+    const order = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
+    }
+    assert.deepEqual(order, ["check", "file", "filter", "download-pgn", "download-ndjson"]);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, "none", "the focused element shows its focus");
+  });
+
   test("a screenshot of the page (docs/web-page.png with PGNKIT_WEB_SCREENSHOT)", async (t) => {
     const screenshot = process.env.PGNKIT_WEB_SCREENSHOT ?? path.join(webDir, "..", "web-page.png");
     const { page } = await open(t);
@@ -238,6 +406,8 @@ async function browserTests() {
     await page.fill("#text", pgn);
     await page.click("#check");
     await summary(page);
+    // The first game on the board, after 3... Qh4+.
+    await page.click('#games article[data-game="1"] .moves > .san >> nth=5');
     await page.screenshot({ path: screenshot, fullPage: true });
     assert.ok(fs.statSync(screenshot).size > 10000, `a screenshot in ${screenshot}`);
   });

@@ -1,6 +1,6 @@
 //! The web page of the `pgnkit` npm package and the tests beyond Node's (`cargo xtask wasm`).
 //!
-//! - [`assemble`]: `web/` (a static page: HTML, one JavaScript module, CSS) with the
+//! - [`assemble`]: `web/` (a static page: HTML, its JavaScript modules, CSS) with the
 //!   package's browser build in `pgnkit/` beside it, in `target/web`: a folder any static
 //!   server serves, nothing fetched from elsewhere.
 //! - [`run_tests`]: the test packages pinned in `web/tests/package.json` and its lock file
