@@ -383,7 +383,16 @@ impl fmt::Display for Epd {
                         san.to_string()
                     }
                     Operand::Integer(n) => n.to_string(),
-                    Operand::Float(x) => format!("{x:?}"),
+                    // Plain decimals, never an exponent (which reads back as a symbol);
+                    // a whole number keeps its `.0` (which reads back as a float).
+                    Operand::Float(x) => {
+                        let text = x.to_string();
+                        if text.contains('.') {
+                            text
+                        } else {
+                            format!("{text}.0")
+                        }
+                    }
                     // A string holding `"` was read unquoted (a quoted one ends at its
                     // first `"`), so it has no blank nor `;`: written so, it reads back.
                     Operand::String(s) if s.contains('"') => s.clone(),
@@ -462,7 +471,12 @@ fn float(text: &[u8]) -> Option<f64> {
     if !all_digits(int) || !all_digits(frac) {
         return None;
     }
-    core::str::from_utf8(text).ok()?.parse().ok()
+    // Finite only: a value too large for `f64` would be written as `inf`.
+    core::str::from_utf8(text)
+        .ok()?
+        .parse()
+        .ok()
+        .filter(|x: &f64| x.is_finite())
 }
 
 fn syntax(offset: usize, message: &'static str) -> EpdError {
@@ -620,6 +634,24 @@ mod tests {
         assert_eq!(op("c0"), Some(vec![Operand::String("f4".into())]));
         assert_eq!(op("dtz"), Some(vec![Operand::Integer(12)]));
         assert_eq!(op("x"), Some(vec![Operand::Float(0.25)]));
+        // Found by the epd fuzz target: a tiny float was written with an exponent, which
+        // read back as a symbol.
+        for text in [
+            "-000.00000000000097205",
+            "1.0",
+            "12345678901234567890.5",
+            "0.0",
+        ] {
+            let record = format!("8/8/8/8/8/8/8/K1k5 w - - x {text};");
+            let epd = Epd::parse(record.as_bytes()).unwrap();
+            let written = epd.to_string();
+            assert_eq!(Epd::parse(written.as_bytes()).unwrap(), epd, "{written}");
+        }
+        let huge = format!("8/8/8/8/8/8/8/K1k5 w - - x {}.0;", "9".repeat(400));
+        assert!(matches!(
+            Epd::parse(huge.as_bytes()).unwrap().operations()[0].operands[0],
+            Operand::Symbol(_)
+        ));
         assert_eq!(
             op("noop"),
             Some(vec![
