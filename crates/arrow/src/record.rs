@@ -1,5 +1,6 @@
 //! One game's rows: [`GameRecord`] (the games table) and its
-//! [`MoveRecord`]s (the moves table), filled by [`RecordVisitor`] from the
+//! [`MoveRecord`]s (the moves table) and [`PositionRecord`]s (the positions
+//! table), filled by [`RecordVisitor`] from the
 //! reader's events or by [`GameRecord::from_game`] from a [`Game`].
 
 use pgnkit_chess::{FenOptions, Move, Position, Square, Uci};
@@ -10,6 +11,7 @@ use pgnkit_game::{
 
 use crate::commands;
 use crate::error::TagWarning;
+use crate::positions::PositionRecord;
 use crate::typed;
 
 /// The tags that have a string column of their own in the games table, in
@@ -67,6 +69,10 @@ pub struct GameRecord {
     pub movetext: Option<String>,
     /// The main line's moves (none with [`RecordOptions::games_only`]).
     pub moves: Vec<MoveRecord>,
+    /// The main line's positions, the start position first (only with
+    /// [`RecordOptions::positions`]): one more than `moves` when the start
+    /// position could be set up.
+    pub positions: Vec<PositionRecord>,
     /// The main line's moves counted but not recorded: with
     /// [`RecordOptions::games_only`], `moves` stays empty and this holds
     /// their number; otherwise 0.
@@ -293,6 +299,10 @@ pub struct RecordOptions {
     /// evals, NAGs and comments are not worked out; every games-table
     /// column comes out the same, and the moves table gets no rows.
     pub games_only: bool,
+    /// Each main-line position's row ([`GameRecord::positions`]: the Polyglot key,
+    /// side to move, material, and with [`fen`](RecordOptions::fen) its EPD); needs the
+    /// moves recorded (not [`games_only`](RecordOptions::games_only)).
+    pub positions: bool,
 }
 
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
@@ -326,6 +336,11 @@ impl RecordVisitor {
             offset,
             line,
             moves: Vec::with_capacity(self.moves_hint),
+            positions: if self.options.positions {
+                Vec::with_capacity(self.moves_hint + 1)
+            } else {
+                Vec::new()
+            },
             ..GameRecord::default()
         };
         self.pending.clear();
@@ -522,6 +537,10 @@ impl RecordVisitor {
             comment,
             ..MoveRecord::default()
         });
+        if self.options.positions {
+            let row = PositionRecord::of(after, self.options.fen);
+            self.record.positions.push(row);
+        }
         self.last = Some(after.clone());
     }
 }
@@ -541,6 +560,10 @@ impl Visitor for RecordVisitor {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
+        if self.options.positions && !self.options.games_only {
+            let row = PositionRecord::of(start, self.options.fen);
+            self.record.positions.push(row);
+        }
         self.last = Some(start.clone());
     }
 
