@@ -67,10 +67,10 @@ pub use conversion::{
     STREAM_BATCH_BYTES, Stream, TABLE_BATCH_BYTES, TableJob, TableKind, TableState,
 };
 pub use error::{Error, TagWarning};
-pub use positions::{PositionRecord, PositionsBuilder};
+pub use positions::PositionsBuilder;
 pub use record::{
-    GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordError, RecordOptions, RecordVisitor,
-    STRING_TAGS,
+    GameRecord, MoveRecord, MoveText, PositionRecord, RATING_TAGS, RecordError, RecordOptions,
+    RecordVisitor, STRING_TAGS,
 };
 pub use tee::RecordTee;
 pub use threaded::WriterThread;

@@ -3,7 +3,7 @@
 //! "which games reach this position" and "what was played here" are a join
 //! or a group-by in DuckDB, Spark or pandas.
 //!
-//! [`PositionRecord::of`] is what one position becomes (filled by
+//! [`PositionRecord::of`](crate::PositionRecord::of) is what one position becomes (filled by
 //! [`RecordVisitor`](crate::RecordVisitor) with
 //! [`RecordOptions::positions`](crate::RecordOptions::positions));
 //! [`PositionsBuilder`] makes the rows, the move played from each position
@@ -23,70 +23,10 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Schema, SchemaRef};
-use pgnkit_chess::{Color, Position, Role};
 
 use crate::builder::{BatchLimits, Fill, TableOptions, batch, text, utf8};
 use crate::error::Error;
 use crate::record::{GameRecord, MoveText};
-
-/// Material points of a role: pawn 1, knight and bishop 3, rook 5, queen 9, king 0.
-const POINTS: [(Role, u32); 5] = [
-    (Role::Pawn, 1),
-    (Role::Knight, 3),
-    (Role::Bishop, 3),
-    (Role::Rook, 5),
-    (Role::Queen, 9),
-];
-
-/// One position of a game's main line, as the positions table holds it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PositionRecord {
-    /// The Polyglot key ([`Position::polyglot_key`]).
-    pub key: u64,
-    /// The EPD (only with [`RecordOptions::fen`](crate::RecordOptions::fen)).
-    pub epd: Option<String>,
-    /// White is to move.
-    pub white_to_move: bool,
-    /// Men on the board, kings included.
-    pub pieces: u8,
-    /// White's material: pawn 1, knight and bishop 3, rook 5, queen 9.
-    pub white_material: u8,
-    /// Black's material, counted alike.
-    pub black_material: u8,
-}
-
-impl PositionRecord {
-    /// The row of `position`, with its EPD when `epd`.
-    ///
-    /// ```
-    /// use pgnkit_arrow::PositionRecord;
-    /// use pgnkit_chess::Position;
-    ///
-    /// let start = PositionRecord::of(&Position::new(), true);
-    /// assert_eq!(start.key, 0x463b_9618_1691_fc9c);
-    /// assert_eq!(start.epd.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"));
-    /// assert_eq!((start.pieces, start.white_material, start.black_material), (32, 39, 39));
-    /// ```
-    pub fn of(position: &Position, epd: bool) -> PositionRecord {
-        let board = position.board();
-        let material = |color: Color| {
-            let men = board.by_color(color);
-            let points: u32 = POINTS
-                .iter()
-                .map(|&(role, points)| points * (board.by_role(role) & men).count() as u32)
-                .sum();
-            u8::try_from(points).unwrap_or(u8::MAX)
-        };
-        PositionRecord {
-            key: position.polyglot_key(),
-            epd: epd.then(|| position.epd()),
-            white_to_move: position.turn() == Color::White,
-            pieces: u8::try_from(board.occupied().count()).unwrap_or(u8::MAX),
-            white_material: material(Color::White),
-            black_material: material(Color::Black),
-        }
-    }
-}
 
 /// Builds positions-table batches.
 #[derive(Debug)]
