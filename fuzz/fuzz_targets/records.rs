@@ -3,7 +3,8 @@
 //! `RecordVisitor` makes agrees with the game's JSON (pgnkit-game's model): each string tag
 //! column holds the first value of its tag, `Variant` too, every other tag is kept with its
 //! first value, the moves table has one row per main-line move with the JSON's SAN and UCI,
-//! the ply count is the main line's, the final FEN is the position after the main line.
+//! the ply count is the main line's, the final FEN is the position after the main line, the
+//! positions table has the Polyglot key of each main-line position, the start first.
 //! `GameRecord::from_game` on the game read into a tree makes the same record, and the
 //! games-only record the same games-table columns.
 
@@ -28,6 +29,7 @@ fn games_columns(r: &GameRecord) -> GameRecord {
         offset: 0,
         line: 0,
         moves: Vec::new(),
+        positions: Vec::new(),
         plies: 0,
         errors: Vec::new(),
         movetext: None,
@@ -39,10 +41,12 @@ fuzz_target!(|data: &[u8]| {
     let options = RecordOptions {
         fen: true,
         games_only: false,
+        positions: true,
     };
     let games_only = RecordOptions {
         fen: false,
         games_only: true,
+        positions: false,
     };
     let records: Vec<_> =
         visit_games_with(data, RecordVisitor::new(options), ReadOptions::new()).collect();
@@ -127,9 +131,13 @@ fuzz_target!(|data: &[u8]| {
             "games-only columns"
         );
         let mut last = game.start_position().clone();
+        let mut keys = vec![last.polyglot_key()];
         for played in game.main_line_moves() {
             last.play_unchecked(played.mv);
+            keys.push(last.polyglot_key());
         }
+        let rows: Vec<u64> = record.positions.iter().map(|p| p.key).collect();
+        assert_eq!(rows, keys, "one positions row per main-line position, the start first");
         assert_eq!(
             record.final_fen.as_deref(),
             Some(last.fen(FenOptions::default()).as_str()),

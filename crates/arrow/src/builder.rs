@@ -1,5 +1,6 @@
-//! Arrow builders for the two tables: [`GamesBuilder`] (one row per game)
-//! and [`MovesBuilder`] (one row per main-line move). Each gathers rows
+//! Arrow builders for the games and moves tables: [`GamesBuilder`] (one row per game)
+//! and [`MovesBuilder`] (one row per main-line move); the positions table's is
+//! [`PositionsBuilder`](crate::PositionsBuilder), on the same rules. Each gathers rows
 //! until [`is_full`](GamesBuilder::is_full) (a row count or a byte budget,
 //! so a batch stays bounded whatever the games hold) and
 //! [`finish`](GamesBuilder::finish)es a [`RecordBatch`].
@@ -22,7 +23,8 @@ use crate::record::{GameRecord, MoveText, RATING_TAGS, STRING_TAGS};
 /// Which optional columns the tables have.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TableOptions {
-    /// The moves table has a `fen` column (the position after each move).
+    /// The moves table has a `fen` column (the position after each move), the positions
+    /// table an `epd` column.
     pub fen: bool,
     /// The games table has an `errors` column (`--keep-broken`).
     pub errors: bool,
@@ -51,6 +53,11 @@ impl BatchLimits {
         rows: 16_384,
         bytes: 1 << 20,
     };
+    /// 16384 positions or 1 MiB of text per positions batch.
+    pub const POSITIONS: BatchLimits = BatchLimits {
+        rows: 16_384,
+        bytes: 1 << 20,
+    };
 }
 
 /// Where a game's row comes from: its number in input order (counting
@@ -63,17 +70,17 @@ pub struct RowSource<'a> {
     pub source: &'a str,
 }
 
-/// How full a builder's batch is, against its [`BatchLimits`]: the one rule both builders
+/// How full a builder's batch is, against its [`BatchLimits`]: the one rule the builders
 /// follow.
 #[derive(Debug)]
-struct Fill {
+pub(crate) struct Fill {
     limits: BatchLimits,
-    rows: usize,
-    bytes: usize,
+    pub(crate) rows: usize,
+    pub(crate) bytes: usize,
 }
 
 impl Fill {
-    fn new(limits: BatchLimits) -> Fill {
+    pub(crate) fn new(limits: BatchLimits) -> Fill {
         Fill {
             limits,
             rows: 0,
@@ -81,12 +88,12 @@ impl Fill {
         }
     }
 
-    fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.rows >= self.limits.rows || self.bytes >= self.limits.bytes
     }
 
     /// Empties the count for the next batch.
-    fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.rows = 0;
         self.bytes = 0;
     }
@@ -94,12 +101,12 @@ impl Fill {
 
 /// A column of short ASCII texts gathered as bytes (no UTF-8 check per value), made a
 /// string column by one check of the whole batch's bytes.
-fn utf8(builder: &mut BinaryBuilder) -> Result<ArrayRef, Error> {
+pub(crate) fn utf8(builder: &mut BinaryBuilder) -> Result<ArrayRef, Error> {
     let (offsets, values, nulls) = builder.finish().into_parts();
     Ok(Arc::new(StringArray::try_new(offsets, values, nulls)?))
 }
 
-fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
+pub(crate) fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
     if let Some(value) = value {
         *bytes += value.len();
     }
@@ -257,7 +264,7 @@ impl GamesBuilder {
     }
 }
 
-/// `batch` (of either table) with `first` added to each `game_id`: for rows built apart from
+/// `batch` (of any table) with `first` added to each `game_id`: for rows built apart from
 /// the run's count (a worker's batch of games numbered from 0), made the run's.
 ///
 /// ```
@@ -296,7 +303,7 @@ pub struct Shift {
     pub lines: u64,
 }
 
-/// `batch` (of either table) with rows read apart placed in a bigger read: [`Shift`]'s
+/// `batch` (of any table) with rows read apart placed in a bigger read: [`Shift`]'s
 /// numbers added to its `game_id`, `offset` and the lines of its `errors` (the columns it
 /// has). How a partition of a file read on its own is made a part of the file's read.
 ///
@@ -344,7 +351,7 @@ pub fn shift(batch: &RecordBatch, by: Shift) -> Result<RecordBatch, Error> {
     Ok(RecordBatch::try_new(schema, columns)?)
 }
 
-/// `batch` (of either table, `game_id`s ascending as the builders write them) cut where its
+/// `batch` (of any table, `game_id`s ascending as the builders write them) cut where its
 /// `game_id` passes a multiple of `every`: the pieces in order, each with its part
 /// (`game_id / every`). How a table is laid out in files of `every` games read, the two
 /// tables alike (`pgnkit convert --split-every`). A batch without a `game_id` column is one
@@ -401,7 +408,7 @@ pub fn append_batch(to: &mut Result<Vec<RecordBatch>, Error>, batch: Result<Reco
     }
 }
 
-fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {
+pub(crate) fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch, Error> {
     let fields: Vec<Field> = columns
         .iter()
         .map(|(name, nullable, array)| Field::new(*name, array.data_type().clone(), *nullable))

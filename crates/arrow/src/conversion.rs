@@ -34,6 +34,7 @@ use crate::builder::{
     parts_by_game_id, renumber,
 };
 use crate::error::{Error, TagWarning};
+use crate::positions::PositionsBuilder;
 use crate::record::{GameRecord, RecordError, RecordOptions, STRING_TAGS};
 use crate::tee::RecordTee;
 
@@ -58,15 +59,27 @@ pub enum TableKind {
     Games,
     /// One row per main-line move ([`MovesBuilder`]).
     Moves,
+    /// One row per main-line position, the start included ([`PositionsBuilder`]).
+    Positions,
 }
 
 impl TableKind {
-    /// `games` or `moves`, as the front-ends name the tables.
+    /// Every table, in the order a conversion hands their batches over.
+    pub const ALL: [TableKind; 3] = [TableKind::Games, TableKind::Moves, TableKind::Positions];
+
+    /// `games`, `moves` or `positions`, as the front-ends name the tables.
     pub fn parse(name: &str) -> Option<TableKind> {
-        match name {
-            "games" => Some(TableKind::Games),
-            "moves" => Some(TableKind::Moves),
-            _ => None,
+        TableKind::ALL
+            .into_iter()
+            .find(|table| table.name() == name)
+    }
+
+    /// The table's name: `games`, `moves` or `positions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableKind::Games => "games",
+            TableKind::Moves => "moves",
+            TableKind::Positions => "positions",
         }
     }
 }
@@ -80,7 +93,9 @@ pub struct ConversionOptions {
     pub games: bool,
     /// Build the moves table.
     pub moves: bool,
-    /// The moves table gets a `fen` column.
+    /// Build the positions table.
+    pub positions: bool,
+    /// The moves table gets a `fen` column, the positions table an `epd` column.
     pub fen: bool,
     /// Broken games are kept (with what was read before the error, and the games table
     /// gets an `errors` column); otherwise they are left out and only counted.
@@ -100,6 +115,7 @@ impl Default for ConversionOptions {
             read: ReadOptions::new(),
             games: true,
             moves: false,
+            positions: false,
             fen: false,
             keep_broken: false,
             openings: None,
@@ -114,6 +130,7 @@ impl ConversionOptions {
         ConversionOptions {
             games: table == TableKind::Games,
             moves: table == TableKind::Moves,
+            positions: table == TableKind::Positions,
             ..ConversionOptions::default()
         }
     }
@@ -131,6 +148,7 @@ impl ConversionOptions {
         match table {
             TableKind::Games => GamesBuilder::schema(self.table_options()),
             TableKind::Moves => MovesBuilder::schema(self.table_options()),
+            TableKind::Positions => PositionsBuilder::schema(self.table_options()),
         }
     }
 
@@ -138,8 +156,10 @@ impl ConversionOptions {
         RecordOptions {
             fen: self.fen,
             // The games table alone needs the main line's length, not its moves
-            // (classification keeps its own, in the tee).
-            games_only: !self.moves,
+            // (classification keeps its own, in the tee); the positions table takes the
+            // move played from each position from the moves.
+            games_only: !self.moves && !self.positions,
+            positions: self.positions,
         }
     }
 }
@@ -152,6 +172,7 @@ pub struct Piece {
     count: u64,
     games: Result<Vec<RecordBatch>, Error>,
     moves: Result<Vec<RecordBatch>, Error>,
+    positions: Result<Vec<RecordBatch>, Error>,
 }
 
 impl Piece {
@@ -160,6 +181,7 @@ impl Piece {
             count: 0,
             games: Ok(Vec::new()),
             moves: Ok(Vec::new()),
+            positions: Ok(Vec::new()),
         }
     }
 }
@@ -186,6 +208,7 @@ pub struct TableState {
     tee: RecordTee,
     games: Option<GamesBuilder>,
     moves: Option<MovesBuilder>,
+    positions: Option<PositionsBuilder>,
     /// Games of the batch so far (left out ones too): a game's `game_id` within the batch.
     index: u64,
     piece: Piece,
@@ -255,6 +278,9 @@ impl<'a> TableJob<'a> {
             moves: options
                 .moves
                 .then(|| MovesBuilder::new(table, BatchLimits::MOVES)),
+            positions: options
+                .positions
+                .then(|| PositionsBuilder::new(table, BatchLimits::POSITIONS)),
             index: 0,
             piece: Piece::new(),
         }
@@ -315,6 +341,12 @@ impl<'a> TableJob<'a> {
                 append_batch(&mut piece.moves, moves.finish());
             }
         }
+        if let Some(positions) = &mut state.positions {
+            positions.push(game_id, &record);
+            if positions.is_full() {
+                append_batch(&mut piece.positions, positions.finish());
+            }
+        }
         GameRow {
             diagnostics,
             kept: true,
@@ -333,6 +365,9 @@ impl<'a> TableJob<'a> {
         }
         if let Some(moves) = &mut state.moves {
             append_batch(&mut piece.moves, moves.finish());
+        }
+        if let Some(positions) = &mut state.positions {
+            append_batch(&mut piece.positions, positions.finish());
         }
         if let Some(last) = rows.last_mut() {
             last.piece = Some(piece);
@@ -382,6 +417,8 @@ pub struct Placed {
     pub games: Result<Vec<(u64, RecordBatch)>, Error>,
     /// The moves table's.
     pub moves: Result<Vec<(u64, RecordBatch)>, Error>,
+    /// The positions table's.
+    pub positions: Result<Vec<(u64, RecordBatch)>, Error>,
 }
 
 impl Placed {
@@ -390,6 +427,7 @@ impl Placed {
         match table {
             TableKind::Games => self.games,
             TableKind::Moves => self.moves,
+            TableKind::Positions => self.positions,
         }
     }
 }
@@ -438,6 +476,7 @@ impl Placement {
         Some(Placed {
             games: place(piece.games),
             moves: place(piece.moves),
+            positions: place(piece.positions),
         })
     }
 }
@@ -487,6 +526,7 @@ pub enum RunError<E> {
 ///         match table {
 ///             pgnkit_arrow::TableKind::Games => games += batch.num_rows(),
 ///             pgnkit_arrow::TableKind::Moves => moves += batch.num_rows(),
+///             pgnkit_arrow::TableKind::Positions => unreachable!("not asked for"),
 ///         }
 ///         Ok::<(), ()>(())
 ///     }).unwrap();
@@ -545,8 +585,17 @@ impl<'a> Conversion<'a> {
             let Some(placed) = placement.place(&mut row) else {
                 return Ok(());
             };
-            let Placed { games, moves } = placed;
-            for (table, batches) in [(TableKind::Games, games), (TableKind::Moves, moves)] {
+            let Placed {
+                games,
+                moves,
+                positions,
+            } = placed;
+            let tables = [
+                (TableKind::Games, games),
+                (TableKind::Moves, moves),
+                (TableKind::Positions, positions),
+            ];
+            for (table, batches) in tables {
                 for (part, batch) in batches.map_err(|e| stop(RunError::Table(e)))? {
                     sink(table, part, batch).map_err(|e| stop(RunError::Sink(e)))?;
                 }
@@ -593,10 +642,10 @@ mod tests {
         options: &ConversionOptions,
         streams: &[&[u8]],
         threads: usize,
-    ) -> (Report, Vec<RecordBatch>, Vec<RecordBatch>) {
+    ) -> (Report, Vec<RecordBatch>, Vec<RecordBatch>, Vec<RecordBatch>) {
         let mut conversion = Conversion::new(options, 0, threads);
         let mut report = Report::default();
-        let (mut games, mut moves) = (Vec::new(), Vec::new());
+        let (mut games, mut moves, mut positions) = (Vec::new(), Vec::new(), Vec::new());
         for text in streams {
             let stream = Stream {
                 source: "t.pgn",
@@ -611,13 +660,14 @@ mod tests {
                         match table {
                             TableKind::Games => games.push(b),
                             TableKind::Moves => moves.push(b),
+                            TableKind::Positions => positions.push(b),
                         }
                         Ok::<(), ()>(())
                     },
                 )
                 .unwrap();
         }
-        (report, games, moves)
+        (report, games, moves, positions)
     }
 
     fn ids(batches: &[RecordBatch]) -> Vec<u64> {
@@ -651,18 +701,30 @@ mod tests {
         let (first, second) = text.split_at(text.len() / 2 + 5);
         let options = ConversionOptions {
             moves: true,
+            positions: true,
             keep_broken: true,
             ..ConversionOptions::default()
         };
-        let (report, games, moves) = run(&options, &[first, second], 1);
+        let (report, games, moves, positions) = run(&options, &[first, second], 1);
         assert_eq!(report.games, 2001, "the cut splits one game in two");
         assert_eq!(ids(&games), (0..2001).collect::<Vec<_>>());
         assert!(ids(&moves).windows(2).all(|w| w[0] <= w[1]));
+        let rows = |b: &[RecordBatch]| b.iter().map(RecordBatch::num_rows).sum::<usize>();
+        // Each game kept has one more position than moves (its start position), but for a
+        // game whose movetext never began (the cut leaves one with tags alone): the games
+        // with a final position.
+        let began: usize = games
+            .iter()
+            .map(|b| b.num_rows() - b.column_by_name("final_fen").unwrap().null_count())
+            .sum();
+        assert!(began >= 2000, "{began}");
+        assert_eq!(rows(&positions), rows(&moves) + began);
         for threads in [2, 3] {
-            let (again, g, m) = run(&options, &[first, second], threads);
+            let (again, g, m, p) = run(&options, &[first, second], threads);
             assert_eq!(again.games, report.games);
             assert_eq!(concat(&g), concat(&games), "{threads} threads");
             assert_eq!(concat(&m), concat(&moves), "{threads} threads");
+            assert_eq!(concat(&p), concat(&positions), "{threads} threads");
         }
     }
 
@@ -670,7 +732,7 @@ mod tests {
     fn broken_games_are_left_out_and_counted_or_kept_with_their_errors() {
         let text = input(8);
         let left_out = ConversionOptions::default();
-        let (report, games, _) = run(&left_out, &[&text], 2);
+        let (report, games, ..) = run(&left_out, &[&text], 2);
         assert_eq!((report.games, report.broken), (8, 2));
         assert_eq!(
             ids(&games),
@@ -686,7 +748,7 @@ mod tests {
             keep_broken: true,
             ..ConversionOptions::default()
         };
-        let (report, games, _) = run(&kept, &[&text], 2);
+        let (report, games, ..) = run(&kept, &[&text], 2);
         assert_eq!((report.broken, ids(&games).len()), (0, 8));
         let errors = games[0].column_by_name("errors").unwrap().as_list::<i32>();
         assert_eq!(errors.value_length(0), 0);
@@ -703,7 +765,7 @@ mod tests {
             keep_broken: true,
             ..ConversionOptions::default()
         };
-        let (_, games, _) = run(&options, &[&text], 1);
+        let (_, games, ..) = run(&options, &[&text], 1);
         let eco = games[0].column_by_name("ECO").unwrap().as_string::<i32>();
         for (i, read) in read_games(&text).enumerate() {
             let want = Openings::lichess()

@@ -1,7 +1,7 @@
 //! Columnar output for pgnkit: games and moves as Arrow record batches,
 //! written as Parquet, Arrow IPC (file or stream), CSV or NDJSON.
 //!
-//! Two tables come out of one pass over the games:
+//! Three tables come out of one pass over the games:
 //!
 //! - the **games table**, one row per game ([`GamesBuilder`]): the Lichess
 //!   Parquet dataset's column names where they overlap (`Event`, `White`,
@@ -11,7 +11,12 @@
 //! - the **moves table**, one row per main-line move ([`MovesBuilder`]):
 //!   SAN, UCI, clock and eval from the `[%clk]`/`[%eval]` commands, NAGs,
 //!   the comment without its commands, and what the move does. Variations
-//!   stay out of it.
+//!   stay out of it;
+//! - the **positions table**, one row per main-line position, the start
+//!   position included ([`PositionsBuilder`]): `game_id`, `ply`, the
+//!   Polyglot key, side to move, the move played from it (UCI), material,
+//!   and an optional EPD, so that "which games reach this position" is a
+//!   join on the key.
 //!
 //! The games table's `movetext` column is the game in export format
 //! without its tags: [`RecordTee`] fills it from `pgnkit-export`'s
@@ -46,6 +51,7 @@ pub mod conversion;
 mod csv;
 mod error;
 mod errors;
+mod positions;
 mod record;
 mod tee;
 mod threaded;
@@ -61,9 +67,10 @@ pub use conversion::{
     STREAM_BATCH_BYTES, Stream, TABLE_BATCH_BYTES, TableJob, TableKind, TableState,
 };
 pub use error::{Error, TagWarning};
+pub use positions::PositionsBuilder;
 pub use record::{
-    GameRecord, MoveRecord, MoveText, RATING_TAGS, RecordError, RecordOptions, RecordVisitor,
-    STRING_TAGS,
+    GameRecord, MoveRecord, MoveText, PositionRecord, RATING_TAGS, RecordError, RecordOptions,
+    RecordVisitor, STRING_TAGS,
 };
 pub use tee::RecordTee;
 pub use threaded::WriterThread;

@@ -1,8 +1,9 @@
 //! One game's rows: [`GameRecord`] (the games table) and its
-//! [`MoveRecord`]s (the moves table), filled by [`RecordVisitor`] from the
+//! [`MoveRecord`]s (the moves table) and [`PositionRecord`]s (the positions
+//! table), filled by [`RecordVisitor`] from the
 //! reader's events or by [`GameRecord::from_game`] from a [`Game`].
 
-use pgnkit_chess::{FenOptions, Move, Position, Square, Uci};
+use pgnkit_chess::{Color, FenOptions, Move, Position, Role, Square, Uci};
 use pgnkit_game::{
     Comment, Diagnostic, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score,
     Severity, Skip, Termination, Visitor, decode, san_plus,
@@ -67,6 +68,10 @@ pub struct GameRecord {
     pub movetext: Option<String>,
     /// The main line's moves (none with [`RecordOptions::games_only`]).
     pub moves: Vec<MoveRecord>,
+    /// The main line's positions, the start position first (only with
+    /// [`RecordOptions::positions`]): one more than `moves` when the start
+    /// position could be set up.
+    pub positions: Vec<PositionRecord>,
     /// The main line's moves counted but not recorded: with
     /// [`RecordOptions::games_only`], `moves` stays empty and this holds
     /// their number; otherwise 0.
@@ -256,6 +261,65 @@ pub struct MoveRecord {
     pub promotion: Option<char>,
 }
 
+/// Material points of a role: pawn 1, knight and bishop 3, rook 5, queen 9, king 0.
+const POINTS: [(Role, u32); 5] = [
+    (Role::Pawn, 1),
+    (Role::Knight, 3),
+    (Role::Bishop, 3),
+    (Role::Rook, 5),
+    (Role::Queen, 9),
+];
+
+/// One position of a game's main line, as the positions table holds it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PositionRecord {
+    /// The Polyglot key ([`Position::polyglot_key`]).
+    pub key: u64,
+    /// The EPD (only with [`RecordOptions::fen`](crate::RecordOptions::fen)).
+    pub epd: Option<String>,
+    /// White is to move.
+    pub white_to_move: bool,
+    /// Men on the board, kings included.
+    pub pieces: u8,
+    /// White's material: pawn 1, knight and bishop 3, rook 5, queen 9.
+    pub white_material: u8,
+    /// Black's material, counted alike.
+    pub black_material: u8,
+}
+
+impl PositionRecord {
+    /// The row of `position`, with its EPD when `epd`.
+    ///
+    /// ```
+    /// use pgnkit_arrow::PositionRecord;
+    /// use pgnkit_chess::Position;
+    ///
+    /// let start = PositionRecord::of(&Position::new(), true);
+    /// assert_eq!(start.key, 0x463b_9618_1691_fc9c);
+    /// assert_eq!(start.epd.as_deref(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"));
+    /// assert_eq!((start.pieces, start.white_material, start.black_material), (32, 39, 39));
+    /// ```
+    pub fn of(position: &Position, epd: bool) -> PositionRecord {
+        let board = position.board();
+        let material = |color: Color| {
+            let men = board.by_color(color);
+            let points: u32 = POINTS
+                .iter()
+                .map(|&(role, points)| points * (board.by_role(role) & men).count() as u32)
+                .sum();
+            u8::try_from(points).unwrap_or(u8::MAX)
+        };
+        PositionRecord {
+            key: position.polyglot_key(),
+            epd: epd.then(|| position.epd()),
+            white_to_move: position.turn() == Color::White,
+            pieces: u8::try_from(board.occupied().count()).unwrap_or(u8::MAX),
+            white_material: material(Color::White),
+            black_material: material(Color::Black),
+        }
+    }
+}
+
 /// One error of a game, as the games table's `errors` column holds it (a
 /// list of these structs per game, with
 /// [`TableOptions::errors`](crate::TableOptions::errors)).
@@ -296,6 +360,10 @@ pub struct RecordOptions {
     /// evals, NAGs and comments are not worked out; every games-table
     /// column comes out the same, and the moves table gets no rows.
     pub games_only: bool,
+    /// Each main-line position's row ([`GameRecord::positions`]: the Polyglot key,
+    /// side to move, material, and with [`fen`](RecordOptions::fen) its EPD); needs the
+    /// moves recorded (not [`games_only`](RecordOptions::games_only)).
+    pub positions: bool,
 }
 
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
@@ -329,6 +397,11 @@ impl RecordVisitor {
             offset,
             line,
             moves: Vec::with_capacity(self.moves_hint),
+            positions: if self.options.positions {
+                Vec::with_capacity(self.moves_hint + 1)
+            } else {
+                Vec::new()
+            },
             ..GameRecord::default()
         };
         self.pending.clear();
@@ -525,6 +598,10 @@ impl RecordVisitor {
             comment,
             ..MoveRecord::default()
         });
+        if self.options.positions {
+            let row = PositionRecord::of(after, self.options.fen);
+            self.record.positions.push(row);
+        }
         self.last = Some(after.clone());
     }
 }
@@ -544,6 +621,10 @@ impl Visitor for RecordVisitor {
     }
 
     fn begin_movetext(&mut self, start: &Position) {
+        if self.options.positions && !self.options.games_only {
+            let row = PositionRecord::of(start, self.options.fen);
+            self.record.positions.push(row);
+        }
         self.last = Some(start.clone());
     }
 

@@ -762,10 +762,16 @@ pub struct ConvertArgs {
     /// Also write the moves table (one row per main-line move) here.
     #[arg(long, value_name = "MOVES_OUT")]
     pub moves: Option<PathBuf>,
+    /// Also write the positions table here: one row per main-line position, the start
+    /// included (game_id, ply, Polyglot key, side to move, the move played from it as
+    /// UCI, material; with --fen an epd column).
+    #[arg(long, value_name = "POSITIONS_OUT")]
+    pub positions: Option<PathBuf>,
     /// The format of both tables, instead of the extensions'.
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
-    /// A `fen` column in the moves table: the position after each move.
+    /// A `fen` column in the moves table (the position after each move), an `epd` column
+    /// in the positions table.
     #[arg(long)]
     pub fen: bool,
     /// Write games with errors too (what was read before each error), with
@@ -781,7 +787,7 @@ pub struct ConvertArgs {
     /// Another opening table (TSV: eco, name, pgn; implies --classify).
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Write OUT-0001.EXT, OUT-0002.EXT... (and MOVES_OUT's parts alike), part k holding
+    /// Write OUT-0001.EXT, OUT-0002.EXT... (and MOVES_OUT's and POSITIONS_OUT's parts alike), part k holding
     /// the games read (k-1)*N to k*N-1 (needs files, not standard output).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub split_every: Option<u64>,

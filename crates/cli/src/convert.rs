@@ -1,5 +1,5 @@
-//! `pgnkit convert`: games into a games table and a moves table
-//! (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`'s
+//! `pgnkit convert`: games into a games table, and on request a moves table
+//! and a positions table (Parquet, Arrow IPC, CSV or NDJSON), through `pgnkit-arrow`'s
 //! conversion (`TableJob`, `Placement`): the same job as the Python
 //! package's tables.
 //!
@@ -86,7 +86,7 @@ const WRITER_DEPTH: usize = 0;
 /// (by `game_id`, so the games and moves tables split alike). A part is put in place when
 /// the first batch of a later part comes; the last at the end of the run.
 struct Table<'a> {
-    /// The `-o` (or `--moves`) path the parts are named after.
+    /// The `-o` (or `--moves`, `--positions`) path the parts are named after.
     path: std::path::PathBuf,
     format: Format,
     schema: SchemaRef,
@@ -246,6 +246,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         &[
             ("-o", &output),
             ("--moves", &args.moves),
+            ("--positions", &args.positions),
             ("--rejects", &args.rejects),
         ],
         stdout,
@@ -254,6 +255,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         read: read_options(&args.inputs),
         games: true,
         moves: args.moves.is_some(),
+        positions: args.positions.is_some(),
         fen: args.fen,
         keep_broken: args.keep_broken,
         openings: crate::options::openings(args.classify, args.openings.as_deref())?,
@@ -268,14 +270,16 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         every,
         &args.inputs,
     )?;
-    let mut moves = match &args.moves {
+    let extra = |path: &Option<std::path::PathBuf>, kind: TableKind| match path {
         Some(path) => {
             let format = format_of(path, args.format)?;
-            let schema = options.schema(TableKind::Moves);
-            Some(table(path, format, schema, every, &args.inputs)?)
+            let schema = options.schema(kind);
+            table(path, format, schema, every, &args.inputs).map(Some)
         }
-        None => None,
+        None => Ok(None),
     };
+    let mut moves = extra(&args.moves, TableKind::Moves)?;
+    let mut positions = extra(&args.positions, TableKind::Positions)?;
     let mut rejects = args.rejects.as_deref().map(Output::file).transpose()?;
     let mut tally = Tally::with_warnings(crate::options::warnings(&args.inputs));
     let mut placement = Placement::new(0, every);
@@ -307,13 +311,16 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
             if let Some(moves) = &mut moves {
                 moves.write(placed.moves)?;
             }
+            if let Some(positions) = &mut positions {
+                positions.write(placed.positions)?;
+            }
         }
         Ok(())
     })?;
     let mut outputs = Vec::new();
     outputs.extend(games.close(ended.complete())?);
-    if let Some(moves) = moves {
-        outputs.extend(moves.close(ended.complete())?);
+    for table in [moves, positions].into_iter().flatten() {
+        outputs.extend(table.close(ended.complete())?);
     }
     outputs.extend(rejects);
     finish(ended, tally, outputs, false, ("convert", "written"))

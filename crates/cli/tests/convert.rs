@@ -309,3 +309,85 @@ fn split_every_writes_parts_that_together_are_the_tables() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--split-every names its files"));
 }
+
+#[test]
+fn positions_table_has_a_row_per_position_and_leaves_the_other_tables_as_they_were() {
+    let (games, moves, positions) = (
+        temp("p-games.parquet"),
+        temp("p-moves.csv"),
+        temp("p.ndjson"),
+    );
+    let (games_alone, moves_alone) = (temp("alone-games.parquet"), temp("alone-moves.csv"));
+    let path = |p: &PathBuf| p.to_str().unwrap().to_owned();
+    let with = [
+        "convert",
+        "-",
+        "-o",
+        &path(&games),
+        "--moves",
+        &path(&moves),
+        "--positions",
+        &path(&positions),
+        "--fen",
+    ];
+    let out = run_with_stdin(&with, GAMES);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let without = [
+        "convert",
+        "-",
+        "-o",
+        &path(&games_alone),
+        "--moves",
+        &path(&moves_alone),
+        "--fen",
+    ];
+    assert_eq!(run_with_stdin(&without, GAMES).status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(&games).unwrap(),
+        std::fs::read(&games_alone).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(&moves).unwrap(),
+        std::fs::read(&moves_alone).unwrap()
+    );
+    let rows: Vec<serde_json::Value> = std::fs::read_to_string(&positions)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // Game 0: 1. e4 e5 2. Nf3 (four positions); game 1 is rejected; game 2: 1. c4 (two).
+    let ids: Vec<u64> = rows
+        .iter()
+        .map(|r| r["game_id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [0, 0, 0, 0, 2, 2]);
+    let plies: Vec<u64> = rows.iter().map(|r| r["ply"].as_u64().unwrap()).collect();
+    assert_eq!(plies, [0, 1, 2, 3, 0, 1]);
+    assert_eq!(
+        rows[0]["polyglot_key"].as_u64(),
+        Some(0x463b_9618_1691_fc9c)
+    );
+    assert_eq!(
+        rows[1]["polyglot_key"].as_u64(),
+        Some(0x823c_9b50_fd11_4196)
+    );
+    assert_eq!(rows[0]["uci"], "e2e4");
+    assert_eq!(rows[2]["uci"], "g1f3");
+    assert!(
+        rows[3].get("uci").is_none(),
+        "no move from the last position: {}",
+        rows[3]
+    );
+    assert_eq!(rows[1]["side_to_move"], "b");
+    assert_eq!(
+        rows[1]["epd"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"
+    );
+    assert_eq!(rows[0]["white_material"], 39);
+    assert_eq!(rows[5]["pieces"], 32);
+}

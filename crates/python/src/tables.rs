@@ -66,7 +66,9 @@ impl Request {
         strict: bool,
     ) -> PyResult<Request> {
         let which = TableKind::parse(table).ok_or_else(|| {
-            PyValueError::new_err(format!("table is \"games\" or \"moves\", not {table:?}"))
+            PyValueError::new_err(format!(
+                "table is \"games\", \"moves\" or \"positions\", not {table:?}"
+            ))
         })?;
         Ok(Request {
             table: which,
@@ -156,7 +158,9 @@ pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
 /// dataset's column names, `movetext` in export format as `pgnkit convert`
 /// writes it, `ply_count`, `final_fen`, `outcome`...) or the moves
 /// table (`table="moves"`, one row per main-line move: SAN, UCI, clock, eval,
-/// NAGs, comment). Returns a `pyarrow.Table` (or, without pyarrow, an object
+/// NAGs, comment) or the positions table (`table="positions"`, one row per
+/// main-line position, the start included: `polyglot_key`, side to move, the
+/// move played from it, material). Returns a `pyarrow.Table` (or, without pyarrow, an object
 /// with `__arrow_c_stream__` that Polars and DuckDB take).
 ///
 /// `source` as for `read_games`. `range=(start, end)` reads only the games
@@ -166,7 +170,8 @@ pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
 /// from the start of the file. `threads` (default: all cores) read and check
 /// games in parallel; rows keep input order. Broken games are left out with a
 /// `pgnkit.PgnWarning`, or kept with an `errors` column (`keep_broken=True`).
-/// `fen=True` adds the position after each move to the moves table.
+/// `fen=True` adds the position after each move to the moves table, and
+/// each position's EPD to the positions table.
 #[pyfunction]
 #[pyo3(signature = (source, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None))]
 #[allow(clippy::too_many_arguments)]
@@ -235,7 +240,8 @@ pub(crate) fn arrow_table(
     Ok(reader.call_method0("read_all")?.unbind())
 }
 
-/// Writes the games table (or with `table="moves"` the moves table) of a
+/// Writes the games table (or with `table="moves"` the moves table,
+/// `table="positions"` the positions table) of a
 /// PGN source to a Parquet file at `path`, batch by batch (memory stays
 /// bounded); returns the number of rows written. Arguments as for
 /// `read_arrow`.

@@ -63,19 +63,20 @@ def single(paths: list, table: str, tmp_path: Path, cli: Path) -> pa.Table:
     """The single read: read_arrow for one file, `pgnkit convert` (the binary `cli`) for several."""
     if len(paths) == 1:
         return pgnkit.read_arrow(str(paths[0]), table, threads=2)
-    games, moves = tmp_path / "games.arrow", tmp_path / "moves.arrow"
+    out = {name: tmp_path / f"{name}.arrow" for name in ("games", "moves", "positions")}
     done = subprocess.run(
-        [str(cli), "convert", *map(str, paths), "-o", str(games), "--moves", str(moves)],
+        [str(cli), "convert", *map(str, paths), "-o", str(out["games"])]
+        + ["--moves", str(out["moves"]), "--positions", str(out["positions"])],
         capture_output=True,
         text=True,
     )
     assert done.returncode in (0, 1), done.stderr
-    with pa.memory_map(str(games if table == "games" else moves)) as source:
+    with pa.memory_map(str(out[table])) as source:
         return pa.ipc.open_file(source).read_all()
 
 
 def sort(t: pa.Table, table: str) -> pa.Table:
-    keys = [("game_id", "ascending")] + ([("ply", "ascending")] if table == "moves" else [])
+    keys = [("game_id", "ascending")] + ([("ply", "ascending")] if table != "games" else [])
     return t.sort_by(keys)
 
 
@@ -140,6 +141,27 @@ def test_dask_threaded_glob_equals_convert(tmp_path, glob_pattern, pgnkit_bin):
             df = pgnkit.dask.read_pgn(glob_pattern, table=table, blocksize=blocksize)
             got = from_dask(df.compute(scheduler="threads"), want)
             assert_same(got, want, table, f"glob blocksize {blocksize}")
+
+
+def test_dask_positions_table_equals_convert_threaded_and_on_a_cluster(
+    cluster, tmp_path, glob_pattern, pgnkit_bin
+):
+    """table="positions" as table="moves": the glob's positions table through the threaded
+    scheduler and the LocalCluster, at two block sizes, equals `pgnkit convert --positions`;
+    each game has one more position than moves (its start)."""
+    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern))
+    want = single(paths, "positions", tmp_path, pgnkit_bin)
+    moves = single(paths, "moves", tmp_path, pgnkit_bin)
+    games = single(paths, "games", tmp_path, pgnkit_bin)
+    assert want.num_rows == moves.num_rows + games.num_rows
+    assert pa.types.is_uint64(want.schema.field("polyglot_key").type)
+    for blocksize in (64 << 10, None):
+        df = pgnkit.dask.read_pgn(glob_pattern, table="positions", blocksize=blocksize)
+        got = from_dask(df.compute(scheduler="threads"), want)
+        assert_same(got, want, "positions", f"glob blocksize {blocksize}")
+    df = pgnkit.dask.read_pgn(glob_pattern, table="positions", blocksize=256 << 10)
+    got = from_dask(df.compute(), want)
+    assert_same(got, want, "positions", "glob on the LocalCluster")
 
 
 def test_glob_counts_equal_the_check_summary(glob_pattern, pgnkit_bin):
@@ -291,6 +313,30 @@ def test_spark_glob_equals_convert(spark, tmp_path, glob_pattern, pgnkit_bin):
     _, target = pgnkit.spark.spark_schemas(want.schema)
     got = spark_table(spark, glob_pattern, "games", 4)
     assert_same(got.cast(target), want.cast(target), "games", "spark glob")
+
+
+def test_spark_positions_table_equals_convert(spark, tmp_path, glob_pattern, pgnkit_bin):
+    """option("table", "positions"), in 2 and 16 partitions, equals `pgnkit convert
+    --positions`, the Polyglot keys as Spark's signed longs (`signed_key`), so that the
+    start position's key is found by a Spark SQL filter."""
+    import pgnkit.spark
+
+    paths = sorted(Path(p) for p in __import__("glob").glob(glob_pattern))
+    want = single(paths, "positions", tmp_path, pgnkit_bin)
+    _, target = pgnkit.spark.spark_schemas(want.schema)
+    spark_want = pgnkit.spark.to_spark(want, target)
+    keys = want.column("polyglot_key").to_pylist()
+    assert any(k >= 1 << 63 for k in keys), "a key past 2**63 comes out negative"
+    assert spark_want.column("polyglot_key").to_pylist() == [
+        pgnkit.spark.signed_key(k) for k in keys
+    ]
+    for n in (2, 16):
+        got = spark_table(spark, glob_pattern, "positions", n)
+        assert_same(got.cast(target), spark_want, "positions", f"spark positions x{n}")
+    start = 0x463B96181691FC9C
+    df = spark.read.format("pgn").option("table", "positions").load(glob_pattern)
+    found = df.filter(df.polyglot_key == pgnkit.spark.signed_key(start)).count()
+    assert found == keys.count(start) > 0
 
 
 # Line numbers: a partitioned read's diagnostics count lines from the file's start, as a

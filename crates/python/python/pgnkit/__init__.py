@@ -14,7 +14,7 @@ The same shapes as python-chess (``chess.pgn``): ``read_game(handle)``,
 ``game.board()``, ``str(game)``; every move is checked, and errors come with
 their line and column (``game.errors``).
 
-Tables: ``pgnkit.read_arrow(source, table="games" | "moves")`` returns a
+Tables: ``pgnkit.read_arrow(source, table="games" | "moves" | "positions")`` returns a
 ``pyarrow.Table`` (one row per game, or per main-line move);
 ``pgnkit.to_parquet(source, path)`` writes one.
 

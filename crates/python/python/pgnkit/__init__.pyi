@@ -424,7 +424,8 @@ def read_arrow(
     max_window: Union[int, str, None] = None,
 ) -> Any:
     """The games table (one row per game; ``movetext`` in export format, as
-    ``pgnkit convert`` writes it) or the moves table of a source, as a
+    ``pgnkit convert`` writes it), the moves table or the positions table (one row per
+    main-line position, the start included, keyed by ``polyglot_key``) of a source, as a
     ``pyarrow.Table`` (or an object with ``__arrow_c_stream__`` without pyarrow).
     ``threads`` (default all cores) read and check games; rows keep input order.
     Columns as in docs/columnar.md: ``Date`` is the tag's text, ``game_date`` its date32;

@@ -36,6 +36,9 @@ from pgnkit import _partition
 
 __all__ = ["read_pgn"]
 
+#: The tables a reader gives (``pgnkit.read_arrow``'s).
+TABLES = ("games", "moves", "positions")
+
 
 #: How many partitions past the first one not yet read may be read: each read's table waits
 #: in memory until every partition before it has been read (its counts give the bases), so
@@ -96,12 +99,14 @@ def read_pgn(
     keep_broken: bool = False,
     **reader_options: Any,
 ) -> Any:
-    """Reads PGN files into a ``dask.dataframe.DataFrame`` of the games or moves table.
+    """Reads PGN files into a ``dask.dataframe.DataFrame`` of the games, moves or positions
+    table.
 
     ``paths``: a path, a glob (``"data/*.pgn.zst"``) or a list of them, through fsspec;
     files are read in that order (a glob's matches sorted). ``table``: ``"games"`` (one row
-    per game) or ``"moves"`` (one row per main-line move), the tables of ``pgnkit.read_arrow``
-    and ``pgnkit convert``. ``blocksize``: bytes as stored per partition (``"64MiB"``, an
+    per game), ``"moves"`` (one row per main-line move) or ``"positions"`` (one row per
+    main-line position, the start included), the tables of ``pgnkit.read_arrow`` and
+    ``pgnkit convert``. ``blocksize``: bytes as stored per partition (``"64MiB"``, an
     int, or ``None`` for one partition per file); a pzstd partition is a group of whole
     frames of about that many compressed bytes, so it holds several times as much text.
     ``keep_broken``: keep games with errors (with what was read, and an ``errors`` column).
@@ -125,8 +130,8 @@ def read_pgn(
 
     import pgnkit
 
-    if table not in ("games", "moves"):
-        raise ValueError(f'table is "games" or "moves", not {table!r}')
+    if table not in TABLES:
+        raise ValueError(f'table is "games", "moves" or "positions", not {table!r}')
     options = _partition.reader_options(dict(reader_options, keep_broken=keep_broken))
     files = _partition.expand_paths(paths)
     partitions, notes = _partition.plan(files, blocksize)

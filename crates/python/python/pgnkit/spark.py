@@ -9,7 +9,8 @@ Source API).
     games = spark.read.format("pgn").load("lichess_db_standard_rated_2024-01.pgn.zst")
     moves = spark.read.format("pgn").option("table", "moves").load("archive/*.pgn")
 
-Options (all strings, as Spark passes them): ``table`` (``games`` or ``moves``),
+Options (all strings, as Spark passes them): ``table`` (``games``, ``moves`` or
+``positions``),
 ``blocksize`` (``64MiB``; bytes as stored per partition), ``partitions`` (instead of
 ``blocksize``: about this many partitions, the total stored size divided evenly),
 ``keep_broken``, ``fen``, ``strict`` (``true``/``false``), ``threads`` (per partition,
@@ -25,7 +26,10 @@ bytes and lines first (on the driver, a pass of decompression and splitting with
 several partitions at once), so the driver must see the files too.
 
 Spark has no unsigned integers nor a seconds-precision time: ``game_id`` and ``offset``
-(uint64) become ``long``, ``ply_count``/``ply`` (uint16) ``int``, ``nags`` (list of uint8)
+(uint64) become ``long``, and so does the positions table's ``polyglot_key`` (uint64): its
+64 bits as a signed ``long``, as Java Polyglot readers hold it (keys of 2**63 and more come
+out negative; ``pgnkit.spark.signed_key`` gives a key in that form), ``pieces`` and the
+material counts (uint8) ``short``, ``ply_count``/``ply`` (uint16) ``int``, ``nags`` (list of uint8)
 a list of ``short``, the ``errors`` structs' ``line`` and ``column`` ``long``, ``UTCTime`` (time32 seconds) Spark's ``time``; every batch is cast to
 the declared schema before it is yielded, as Spark requires.
 """
@@ -37,7 +41,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 
 from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
 
-__all__ = ["PgnDataSource"]
+__all__ = ["PgnDataSource", "signed_key"]
 
 
 def _flag(options: Dict[str, str], name: str) -> bool:
@@ -94,9 +98,16 @@ def spark_schemas(arrow_schema: Any) -> Tuple[Any, Any]:
 def to_spark(table: Any, target: Any) -> Any:
     """A pgnkit table in ``target``, the Arrow schema of ``spark_schemas``. The cast skips
     the overflow checks (``safe=False``): every change widens (uint8 -> int16, uint16 ->
-    int32, seconds -> nanoseconds) except uint64 -> int64 for ``game_id`` and ``offset``,
-    which are below 2**63 (counts of games and bytes)."""
+    int32, seconds -> nanoseconds) except uint64 -> int64: ``game_id`` and ``offset`` are
+    below 2**63 (counts of games and bytes), and ``polyglot_key`` keeps its 64 bits as a
+    signed value (see ``signed_key``)."""
     return table.select(target.names).cast(target, safe=False)
+
+
+def signed_key(key: int) -> int:
+    """A Polyglot key (``chess.polyglot.zobrist_hash``, ``Position.polyglot_key``) as the
+    Spark positions table's ``polyglot_key`` holds it: its 64 bits read as a signed long."""
+    return key - (1 << 64) if key >= 1 << 63 else key
 
 
 class _Partition(InputPartition):
@@ -163,8 +174,8 @@ class PgnReader(DataSourceReader):
 
 
 class PgnDataSource(DataSource):
-    """``spark.read.format("pgn")``: the games or moves table of PGN files (see the
-    module's docs for the options)."""
+    """``spark.read.format("pgn")``: the games, moves or positions table of PGN files (see
+    the module's docs for the options)."""
 
     @classmethod
     def name(cls) -> str:
@@ -175,8 +186,8 @@ class PgnDataSource(DataSource):
 
         options = dict(self.options)
         table = options.get("table", "games")
-        if table not in ("games", "moves"):
-            raise ValueError(f'option table is "games" or "moves", not {table!r}')
+        if table not in ("games", "moves", "positions"):
+            raise ValueError(f'option table is "games", "moves" or "positions", not {table!r}')
         struct, _ = spark_schemas(_partition.schema(table, _reader_options(options)))
         return struct
 
