@@ -709,6 +709,7 @@ mod tests {
         let options = RecordOptions {
             fen: true,
             games_only: false,
+            positions: true,
         };
         let streamed = visit_games_with(pgn, RecordVisitor::new(options), ReadOptions::new())
             .next()
