@@ -293,3 +293,23 @@ fn every_pzstd_range_is_judged_by_the_file_s_first_text() {
         }
     }
 }
+
+/// Found by the `ranges` fuzz target: a first line of control bytes, `[`, junk and a marker
+/// (`\x05[..] ... 1/2-1/2`). The splitter passes over control characters in a tag section,
+/// so for it that line is a tag line and the `[Event` after it goes on the same game; the
+/// resynchronisation rule took the line for the end of a game and started a range there,
+/// so the game was read twice. A line whose first byte past control characters is `[` no
+/// longer closes a game.
+#[test]
+fn a_line_of_control_bytes_before_a_bracket_is_no_game_end() {
+    let text = include_bytes!("fixtures/range-control-before-tag.pgn");
+    let dir = scratch("ranges-control-tag");
+    let path = write(&dir, "control.pgn", text);
+    let size = text.len() as u64;
+    let starts = games(text);
+    check_cuts(&path, text, &starts, size, &[1, 2, 4])
+        .unwrap_or_else(|e| panic!("the fuzzed cuts: {e}"));
+    for cut in 1..size {
+        check_cuts(&path, text, &starts, size, &[cut]).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+    }
+}

@@ -14,7 +14,8 @@
 //! 2. follows a line that *closes a game*: the last line before it that is not blank (white
 //!    space only) ends, outside `{}` comments closed on that line, in a termination marker
 //!    (`1-0`, `0-1`, `1/2-1/2`, `*`) standing as a word, and holds no `;`, no `"` and no `}`
-//!    without its `{` outside comments, and does not start with `[` or `%`. At the file's
+//!    without its `{` outside comments, and does not start with `[` or `%` (nor with control
+//!    characters before a `[`, which the splitter passes over in a tag section). At the file's
 //!    start (nothing but white space before) the first condition is enough.
 //!
 //! Every resynchronisation point is a game start for the splitter when it reads from the
@@ -113,7 +114,12 @@ pub fn is_blank(line: &[u8]) -> bool {
 /// last part outside comments that is not blank.
 pub fn closes_game(line: &[u8]) -> bool {
     let line = trim(line);
-    if matches!(line.first(), Some(b'[' | b'%') | None) {
+    // Control characters before a `[` leave the splitter in a tag section (it passes over
+    // them there): such a line is a tag line, not the end of a game.
+    let first = line
+        .iter()
+        .find(|&&b| !crate::byte_class::is_control(b) && !is_ws(b));
+    if matches!(line.first(), Some(b'[' | b'%') | None) || first == Some(&b'[') {
         return false;
     }
     let mut last_part: &[u8] = &[];
@@ -443,6 +449,12 @@ mod tests {
         if matches!(line.first(), Some(b'[' | b'%') | None) {
             return false;
         }
+        let mut start = line
+            .iter()
+            .skip_while(|&&b| b == 0x05 || b == 0 || is_ws(b));
+        if start.next() == Some(&b'[') {
+            return false;
+        }
         let mut outside = Vec::new();
         let mut in_comment = false;
         for &b in line {
@@ -471,7 +483,7 @@ mod tests {
     #[test]
     fn closing_lines_as_the_rule_first_written() {
         // Every line of up to 5 bytes over the bytes that matter, and the markers in context.
-        let alphabet = b"{};\" *1-0/2[%\t";
+        let alphabet = b"{};\" *1-0/2[%\t\x05";
         let mut line = Vec::new();
         let mut closing = 0;
         let mut count = 0;
@@ -502,6 +514,10 @@ mod tests {
             "* {a",
             "1. e4 {a}} 1-0",
             "1. e4 {\"} 1-0",
+            // Found by the `ranges` fuzz target: control characters before a `[` are a tag
+            // line for the splitter, whatever follows.
+            "\x05[\u{bb}] x 1/2-1/2",
+            "\x05 1. e4 1-0",
         ] {
             let want = closes_game_by_bytes(line.as_bytes());
             assert_eq!(closes_game(line.as_bytes()), want, "{line}");
@@ -512,7 +528,7 @@ mod tests {
         #[test]
         fn closing_lines_as_the_rule_first_written_longer(
             line in proptest::collection::vec(proptest::sample::select(
-                b"{};\" *1-0/2[%\tae4.\n".to_vec()), 0..60),
+                b"{};\" *1-0/2[%\tae4.\n\x05\0".to_vec()), 0..60),
         ) {
             proptest::prop_assert_eq!(closes_game(&line), closes_game_by_bytes(&line));
         }
