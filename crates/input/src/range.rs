@@ -67,8 +67,11 @@ pub(crate) fn resync<R: BufRead>(
             }
             return Ok(Some((at, before, Cursor::new(line).chain(rest))));
         }
-        if !is_blank(&line) {
-            before = Before::after(&line);
+        // The byte order mark is not part of the line (a line of white space after it is
+        // blank, as the splitter has it).
+        let content = line.get(if bom { 3 } else { 0 }..).unwrap_or_default();
+        if !is_blank(content) {
+            before = Before::after(content);
         }
     }
     Ok(None)
@@ -293,6 +296,31 @@ impl<R: BufRead> Read for BoundedRange<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         crate::read_buffered(self, buf)
     }
+}
+
+/// The bytes before a plain file's first game, which the splitter skips (a UTF-8 byte order
+/// mark, then white space): the offset of the first game a range from the start hands out,
+/// whose stream starts at that game.
+pub(crate) fn leading_junk(file: &File, size: u64) -> io::Result<u64> {
+    let mut at = 0;
+    let mut block = vec![0u8; 64 << 10];
+    while at < size {
+        let n = usize::try_from((size - at).min(block.len() as u64)).unwrap_or(block.len());
+        let bytes = block.get_mut(..n).unwrap_or_default();
+        crate::at::read_exact_at(file, bytes, at)?;
+        let bom = at == 0 && bytes.starts_with(b"\xef\xbb\xbf");
+        let from = if bom { 3 } else { 0 };
+        match bytes
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| !crate::resync::is_ws(b))
+        {
+            Some(i) => return Ok(at + (from + i) as u64),
+            None => at += n as u64,
+        }
+    }
+    Ok(size)
 }
 
 /// Where to start reading a plain file for a range that starts at `start` (> 0): the start of

@@ -15,7 +15,7 @@ use crate::decode::admit;
 use crate::error::read_error;
 use crate::piped::Counted;
 use crate::probe::{Probe, Probed, probe};
-use crate::range::{BoundedRange, RangeReader, origin_before, resync};
+use crate::range::{BoundedRange, RangeReader, leading_junk, origin_before, resync};
 #[cfg(feature = "zstd")]
 use crate::range::{Resynced, resync_mid_line};
 use crate::{Format, InputError, Options, Stream, resync as rule};
@@ -58,6 +58,14 @@ pub(crate) fn open_probed(
             } else {
                 origin_before(&file, start).map_err(io_err)?
             };
+            // A range from the start hands out games from the first one on: its stream
+            // starts past the junk before it (a byte order mark, white space), so offsets
+            // count from there.
+            let junk = if start == 0 {
+                leading_junk(&file, size).map_err(io_err)?
+            } else {
+                0
+            };
             let mut file = file;
             io::Seek::seek(&mut file, io::SeekFrom::Start(origin)).map_err(io_err)?;
             let reader = BufReader::with_capacity(1 << 16, Counted::new(file, read.clone()));
@@ -69,7 +77,7 @@ pub(crate) fn open_probed(
             };
             if start == 0 {
                 let games = RangeReader::new(reader, 0, before, end);
-                return Ok(stream(Box::new(games), Some(0)));
+                return Ok(stream(Box::new(games), Some(junk)));
             }
             let from = AtomicU64::new(start - origin);
             match resync(reader, before, &from).map_err(io_err)? {

@@ -66,8 +66,9 @@ fn check_cuts(
             w[0],
             w[1]
         );
-        // A range from 0 leaves out the white space before the first game.
-        if let Some(origin) = stream.origin.filter(|_| w[0] > 0) {
+        // The stream starts at the range's first game (a range from 0 past the junk before
+        // it): its origin is that game's offset in a plain file.
+        if let Some(origin) = stream.origin {
             prop_assert_eq!(origin as usize, at);
         }
         prop_assert!(
@@ -311,5 +312,27 @@ fn a_line_of_control_bytes_before_a_bracket_is_no_game_end() {
         .unwrap_or_else(|e| panic!("the fuzzed cuts: {e}"));
     for cut in 1..size {
         check_cuts(&path, text, &starts, size, &[cut]).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+    }
+}
+
+/// Found by the `ranges` fuzz target: a file starting with white space. The range from 0
+/// hands out games from the first one, past that white space, but said its stream started at
+/// offset 0, so every offset of its games was off by the white space's length. Its origin is
+/// now the first game's offset (after a byte order mark and white space too).
+#[test]
+fn a_range_from_the_start_counts_offsets_past_the_white_space_before_the_first_game() {
+    let dir = scratch("ranges-junk");
+    let game = |i: usize| format!("[Event \"g{i}\"]\n\n1. e4 e5 1-0\n\n").into_bytes();
+    for junk in [&b" "[..], b"\n\n  \t", b"\xef\xbb\xbf", b"\xef\xbb\xbf \r\n"] {
+        let mut text = junk.to_vec();
+        text.extend((0..40).flat_map(game));
+        let path = write(&dir, "junk.pgn", &text);
+        let size = text.len() as u64;
+        let starts = games(&text);
+        assert_eq!(starts.0, junk.len(), "{junk:?}");
+        for cut in (1..size).step_by(7) {
+            check_cuts(&path, &text, &starts, size, &[cut])
+                .unwrap_or_else(|e| panic!("{junk:?}, cut {cut}: {e}"));
+        }
     }
 }
