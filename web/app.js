@@ -137,6 +137,9 @@ async function readInput(worker, run, name, size, head, chunks) {
       }
       if (game.moves) games.append(gameView(game));
     }
+    // The downloads, a Blob per chunk: the browser may keep them outside the page's memory.
+    if (message.pgn) kept.pgn.push(new Blob([message.pgn]));
+    if (message.ndjson) kept.ndjson.push(new Blob([message.ndjson]));
   };
   let read = 0;
   progress.hidden = false;
@@ -157,9 +160,7 @@ async function readInput(worker, run, name, size, head, chunks) {
     }
     worker.post({ type: "end" });
     show(await worker.next());
-    const done = await worker.next();
-    kept.pgn = done.pgn;
-    kept.ndjson = done.ndjson;
+    await worker.next(); // done
   } finally {
     progress.hidden = true;
   }
@@ -261,7 +262,7 @@ function filterGames() {
   $("filtered").textContent = wanted === "" ? "" : `${shown} of ${views.length} games shown`;
 }
 
-/** Offers `parts` (strings) as a file named `name` to download. */
+/** Offers `parts` (Blobs) as a file named `name` to download. */
 function download(name, parts, type) {
   const url = URL.createObjectURL(new Blob(parts, { type }));
   const link = document.createElement("a");

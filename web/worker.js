@@ -1,18 +1,21 @@
 // The reading side of the page (web/app.js), in a module Web Worker so that a large file never
 // stalls the page: the `pgnkit` package's streaming reader (WebAssembly) is fed the input in
-// chunks and posts back, after each chunk, what the page shows of the games it ended. The
-// worker keeps the downloads (each game's `toPgn()` for the games without errors, as `pgnkit
-// export` writes them; each game's `toJSON()` line) and posts them once the input has ended.
+// chunks and posts back, after each chunk, what the page shows of the games it ended and
+// their part of the downloads (each game's `toPgn()` for the games without errors, as `pgnkit
+// export` writes them; each game's `toJSON()` line): the worker keeps nothing of them, and the
+// page keeps each chunk's part as a Blob (which the browser may hold outside the page's
+// memory), so a file of any size is read in bounded memory here.
 //
 // Messages in: `{ type: "start", name, head, shown }` (the first bytes, for the binary-data
 // check; `shown`: how many games are sent in full), `{ type: "chunk", bytes }`, `{ type: "end" }`.
 // Out: `{ type: "ready", version }`, `{ type: "refused", message }`, `{ type: "games", games }`
-// (one per chunk and at the end), `{ type: "done", pgn, ndjson }`, `{ type: "failed", message }`.
+// (one per chunk and at the end, with `pgn` and `ndjson`: the downloads' text of its games),
+// `{ type: "done" }`, `{ type: "failed", message }`.
 import init, { binaryError, PgnReader, version } from "./pgnkit/pgnkit.js";
 
 let reader = null;
 let pending = [];
-let kept = { pgn: [], ndjson: [] };
+let parts = { pgn: [], ndjson: [] };
 let shown = 0;
 let count = 0;
 
@@ -33,17 +36,18 @@ function onGame(game) {
   try {
     count++;
     pending.push(describe(game, count));
-    if (!game.isBroken) kept.pgn.push(game.toPgn());
-    kept.ndjson.push(`${JSON.stringify(game.toJSON())}\n`);
+    if (!game.isBroken) parts.pgn.push(game.toPgn());
+    parts.ndjson.push(`${JSON.stringify(game.toJSON())}\n`);
   } finally {
     game.free();
   }
 }
 
-/** Posts the games ended since the last post. */
+/** Posts the games ended since the last post, with their part of the downloads. */
 function flush() {
-  self.postMessage({ type: "games", games: pending });
+  self.postMessage({ type: "games", games: pending, pgn: parts.pgn.join(""), ndjson: parts.ndjson.join("") });
   pending = [];
+  parts = { pgn: [], ndjson: [] };
 }
 
 function handle(message) {
@@ -57,7 +61,7 @@ function handle(message) {
         return;
       }
       pending = [];
-      kept = { pgn: [], ndjson: [] };
+      parts = { pgn: [], ndjson: [] };
       shown = message.shown;
       count = 0;
       reader = new PgnReader(onGame);
@@ -73,8 +77,7 @@ function handle(message) {
       reader.free();
       reader = null;
       flush();
-      self.postMessage({ type: "done", ...kept });
-      kept = { pgn: [], ndjson: [] };
+      self.postMessage({ type: "done" });
       return;
     default:
       throw new Error(`unknown message ${message.type}`);
