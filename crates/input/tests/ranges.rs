@@ -323,7 +323,12 @@ fn a_line_of_control_bytes_before_a_bracket_is_no_game_end() {
 fn a_range_from_the_start_counts_offsets_past_the_white_space_before_the_first_game() {
     let dir = scratch("ranges-junk");
     let game = |i: usize| format!("[Event \"g{i}\"]\n\n1. e4 e5 1-0\n\n").into_bytes();
-    for junk in [&b" "[..], b"\n\n  \t", b"\xef\xbb\xbf", b"\xef\xbb\xbf \r\n"] {
+    for junk in [
+        &b" "[..],
+        b"\n\n  \t",
+        b"\xef\xbb\xbf",
+        b"\xef\xbb\xbf \r\n",
+    ] {
         let mut text = junk.to_vec();
         text.extend((0..40).flat_map(game));
         let path = write(&dir, "junk.pgn", &text);
