@@ -97,6 +97,6 @@ def test_not_a_source_is_type_error() -> None:
 
 def test_bad_table_name_and_range_without_path() -> None:
     with pytest.raises(ValueError):
-        pgnkit.read_arrow(b"1. e4 *\n", table="positions")
+        pgnkit.read_arrow(b"1. e4 *\n", table="openings")
     with pytest.raises(ValueError):
         pgnkit.read_arrow(b"1. e4 *\n", range=(0, 10))
