@@ -145,7 +145,7 @@ impl Index {
                     tally.stats.white_rating_count = u64::from(s.white_rating_count);
                     tally.stats.black_rating_sum = s.black_rating_sum;
                     tally.stats.black_rating_count = u64::from(s.black_rating_count);
-                    tally.stats.rating_sum = s.white_rating_sum + s.black_rating_sum;
+                    tally.stats.rating_sum = s.white_rating_sum.saturating_add(s.black_rating_sum);
                     tally.stats.rating_count =
                         u64::from(s.white_rating_count) + u64::from(s.black_rating_count);
                     if s.latest != u32::MAX {

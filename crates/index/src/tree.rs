@@ -122,14 +122,14 @@ impl Tally {
             _ => {}
         }
         if game.white_elo > 0 {
-            s.white_rating_sum += u64::from(game.white_elo);
+            s.white_rating_sum = s.white_rating_sum.saturating_add(u64::from(game.white_elo));
             s.white_rating_count += 1;
         }
         if game.black_elo > 0 {
-            s.black_rating_sum += u64::from(game.black_elo);
+            s.black_rating_sum = s.black_rating_sum.saturating_add(u64::from(game.black_elo));
             s.black_rating_count += 1;
         }
-        s.rating_sum = s.white_rating_sum + s.black_rating_sum;
+        s.rating_sum = s.white_rating_sum.saturating_add(s.black_rating_sum);
         s.rating_count = s.white_rating_count + s.black_rating_count;
         self.offer(
             Some((game.date, order)),
@@ -165,9 +165,9 @@ impl Tally {
         // hold anything.
         s.rating_sum = s.rating_sum.saturating_add(o.rating_sum);
         s.rating_count += o.rating_count;
-        s.white_rating_sum += o.white_rating_sum;
+        s.white_rating_sum = s.white_rating_sum.saturating_add(o.white_rating_sum);
         s.white_rating_count += o.white_rating_count;
-        s.black_rating_sum += o.black_rating_sum;
+        s.black_rating_sum = s.black_rating_sum.saturating_add(o.black_rating_sum);
         s.black_rating_count += o.black_rating_count;
         self.offer(other.latest, other.best);
     }
