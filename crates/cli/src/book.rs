@@ -4,14 +4,12 @@
 //! that crate's (`pgnkit_index::make_book`, `Book`). The book is written
 //! through [`Output`]: a temporary file renamed into place when complete.
 
-use std::io::Write;
-
 use pgnkit_index::{Book, BookOptions, BookProbe, Side, make_book, parse_position, write_book};
 
 use crate::args::BookArgs;
 use crate::console;
 use crate::failure::Failure;
-use crate::index::{failure, filter};
+use crate::index::{failure, filter, print};
 use crate::outcome::Outcome;
 use crate::output::Output;
 use crate::paths::{OutputPath, Plan};
@@ -89,11 +87,7 @@ fn probe(args: &BookArgs, position: &str) -> Result<Outcome, Failure> {
     } else {
         render(&probe, &path.display().to_string())
     };
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|e| Failure::write("standard output", &e))?;
+    print(&text)?;
     Ok(Outcome::Clean)
 }
 

@@ -93,12 +93,17 @@ pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
     } else {
         render(&tree)
     };
+    print(&text)?;
+    Ok(Outcome::Clean)
+}
+
+/// Writes a command's whole answer (a tree, a book's moves) to standard output.
+pub(crate) fn print(text: &str) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(|e| Failure::write("standard output", &e))?;
-    Ok(Outcome::Clean)
+        .map_err(|e| Failure::write("standard output", &e))
 }
 
 /// A game in one cell: `White (elo) - Black (elo), result, date, source #n`.
