@@ -6,7 +6,9 @@
 //! and prints MB/s and games/s for every benchmark that measured bytes.
 //!
 //! With `--peers` it instead runs pgnkit and pgn-reader + shakmaty side by
-//! side as separate processes (see [`crate::peers`]); with `--instructions`
+//! side as separate processes (see [`crate::peers`]); with `--positions` it
+//! measures the position index and position search (see
+//! [`crate::peers::positions`]); with `--instructions`
 //! it counts instructions on a fixed sample against a committed baseline (see
 //! [`crate::bench_instructions`]).
 
@@ -22,6 +24,7 @@ const BENCHES: &[(&str, &str)] = &[
 
 /// How to call `cargo xtask bench`.
 const USAGE: &str = "usage: cargo xtask bench [--peers | --input | --select] [--pairs N] [FILE]
+       cargo xtask bench --positions [--pairs N] [--threads N] [FILE]
        cargo xtask bench --convert [--pairs N] [--threads N] [--python-bytes N] [FILE]
        cargo xtask bench --instructions [--bless]";
 
@@ -34,6 +37,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut input = false;
     let mut select = false;
     let mut convert = false;
+    let mut positions = false;
     let mut instructions = false;
     let mut bless = false;
     let mut threads = 2;
@@ -47,6 +51,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--input" => input = true,
             "--select" => select = true,
             "--convert" => convert = true,
+            "--positions" => positions = true,
             "--instructions" => instructions = true,
             "--bless" => bless = true,
             "--threads" => {
@@ -74,14 +79,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             _ => file = Some(PathBuf::from(arg)),
         }
     }
-    if pairs.is_some() && !peers && !convert && !input && !select {
+    if pairs.is_some() && !peers && !convert && !input && !select && !positions {
         return Err(format!(
-            "--pairs needs --peers, --input, --select or --convert\n{USAGE}"
+            "--pairs needs --peers, --input, --select, --convert or --positions\n{USAGE}"
         ));
     }
     if instructions || bless {
         // A fixed sample and one baseline: no file, no pairs, no other mode.
-        if !instructions || file.is_some() || pairs.is_some() || peers || input || select || convert
+        if !instructions
+            || file.is_some()
+            || pairs.is_some()
+            || peers
+            || input
+            || select
+            || convert
+            || positions
         {
             return Err(format!(
                 "--instructions takes no FILE and no option but --bless (which needs it)\n{USAGE}"
@@ -101,6 +113,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     if select {
         return crate::peers::select::run(&file, pairs.unwrap_or(3));
+    }
+    if positions {
+        return crate::peers::positions::run(&file, pairs.unwrap_or(3), threads);
     }
     if convert {
         return crate::bench_convert::run(&file, pairs.unwrap_or(3), threads, python_bytes);

@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use crate::cmd::{cargo, exec, root, show};
 
+pub mod positions;
 pub mod select;
 
 /// `/usr/bin/time`, the source of peak RSS and CPU time.
