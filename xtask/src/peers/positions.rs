@@ -271,8 +271,9 @@ fn index_table(comparison: &Comparison, bytes: u64) {
         );
     }
     // Speed of index / speed of check = check time / index time (target >= 0.5).
-    let speed: Vec<f64> = comparison.ratios().iter().map(|r| 1.0 / r).collect();
-    let cpu_speed: Vec<f64> = comparison.cpu_ratios().iter().map(|r| 1.0 / r).collect();
+    // `ratios` are peer time / our time: check's over index's.
+    let speed = comparison.ratios();
+    let cpu_speed = comparison.cpu_ratios();
     let (q1, q3) = quartiles(&speed);
     println!(
         "index speed / check speed: {:.2} by wall (IQR {q1:.2}-{q3:.2}), {} by CPU \
