@@ -341,3 +341,48 @@ fn a_range_from_the_start_counts_offsets_past_the_white_space_before_the_first_g
         }
     }
 }
+
+/// Found by the `ranges` fuzz target: a game without tags after a marker on the same line
+/// that starts with `%` (`Qxh3 3%%%*%%%%%0. Bxh3 ... 1-0`, then `[Event` on the next line
+/// but one). The splitter read that game from its own first byte, where the `%` is in the
+/// first column: its whole first line was an escape line, the `1-0` unseen, and the next
+/// `[Event` went on the same game; a range that started at that `[Event` (after a line that
+/// closes a game) read the game after it a second time. A `%` not in the first column starts
+/// no game now (the standard: it escapes only in the first column), so the game ends at its
+/// `1-0`, where the range starts.
+#[test]
+fn a_percent_sign_after_a_marker_mid_line_starts_no_game() {
+    let text = include_bytes!("fixtures/range-percent-after-marker.pgn");
+    let dir = scratch("ranges-percent");
+    let starts = games(text);
+    let needle = b"[Event \"Rated Classical";
+    let classical = text.windows(needle.len()).position(|w| w == needle);
+    assert!(
+        classical.is_some_and(|at| starts.1.contains(&at)),
+        "the [Event after the line's 1-0 starts a game of the whole file"
+    );
+    let path = write(&dir, "percent.pgn", text);
+    let size = text.len() as u64;
+    for cut in 1..size {
+        check_cuts(&path, text, &starts, size, &[cut]).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+    }
+    #[cfg(feature = "zstd")]
+    for frames in 1..=8 {
+        let bytes = pzstd(text, text.len().div_ceil(frames));
+        let path = write(&dir, &format!("{frames}.pgn.zst"), &bytes);
+        let size = bytes.len() as u64;
+        // The fuzzed file: 3 frames, cut in quarters.
+        check_cuts(
+            &path,
+            text,
+            &starts,
+            size,
+            &[size / 4, size / 2, 3 * size / 4],
+        )
+        .unwrap_or_else(|e| panic!("{frames} frames, four ranges: {e}"));
+        for cut in 1..size {
+            check_cuts(&path, text, &starts, size, &[cut])
+                .unwrap_or_else(|e| panic!("{frames} frames, cut at {cut}: {e}"));
+        }
+    }
+}

@@ -116,7 +116,12 @@ pub(crate) fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
 
 /// After a termination marker (outside variations) ending at `pos`: the end of the game. Comments
 /// (and `%` lines) may follow; a tag pair, wherever it starts, begins the next game; so does any
-/// other token (a game without tags), but that one takes the comments before it along.
+/// other token (a game without tags), but that one takes the comments before it along. A `%`
+/// that is not in the first column begins no game: a game's bytes are read on their own (from
+/// the splitter's slice, a split output, an index), where a game's first byte is in the first
+/// column, so a game starting at `*%x 1-0` would read its whole first line as an escape line.
+/// Such a `%` (an unexpected character for the lexer) is passed over like a comment that never
+/// leads a game: it stays with the game that ended, or with comments before it.
 fn after_marker(buf: &[u8], mut pos: usize) -> usize {
     let mut first_comment = None;
     loop {
@@ -139,6 +144,7 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
                 pos = line_end(buf, pos);
             }
             b'%' if at_line_start(buf, pos) => pos = line_end(buf, pos),
+            b'%' => pos += 1,
             b'[' if tag_shape(buf, pos).is_some() => return pos,
             // Input ends inside what may be a tag pair: it stays with this game (and a stream
             // reads on before deciding).

@@ -511,7 +511,8 @@ fn keep_periods(lexing: &mut Lexing<'_>, start: usize) {
 
 /// After a termination marker outside variations: comments and escape lines stay with the
 /// game when a tag pair or the end of the input follows; any other token starts the next
-/// game, which takes those comments along.
+/// game, which takes those comments along. A `%` that is not in the first column (an
+/// unexpected character) starts no game, as the splitter has it (`game_end::after_marker`).
 #[inline(always)]
 fn after_marker(lexing: &mut Lexing<'_>) -> Option<usize> {
     let buf = lexing.buf;
@@ -526,6 +527,8 @@ fn after_marker(lexing: &mut Lexing<'_>) -> Option<usize> {
                 first_comment.get_or_insert(start);
             }
             TokenKind::Escape => {}
+            TokenKind::Error(LexErrorKind::UnexpectedCharacter)
+                if buf.get(start) == Some(&b'%') => {}
             TokenKind::TagOpen if tag_shape(buf, start).is_some() => return Some(start),
             TokenKind::TagOpen if may_be_cut_tag_shape(buf, start) => {
                 // The input ends in what may be a cut tag pair: the rest stays with the game,

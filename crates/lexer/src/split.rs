@@ -23,7 +23,10 @@
 //!   tags): the split is before the comments that came between the marker and that token, which
 //!   thus stand before the new game. Comments after a marker followed by a tag line, or by the
 //!   end of the input, stay with the game that ended (so does an input that ends in what may be
-//!   a cut-off tag pair, `1-0 [Eve`: a stream reads on before it decides).
+//!   a cut-off tag pair, `1-0 [Eve`: a stream reads on before it decides). A `%` there that is
+//!   not in the first column (no escape: an unexpected character) starts no game, since a
+//!   game's bytes read on their own put its first byte in the first column: it is passed over
+//!   like a comment, so `1-0 %x 1. e4` splits before `x` and `1-0 %\n[Event` before `[`.
 //!
 //! `;` comments, `%` escape lines (in the first column) and strings are skipped as the lexer
 //! reads them, so a `{` or `[` inside them means nothing.
@@ -324,6 +327,36 @@ mod tests {
             ["1. e4 1-0\n", "1. d4 0-1\n", "2. c4"]
         );
         assert_eq!(split("e4 0-0 0-1 0-0-0"), ["e4 0-0 0-1 ", "0-0-0"]);
+    }
+
+    /// Found by the `ranges` fuzz target: a game without tags started at a `%` after a marker
+    /// on the same line (`3%%*%%0. Bxh3 ... 1-0`); read from its own first byte, that `%` was
+    /// in the first column, so the whole line was an escape line, its `1-0` unseen, and the
+    /// `[Event` of the next line went on the same game (where a range started a game, as the
+    /// standard has it: a `%` escapes only in the first column). Such a `%` starts no game.
+    #[test]
+    fn a_percent_sign_after_a_marker_mid_line_starts_no_game() {
+        let input = "1. e4 3%%*%%0. d4 1-0\n\n[Event \"b\"]\n1. c4 *\n";
+        let want = ["1. e4 3%%*%%", "0. d4 1-0\n\n", "[Event \"b\"]\n1. c4 *\n"];
+        assert_eq!(split(input), want);
+        assert_eq!(split("e4 1-0 % {c} %x d4 *"), ["e4 1-0 % ", "{c} %x d4 *"]);
+        assert_eq!(
+            split("e4 1-0 %%\n[E \"x\"] *"),
+            ["e4 1-0 %%\n", "[E \"x\"] *"]
+        );
+        assert_eq!(split("e4 1-0 %"), ["e4 1-0 %"]);
+        // In the first column it is an escape line, as before.
+        assert_eq!(
+            split("e4 1-0\n%x d4\n[E \"x\"] *"),
+            ["e4 1-0\n%x d4\n", "[E \"x\"] *"]
+        );
+        // The single pass cuts the same games.
+        let mut splitter = GameSplitter::new(input.as_bytes());
+        let mut cut = Vec::new();
+        while let Some(game) = splitter.next_tokenized() {
+            cut.push(std::str::from_utf8(game.raw.bytes).expect("ascii"));
+        }
+        assert_eq!(cut, want);
     }
 
     #[test]

@@ -29,7 +29,8 @@ enum Tag {
 }
 
 /// The splitter and the lexer agree on termination markers: within a game, after a marker
-/// outside variations only comments and escape lines follow.
+/// outside variations only comments, escape lines and `%` signs that are not in the first
+/// column (which start no game: read alone, a game's first byte is in the first column) follow.
 pub fn check_markers_end_games(input: &[u8]) {
     for game in GameSplitter::new(input) {
         let mut depth = 0u32;
@@ -86,7 +87,9 @@ pub fn check_markers_end_games(input: &[u8]) {
                             | TokenKind::LineComment
                             | TokenKind::Escape
                             | TokenKind::Error(pgnkit_lexer::LexErrorKind::UnterminatedComment)
-                    ),
+                    ) || (token.kind
+                        == TokenKind::Error(pgnkit_lexer::LexErrorKind::UnexpectedCharacter)
+                        && token.text == b"%"),
                     "{:?} after the marker at {at} in game {:?}",
                     token,
                     String::from_utf8_lossy(game.bytes)
