@@ -4,7 +4,11 @@
 //! the load. This task builds the release CLI, cuts a fixed sample from the bench file
 //! ([`SAMPLE_BYTES`] at most, ending at a game boundary), runs each task of [`TASKS`] on it
 //! under `valgrind --tool=callgrind` and reads callgrind's total of executed instructions
-//! (`Ir`). It compares them with the committed baseline ([`BASELINE`]) and fails when any
+//! (`Ir`). It then builds the Python package's release wheel, installs it apart from the
+//! environment's own (in `target/bench-instructions/python`, first on `PYTHONPATH`) and
+//! counts the Python `read_games` loop ([`PYTHON_TASK`], [`PYTHON_SCRIPT`]): the loop's run
+//! less a run that imports `pgnkit` and reads nothing, so Python's start-up is not counted.
+//! It compares the counts with the committed baseline ([`BASELINE`]) and fails when any
 //! count is more than [`TOLERANCE_PERCENT`] above its baseline; `--bless` rewrites the
 //! baseline instead (a deliberate commit that says why).
 //!
@@ -19,7 +23,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::cmd::{cargo, exec, root, show};
+use crate::cmd::{cargo, exec, output, root, show};
 
 /// The committed baseline, relative to the workspace root.
 pub const BASELINE: &str = "bench/instructions.json";
@@ -61,6 +65,14 @@ pub const TASKS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The Python entry's name in the baseline: `pgnkit.read_games` over the sample.
+pub const PYTHON_TASK: &str = "read_games";
+
+/// The Python entry's script, relative to the workspace root: with the sample it reads every
+/// game, touching its headers and main-line moves; with `--import-only` it imports `pgnkit`
+/// and reads nothing (the count subtracted).
+pub const PYTHON_SCRIPT: &str = "bench/python/instructions_read_games.py";
+
 /// Entry point for `cargo xtask bench --instructions [--bless]`.
 pub fn run(bless: bool) -> Result<(), String> {
     let valgrind = valgrind_version()?;
@@ -80,10 +92,12 @@ pub fn run(bless: bool) -> Result<(), String> {
             count(&binary, args, &sample.path, &out)?,
         );
     }
+    let python = Python::install(&out)?;
+    counts.insert(PYTHON_TASK.to_owned(), python.count(&sample.path, &out)?);
     let seconds = started.elapsed().as_secs_f64();
     let baseline_path = root().join(BASELINE);
     if bless {
-        let text = baseline_json(&sample, &valgrind, &counts);
+        let text = baseline_json(&sample, &valgrind, &python.version, &counts);
         std::fs::write(&baseline_path, text)
             .map_err(|e| format!("{}: {e}", baseline_path.display()))?;
         for (task, now) in &counts {
@@ -106,7 +120,17 @@ pub fn run(bless: bool) -> Result<(), String> {
     }
     let report = compare(&baseline.counts, &counts);
     println!("{}", report.table);
-    println!("({seconds:.1} s under callgrind, {valgrind})");
+    println!(
+        "({seconds:.1} s under callgrind, {valgrind}, {})",
+        python.version
+    );
+    if baseline.python.as_deref() != Some(python.version.as_str()) {
+        eprintln!(
+            "note: {BASELINE} counted the Python entry with {}; this is {}",
+            baseline.python.as_deref().unwrap_or("no Python"),
+            python.version
+        );
+    }
     if report.failures.is_empty() {
         Ok(())
     } else {
@@ -204,17 +228,33 @@ fn fnv1a(data: &[u8]) -> u64 {
 
 /// Runs one task under callgrind and returns its total `Ir`.
 fn count(binary: &Path, args: &[&str], sample: &Path, out: &Path) -> Result<u64, String> {
-    let profile = out.join("callgrind.out");
-    let mut command = Command::new("valgrind");
-    command
-        .arg("--tool=callgrind")
-        .arg(format!("--callgrind-out-file={}", profile.display()))
-        .arg(binary);
+    let mut command = Command::new(binary);
     for arg in args {
         command.arg(
             arg.replace("{sample}", &sample.to_string_lossy())
                 .replace("{out}", &out.to_string_lossy()),
         );
+    }
+    // `check` and the writers exit 1 when some games have errors (the bench file has a
+    // few); only 2 and above (usage, I/O, valgrind's own failure) is a failure.
+    callgrind(&command, out, 1)
+}
+
+/// Runs `program` (its program, arguments and environment) under callgrind and returns its
+/// total `Ir`; an exit status above `worst_ok` is a failure.
+fn callgrind(program: &Command, out: &Path, worst_ok: i32) -> Result<u64, String> {
+    let profile = out.join("callgrind.out");
+    let mut command = Command::new("valgrind");
+    command
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", profile.display()))
+        .arg(program.get_program())
+        .args(program.get_args());
+    for (key, value) in program.get_envs() {
+        match value {
+            Some(value) => command.env(key, value),
+            None => command.env_remove(key),
+        };
     }
     let shown = show(&command);
     eprintln!("$ {shown}");
@@ -223,9 +263,7 @@ fn count(binary: &Path, args: &[&str], sample: &Path, out: &Path) -> Result<u64,
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| format!("could not start `{shown}`: {e}"))?;
-    // `check` and the writers exit 1 when some games have errors (the bench file has a
-    // few); only 2 and above (usage, I/O, valgrind's own failure) is a failure.
-    if result.status.code().is_none_or(|code| code > 1) {
+    if result.status.code().is_none_or(|code| code > worst_ok) {
         return Err(format!(
             "`{shown}` failed ({}):\n{}",
             result.status,
@@ -235,6 +273,78 @@ fn count(binary: &Path, args: &[&str], sample: &Path, out: &Path) -> Result<u64,
     let text =
         std::fs::read_to_string(&profile).map_err(|e| format!("{}: {e}", profile.display()))?;
     total_ir(&text).ok_or_else(|| format!("{}: no `summary:` line", profile.display()))
+}
+
+/// The Python package's release wheel installed for the guard alone: the environment's
+/// `python` ([`crate::python::ensure_venv`]) with the package in a folder of its own first on
+/// `PYTHONPATH`, so the environment's installed package (the debug wheel `cargo xtask
+/// pytest` tests) stays as it is, and the guard needs no earlier step of `cargo xtask ci`.
+struct Python {
+    python: PathBuf,
+    site: PathBuf,
+    /// `python --version`, for the baseline.
+    version: String,
+}
+
+impl Python {
+    fn install(out: &Path) -> Result<Python, String> {
+        let python = crate::python::ensure_venv()?;
+        let wheel = crate::python::build_wheel(true)?;
+        let site = out.join("python");
+        if site.exists() {
+            std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
+        }
+        exec(
+            Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                    "--no-index",
+                    "--no-deps",
+                    "--target",
+                ])
+                .arg(&site)
+                .arg(&wheel),
+        )?;
+        let version = output(Command::new(&python).arg("--version"))?
+            .trim()
+            .to_owned();
+        Ok(Python {
+            python,
+            site,
+            version,
+        })
+    }
+
+    /// The script run with this package: hash seed fixed (Python's start-up and dicts do
+    /// the same work every run), no user site, no bytecode written.
+    fn command(&self, args: &[&std::ffi::OsStr]) -> Command {
+        let mut command = Command::new(&self.python);
+        command
+            .arg(root().join(PYTHON_SCRIPT))
+            .args(args)
+            .current_dir(root())
+            .env("PYTHONPATH", &self.site)
+            .env("PYTHONHASHSEED", "0")
+            .env("PYTHONNOUSERSITE", "1")
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        command
+    }
+
+    /// The loop's count less the import-only run's.
+    fn count(&self, sample: &Path, out: &Path) -> Result<u64, String> {
+        let reading = callgrind(&self.command(&[sample.as_os_str()]), out, 0)?;
+        let importing = callgrind(&self.command(&["--import-only".as_ref()]), out, 0)?;
+        reading.checked_sub(importing).ok_or_else(|| {
+            format!(
+                "{PYTHON_SCRIPT}: the loop counted {reading} instructions, \
+                 fewer than importing pgnkit alone ({importing})"
+            )
+        })
+    }
 }
 
 /// The `summary:` (or `totals:`) line of a callgrind profile: the first event's total, `Ir`.
@@ -250,6 +360,8 @@ fn total_ir(profile: &str) -> Option<u64> {
 /// The baseline as read from [`BASELINE`].
 struct Baseline {
     sample: String,
+    /// The Python the Python entry was counted with (`python --version`).
+    python: Option<String>,
     counts: BTreeMap<String, u64>,
 }
 
@@ -276,23 +388,40 @@ fn read_baseline(path: &Path) -> Result<Baseline, String> {
                 .ok_or_else(|| format!("{}: \"{task}\" is not a count", path.display()))
         })
         .collect::<Result<_, _>>()?;
-    Ok(Baseline { sample, counts })
+    let python = value["python"].as_str().map(str::to_owned);
+    Ok(Baseline {
+        sample,
+        python,
+        counts,
+    })
 }
 
-fn baseline_json(sample: &Sample, valgrind: &str, counts: &BTreeMap<String, u64>) -> String {
+fn baseline_json(
+    sample: &Sample,
+    valgrind: &str,
+    python: &str,
+    counts: &BTreeMap<String, u64>,
+) -> String {
+    let mut commands: BTreeMap<String, String> = TASKS
+        .iter()
+        .map(|(task, args)| (task.to_string(), format!("pgnkit {}", args.join(" "))))
+        .collect();
+    commands.insert(
+        PYTHON_TASK.to_owned(),
+        format!("python {PYTHON_SCRIPT} {{sample}}, less python {PYTHON_SCRIPT} --import-only"),
+    );
     let value = serde_json::json!({
         "about": format!(
-            "Instruction counts (callgrind Ir, whole process) of the release CLI on the \
-             sample, one thread. `cargo xtask bench --instructions` fails when one is more \
-             than {TOLERANCE_PERCENT}% above; `--bless` rewrites this file (commit it \
-             saying why)."
+            "Instruction counts (callgrind Ir) on the sample, one thread: the release CLI's \
+             whole process, and the Python `read_games` loop over the release wheel (its \
+             process less one that imports pgnkit and reads nothing). `cargo xtask bench \
+             --instructions` fails when one is more than {TOLERANCE_PERCENT}% above; \
+             `--bless` rewrites this file (commit it saying why)."
         ),
         "sample": sample.description(),
         "valgrind": valgrind,
-        "commands": TASKS
-            .iter()
-            .map(|(task, args)| (task.to_string(), format!("pgnkit {}", args.join(" "))))
-            .collect::<BTreeMap<_, _>>(),
+        "python": python,
+        "commands": commands,
         "instructions": counts,
     });
     let mut text = serde_json::to_string_pretty(&value).expect("a JSON value prints");

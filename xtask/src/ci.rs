@@ -34,8 +34,9 @@ pub fn run_ci() -> Result<(), String> {
     examples()?;
     crate::conformance::run(&[])?;
     // The instruction-count guard (issue 34): a release build of the CLI, then `check`,
-    // `export` and `convert` under callgrind on a fixed sample against
-    // bench/instructions.json; more than 2% above it fails.
+    // `export` and `convert` under callgrind on a fixed sample, and the Python `read_games`
+    // loop over a release wheel it builds and installs apart (so it needs no step of
+    // `pytest` before it), against bench/instructions.json; more than 2% above it fails.
     crate::bench_instructions::run(false)?;
     pytest(&[])?;
     // The npm package: built for wasm32 and tested from Node against the command (its memory
