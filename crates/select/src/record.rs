@@ -1,0 +1,362 @@
+//! [`Recorder`]: a reader [`Visitor`] that keeps what a query reads of a
+//! game — its tags, its result, its start position and main-line moves,
+//! whether it has variations or a comment — while passing every event on
+//! to another visitor ([`Validate`](pgnkit_game::Validate) to check the
+//! game, or a streaming writer). The [`Record`] it gives is what
+//! [`Query::matches_record`](crate::Query::matches_record) evaluates, with
+//! no tree built: a game the query rejects costs its reading alone.
+//!
+//! The record reads as the tree would: the tags as the tree builder keeps
+//! them (the `Result` tag made to say the movetext's marker where the two
+//! disagree), the main line as the tree's first children, a variation as
+//! a move with an alternative.
+//!
+//! ```
+//! use pgnkit_game::{Validate, visit_games};
+//! use pgnkit_select::{Context, Query, Recorder};
+//!
+//! let query = Query::parse("checkmate and result = 0-1").unwrap();
+//! let pgn = b"1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 (1... c5) *\n";
+//! let selected: Vec<bool> = visit_games(pgn, Recorder::new(&query, Validate))
+//!     .map(|game| query.matches_record(&game.value.1, &Context::default()))
+//!     .collect();
+//! assert_eq!(selected, [true, false]);
+//! ```
+
+use pgnkit_chess::{Move, Position};
+use pgnkit_game::{
+    Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Tags, Termination, Visitor, decode,
+};
+
+use crate::main_line::Moves;
+use crate::query::Query;
+
+/// What [`Recorder`] kept of one game.
+#[derive(Debug, Clone, Default)]
+pub struct Record {
+    /// The tags (empty when the query reads none).
+    pub(crate) tags: Tags,
+    /// The movetext's termination marker (`Unknown` when it has none).
+    pub(crate) marker: Termination,
+    /// The start position and the main line's moves.
+    pub(crate) moves: Moves,
+    /// Some move has an alternative.
+    pub(crate) variations: bool,
+    /// Some comment has text besides `[%...]` commands (kept only when the
+    /// query reads `commented`).
+    pub(crate) commented: bool,
+}
+
+impl Record {
+    /// The start position and the main line's moves (for a duplicate key
+    /// or an opening, see [`Moves`]).
+    pub fn moves(&self) -> &Moves {
+        &self.moves
+    }
+
+    /// The tags, as the tree builder keeps them (empty when the query reads
+    /// none).
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// The result: the `Result` tag when it holds one, else the movetext's
+    /// marker ([`Game::termination`](pgnkit_game::Game::termination)); read
+    /// from the tags only when the query reads them.
+    pub fn termination(&self) -> Termination {
+        self.tags
+            .get("Result")
+            .and_then(|v| Termination::from_exact(v.as_bytes()))
+            .unwrap_or(self.marker)
+    }
+
+    /// The start position (the standard one when the game had no movetext).
+    pub(crate) fn start(&self) -> &Position {
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        match &self.moves.start {
+            Some(start) => start,
+            None => START.get_or_init(Position::new),
+        }
+    }
+
+    /// The main line's moves.
+    pub(crate) fn main_line(&self) -> &[Move] {
+        &self.moves.moves
+    }
+}
+
+/// What a query needs kept (see [`Query`]'s `needs` walk).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Needs {
+    /// The tags (a comparison, the result, a player predicate).
+    pub(crate) tags: bool,
+    /// Whether some comment has text (`commented`).
+    pub(crate) comments: bool,
+}
+
+/// Passes every event to `V` and keeps the game's [`Record`] (see the module
+/// docs). Its output is `V`'s with the record.
+#[derive(Debug, Clone, Default)]
+pub struct Recorder<V> {
+    inner: V,
+    needs: Needs,
+    encoding: Encoding,
+    depth: u32,
+    record: Record,
+}
+
+impl<V: Visitor> Recorder<V> {
+    /// Wraps `inner`, keeping what `query` reads.
+    pub fn new(query: &Query, inner: V) -> Recorder<V> {
+        Recorder {
+            inner,
+            needs: query.needs(),
+            encoding: Encoding::default(),
+            depth: 0,
+            record: Record::default(),
+        }
+    }
+
+    /// The wrapped visitor.
+    pub fn inner(&self) -> &V {
+        &self.inner
+    }
+
+    /// The wrapped visitor, to change.
+    pub fn inner_mut(&mut self) -> &mut V {
+        &mut self.inner
+    }
+
+    fn note(&mut self, comment: &RawComment<'_>) {
+        if self.needs.comments && !self.record.commented {
+            let text = comment.decode(self.encoding).text_without_commands();
+            self.record.commented = !text.trim().is_empty();
+        }
+    }
+}
+
+impl<V: Visitor> Visitor for Recorder<V> {
+    type Output = (V::Output, Record);
+    const MOVES: bool = true;
+    const TEXT: bool = true;
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.depth = 0;
+        self.record.tags = Tags::new();
+        self.record.marker = Termination::Unknown;
+        self.record.moves.start = None;
+        self.record.moves.moves.clear();
+        self.record.variations = false;
+        self.record.commented = false;
+        if self.needs.tags || self.needs.comments {
+            self.encoding = game.encoding();
+        }
+        self.inner.begin_game(game);
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if self.needs.tags {
+            let (name, value) = (decode(name, self.encoding), decode(value, self.encoding));
+            self.record.tags.insert_new(name, value);
+        }
+        self.inner.tag(name, value);
+    }
+
+    /// The inner visitor's choice: a game whose movetext it skips has no moves.
+    fn end_tags(&mut self) -> Skip {
+        self.inner.end_tags()
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.record.moves.start = Some(start.clone());
+        self.inner.begin_movetext(start);
+    }
+
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        self.note(&comment);
+        self.inner.comment_before(comment);
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        if self.depth == 0 {
+            self.record.moves.moves.push(event.mv);
+        } else {
+            // The first move of a variation is an alternative to a move.
+            self.record.variations = true;
+        }
+        self.inner.san(event);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.inner.nag(nag);
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        self.note(&comment);
+        self.inner.comment(comment);
+    }
+
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        self.note(&comment);
+        self.inner.trailing_comment(comment);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        let skip = self.inner.begin_variation();
+        if skip == Skip::No {
+            self.depth += 1;
+        }
+        skip
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+        self.inner.end_variation();
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.record.marker = termination;
+        // The tree builder's rule: where the `Result` tag holds a marker
+        // other than the movetext's, the tag is made to say the marker.
+        let tags = &mut self.record.tags;
+        if tags
+            .get("Result")
+            .and_then(|v| Termination::from_exact(v.as_bytes()))
+            .is_some_and(|tag| tag != termination)
+        {
+            tags.set("Result", termination.as_str());
+        }
+        self.inner.termination(termination);
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        (self.inner.end_game(), std::mem::take(&mut self.record))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pgnkit_chess::San;
+    use pgnkit_game::{Validate, read_games, visit_games};
+
+    use super::*;
+    use crate::Context;
+
+    /// The Polyglot key `hash` asks for: the position after `moves`.
+    fn key_after(moves: &[&str]) -> String {
+        let mut pos = Position::new();
+        for san in moves {
+            let mv = San::parse(san.as_bytes()).unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(mv);
+        }
+        format!("hash {:#018x}", pos.polyglot_key())
+    }
+
+    /// Every query a record can read, run on each game's tree and on its
+    /// record, over the corpus files under 3 MB (about 44 MB: the big
+    /// opening books and engine matches are left out for time): the same
+    /// games are selected. Games with errors are left out (the CLI decides
+    /// neither way on them). Each query must select some game and leave
+    /// some out, so that a predicate stuck at one answer fails.
+    #[test]
+    fn records_select_what_trees_select() {
+        let mut texts: Vec<String> = [
+            "checkmate",
+            "stalemate",
+            "insufficient_material",
+            "threefold",
+            "fifty_moves",
+            "seventy_five_moves",
+            "underpromotion",
+            "result_consistent",
+            "plies > 100",
+            "plies <= 20 and moves >= 5",
+            "moves = 40",
+            "piece_count <= 8",
+            "commented",
+            "has_variations",
+            "checkmate and commented and not has_variations",
+            "reaches \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"",
+            "material \"KRkr\"",
+            "pattern \"*/*/*/*/*/*/*/RNBQK2R\"",
+            "imbalance \"R vs BN\"",
+            "sequence \"e4 e5 Nf3\"",
+            "at (material \"KQkq\" and stm black)",
+            "result = 1-0 and checkmate",
+            "Result = \"1/2-1/2\" and (stalemate or threefold)",
+            "higher_rated_won and plies < 60",
+            "lower_rated_won",
+            "not result_consistent and not setup",
+            "setup and checkmate",
+            "any_tag ~ \"Carlsen\" or underpromotion",
+            "eco = B90 or piece_count = 3",
+            "soundex player = Carlsen",
+            "player ~ Kasparov",
+        ]
+        .map(String::from)
+        .to_vec();
+        texts.push(key_after(&["e4", "e5", "Nf3", "Nc6"]));
+        texts.push(key_after(&["d4", "Nf6", "c4", "e6", "Nc3", "Bb4"]));
+        let queries: Vec<Query> = texts.iter().map(|q| Query::parse(q).unwrap()).collect();
+        assert!(queries.iter().all(Query::reads_record));
+        // One reading per kind of record (what a query needs kept).
+        let mut kinds: Vec<(Needs, usize)> = Vec::new();
+        for (i, q) in queries.iter().enumerate() {
+            if !kinds.iter().any(|(n, _)| *n == q.needs()) {
+                kinds.push((q.needs(), i));
+            }
+        }
+        let context = Context::default();
+        let mut selected = vec![(0usize, 0usize); queries.len()];
+        let mut compared = 0usize;
+        let files = pgnkit_corpus::all_pgn_files();
+        for path in &files {
+            let bytes = std::fs::read(path).unwrap();
+            if bytes.len() >= 3 << 20 {
+                continue;
+            }
+            let trees: Vec<_> = read_games(&bytes).collect();
+            let records: Vec<Vec<Record>> = kinds
+                .iter()
+                .map(|&(_, i)| {
+                    visit_games(&bytes, Recorder::new(&queries[i], Validate))
+                        .map(|read| read.value.1)
+                        .collect()
+                })
+                .collect();
+            assert!(records.iter().all(|r| r.len() == trees.len()));
+            for (n, tree) in trees.iter().enumerate() {
+                if tree.is_broken() {
+                    continue;
+                }
+                compared += 1;
+                for (q, query) in queries.iter().enumerate() {
+                    let kind = kinds.iter().position(|(n, _)| *n == query.needs()).unwrap();
+                    let record = &records[kind][n];
+                    let by_tree = query.matches(&tree.value, &context);
+                    let by_record = query.matches_record(record, &context);
+                    assert_eq!(
+                        by_tree,
+                        by_record,
+                        "{}: game {} ({}): `{}`",
+                        path.display(),
+                        n + 1,
+                        tree.line,
+                        texts[q]
+                    );
+                    let count = &mut selected[q];
+                    if by_tree {
+                        count.0 += 1;
+                    } else {
+                        count.1 += 1;
+                    }
+                }
+            }
+        }
+        for (text, (yes, no)) in texts.iter().zip(&selected) {
+            println!("{yes:>7} selected, {no:>7} not: {text}");
+            assert!(*yes > 0 && *no > 0, "`{text}` decides every game alike");
+        }
+        assert!(compared > 50_000, "{compared} games compared");
+    }
+}
