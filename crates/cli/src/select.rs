@@ -9,10 +9,12 @@
 use std::borrow::Cow;
 
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
-use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
+use pgnkit::game::{
+    DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder, Validate,
+};
 use pgnkit::select::{
-    Context, GameKey, MainLine, MatchFilter, Openings, Query, Seen, Transforms, add_final_fen,
-    add_ply_count, drop_tags, fix_result, mark_plies,
+    Context, GameKey, MainLine, MatchFilter, Openings, Query, Recorder, Seen, Transforms,
+    add_final_fen, add_ply_count, drop_tags, fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -75,6 +77,11 @@ struct SelectJob<'a> {
     /// the streaming writer as `export` writes it, its key and opening taken
     /// from the main line's moves, with no tree.
     stream: bool,
+    /// Nothing needs a game's tree and the query reads its tags and main
+    /// line alone ([`Query::reads_record`]): each game is checked and
+    /// decided by a [`Recorder`], with no tree; a selected game is then
+    /// read again by the streaming writer (as `stream`).
+    record: bool,
     /// `--keep-broken`: a game with errors goes on as read (what the reader
     /// recovered): matched, transformed and written; its errors are still
     /// reported.
@@ -113,6 +120,7 @@ impl Job for SelectJob<'_> {
         MainLine<StreamWriter>,
         pgnkit::Game,
         bool,
+        Option<Recorder<Validate>>,
     );
     type Output = Verdict;
 
@@ -123,6 +131,10 @@ impl Job for SelectJob<'_> {
             MainLine::new(StreamWriter::new(self.export.clone())),
             pgnkit::Game::new(),
             false,
+            self.query
+                .as_ref()
+                .filter(|_| self.record)
+                .map(|query| Recorder::new(query, Validate)),
         )
     }
 
@@ -149,7 +161,7 @@ impl Job for SelectJob<'_> {
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, checked, matched) = state;
+        let (builder, writer, stream, checked, matched, recorder) = state;
         // Whether `before_lexing` read this game's tags and they matched.
         let matched = std::mem::take(matched);
         let mut probe = None;
@@ -167,6 +179,16 @@ impl Job for SelectJob<'_> {
                 };
             }
             probe = Some(tagged);
+        }
+        if let (Some(recorder), Some(query)) = (recorder, &self.query) {
+            let ((_, record), diagnostics) = game.visit(recorder, self.read);
+            if diagnostics.has_errors() || !query.matches_record(&record, &Context::default()) {
+                return Verdict {
+                    diagnostics,
+                    ..Verdict::default()
+                };
+            }
+            return self.streamed(stream, game, None, text);
         }
         if self.stream {
             let probe = if matched {
@@ -501,6 +523,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         table: table_format.is_some(),
         tags_first: false,
         stream: false,
+        record: false,
         keep_broken: args.keep_broken,
     };
     // A game with errors is decided on the tree the reader recovered, with
@@ -514,8 +537,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && job.mark.is_none()
         && !job.text_of_rejected;
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
+    let recorded = job.query.as_ref().is_some_and(Query::reads_record);
     let job = SelectJob {
         tags_first: tags_only && unfixed && job.openings.is_none(),
+        record: !tags_only
+            && recorded
+            && unfixed
+            && job.openings.is_none()
+            && !matches!(job.keys, Keys::Fuzzy(_))
+            && !job.table,
         stream: unfixed
             && if job.openings.is_some() {
                 job.query.is_none()
