@@ -385,6 +385,7 @@ impl Expr {
                 let more = p.needs();
                 needs.tags |= more.tags;
                 needs.comments |= more.comments;
+                needs.end |= more.end;
             }
             Expr::Position(_) => {}
         }

@@ -40,6 +40,9 @@ pub struct Record {
     pub(crate) marker: Termination,
     /// The start position and the main line's moves.
     pub(crate) moves: Moves,
+    /// The position after the main line's last move (`None` without moves,
+    /// or when the query reads no last position).
+    pub(crate) end: Option<Position>,
     /// Some move has an alternative.
     pub(crate) variations: bool,
     /// Some comment has text besides `[%...]` commands (kept only when the
@@ -83,6 +86,11 @@ impl Record {
     pub(crate) fn main_line(&self) -> &[Move] {
         &self.moves.moves
     }
+
+    /// The main line's last position (the start without moves).
+    pub(crate) fn end(&self) -> &Position {
+        self.end.as_ref().unwrap_or_else(|| self.start())
+    }
 }
 
 /// What a query needs kept (see [`Query`]'s `needs` walk).
@@ -92,12 +100,18 @@ pub(crate) struct Needs {
     pub(crate) tags: bool,
     /// Whether some comment has text (`commented`).
     pub(crate) comments: bool,
+    /// The main line's last position (how the game ends, `piece_count`).
+    pub(crate) end: bool,
 }
 
 /// Passes every event to `V` and keeps the game's [`Record`] (see the module
 /// docs). Its output is `V`'s with the record.
+///
+/// `TEXT` says whether the reader gives tag values and comments: a
+/// recorder made by [`Recorder::without_text`] (for a query that reads
+/// neither) lets the reader skip them, unless `V` wants them.
 #[derive(Debug, Clone, Default)]
-pub struct Recorder<V> {
+pub struct Recorder<V, const TEXT: bool = true> {
     inner: V,
     needs: Needs,
     encoding: Encoding,
@@ -108,6 +122,30 @@ pub struct Recorder<V> {
 impl<V: Visitor> Recorder<V> {
     /// Wraps `inner`, keeping what `query` reads.
     pub fn new(query: &Query, inner: V) -> Recorder<V> {
+        Recorder::with(query, inner)
+    }
+}
+
+impl<V: Visitor> Recorder<V, false> {
+    /// Wraps `inner`, keeping what `query` reads, without tag values and
+    /// comments: `None` when the query reads a tag, the result or a comment.
+    ///
+    /// ```
+    /// use pgnkit_game::Validate;
+    /// use pgnkit_select::{Query, Recorder};
+    /// let checkmate = Query::parse("checkmate and plies > 10").unwrap();
+    /// assert!(Recorder::without_text(&checkmate, Validate).is_some());
+    /// let won = Query::parse("checkmate and result = 1-0").unwrap();
+    /// assert!(Recorder::without_text(&won, Validate).is_none());
+    /// ```
+    pub fn without_text(query: &Query, inner: V) -> Option<Recorder<V, false>> {
+        let needs = query.needs();
+        (!needs.tags && !needs.comments).then(|| Recorder::with(query, inner))
+    }
+}
+
+impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
+    fn with(query: &Query, inner: V) -> Recorder<V, TEXT> {
         Recorder {
             inner,
             needs: query.needs(),
@@ -135,10 +173,10 @@ impl<V: Visitor> Recorder<V> {
     }
 }
 
-impl<V: Visitor> Visitor for Recorder<V> {
+impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
     type Output = (V::Output, Record);
     const MOVES: bool = true;
-    const TEXT: bool = true;
+    const TEXT: bool = TEXT || V::TEXT;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.depth = 0;
@@ -146,6 +184,7 @@ impl<V: Visitor> Visitor for Recorder<V> {
         self.record.marker = Termination::Unknown;
         self.record.moves.start = None;
         self.record.moves.moves.clear();
+        self.record.end = None;
         self.record.variations = false;
         self.record.commented = false;
         if self.needs.tags || self.needs.comments {
@@ -180,6 +219,13 @@ impl<V: Visitor> Visitor for Recorder<V> {
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
             self.record.moves.moves.push(event.mv);
+            if self.needs.end {
+                // A copy is cheaper than playing the moves again.
+                match &mut self.record.end {
+                    Some(end) => end.clone_from(event.after),
+                    None => self.record.end = Some(event.after.clone()),
+                }
+            }
         } else {
             // The first move of a variation is an alternative to a move.
             self.record.variations = true;

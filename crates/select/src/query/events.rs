@@ -138,6 +138,18 @@ impl Predicate {
 
     /// What a [`Record`](crate::Record) must keep for it.
     pub(super) fn needs(&self) -> crate::record::Needs {
+        let end = matches!(
+            self,
+            Predicate::Flag(
+                Flag::Checkmate
+                    | Flag::Stalemate
+                    | Flag::InsufficientMaterial
+                    | Flag::ResultConsistent
+            ) | Predicate::Count {
+                what: Counted::PieceCount,
+                ..
+            }
+        );
         let (tags, comments) = match self {
             Predicate::Flag(flag) => match flag {
                 Flag::Checkmate
@@ -159,7 +171,11 @@ impl Predicate {
             Predicate::Count { .. } => (false, false),
             Predicate::Soundex { .. } | Predicate::AnyTag { .. } => (true, false),
         };
-        crate::record::Needs { tags, comments }
+        crate::record::Needs {
+            tags,
+            comments,
+            end,
+        }
     }
 
     /// Whether `game` holds it.
@@ -169,10 +185,7 @@ impl Predicate {
             Predicate::Count { what, op, value } => {
                 let n = match what {
                     Counted::Moves => game.moves().count().div_ceil(2),
-                    Counted::PieceCount => ending::last_position(game.start(), game.moves())
-                        .board()
-                        .occupied()
-                        .count(),
+                    Counted::PieceCount => game.end().board().occupied().count(),
                 };
                 super::eval::holds(*op, &Value::Number(*value), &n.to_string())
             }
@@ -199,7 +212,7 @@ impl Predicate {
 
 impl Flag {
     fn holds(self, game: &impl Subject) -> bool {
-        let end = || ending::last_position(game.start(), game.moves());
+        let end = || game.end();
         match self {
             Flag::Checkmate => end().is_checkmate(),
             Flag::Stalemate => end().is_stalemate(),

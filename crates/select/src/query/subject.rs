@@ -4,6 +4,8 @@
 //! [`Query::reads_record`](super::Query::reads_record) says that the record
 //! holds all it reads.
 
+use std::borrow::Cow;
+
 use pgnkit_chess::{Move, Position};
 use pgnkit_game::{Game, Node, Tags, Termination};
 
@@ -18,6 +20,8 @@ pub(crate) trait Subject {
     fn start(&self) -> &Position;
     /// The main line's moves.
     fn moves(&self) -> impl Iterator<Item = Move> + '_;
+    /// The main line's last position (the start without moves).
+    fn end(&self) -> Cow<'_, Position>;
     /// The line the position predicates search.
     fn line(&self) -> Line<'_>;
     /// Some comment anywhere has text besides `[%...]` commands.
@@ -46,6 +50,10 @@ impl Subject for Game {
 
     fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.main_line_moves().map(|p| p.mv)
+    }
+
+    fn end(&self) -> Cow<'_, Position> {
+        Cow::Owned(crate::ending::final_position(self))
     }
 
     fn line(&self) -> Line<'_> {
@@ -99,6 +107,10 @@ impl Subject for Record {
 
     fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.main_line().iter().copied()
+    }
+
+    fn end(&self) -> Cow<'_, Position> {
+        Cow::Borrowed(Record::end(self))
     }
 
     fn line(&self) -> Line<'_> {
