@@ -149,11 +149,11 @@ impl Job for SelectJob<'_> {
             pgnkit::Game::new(),
             false,
             self.query.as_ref().filter(|_| self.record).map(|query| {
-                let plain = Recorder::without_text(query, Validate);
+                let plain = query.recorder_without_text(Validate);
                 Box::new(Recorders {
-                    text: plain.is_none().then(|| Recorder::new(query, Validate)),
+                    text: plain.is_none().then(|| query.recorder(Validate)),
                     plain,
-                    writing: Recorder::new(query, StreamWriter::new(self.export.clone())),
+                    writing: query.recorder(StreamWriter::new(self.export.clone())),
                     seen: 0,
                     selected: 0,
                 })

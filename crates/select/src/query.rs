@@ -203,6 +203,32 @@ impl Query {
         self.reads_record() && eval::matches(&self.expr, record, context)
     }
 
+    /// A [`Recorder`](crate::Recorder) keeping what this query reads while
+    /// passing the reader's events on to `inner`.
+    pub fn recorder<V: pgnkit_game::Visitor>(&self, inner: V) -> crate::Recorder<V> {
+        crate::record::Recorder::with(self.needs(), inner)
+    }
+
+    /// [`Query::recorder`] without tag values and comments (the reader
+    /// skips them, unless `inner` wants them): `None` when the query reads
+    /// a tag, the result or a comment.
+    ///
+    /// ```
+    /// use pgnkit_game::Validate;
+    /// use pgnkit_select::Query;
+    /// let checkmate = Query::parse("checkmate and plies > 10").unwrap();
+    /// assert!(checkmate.recorder_without_text(Validate).is_some());
+    /// let won = Query::parse("checkmate and result = 1-0").unwrap();
+    /// assert!(won.recorder_without_text(Validate).is_none());
+    /// ```
+    pub fn recorder_without_text<V: pgnkit_game::Visitor>(
+        &self,
+        inner: V,
+    ) -> Option<crate::Recorder<V, false>> {
+        let needs = self.needs();
+        (!needs.tags && !needs.comments).then(|| crate::record::Recorder::with(needs, inner))
+    }
+
     /// What a [`Recorder`](crate::Recorder) keeps for this query.
     pub(crate) fn needs(&self) -> crate::record::Needs {
         let mut needs = crate::record::Needs::default();

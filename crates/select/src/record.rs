@@ -13,11 +13,11 @@
 //!
 //! ```
 //! use pgnkit_game::{Validate, visit_games};
-//! use pgnkit_select::{Context, Query, Recorder};
+//! use pgnkit_select::{Context, Query};
 //!
 //! let query = Query::parse("checkmate and result = 0-1").unwrap();
 //! let pgn = b"1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 (1... c5) *\n";
-//! let selected: Vec<bool> = visit_games(pgn, Recorder::new(&query, Validate))
+//! let selected: Vec<bool> = visit_games(pgn, query.recorder(Validate))
 //!     .map(|game| query.matches_record(&game.value.1, &Context::default()))
 //!     .collect();
 //! assert_eq!(selected, [true, false]);
@@ -29,7 +29,6 @@ use pgnkit_game::{
 };
 
 use crate::main_line::Moves;
-use crate::query::Query;
 
 /// What [`Recorder`] kept of one game.
 #[derive(Debug, Clone, Default)]
@@ -93,7 +92,7 @@ impl Record {
     }
 }
 
-/// What a query needs kept (see [`Query`]'s `needs` walk).
+/// What a query needs kept (the query's `needs` walk, in `query.rs`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Needs {
     /// The tags (a comparison, the result, a player predicate).
@@ -107,9 +106,11 @@ pub(crate) struct Needs {
 /// Passes every event to `V` and keeps the game's [`Record`] (see the module
 /// docs). Its output is `V`'s with the record.
 ///
-/// `TEXT` says whether the reader gives tag values and comments: a
-/// recorder made by [`Recorder::without_text`] (for a query that reads
-/// neither) lets the reader skip them, unless `V` wants them.
+/// Made by [`Query::recorder`](crate::Query::recorder). `TEXT` says
+/// whether the reader gives tag values and comments: a recorder made by
+/// [`Query::recorder_without_text`](crate::Query::recorder_without_text)
+/// (for a query that reads neither) lets the reader skip them, unless `V`
+/// wants them.
 #[derive(Debug, Clone, Default)]
 pub struct Recorder<V, const TEXT: bool = true> {
     inner: V,
@@ -119,36 +120,13 @@ pub struct Recorder<V, const TEXT: bool = true> {
     record: Record,
 }
 
-impl<V: Visitor> Recorder<V> {
-    /// Wraps `inner`, keeping what `query` reads.
-    pub fn new(query: &Query, inner: V) -> Recorder<V> {
-        Recorder::with(query, inner)
-    }
-}
-
-impl<V: Visitor> Recorder<V, false> {
-    /// Wraps `inner`, keeping what `query` reads, without tag values and
-    /// comments: `None` when the query reads a tag, the result or a comment.
-    ///
-    /// ```
-    /// use pgnkit_game::Validate;
-    /// use pgnkit_select::{Query, Recorder};
-    /// let checkmate = Query::parse("checkmate and plies > 10").unwrap();
-    /// assert!(Recorder::without_text(&checkmate, Validate).is_some());
-    /// let won = Query::parse("checkmate and result = 1-0").unwrap();
-    /// assert!(Recorder::without_text(&won, Validate).is_none());
-    /// ```
-    pub fn without_text(query: &Query, inner: V) -> Option<Recorder<V, false>> {
-        let needs = query.needs();
-        (!needs.tags && !needs.comments).then(|| Recorder::with(query, inner))
-    }
-}
-
 impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
-    fn with(query: &Query, inner: V) -> Recorder<V, TEXT> {
+    /// Wraps `inner`, keeping what `needs` says (made by
+    /// [`Query::recorder`](crate::Query::recorder)).
+    pub(crate) fn with(needs: Needs, inner: V) -> Recorder<V, TEXT> {
         Recorder {
             inner,
-            needs: query.needs(),
+            needs,
             encoding: Encoding::default(),
             depth: 0,
             record: Record::default(),
@@ -277,132 +255,5 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
 
     fn end_game(&mut self) -> Self::Output {
         (self.inner.end_game(), std::mem::take(&mut self.record))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use pgnkit_chess::San;
-    use pgnkit_game::{Validate, read_games, visit_games};
-
-    use super::*;
-    use crate::Context;
-
-    /// The Polyglot key `hash` asks for: the position after `moves`.
-    fn key_after(moves: &[&str]) -> String {
-        let mut pos = Position::new();
-        for san in moves {
-            let mv = San::parse(san.as_bytes()).unwrap().to_move(&pos).unwrap();
-            pos.play_unchecked(mv);
-        }
-        format!("hash {:#018x}", pos.polyglot_key())
-    }
-
-    /// Every query a record can read, run on each game's tree and on its
-    /// record, over the corpus files under 3 MB (about 44 MB: the big
-    /// opening books and engine matches are left out for time): the same
-    /// games are selected. Games with errors are left out (the CLI decides
-    /// neither way on them). Each query must select some game and leave
-    /// some out, so that a predicate stuck at one answer fails.
-    #[test]
-    fn records_select_what_trees_select() {
-        let mut texts: Vec<String> = [
-            "checkmate",
-            "stalemate",
-            "insufficient_material",
-            "threefold",
-            "fifty_moves",
-            "seventy_five_moves",
-            "underpromotion",
-            "result_consistent",
-            "plies > 100",
-            "plies <= 20 and moves >= 5",
-            "moves = 40",
-            "piece_count <= 8",
-            "commented",
-            "has_variations",
-            "checkmate and commented and not has_variations",
-            "reaches \"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\"",
-            "material \"KRkr\"",
-            "pattern \"*/*/*/*/*/*/*/RNBQK2R\"",
-            "imbalance \"R vs BN\"",
-            "sequence \"e4 e5 Nf3\"",
-            "at (material \"KQkq\" and stm black)",
-            "result = 1-0 and checkmate",
-            "Result = \"1/2-1/2\" and (stalemate or threefold)",
-            "higher_rated_won and plies < 60",
-            "lower_rated_won",
-            "not result_consistent and not setup",
-            "setup and checkmate",
-            "any_tag ~ \"Carlsen\" or underpromotion",
-            "eco = B90 or piece_count = 3",
-            "soundex player = Carlsen",
-            "player ~ Kasparov",
-        ]
-        .map(String::from)
-        .to_vec();
-        texts.push(key_after(&["e4", "e5", "Nf3", "Nc6"]));
-        texts.push(key_after(&["d4", "Nf6", "c4", "e6", "Nc3", "Bb4"]));
-        let queries: Vec<Query> = texts.iter().map(|q| Query::parse(q).unwrap()).collect();
-        assert!(queries.iter().all(Query::reads_record));
-        // One reading per kind of record (what a query needs kept).
-        let mut kinds: Vec<(Needs, usize)> = Vec::new();
-        for (i, q) in queries.iter().enumerate() {
-            if !kinds.iter().any(|(n, _)| *n == q.needs()) {
-                kinds.push((q.needs(), i));
-            }
-        }
-        let context = Context::default();
-        let mut selected = vec![(0usize, 0usize); queries.len()];
-        let mut compared = 0usize;
-        let files = pgnkit_corpus::all_pgn_files();
-        for path in &files {
-            let bytes = std::fs::read(path).unwrap();
-            if bytes.len() >= 3 << 20 {
-                continue;
-            }
-            let trees: Vec<_> = read_games(&bytes).collect();
-            let records: Vec<Vec<Record>> = kinds
-                .iter()
-                .map(|&(_, i)| {
-                    visit_games(&bytes, Recorder::new(&queries[i], Validate))
-                        .map(|read| read.value.1)
-                        .collect()
-                })
-                .collect();
-            assert!(records.iter().all(|r| r.len() == trees.len()));
-            for (n, tree) in trees.iter().enumerate() {
-                if tree.is_broken() {
-                    continue;
-                }
-                compared += 1;
-                for (q, query) in queries.iter().enumerate() {
-                    let kind = kinds.iter().position(|(n, _)| *n == query.needs()).unwrap();
-                    let record = &records[kind][n];
-                    let by_tree = query.matches(&tree.value, &context);
-                    let by_record = query.matches_record(record, &context);
-                    assert_eq!(
-                        by_tree,
-                        by_record,
-                        "{}: game {} ({}): `{}`",
-                        path.display(),
-                        n + 1,
-                        tree.line,
-                        texts[q]
-                    );
-                    let count = &mut selected[q];
-                    if by_tree {
-                        count.0 += 1;
-                    } else {
-                        count.1 += 1;
-                    }
-                }
-            }
-        }
-        for (text, (yes, no)) in texts.iter().zip(&selected) {
-            println!("{yes:>7} selected, {no:>7} not: {text}");
-            assert!(*yes > 0 && *no > 0, "`{text}` decides every game alike");
-        }
-        assert!(compared > 50_000, "{compared} games compared");
     }
 }
