@@ -4,7 +4,7 @@ use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::role::{Piece, Role};
-use crate::square::{File, Rank, Square};
+use crate::square::Square;
 use core::fmt;
 
 /// Piece placement as bitboards: one per role, one per color, and all.
@@ -247,28 +247,54 @@ impl Board {
 
     /// Writes the FEN piece placement field.
     pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, *rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.write_char((b'0' + empty) as char)?;
-                            empty = 0;
-                        }
-                        out.write_char(piece.char())?;
+        // `--fen-comments` writes a FEN after every move: each square's
+        // letter (0 when empty) is set from the pieces' bitboards, one pass
+        // over the pieces instead of a lookup per square, and the field is
+        // built in a buffer (at most 64 squares and 7 slashes) and written
+        // at once.
+        let mut grid = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let letter = piece.char() as u8;
+                for sq in self.by_piece(piece) {
+                    if let Some(cell) = grid.get_mut(sq.idx()) {
+                        *cell = letter;
                     }
-                    None => empty += 1,
                 }
             }
-            if empty > 0 {
-                out.write_char((b'0' + empty) as char)?;
+        }
+        let mut buf = [0u8; 71];
+        let mut len = 0;
+        let mut push = |b: u8| {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
             }
-            if *rank != Rank::First {
-                out.write_char('/')?;
+        };
+        // Ranks 8 to 1, each from file a (square index rank * 8 + file).
+        for (i, rank) in grid.chunks_exact(8).rev().enumerate() {
+            let mut empty = 0;
+            for &cell in rank {
+                if cell == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    push(b'0' + empty);
+                    empty = 0;
+                }
+                push(cell);
+            }
+            if empty > 0 {
+                push(b'0' + empty);
+            }
+            if i < 7 {
+                push(b'/');
             }
         }
-        Ok(())
+        // Every byte pushed is ASCII.
+        out.write_str(std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default())
     }
 }
 

@@ -425,8 +425,30 @@ impl Setup {
             Some(sq) => write!(out, "{sq}")?,
             None => out.write_char('-')?,
         }
-        write!(out, " {} {}", self.halfmoves, self.fullmoves)
+        out.write_char(' ')?;
+        write_number(out, self.halfmoves)?;
+        out.write_char(' ')?;
+        write_number(out, self.fullmoves)
     }
+}
+
+/// Writes `n` in decimal (what `write!(out, "{n}")` writes, without the
+/// formatting machinery: a FEN may be written after every move).
+fn write_number(out: &mut impl fmt::Write, mut n: u32) -> fmt::Result {
+    let mut buf = [b'0'; 10];
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        if let Some(digit) = buf.get_mut(start) {
+            *digit = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Digits only.
+    out.write_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default())
 }
 
 fn write_castling(
@@ -570,6 +592,15 @@ pub struct ParseFenError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_as_format_writes_them() {
+        for n in [0, 7, 10, 99, 100, 4_294_967_295] {
+            let mut s = String::new();
+            write_number(&mut s, n).unwrap();
+            assert_eq!(s, n.to_string());
+        }
+    }
 
     fn fen_err(fen: &str) -> ParseFenError {
         match Setup::parse(fen.as_bytes()) {

@@ -9,10 +9,12 @@
 use std::borrow::Cow;
 
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
-use pgnkit::game::{DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder};
+use pgnkit::game::{
+    DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder, Validate,
+};
 use pgnkit::select::{
-    Context, GameKey, MainLine, MatchFilter, Openings, Query, Seen, Transforms, add_final_fen,
-    add_ply_count, drop_tags, fix_result, mark_plies,
+    Context, GameKey, MainLine, MatchFilter, Moves, Openings, Query, Recorder, Seen, Transforms,
+    add_final_fen, add_ply_count, drop_tags, fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -75,6 +77,11 @@ struct SelectJob<'a> {
     /// the streaming writer as `export` writes it, its key and opening taken
     /// from the main line's moves, with no tree.
     stream: bool,
+    /// Nothing needs a game's tree and the query reads its tags and main
+    /// line alone ([`Query::reads_record`]): each game is decided by a
+    /// [`Recorder`], with no tree, and written by the streaming writer (as
+    /// `stream`); see [`Recorders`].
+    record: bool,
     /// `--keep-broken`: a game with errors goes on as read (what the reader
     /// recovered): matched, transformed and written; its errors are still
     /// reported.
@@ -83,6 +90,23 @@ struct SelectJob<'a> {
 
 /// The kind of `--fix-result`'s warnings (see [`crate::warnings`]).
 const RESULT_CORRECTED: &str = "Result corrected: the main line ends in checkmate or stalemate";
+
+/// The readers of the `record` path. While fewer than a third of the games
+/// so far were selected, a game is checked and recorded alone and read
+/// again by the streaming writer when selected; past that, each game is
+/// recorded while the writer writes it (one reading, the writing wasted on
+/// a game left out). Either way the same games are written, the same.
+struct Recorders {
+    /// Checks and records a game, reading tag values and comments only when
+    /// the query reads them (one of the two).
+    text: Option<Recorder<Validate>>,
+    plain: Option<Recorder<Validate, false>>,
+    /// Records a game while writing it.
+    writing: Recorder<StreamWriter>,
+    /// The games this worker decided, and those it selected.
+    seen: u64,
+    selected: u64,
+}
 
 /// What the main thread needs of one game.
 #[derive(Default)]
@@ -113,6 +137,7 @@ impl Job for SelectJob<'_> {
         MainLine<StreamWriter>,
         pgnkit::Game,
         bool,
+        Option<Box<Recorders>>,
     );
     type Output = Verdict;
 
@@ -123,6 +148,16 @@ impl Job for SelectJob<'_> {
             MainLine::new(StreamWriter::new(self.export.clone())),
             pgnkit::Game::new(),
             false,
+            self.query.as_ref().filter(|_| self.record).map(|query| {
+                let plain = query.recorder_without_text(Validate);
+                Box::new(Recorders {
+                    text: plain.is_none().then(|| query.recorder(Validate)),
+                    plain,
+                    writing: query.recorder(StreamWriter::new(self.export.clone())),
+                    seen: 0,
+                    selected: 0,
+                })
+            }),
         )
     }
 
@@ -149,7 +184,7 @@ impl Job for SelectJob<'_> {
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, checked, matched) = state;
+        let (builder, writer, stream, checked, matched, recorder) = state;
         // Whether `before_lexing` read this game's tags and they matched.
         let matched = std::mem::take(matched);
         let mut probe = None;
@@ -167,6 +202,9 @@ impl Job for SelectJob<'_> {
                 };
             }
             probe = Some(tagged);
+        }
+        if let (Some(recorders), Some(query)) = (recorder, &self.query) {
+            return self.recorded(recorders, stream, query, game, text);
         }
         if self.stream {
             let probe = if matched {
@@ -277,6 +315,44 @@ impl Job for SelectJob<'_> {
 }
 
 impl SelectJob<'_> {
+    /// A game decided by its record (the `record` path, see [`Recorders`]).
+    fn recorded(
+        &self,
+        r: &mut Recorders,
+        stream: &mut MainLine<StreamWriter>,
+        query: &Query,
+        game: Game<'_, '_>,
+        text: &mut Vec<u8>,
+    ) -> Verdict {
+        let context = Context::default();
+        r.seen += 1;
+        if r.selected * 3 > r.seen {
+            let ((_, record), diagnostics) = game.visit(&mut r.writing, self.read);
+            if diagnostics.has_errors() || !query.matches_record(&record, &context) {
+                return Verdict {
+                    diagnostics,
+                    ..Verdict::default()
+                };
+            }
+            r.selected += 1;
+            let writer = r.writing.inner_mut();
+            return self.written(writer, record.moves(), diagnostics, game, None, text);
+        }
+        let ((_, record), diagnostics) = match (&mut r.text, &mut r.plain) {
+            (Some(recorder), _) => game.visit(recorder, self.read),
+            (None, Some(recorder)) => game.visit(recorder, self.read),
+            (None, None) => game.visit(&mut r.writing, self.read),
+        };
+        if diagnostics.has_errors() || !query.matches_record(&record, &context) {
+            return Verdict {
+                diagnostics,
+                ..Verdict::default()
+            };
+        }
+        r.selected += 1;
+        self.streamed(stream, game, None, text)
+    }
+
     /// A game the query selected (or every game, with no query) written by the
     /// streaming writer, in one reading: `probe` holds its tags when the query
     /// read them first. With classification, the opening is found from the
@@ -291,6 +367,20 @@ impl SelectJob<'_> {
         text: &mut Vec<u8>,
     ) -> Verdict {
         let ((_, moves), diagnostics) = game.visit(&mut *stream, self.read);
+        self.written(stream.inner_mut(), &moves, diagnostics, game, probe, text)
+    }
+
+    /// The verdict on a selected game that `writer` has just written, its
+    /// main line `moves` (see [`SelectJob::streamed`]).
+    fn written(
+        &self,
+        writer: &mut StreamWriter,
+        moves: &Moves,
+        diagnostics: Diagnostics,
+        game: Game<'_, '_>,
+        probe: Option<&pgnkit::Game>,
+        text: &mut Vec<u8>,
+    ) -> Verdict {
         let mut v = Verdict {
             diagnostics,
             ..Verdict::default()
@@ -327,12 +417,12 @@ impl SelectJob<'_> {
                 ("ECO", opening.eco.as_str()),
                 ("Opening", opening.name.as_str()),
             ];
-            stream.inner_mut().set_tags(tags);
+            writer.set_tags(tags);
         }
         if text.is_empty() {
-            *text = stream.inner_mut().take_game_text(std::mem::take(text));
+            *text = writer.take_game_text(std::mem::take(text));
         } else {
-            text.extend_from_slice(stream.inner().game_text());
+            text.extend_from_slice(writer.game_text());
         }
         v
     }
@@ -501,6 +591,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         table: table_format.is_some(),
         tags_first: false,
         stream: false,
+        record: false,
         keep_broken: args.keep_broken,
     };
     // A game with errors is decided on the tree the reader recovered, with
@@ -514,8 +605,15 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && job.mark.is_none()
         && !job.text_of_rejected;
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
+    let recorded = job.query.as_ref().is_some_and(Query::reads_record);
     let job = SelectJob {
         tags_first: tags_only && unfixed && job.openings.is_none(),
+        record: !tags_only
+            && recorded
+            && unfixed
+            && job.openings.is_none()
+            && !matches!(job.keys, Keys::Fuzzy(_))
+            && !job.table,
         stream: unfixed
             && if job.openings.is_some() {
                 job.query.is_none()

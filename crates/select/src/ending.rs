@@ -17,15 +17,24 @@
 //!   `is_seventyfive_moves()` (150) holds at some ply: the clock is at the
 //!   mark or past it and the side to move has a legal move (a checkmate
 //!   ends the game first).
+//!
+//! Each takes the start position and the main line's moves, so a game's
+//! tree and a [`Record`](crate::Record) (moves kept while reading) are
+//! read alike.
 
-use pgnkit_chess::{Board, CastlingRights, Color, Position, Role, Square};
+use pgnkit_chess::{Board, CastlingRights, Color, Move, Position, Role, Square};
 use pgnkit_game::Game;
 
 /// The main line's last position (the start when it has no moves).
 pub(crate) fn final_position(game: &Game) -> Position {
-    let mut pos = game.start_position().clone();
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
+    last_position(game.start_position(), game.main_line_moves().map(|p| p.mv))
+}
+
+/// The position after `moves` from `start`.
+pub(crate) fn last_position(start: &Position, moves: impl IntoIterator<Item = Move>) -> Position {
+    let mut pos = start.clone();
+    for mv in moves {
+        pos.play_unchecked(mv);
     }
     pos
 }
@@ -44,12 +53,12 @@ fn repetition_key(pos: &Position) -> RepetitionKey {
 /// third time: python-chess's `is_repetition(3)` after some ply. Positions
 /// on both sides of a pawn move or a capture cannot be the same, so only
 /// those since the last one are compared.
-pub(crate) fn threefold(game: &Game) -> bool {
-    let mut pos = game.start_position().clone();
+pub(crate) fn threefold(start: &Position, moves: impl IntoIterator<Item = Move>) -> bool {
+    let mut pos = start.clone();
     let mut since_reset = vec![repetition_key(&pos)];
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
-        if played.mv.is_zeroing() {
+    for mv in moves {
+        pos.play_unchecked(mv);
+        if mv.is_zeroing() {
             since_reset.clear();
         }
         let key = repetition_key(&pos);
@@ -65,14 +74,18 @@ pub(crate) fn threefold(game: &Game) -> bool {
 /// halfmove clock is `mark` or more and the side to move has a legal move:
 /// python-chess's `is_fifty_moves()` (`mark` 100) and
 /// `is_seventyfive_moves()` (150) at some ply.
-pub(crate) fn halfmove_clock_reaches(game: &Game, mark: u32) -> bool {
-    let mut pos = game.start_position().clone();
+pub(crate) fn halfmove_clock_reaches(
+    start: &Position,
+    moves: impl IntoIterator<Item = Move>,
+    mark: u32,
+) -> bool {
+    let mut pos = start.clone();
     let reached = |pos: &Position| pos.halfmoves() >= mark && pos.has_legal_moves();
     if reached(&pos) {
         return true;
     }
-    for played in game.main_line_moves() {
-        pos.play_unchecked(played.mv);
+    for mv in moves {
+        pos.play_unchecked(mv);
         if reached(&pos) {
             return true;
         }
@@ -81,13 +94,10 @@ pub(crate) fn halfmove_clock_reaches(game: &Game, mark: u32) -> bool {
 }
 
 /// Whether a move of the main line promotes to a knight, a bishop or a rook.
-pub(crate) fn underpromotion(game: &Game) -> bool {
-    game.main_line_moves().any(|played| {
-        played
-            .mv
-            .promotion()
-            .is_some_and(|role| role != Role::Queen)
-    })
+pub(crate) fn underpromotion(moves: impl IntoIterator<Item = Move>) -> bool {
+    moves
+        .into_iter()
+        .any(|mv| mv.promotion().is_some_and(|role| role != Role::Queen))
 }
 
 #[cfg(test)]
@@ -97,6 +107,22 @@ mod tests {
     fn game(fen: Option<&str>, moves: &str) -> Game {
         let tags = fen.map_or(String::new(), |f| format!("[SetUp \"1\"]\n[FEN \"{f}\"]\n"));
         format!("{tags}\n{moves}").parse().unwrap()
+    }
+
+    fn moves(game: &Game) -> impl Iterator<Item = Move> + '_ {
+        game.main_line_moves().map(|p| p.mv)
+    }
+
+    fn threefold(game: &Game) -> bool {
+        super::threefold(game.start_position(), moves(game))
+    }
+
+    fn halfmove_clock_reaches(game: &Game, mark: u32) -> bool {
+        super::halfmove_clock_reaches(game.start_position(), moves(game), mark)
+    }
+
+    fn underpromotion(game: &Game) -> bool {
+        super::underpromotion(moves(game))
     }
 
     #[test]

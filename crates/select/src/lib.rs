@@ -16,6 +16,9 @@
 //! - [`Openings`]: the Lichess opening table (CC0, embedded) and Lichess's
 //!   classification rule.
 //! - [`fix_result`], [`add_ply_count`], [`add_final_fen`], [`drop_tags`].
+//! - [`Recorder`] and [`Record`]: a query's game read without a tree (its
+//!   tags and main line kept while the reader checks it), for
+//!   [`Query::matches_record`].
 //! - [`MatchFilter`]: the Nth matched games kept or left out
 //!   (pgn-extract's `--selectonly`, `--skipmatching`).
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
@@ -49,6 +52,7 @@ mod pattern;
 mod position_key;
 mod positions;
 mod query;
+mod record;
 mod sequence;
 mod soundex;
 mod transform;
@@ -66,6 +70,7 @@ pub use pattern::Pattern;
 pub use position_key::PositionKey;
 pub use positions::Ply;
 pub use query::{Context, MAX_QUERY_DEPTH, Query};
+pub use record::{Record, Recorder};
 pub use sequence::Sequence;
 pub use transform::{
     HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_hash_code,

@@ -8,6 +8,7 @@ mod eval;
 mod events;
 mod parse;
 mod plies;
+mod subject;
 
 use pgnkit_game::Game;
 use regex::Regex;
@@ -179,6 +180,62 @@ impl Query {
         eval::matches(&self.expr, game, context)
     }
 
+    /// Whether a [`Record`](crate::Record) holds all the query reads: no
+    /// `in_variations`, `has_clock` or `has_eval` (which read the tree).
+    /// Then [`Query::matches_record`] decides a game as
+    /// [`Query::matches`] decides its tree, from a
+    /// [`Recorder`](crate::Recorder)'s reading with no tree built.
+    ///
+    /// ```
+    /// use pgnkit_select::Query;
+    /// assert!(Query::parse("checkmate and WhiteElo > 2000").unwrap().reads_record());
+    /// assert!(!Query::parse("has_clock").unwrap().reads_record());
+    /// ```
+    pub fn reads_record(&self) -> bool {
+        self.expr.reads_record()
+    }
+
+    /// Whether the game `record` holds is selected ([`Query::matches`] of its
+    /// tree), for a query that [`reads_record`](Query::reads_record) (any
+    /// other query selects nothing here); `record` was kept by a
+    /// [`Recorder`](crate::Recorder) made for this query.
+    pub fn matches_record(&self, record: &crate::Record, context: &Context<'_>) -> bool {
+        self.reads_record() && eval::matches(&self.expr, record, context)
+    }
+
+    /// A [`Recorder`](crate::Recorder) keeping what this query reads while
+    /// passing the reader's events on to `inner`.
+    pub fn recorder<V: pgnkit_game::Visitor>(&self, inner: V) -> crate::Recorder<V> {
+        crate::record::Recorder::with(self.needs(), inner)
+    }
+
+    /// [`Query::recorder`] without tag values and comments (the reader
+    /// skips them, unless `inner` wants them): `None` when the query reads
+    /// a tag, the result or a comment.
+    ///
+    /// ```
+    /// use pgnkit_game::Validate;
+    /// use pgnkit_select::Query;
+    /// let checkmate = Query::parse("checkmate and plies > 10").unwrap();
+    /// assert!(checkmate.recorder_without_text(Validate).is_some());
+    /// let won = Query::parse("checkmate and result = 1-0").unwrap();
+    /// assert!(won.recorder_without_text(Validate).is_none());
+    /// ```
+    pub fn recorder_without_text<V: pgnkit_game::Visitor>(
+        &self,
+        inner: V,
+    ) -> Option<crate::Recorder<V, false>> {
+        let needs = self.needs();
+        (!needs.tags && !needs.comments).then(|| crate::record::Recorder::with(needs, inner))
+    }
+
+    /// What a [`Recorder`](crate::Recorder) keeps for this query.
+    pub(crate) fn needs(&self) -> crate::record::Needs {
+        let mut needs = crate::record::Needs::default();
+        self.expr.needs(&mut needs);
+        needs
+    }
+
     /// The plies where the query's position predicates hold, when `game` is
     /// selected (`None` when it is not): those of every predicate that holds
     /// and counts for the selection (not under a `not`), in order, main line
@@ -332,6 +389,31 @@ impl Expr {
             Expr::Compare(c) => c.field == Field::Plies,
             Expr::Event(p) => p.needs_moves(),
             Expr::Position(_) => true,
+        }
+    }
+
+    fn reads_record(&self) -> bool {
+        match self {
+            Expr::Or(all) | Expr::And(all) => all.iter().all(Expr::reads_record),
+            Expr::Not(a) => a.reads_record(),
+            Expr::Compare(_) => true,
+            Expr::Event(p) => p.reads_record(),
+            Expr::Position(p) => !p.variations,
+        }
+    }
+
+    fn needs(&self, needs: &mut crate::record::Needs) {
+        match self {
+            Expr::Or(all) | Expr::And(all) => all.iter().for_each(|e| e.needs(needs)),
+            Expr::Not(a) => a.needs(needs),
+            Expr::Compare(c) => needs.tags |= c.field != Field::Plies,
+            Expr::Event(p) => {
+                let more = p.needs();
+                needs.tags |= more.tags;
+                needs.comments |= more.comments;
+                needs.end |= more.end;
+            }
+            Expr::Position(_) => {}
         }
     }
 

@@ -163,7 +163,18 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
 /// assert_eq!(texts, ["823c9b50fd114196", "844931a6ef4b9a0"]);
 /// ```
 pub fn add_hash_comments(game: &mut Game) {
-    comment_each_position(game, |pos| format!("{:x}", pos.polyglot_key()));
+    comment_each_position(game, |pos| hex(pos.polyglot_key()));
+}
+
+/// `format!("{key:x}")` without the formatting machinery (a key after
+/// every move).
+fn hex(key: u64) -> String {
+    let digits = (64 - key.leading_zeros()).div_ceil(4).max(1);
+    let mut text = String::with_capacity(16);
+    for i in (0..digits).rev() {
+        text.extend(char::from_digit(((key >> (4 * i)) & 0xf) as u32, 16));
+    }
+    text
 }
 
 /// The name of the tag [`add_hash_code`] sets.
@@ -503,6 +514,21 @@ impl Transforms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_in_hex_as_format_writes_them() {
+        for key in [
+            0,
+            1,
+            0xf,
+            0x10,
+            0x844931a6ef4b9a0,
+            u64::MAX,
+            0x8000_0000_0000_0000,
+        ] {
+            assert_eq!(hex(key), format!("{key:x}"));
+        }
+    }
 
     #[test]
     fn variation_comments_move_after_the_first_move_only() {

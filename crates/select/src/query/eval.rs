@@ -5,23 +5,22 @@
 
 use std::cmp::Ordering;
 
-use pgnkit_game::Game;
-
+use super::subject::Subject;
 use super::{Comparison, Expr, Field, Op, Value};
 use crate::value::{PgnDate, number, time_control_base};
 
-pub(super) fn matches(expr: &Expr, game: &Game, context: &super::Context<'_>) -> bool {
+pub(super) fn matches(expr: &Expr, game: &impl Subject, context: &super::Context<'_>) -> bool {
     match expr {
         Expr::Or(all) => all.iter().any(|e| matches(e, game, context)),
         Expr::And(all) => all.iter().all(|e| matches(e, game, context)),
         Expr::Not(a) => !matches(a, game, context),
         Expr::Compare(c) => compare(c, game, context),
         Expr::Event(predicate) => predicate.matches(game),
-        Expr::Position(p) => p.holds(crate::positions::Line::Tree(game)),
+        Expr::Position(p) => p.holds(game.line()),
     }
 }
 
-fn compare(c: &Comparison, game: &Game, context: &super::Context<'_>) -> bool {
+fn compare(c: &Comparison, game: &impl Subject, context: &super::Context<'_>) -> bool {
     let tags = game.tags();
     match &c.field {
         Field::Tag(name) => tags.get(name).is_some_and(|v| holds(c.op, &c.value, v)),
@@ -34,7 +33,7 @@ fn compare(c: &Comparison, game: &Game, context: &super::Context<'_>) -> bool {
                 _ => false,
             }
         }
-        Field::Plies => holds(c.op, &c.value, &game.main_line_moves().count().to_string()),
+        Field::Plies => holds(c.op, &c.value, &game.moves().count().to_string()),
         Field::Result => holds(c.op, &c.value, game.termination().as_str()),
         Field::Eco => context
             .eco

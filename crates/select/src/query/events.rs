@@ -14,8 +14,9 @@
 //! - `any_tag OP TEXT` with `~`, `=~` or `=`: some tag's value holds.
 
 use pgnkit_chess::Position;
-use pgnkit_game::{Game, Termination};
+use pgnkit_game::Termination;
 
+use super::subject::Subject;
 use super::{Op, Value};
 use crate::ending;
 use crate::value::number;
@@ -128,14 +129,63 @@ impl Predicate {
         }
     }
 
+    /// Whether the predicate can be read from a [`Record`](crate::Record):
+    /// all but `has_clock` and `has_eval` (which comment a clock belongs to
+    /// is the tree's to say).
+    pub(super) fn reads_record(&self) -> bool {
+        !matches!(self, Predicate::Flag(Flag::HasClock | Flag::HasEval))
+    }
+
+    /// What a [`Record`](crate::Record) must keep for it.
+    pub(super) fn needs(&self) -> crate::record::Needs {
+        let end = matches!(
+            self,
+            Predicate::Flag(
+                Flag::Checkmate
+                    | Flag::Stalemate
+                    | Flag::InsufficientMaterial
+                    | Flag::ResultConsistent
+            ) | Predicate::Count {
+                what: Counted::PieceCount,
+                ..
+            }
+        );
+        let (tags, comments) = match self {
+            Predicate::Flag(flag) => match flag {
+                Flag::Checkmate
+                | Flag::Stalemate
+                | Flag::InsufficientMaterial
+                | Flag::Threefold
+                | Flag::FiftyMoves
+                | Flag::SeventyFiveMoves
+                | Flag::Underpromotion
+                | Flag::HasVariations
+                | Flag::HasClock
+                | Flag::HasEval => (false, false),
+                Flag::Commented => (false, true),
+                Flag::HigherRatedWon
+                | Flag::LowerRatedWon
+                | Flag::Setup
+                | Flag::ResultConsistent => (true, false),
+            },
+            Predicate::Count { .. } => (false, false),
+            Predicate::Soundex { .. } | Predicate::AnyTag { .. } => (true, false),
+        };
+        crate::record::Needs {
+            tags,
+            comments,
+            end,
+        }
+    }
+
     /// Whether `game` holds it.
-    pub(super) fn matches(&self, game: &Game) -> bool {
+    pub(super) fn matches(&self, game: &impl Subject) -> bool {
         match self {
             Predicate::Flag(flag) => flag.holds(game),
             Predicate::Count { what, op, value } => {
                 let n = match what {
-                    Counted::Moves => game.main_line_moves().count().div_ceil(2),
-                    Counted::PieceCount => ending::final_position(game).board().occupied().count(),
+                    Counted::Moves => game.moves().count().div_ceil(2),
+                    Counted::PieceCount => game.end().board().occupied().count(),
                 };
                 super::eval::holds(*op, &Value::Number(*value), &n.to_string())
             }
@@ -161,45 +211,32 @@ impl Predicate {
 }
 
 impl Flag {
-    fn holds(self, game: &Game) -> bool {
-        let end = || ending::final_position(game);
+    fn holds(self, game: &impl Subject) -> bool {
+        let end = || game.end();
         match self {
             Flag::Checkmate => end().is_checkmate(),
             Flag::Stalemate => end().is_stalemate(),
             Flag::InsufficientMaterial => end().is_insufficient_material(),
-            Flag::Threefold => ending::threefold(game),
-            Flag::FiftyMoves => ending::halfmove_clock_reaches(game, 100),
-            Flag::SeventyFiveMoves => ending::halfmove_clock_reaches(game, 150),
-            Flag::Underpromotion => ending::underpromotion(game),
+            Flag::Threefold => ending::threefold(game.start(), game.moves()),
+            Flag::FiftyMoves => ending::halfmove_clock_reaches(game.start(), game.moves(), 100),
+            Flag::SeventyFiveMoves => {
+                ending::halfmove_clock_reaches(game.start(), game.moves(), 150)
+            }
+            Flag::Underpromotion => ending::underpromotion(game.moves()),
             Flag::HigherRatedWon | Flag::LowerRatedWon => rated_winner(game, self),
-            Flag::Commented => any_node(game, |n| {
-                n.comments()
-                    .chain(n.comments_before())
-                    .chain(n.trailing_comments())
-                    .any(|c| !c.text_without_commands().trim().is_empty())
-            }),
-            Flag::HasVariations => any_node(game, |n| n.children().len() > 1),
-            Flag::HasClock => any_node(game, |n| n.clock().is_some()),
-            Flag::HasEval => any_node(game, |n| n.eval().is_some()),
+            Flag::Commented => game.commented(),
+            Flag::HasVariations => game.has_variations(),
+            Flag::HasClock => game.has_clock(),
+            Flag::HasEval => game.has_eval(),
             Flag::Setup => game.tags().contains("FEN") || game.tags().contains("SetUp"),
             Flag::ResultConsistent => result_consistent(&end(), game.termination()),
         }
     }
 }
 
-/// Whether some node of the game's tree (the root, the main line and the
-/// variations) satisfies `test`.
-fn any_node(game: &Game, test: impl Fn(&pgnkit_game::Node) -> bool) -> bool {
-    game.tree()
-        .preorder()
-        .into_iter()
-        .filter_map(|id| game.tree().get(id))
-        .any(test)
-}
-
 /// `higher_rated_won` / `lower_rated_won`: both ratings are numbers and
 /// differ, and the side rated higher (lower) won.
-fn rated_winner(game: &Game, flag: Flag) -> bool {
+fn rated_winner(game: &impl Subject, flag: Flag) -> bool {
     let elo = |name| game.tags().get(name).and_then(number);
     let (Some(white), Some(black)) = (elo("WhiteElo"), elo("BlackElo")) else {
         return false;
