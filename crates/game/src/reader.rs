@@ -273,7 +273,7 @@ impl<R: Read> Reader<R> {
     /// The next game's tags only, as [`visit_next`](Reader::visit_next) with
     /// [`TagsOnly`] gives them, without lexing the movetext: the game is
     /// found by the lexer's splitter alone, and its tag section read from
-    /// its bytes by [`clean_tags`]; a section that is not clean (the reader
+    /// its bytes by [`clean_tags_with`]; a section that is not clean (the reader
     /// would warn about it) is read by the reader from the game's tokens
     /// (that game alone lexed), so the tags are the same either way. No
     /// diagnostics: use `visit_next` for those. `None` at the end.
