@@ -262,7 +262,7 @@ impl<'a> TableJob<'a> {
         let options = self.options;
         let record = options.record_options();
         let mut tee = if options.games {
-            RecordTee::new(record)
+            RecordTee::new(record).nested_comments(options.read.nested_comments)
         } else {
             RecordTee::without_text(record)
         };
@@ -554,14 +554,17 @@ impl<'a> Conversion<'a> {
     }
 
     /// Reads every game of `reader` (the stream `stream`), handing each table's batches to
-    /// `sink` with their part, in input order; adds what it read to `report`.
+    /// `sink` with their part, in input order; adds what it read to `report`. The reader is set
+    /// to split games with the rules of the options' `read` (nested comments).
     pub fn run_stream<R: Read + Send, E>(
         &mut self,
-        reader: lexer::Reader<R>,
+        mut reader: lexer::Reader<R>,
         stream: Stream<'_>,
         report: &mut Report,
         mut sink: impl FnMut(TableKind, u64, RecordBatch) -> Result<(), E>,
     ) -> Result<(), RunError<E>> {
+        // The games are split with the rules they are read with.
+        reader.set_options(self.options.read.lex_options());
         let job = TableJob::stream(self.options, stream);
         let placement = &mut self.placement;
         let mut failure: Option<RunError<E>> = None;

@@ -48,6 +48,20 @@ impl RecordTee {
         }
     }
 
+    /// With `on`, the `movetext` is written for games read with nested
+    /// comments ([`ExportOptions::nested_comments`]: a comment holding a
+    /// brace as a `;` comment, so that the column reads back as it was read).
+    pub fn nested_comments(mut self, on: bool) -> RecordTee {
+        if on && self.text.is_some() {
+            let options = ExportOptions {
+                nested_comments: true,
+                ..ExportOptions::export()
+            };
+            self.text = Some(StreamWriter::movetext_only(options));
+        }
+        self
+    }
+
     /// A tee with no movetext: records as a [`RecordVisitor`] makes them (for
     /// the moves table, which has no `movetext` column), at its cost.
     pub fn without_text(options: RecordOptions) -> RecordTee {

@@ -491,6 +491,17 @@ pub struct Inputs {
     /// Report every lenient form (`0-0`, `Ng1f3`, `e8Q`, `--`, ...) as an error.
     #[arg(long)]
     pub strict: bool,
+    /// Read nested brace comments, `{ a { b } c }`, as one comment
+    /// (pgn-extract's --nestedcomments; by the standard the first `}` ends a
+    /// comment). PGN output then writes a comment holding a brace as a `;`
+    /// comment, which reads back the same with or without this flag.
+    #[arg(long)]
+    pub nested_comments: bool,
+    /// Repair a tag value without its closing quote whose line ends with `]`:
+    /// `[Site "Paris]` is read as `Paris`, with a warning (pgn-extract's
+    /// --fixtagstrings); without the flag it is an error.
+    #[arg(long)]
+    pub fix_tag_strings: bool,
     /// Worker threads for reading and writing games (output keeps input
     /// order) [default: one per CPU; at most 1024].
     #[arg(long, value_name = "N", value_parser = thread_count)]

@@ -98,7 +98,7 @@ pub fn run(args: &ExportArgs) -> Result<Outcome, Failure> {
         &[("-o", &args.output), ("--rejects", &args.rejects)],
         args.output.is_none(),
     )?;
-    let options = export_options(&args.format)?;
+    let options = export_options(&args.format, &args.inputs)?;
     let job = ExportJob {
         transforms: transforms(&args.transforms, &options),
         options,

@@ -15,13 +15,17 @@ use crate::args::{Inputs, PgnFormat, TransformArgs, WarningsArg};
 use crate::failure::Failure;
 use crate::warnings::Shown;
 
-/// The reading options the inputs ask for (`--strict`).
+/// The reading options the inputs ask for (`--strict`, `--nested-comments`,
+/// `--fix-tag-strings`).
 pub fn read_options(inputs: &Inputs) -> ReadOptions {
-    if inputs.strict {
+    let mut options = if inputs.strict {
         ReadOptions::strict()
     } else {
         ReadOptions::new()
-    }
+    };
+    options.nested_comments = inputs.nested_comments;
+    options.fix_tag_strings = inputs.fix_tag_strings;
+    options
 }
 
 /// Which warnings go to standard error (`--warnings`).
@@ -33,9 +37,11 @@ pub fn warnings(inputs: &Inputs) -> Shown {
     }
 }
 
-/// The writer's options that `format` asks for (`export` and `select`);
-/// `--tag-order FILE` is read here, before any input is.
-pub fn export_options(format: &PgnFormat) -> Result<ExportOptions, Failure> {
+/// The writer's options that `format` asks for (`export` and `select`), and
+/// how `inputs` are read (a comment read with `--nested-comments` is written
+/// so that it reads back the same); `--tag-order FILE` is read here, before
+/// any input is.
+pub fn export_options(format: &PgnFormat, inputs: &Inputs) -> Result<ExportOptions, Failure> {
     let base = if format.reduced {
         ExportOptions::reduced()
     } else {
@@ -65,6 +71,7 @@ pub fn export_options(format: &PgnFormat) -> Result<ExportOptions, Failure> {
         checks: !format.no_checks,
         comment_lines: format.comment_lines,
         tag_order,
+        nested_comments: read_options(inputs).nested_comments,
         ..base
     })
 }

@@ -135,6 +135,8 @@ fn over_source<J: Job>(
     let threads = inputs.threads();
     let mut games = lexer::Reader::new(source.reader);
     games.set_max_game_bytes(Some(inputs.max_game_bytes));
+    // The games are split with the rules the job reads them with.
+    games.set_options(crate::options::read_options(inputs).lex_options());
     let jobs = Jobs(job, source.transcoded, &name);
     let result = game::run_ordered_games(&jobs, games, threads, |game, output, text| {
         sink(&name, game, output, text)

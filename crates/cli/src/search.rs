@@ -159,7 +159,7 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     let job = SearchJob {
         read: read_options(&inputs),
         query,
-        export: options::export_options(&args.pgn)?,
+        export: options::export_options(&args.pgn, &inputs)?,
         shape,
         moves_only: false,
     };
@@ -220,7 +220,7 @@ fn run_indexed(
              `hash KEY` (other predicates read every game: give the files instead)",
         ));
     };
-    let export = options::export_options(&args.pgn)?;
+    let export = options::export_options(&args.pgn, &args.inputs)?;
     let index = Index::open(path).map_err(|e| Failure::usage(e.to_string()))?;
     let hits = index
         .search_key(key)

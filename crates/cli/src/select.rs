@@ -175,7 +175,7 @@ impl Job for SelectJob<'_> {
         let query = self.query.as_ref().filter(|_| self.tags_first)?;
         // A game holding the tags alone, kept from game to game.
         let probe = &mut state.3;
-        pgnkit::game::clean_tags(game, probe.tags_mut())?;
+        pgnkit::game::clean_tags_with(game, probe.tags_mut(), self.read.lex_options())?;
         if query.matches(probe, &Context::default()) {
             state.4 = true;
             return None;
@@ -469,6 +469,8 @@ fn read_check_file(
     let check = crate::args::Inputs {
         files: vec![path.to_path_buf()],
         strict: inputs.strict,
+        nested_comments: inputs.nested_comments,
+        fix_tag_strings: inputs.fix_tag_strings,
         threads: inputs.threads,
         range: None,
         max_game_bytes: inputs.max_game_bytes,
@@ -554,7 +556,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         (true, None) => Keys::Exact,
     };
     let table_format = format_of(args.output.as_deref(), args.format);
-    let export = options::export_options(&args.pgn)?;
+    let export = options::export_options(&args.pgn, &args.inputs)?;
     if table_format.is_some() && args.append {
         return Err(Failure::usage(
             "--append adds to a PGN file: a games table cannot be appended to",

@@ -370,14 +370,20 @@ fn compare_moves(case: &Case, file: &str, ours: &[Vec<String>], theirs: &[Vec<St
 }
 
 /// Each game of `pgn` as `pgnkit export --width 65535` writes it (the
-/// movetext on one line), as text; a game pgnkit cannot read is an error.
-fn normalised(pgn: &Path, work: &Path) -> Result<Vec<String>, String> {
+/// movetext on one line), as text, read as `case` reads (with
+/// `--nested-comments` when its pgnkit reads so); a game pgnkit cannot read
+/// is an error.
+fn normalised(pgn: &Path, work: &Path, case: &Case) -> Result<Vec<String>, String> {
     if !pgn.exists() {
         return Ok(Vec::new());
     }
     let rejects = work.join("normalise-rejects.pgn");
-    let output = common::run(&[
-        "export",
+    // Read as the case's pgnkit reads (nested comments).
+    let mut args = vec!["export"];
+    if case.pgnkit.contains(&"--nested-comments") {
+        args.push("--nested-comments");
+    }
+    args.extend([
         "--width",
         "65535",
         "--warnings",
@@ -386,6 +392,7 @@ fn normalised(pgn: &Path, work: &Path) -> Result<Vec<String>, String> {
         rejects.to_str().unwrap(),
         pgn.to_str().unwrap(),
     ]);
+    let output = common::run(&args);
     if !output.status.success() {
         return Err(format!(
             "pgnkit cannot read every game of {}: {}",
@@ -665,8 +672,8 @@ fn run_case(
             let mut outcome = compare_text(
                 case,
                 file,
-                &normalised(&ours, work)?,
-                &normalised(&theirs, work)?,
+                &normalised(&ours, work, case)?,
+                &normalised(&theirs, work, case)?,
             );
             if tag_order {
                 compare_tag_order(

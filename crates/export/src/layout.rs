@@ -102,6 +102,9 @@ pub(crate) struct Layout {
     break_after: bool,
     /// Each comment on lines of its own ([`Layout::set_comment_lines`]).
     comment_lines: bool,
+    /// A comment holding `{` written as a `;` comment
+    /// ([`Layout::set_nested_comments`]).
+    nested_comments: bool,
 }
 
 impl Layout {
@@ -118,6 +121,7 @@ impl Layout {
             next: Join::Free,
             break_after: false,
             comment_lines: false,
+            nested_comments: false,
         }
     }
 
@@ -125,6 +129,12 @@ impl Layout {
     /// it ends, and so does its last line).
     pub(crate) fn set_comment_lines(&mut self, on: bool) {
         self.comment_lines = on;
+    }
+
+    /// Writes a comment holding a `{` as a `;` comment, as one holding a
+    /// `}` always is ([`ExportOptions::nested_comments`](crate::ExportOptions)).
+    pub(crate) fn set_nested_comments(&mut self, on: bool) {
+        self.nested_comments = on;
     }
 
     /// Sets the line width for the movetext that follows.

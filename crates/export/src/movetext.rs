@@ -116,6 +116,8 @@ impl GameWriter {
     pub(crate) fn render(&mut self, game: &Game) -> &[u8] {
         self.layout.set_width(self.options.width);
         self.layout.set_comment_lines(self.options.comment_lines);
+        self.layout
+            .set_nested_comments(self.options.nested_comments);
         self.moves.set_checks(self.options.checks);
         if self.options.tags {
             self.write_tags(game);

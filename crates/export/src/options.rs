@@ -210,6 +210,13 @@ pub struct ExportOptions {
     /// The order of the tags (pgn-extract's `-R`), in place of the roster
     /// then ASCII order; `None`: the export format's order.
     pub tag_order: Option<TagOrder>,
+    /// The games were read with nested comments (pgn-extract's
+    /// `--nestedcomments`, `ReadOptions::nested_comments`), so a comment
+    /// may hold braces: one holding a `{` is written as a `;` comment ending
+    /// its line, as one holding a `}` always is, so that the output reads
+    /// back the same with nested comments or without. Off, a `{` in a
+    /// comment is plain text (`{ a { b }`), as the standard has it.
+    pub nested_comments: bool,
 }
 
 /// A tag order (pgn-extract's `-R` file): the tags named are written first,
@@ -313,6 +320,7 @@ impl ExportOptions {
             checks: true,
             comment_lines: false,
             tag_order: None,
+            nested_comments: false,
         }
     }
 

@@ -506,6 +506,8 @@ impl Visitor for StreamWriter {
         self.layout.clear();
         self.layout.set_width(self.options.width);
         self.layout.set_comment_lines(self.options.comment_lines);
+        self.layout
+            .set_nested_comments(self.options.nested_comments);
         self.tags.clear();
         self.tape.clear();
         self.held.clear();

@@ -99,7 +99,7 @@ pub use reader::{
     Games, ReadGame, ReadOptions, Reader, VisitGames, read_games, read_games_with, visit_game,
     visit_games, visit_games_with, visit_tokenized,
 };
-pub use tags::{SEVEN_TAG_ROSTER, Tags, clean_tags};
+pub use tags::{SEVEN_TAG_ROSTER, Tags, clean_tags, clean_tags_with};
 pub use termination::Termination;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;

@@ -202,7 +202,10 @@ where
 /// [`run_ordered`] over a lexer [`Reader`](lexer::Reader) set up by the
 /// caller (for example with
 /// [`set_max_game_bytes`](lexer::Reader::set_max_game_bytes), so that a
-/// game over the limit comes as a game with no bytes and one error).
+/// game over the limit comes as a game with no bytes and one error, or with
+/// [`set_options`](lexer::Reader::set_options) to the job's
+/// [`ReadOptions::lex_options`](crate::ReadOptions::lex_options): the
+/// batches are split with the reader's options).
 pub fn run_ordered_games<J, R, S>(
     job: &J,
     mut games: lexer::Reader<R>,
@@ -298,7 +301,9 @@ where
     E: FnMut(ReadGame<'_, V::Output>) -> io::Result<()>,
 {
     let job = VisitJob { visitor, options };
-    run_ordered(&job, reader, threads, |start, (value, diagnostics), _| {
+    let mut games = lexer::Reader::new(reader);
+    games.set_options(options.lex_options());
+    run_ordered_games(&job, games, threads, |start, (value, diagnostics), _| {
         each(ReadGame {
             value,
             diagnostics,

@@ -18,13 +18,13 @@ mod tokens;
 use std::borrow::Cow;
 use std::io::{self, Read};
 
-use pgnkit_lexer::{GameSplitter, Lexer, RawGame, TokenizedGame};
+use pgnkit_lexer::{GameSplitter, LexOptions, Lexer, RawGame, TokenizedGame};
 
 use crate::builder::TreeBuilder;
 use crate::diagnostic::Diagnostics;
 use crate::game::Game;
 use crate::game_start::GameStart;
-use crate::tags::{Tags, clean_tags};
+use crate::tags::{Tags, clean_tags_with};
 use crate::visitor::{TagsOnly, Visitor};
 use game_reader::read_game;
 use tokens::Tokens;
@@ -36,6 +36,17 @@ pub struct ReadOptions {
     /// Report every lenient move form (`0-0`, `Ng1f3`, `e8Q`, a null
     /// move, ...) as an error instead of accepting it.
     pub strict: bool,
+    /// Brace comments nest, `{ a { b } c }` being one comment (pgn-extract's
+    /// `--nestedcomments`; the lexer's
+    /// [`LexOptions::nested_comments`](pgnkit_lexer::LexOptions), which
+    /// every entry point of this crate passes on to the splitter and the
+    /// lexer).
+    pub nested_comments: bool,
+    /// Repair a tag value without its closing quote whose line ends with
+    /// `]` (`[Site "Paris]`): the value runs to that `]` (pgn-extract's
+    /// `--fixtagstrings`), with a warning instead of the error
+    /// (SPEC-NOTES-adjacent rule in `docs/pgn-extract.md`).
+    pub fix_tag_strings: bool,
 }
 
 impl ReadOptions {
@@ -46,7 +57,16 @@ impl ReadOptions {
 
     /// Strict: lenient move forms are errors.
     pub fn strict() -> ReadOptions {
-        ReadOptions { strict: true }
+        ReadOptions {
+            strict: true,
+            ..ReadOptions::default()
+        }
+    }
+
+    /// The lexer's rules these options ask for (what the splitter and the
+    /// lexer read with).
+    pub fn lex_options(&self) -> LexOptions {
+        LexOptions::new().with_nested_comments(self.nested_comments)
     }
 }
 
@@ -146,7 +166,7 @@ pub fn visit_games_with<V: Visitor>(
     options: ReadOptions,
 ) -> VisitGames<'_, V> {
     VisitGames {
-        splitter: GameSplitter::new(input),
+        splitter: GameSplitter::new(input).with_options(options.lex_options()),
         visitor,
         options,
     }
@@ -220,10 +240,9 @@ impl<R: Read> Reader<R> {
 
     /// A reader over `stream` with `options`.
     pub fn with_options(stream: R, options: ReadOptions) -> Reader<R> {
-        Reader {
-            inner: pgnkit_lexer::Reader::new(stream),
-            options,
-        }
+        let mut inner = pgnkit_lexer::Reader::new(stream);
+        inner.set_options(options.lex_options());
+        Reader { inner, options }
     }
 
     /// Sends the next game through `visitor` (a visitor, or a `&mut` to
@@ -254,7 +273,7 @@ impl<R: Read> Reader<R> {
     /// The next game's tags only, as [`visit_next`](Reader::visit_next) with
     /// [`TagsOnly`] gives them, without lexing the movetext: the game is
     /// found by the lexer's splitter alone, and its tag section read from
-    /// its bytes by [`clean_tags`]; a section that is not clean (the reader
+    /// its bytes by [`clean_tags_with`]; a section that is not clean (the reader
     /// would warn about it) is read by the reader from the game's tokens
     /// (that game alone lexed), so the tags are the same either way. No
     /// diagnostics: use `visit_next` for those. `None` at the end.
@@ -280,7 +299,7 @@ impl<R: Read> Reader<R> {
             Err(e) => return Some(Err(e)),
         };
         let mut tags = Tags::new();
-        if clean_tags(game, &mut tags).is_none() {
+        if clean_tags_with(game, &mut tags, options.lex_options()).is_none() {
             tags = visit_game(game, &mut TagsOnly::default(), options).0;
         }
         Some(Ok(tags))
@@ -321,7 +340,7 @@ pub fn visit_game<V: Visitor>(
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
-    let mut lexer = Lexer::new(game.bytes);
+    let mut lexer = Lexer::with_options(game.bytes, options.lex_options());
     let tokens: Vec<_> = lexer
         .by_ref()
         .map(|token| pgnkit_lexer::GameToken {
@@ -435,7 +454,7 @@ mod tests {
         assert_eq!(got[14].get("White"), Some("Réti"));
         // The clean ones took the fast path, the others did not.
         let clean: Vec<bool> = GameSplitter::new(input)
-            .map(|raw| clean_tags(GameStart::from(raw), &mut Tags::new()).is_some())
+            .map(|raw| crate::tags::clean_tags(GameStart::from(raw), &mut Tags::new()).is_some())
             .collect();
         let expected_clean = [
             true, false, false, false, false, false, false, false, true, true, true, true, false,

@@ -26,6 +26,8 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 ];
 use std::hash::{Hash, Hasher};
 
+use pgnkit_lexer::LexOptions;
+
 use crate::encoding::{Encoding, decode_into};
 use crate::game_start::GameStart;
 
@@ -390,6 +392,18 @@ impl<'de> serde::Deserialize<'de> for Tags {
 ///
 /// [`TagsOnly`]: crate::TagsOnly
 pub fn clean_tags(game: GameStart<'_>, tags: &mut Tags) -> Option<()> {
+    clean_tags_with(game, tags, LexOptions::new())
+}
+
+/// [`clean_tags`] for a game read with the lexer's rules `options`
+/// ([`ReadOptions::lex_options`](crate::ReadOptions::lex_options)): with
+/// nested comments every section is left to the reader (`None`, `tags`
+/// empty), as the lexer's tag pairs end comments by the standard.
+pub fn clean_tags_with(game: GameStart<'_>, tags: &mut Tags, options: LexOptions) -> Option<()> {
+    if options.nested_comments {
+        *tags = Tags::new();
+        return None;
+    }
     *tags = Tags::new();
     let bytes = game.bytes;
     let mut encoding = None;

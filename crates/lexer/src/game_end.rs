@@ -9,7 +9,7 @@
 mod movetext_scan;
 
 use crate::byte_class::{is_control, is_ws};
-use crate::shapes::{at_line_start, comment_end, line_end, string_end, tag_name_end, tag_shape};
+use crate::shapes::{at_line_start, line_end, string_end, tag_name_end, tag_shape};
 pub(crate) use movetext_scan::Scanners;
 use movetext_scan::{Movetext, scan_movetext_with};
 #[cfg(test)]
@@ -122,7 +122,7 @@ pub(crate) fn may_be_cut_tag_shape(buf: &[u8], pos: usize) -> bool {
 /// column, so a game starting at `*%x 1-0` would read its whole first line as an escape line.
 /// Such a `%` (an unexpected character for the lexer) is passed over like a comment that never
 /// leads a game: it stays with the game that ended, or with comments before it.
-fn after_marker(buf: &[u8], mut pos: usize) -> usize {
+fn after_marker(buf: &[u8], mut pos: usize, scanners: Scanners) -> usize {
     let mut first_comment = None;
     loop {
         while buf.get(pos).is_some_and(|&b| is_ws(b)) {
@@ -132,7 +132,7 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
             return buf.len();
         };
         match b {
-            b'{' => match comment_end(buf, pos) {
+            b'{' => match (scanners.comment_end)(buf, pos) {
                 (end, true) => {
                     first_comment.get_or_insert(pos);
                     pos = end;
@@ -161,6 +161,20 @@ fn after_marker(buf: &[u8], mut pos: usize) -> usize {
 /// is found whatever follows.
 pub(crate) fn game_end(buf: &[u8], names: &mut Vec<(usize, usize)>) -> usize {
     game_end_with(buf, names, Scanners::FAST)
+}
+
+/// [`game_end`] with the rules of `options`.
+#[inline(always)]
+pub(crate) fn game_end_for(
+    buf: &[u8],
+    names: &mut Vec<(usize, usize)>,
+    options: crate::LexOptions,
+) -> usize {
+    if options.nested_comments {
+        game_end_with(buf, names, Scanners::NESTED)
+    } else {
+        game_end(buf, names)
+    }
 }
 
 /// [`game_end`] with the given movetext scanners (the tests check the fast ones against the
@@ -216,7 +230,7 @@ pub(crate) fn game_end_with(
                 empty_line = false;
             }
             b'{' => {
-                let (end, terminated) = comment_end(buf, pos);
+                let (end, terminated) = (scanners.comment_end)(buf, pos);
                 if !terminated {
                     return end;
                 }
@@ -241,6 +255,6 @@ pub(crate) fn game_end_with(
     }
     match scan_movetext_with(buf, pos, scanners) {
         Movetext::End(end) => end,
-        Movetext::Marker(end) => after_marker(buf, end),
+        Movetext::Marker(end) => after_marker(buf, end, scanners),
     }
 }

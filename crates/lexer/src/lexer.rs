@@ -5,7 +5,7 @@ use crate::byte_class::{
 };
 use crate::grammar::{self, Rule};
 use crate::shapes::at_line_start;
-use crate::{LexWarning, LexWarningKind, Span, Token, TokenKind};
+use crate::{LexOptions, LexWarning, LexWarningKind, Span, Token, TokenKind};
 
 /// The standard's limit for strings and symbols, in characters (not enforced: longer ones get a
 /// warning).
@@ -29,11 +29,18 @@ pub struct Lexer<'a> {
     input: &'a [u8],
     pos: usize,
     warnings: Vec<LexWarning>,
+    /// Comments nest ([`LexOptions::nested_comments`]).
+    nested: bool,
 }
 
 impl<'a> Lexer<'a> {
     /// A lexer over `input`; spans are offsets into it.
     pub fn new(input: &'a [u8]) -> Lexer<'a> {
+        Lexer::with_options(input, LexOptions::default())
+    }
+
+    /// A lexer over `input` with the rules of `options`.
+    pub fn with_options(input: &'a [u8], options: LexOptions) -> Lexer<'a> {
         let pos = if input.starts_with(b"\xef\xbb\xbf") {
             3
         } else {
@@ -43,6 +50,7 @@ impl<'a> Lexer<'a> {
             input,
             pos,
             warnings: Vec::new(),
+            nested: options.nested_comments,
         }
     }
 
@@ -396,6 +404,25 @@ pub(crate) fn lex<'a>(
     })
 }
 
+/// [`lex`] when comments nest ([`LexOptions::nested_comments`]): out of the plain loop.
+#[inline(never)]
+fn lex_nested<'a>(
+    input: &'a [u8],
+    pos: usize,
+    warnings: &mut Vec<LexWarning>,
+) -> Option<Token<'a>> {
+    let (at, _, BRACE) = skip_white(input, pos)? else {
+        return lex(input, pos, warnings);
+    };
+    let (end, kind) = crate::shapes::nested_comment_token(input, at);
+    let text = input.get(at..end).unwrap_or_default();
+    Some(Token {
+        kind,
+        span: Span::new(at, end),
+        text,
+    })
+}
+
 /// The first byte at or after `pos` that is not white space: its offset, the byte and its fast
 /// path ([`FAST_PATH`]); `None` at the end of the input. One table load per byte for white
 /// space and the token's fast path.
@@ -466,7 +493,11 @@ impl<'a> Iterator for Lexer<'a> {
     /// The next token.
     #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
-        let token = lex(self.input, self.pos, &mut self.warnings)?;
+        let token = if self.nested {
+            lex_nested(self.input, self.pos, &mut self.warnings)?
+        } else {
+            lex(self.input, self.pos, &mut self.warnings)?
+        };
         self.pos = token.span.end;
         Some(token)
     }
@@ -478,10 +509,19 @@ impl<'a> Iterator for Lexer<'a> {
     where
         F: FnMut(B, Token<'a>) -> B,
     {
+        if self.nested {
+            // Token by token (`next`, not this fold): nested comments are an option's path.
+            let mut acc = init;
+            for token in self {
+                acc = f(acc, token);
+            }
+            return acc;
+        }
         let Lexer {
             input,
             mut pos,
             mut warnings,
+            ..
         } = self;
         let mut acc = init;
         while let Some(token) = lex(input, pos, &mut warnings) {
@@ -495,62 +535,7 @@ impl<'a> Iterator for Lexer<'a> {
 impl std::iter::FusedIterator for Lexer<'_> {}
 
 #[cfg(test)]
-mod fast_paths {
-    use super::*;
-    use crate::byte_class::is_ws;
-    use proptest::prelude::*;
-
-    /// Tokens read through the grammar rules only, without the fast paths.
-    fn reference(input: &[u8]) -> Vec<(TokenKind, Span)> {
-        let lexer = Lexer::new(input);
-        let mut pos = lexer.offset();
-        let mut out = Vec::new();
-        while let Some(&b) = input.get(pos) {
-            if is_ws(b) {
-                pos += 1;
-                continue;
-            }
-            let (end, kind) = rule_token(input, pos, b);
-            out.push((kind, Span::new(pos, end.min(input.len()))));
-            pos = end;
-        }
-        out
-    }
-
-    fn check(input: &[u8]) {
-        let fast: Vec<_> = Lexer::new(input).map(|t| (t.kind, t.span)).collect();
-        assert_eq!(
-            fast,
-            reference(input),
-            "{:?}",
-            std::string::String::from_utf8_lossy(input)
-        );
-    }
-
-    #[test]
-    fn fast_paths_agree_with_the_rules_on_examples() {
-        for s in [
-            "1. e4 e5 2. Nf3 {x} (2... d6) 3...Bb5 1-0",
-            "Z0 Z00 Ze e.p. exd6e.p. 0000 00000 123. 1/2-1/2",
-            "[A \"1\"]",
-        ] {
-            check(s.as_bytes());
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
-        #[test]
-        fn fast_paths_agree_with_the_rules(input in "([a-zA-Z0-9.{}()\\[\\]*\"$!?\n -]|e\\.p\\.|Z0|0000|1-0|½){0,40}") {
-            check(input.as_bytes());
-        }
-
-        #[test]
-        fn fast_paths_agree_on_bytes(input in prop::collection::vec(any::<u8>(), 0..200)) {
-            check(&input);
-        }
-    }
-}
+mod fast_paths;
 
 #[cfg(test)]
 mod tests {

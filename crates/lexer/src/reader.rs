@@ -5,7 +5,8 @@ use std::io::{self, Read};
 
 mod block;
 
-use crate::game_end::{game_end, next_tag_line};
+use crate::LexOptions;
+use crate::game_end::{game_end_for, next_tag_line};
 use crate::single_pass::{GameTokens, TokenizedGame};
 use crate::split::{LineEnds, column_after, junk_column, junk_len};
 use crate::{LexErrorKind, RawGame, TokenKind};
@@ -155,6 +156,17 @@ impl<R: Read> Reader<R> {
     /// ```
     pub fn set_max_game_bytes(&mut self, limit: Option<u64>) {
         self.max_game_bytes = limit;
+    }
+
+    /// Reads with the rules of `options` (the games it finds and their tokens; the parallel
+    /// reader's batches are split and checked with [`options`](Reader::options) too).
+    pub fn set_options(&mut self, options: LexOptions) {
+        self.tokens.options = options;
+    }
+
+    /// The rules of [`set_options`](Reader::set_options).
+    pub fn options(&self) -> LexOptions {
+        self.tokens.options
     }
 
     /// The size limit of [`set_max_game_bytes`](Reader::set_max_game_bytes).
@@ -373,7 +385,7 @@ impl<R: Read> Reader<R> {
             let end = match (avail.is_empty(), tokenize && !big) {
                 (true, _) => 0,
                 (false, true) => self.tokens.read(avail, self.eof),
-                (false, false) => game_end(avail, &mut self.names),
+                (false, false) => game_end_for(avail, &mut self.names, self.tokens.options),
             };
             if (end < avail.len() || self.eof) && !avail.is_empty() {
                 if tokenize && big {

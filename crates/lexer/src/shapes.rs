@@ -59,6 +59,43 @@ pub(crate) fn comment_end(input: &[u8], open: usize) -> (usize, bool) {
     }
 }
 
+/// [`comment_end`] when comments nest ([`LexOptions::nested_comments`](crate::LexOptions)):
+/// each `{` inside opens a level, each `}` closes one; `(index after the '}' closing the
+/// first level, true)`, or, unterminated, as [`comment_end`]: `(end, false)` where `end` is
+/// the start of the first line inside that starts like a tag pair, else `input.len()`.
+pub(crate) fn nested_comment_end(input: &[u8], open: usize) -> (usize, bool) {
+    // An option's path, byte by byte: plain comments keep the fast scans.
+    let mut depth = 0usize;
+    let mut i = open;
+    while let Some(&b) = input.get(i) {
+        match b {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i + 1, true);
+                }
+            }
+            b'\n' | b'\r' if starts_like_tag(input, i + 1) => return (i + 1, false),
+            _ => {}
+        }
+        i += 1;
+    }
+    (input.len(), false)
+}
+
+/// The brace comment opened at `open` as a token when comments nest: its end and kind (an
+/// unterminated one is an error token, as [`comment_end`]'s is for the lexer).
+pub(crate) fn nested_comment_token(input: &[u8], open: usize) -> (usize, crate::TokenKind) {
+    match nested_comment_end(input, open) {
+        (e, true) => (e, crate::TokenKind::BraceComment),
+        (e, false) => (
+            e.max(open + 1).min(input.len()),
+            crate::TokenKind::Error(crate::LexErrorKind::UnterminatedComment),
+        ),
+    }
+}
+
 /// The end of the clock comment at `open`, `{[%clk H:MM:SS]}` or `{[%clk H:MM:SS.d]}` (most
 /// comments of real files, one after each move), checked with two masked compares of 16 bytes
 /// instead of a scan. Exact: in the bytes checked, every byte before the `}` is a byte the
@@ -458,6 +495,19 @@ mod tests {
     }
 
     #[test]
+    fn nested_comments() {
+        assert_eq!(nested_comment_end(b"{ a { b } c }x", 0), (13, true));
+        assert_eq!(nested_comment_end(b"{{}{}}}", 0), (6, true));
+        assert_eq!(nested_comment_end(b"{ a { b }", 0), (9, false));
+        // A line that starts like a tag pair ends it unterminated, at any depth.
+        assert_eq!(nested_comment_end(b"{ a {\n[Event \"x\"]}}", 0), (6, false));
+        assert_eq!(nested_comment_end(b"{ a {\r\n[A x]} }", 0), (15, true));
+        // `}` and `{` at the end of the input.
+        assert_eq!(nested_comment_end(b"{", 0), (1, false));
+        assert_eq!(nested_comment_end(b"x{}", 1), (3, true));
+    }
+
+    #[test]
     fn comments_and_strings() {
         assert_eq!(comment_end(b"{ a [%clk] }x", 0), (12, true));
         assert_eq!(comment_end(b"{ a\n[Event \"x\"]}", 0), (4, false));
@@ -539,6 +589,10 @@ mod tests {
             let end = comment.len() - rest.len();
             let terminated = kind == crate::TokenKind::BraceComment;
             proptest::prop_assert_eq!(comment_end(&comment, 0), (end, terminated));
+            // Nesting changes nothing for a comment with no `{` inside.
+            if !body.contains(&b'{') {
+                proptest::prop_assert_eq!(nested_comment_end(&comment, 0), (end, terminated));
+            }
         }
     }
 

@@ -18,13 +18,13 @@
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
 use crate::byte_class::{is_symbol_continue, tag_name_byte};
-use crate::game_end::{game_end, has_empty_line, may_be_cut_tag_shape};
+use crate::game_end::{game_end_for, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
     lex, periods_end, run_end, skip_white, string_token, token_at,
 };
 use crate::shapes::{at_line_start, clock_comment_end, tag_name_end, tag_shape};
-use crate::{LexErrorKind, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
+use crate::{LexErrorKind, LexOptions, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
 /// A token of a game without its text: its kind and its span in the game's bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,6 +85,9 @@ pub(crate) struct GameTokens {
     pub(crate) warnings: Vec<LexWarning>,
     /// The splitter's list of tag names (for its duplicate rule), lent to it in the fallback.
     names: Vec<(usize, usize)>,
+    /// The rules read with; with nested comments every game takes the fallback (the single
+    /// pass reads plain comments only).
+    pub(crate) options: LexOptions,
 }
 
 impl GameTokens {
@@ -105,6 +108,9 @@ impl GameTokens {
     /// `buf[..end.max(1)]`. When `end` is `buf.len()` and `complete` is false (a stream that
     /// will read on), the tokens may be left out: the caller reads more and asks again.
     pub(crate) fn read(&mut self, buf: &[u8], complete: bool) -> usize {
+        if self.options.nested_comments {
+            return self.fallback(buf, complete);
+        }
         match self.single_pass(buf) {
             Some(end) => end,
             None => self.fallback(buf, complete),
@@ -133,12 +139,12 @@ impl GameTokens {
     pub(crate) fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
         self.tokens.clear();
         self.warnings.clear();
-        let end = game_end(buf, &mut self.names);
+        let end = game_end_for(buf, &mut self.names, self.options);
         if end >= buf.len() && !complete {
             return end;
         }
         let bytes = buf.get(..end.max(1)).unwrap_or(buf);
-        let mut lexer = Lexer::new(bytes);
+        let mut lexer = Lexer::with_options(bytes, self.options);
         self.tokens.extend(lexer.by_ref().map(|t| GameToken {
             kind: t.kind,
             span: t.span,
@@ -575,7 +581,11 @@ mod tests {
         let Some(end) = pass.single_pass(buf) else {
             return false;
         };
-        assert_eq!(end, game_end(buf, &mut Vec::new()), "end of {buf:?}");
+        assert_eq!(
+            end,
+            crate::game_end::game_end(buf, &mut Vec::new()),
+            "end of {buf:?}"
+        );
         let mut lexer = Lexer::new(&buf[..end]);
         let tokens: Vec<GameToken> = lexer
             .by_ref()

@@ -43,8 +43,9 @@
 //! game reader reports it and the game's original bytes are at hand. The count of skipped
 //! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
+use crate::LexOptions;
 use crate::byte_class::is_ws;
-use crate::game_end::game_end;
+use crate::game_end::{game_end, game_end_for};
 use crate::single_pass::{GameTokens, TokenizedGame};
 
 pub use crate::raw_game::RawGame;
@@ -191,6 +192,21 @@ impl<'a> GameSplitter<'a> {
         }
     }
 
+    /// The splitter reading with the rules of `options` (the games it finds and their tokens).
+    ///
+    /// ```
+    /// use pgnkit_lexer::{GameSplitter, LexOptions};
+    /// let pgn = b"1. e4 { a { b } [Event \"x\"] } e5 *\n";
+    /// let nested = LexOptions::new().with_nested_comments(true);
+    /// let mut games = GameSplitter::new(pgn).with_options(nested);
+    /// assert_eq!(games.next_tokenized().unwrap().tokens.len(), 6);
+    /// assert!(games.next().is_none());
+    /// ```
+    pub fn with_options(mut self, options: LexOptions) -> GameSplitter<'a> {
+        self.tokens.options = options;
+        self
+    }
+
     /// Bytes skipped as junk (byte order mark and white space before the first game).
     pub fn skipped(&self) -> u64 {
         self.skipped
@@ -247,12 +263,17 @@ pub fn ends_at(bytes: &[u8], end: usize) -> bool {
     game_end(bytes, &mut Vec::new()) == end
 }
 
+/// [`ends_at`] with the rules of `options` (those the games were split with).
+pub fn ends_at_with(bytes: &[u8], end: usize, options: LexOptions) -> bool {
+    game_end_for(bytes, &mut Vec::new(), options) == end
+}
+
 impl<'a> Iterator for GameSplitter<'a> {
     type Item = RawGame<'a>;
 
     fn next(&mut self) -> Option<RawGame<'a>> {
         let rest = self.input.get(self.pos..).filter(|r| !r.is_empty())?;
-        let end = game_end(rest, &mut self.names);
+        let end = game_end_for(rest, &mut self.names, self.tokens.options);
         self.advance(rest, end)
     }
 }

@@ -1,13 +1,14 @@
 //! The single pass (games cut and tokenized together: `next_tokenized` of [`GameSplitter`] and
 //! [`Reader`]) gives exactly what the reference gives: the games of [`GameSplitter`], each lexed
 //! again with a [`Lexer`] of its own (tokens, spans and warnings), on every corpus file, on
-//! PGN-flavoured and arbitrary bytes, and with tiny stream buffers.
+//! PGN-flavoured and arbitrary bytes, and with tiny stream buffers; with the standard's rules
+//! and with nested comments ([`LexOptions::nested_comments`]).
 
 mod common;
 
 use std::io::BufReader;
 
-use pgnkit_lexer::{GameSplitter, LexWarning, Lexer, Reader, Span, TokenKind};
+use pgnkit_lexer::{GameSplitter, LexOptions, LexWarning, Lexer, Reader, Span, TokenKind};
 use proptest::prelude::*;
 
 /// One game as both paths describe it: bytes, offset, line, column, tokens and warnings.
@@ -21,12 +22,12 @@ type Described = (
 );
 
 /// The reference: the splitter's games, each lexed on its own.
-fn reference(input: &[u8]) -> (Vec<Described>, u64) {
-    let mut splitter = GameSplitter::new(input);
+fn reference(input: &[u8], options: LexOptions) -> (Vec<Described>, u64) {
+    let mut splitter = GameSplitter::new(input).with_options(options);
     let games = splitter
         .by_ref()
         .map(|g| {
-            let mut lexer = Lexer::new(g.bytes);
+            let mut lexer = Lexer::with_options(g.bytes, options);
             let tokens = lexer.by_ref().map(|t| (t.kind, t.span)).collect();
             let warnings = lexer.take_warnings();
             (
@@ -43,8 +44,8 @@ fn reference(input: &[u8]) -> (Vec<Described>, u64) {
 }
 
 /// The single pass over the slice.
-fn single_pass_slice(input: &[u8]) -> (Vec<Described>, u64) {
-    let mut splitter = GameSplitter::new(input);
+fn single_pass_slice(input: &[u8], options: LexOptions) -> (Vec<Described>, u64) {
+    let mut splitter = GameSplitter::new(input).with_options(options);
     let mut games = Vec::new();
     while let Some(g) = splitter.next_tokenized() {
         // The tokens' texts are the game's bytes at their spans.
@@ -58,8 +59,14 @@ fn single_pass_slice(input: &[u8]) -> (Vec<Described>, u64) {
 
 /// The single pass over a stream read `capacity` bytes at a time into a buffer that grows by
 /// `chunk`.
-fn single_pass_stream(input: &[u8], chunk: usize, capacity: usize) -> (Vec<Described>, u64) {
+fn single_pass_stream(
+    input: &[u8],
+    chunk: usize,
+    capacity: usize,
+    options: LexOptions,
+) -> (Vec<Described>, u64) {
     let mut reader = Reader::with_chunk_size(BufReader::with_capacity(capacity, input), chunk);
+    reader.set_options(options);
     let mut games = Vec::new();
     while let Some(g) = reader.next_tokenized().expect("reading from memory") {
         games.push(describe(&g));
@@ -91,14 +98,27 @@ fn assert_same(name: &str, got: &(Vec<Described>, u64), expected: &(Vec<Describe
     assert_eq!(got.1, expected.1, "{name}: skipped bytes");
 }
 
+/// Nested comments on.
+fn nested() -> LexOptions {
+    let mut options = LexOptions::new();
+    options.nested_comments = true;
+    options
+}
+
 fn check(input: &[u8], chunk: usize, capacity: usize) {
-    let expected = reference(input);
-    assert_same("slice", &single_pass_slice(input), &expected);
-    assert_same(
-        &format!("stream chunk {chunk} capacity {capacity}"),
-        &single_pass_stream(input, chunk, capacity),
-        &expected,
-    );
+    for options in [LexOptions::new(), nested()] {
+        let expected = reference(input, options);
+        assert_same(
+            &format!("slice {options:?}"),
+            &single_pass_slice(input, options),
+            &expected,
+        );
+        assert_same(
+            &format!("stream chunk {chunk} capacity {capacity} {options:?}"),
+            &single_pass_stream(input, chunk, capacity, options),
+            &expected,
+        );
+    }
 }
 
 #[test]
@@ -120,6 +140,8 @@ fn examples_agree() {
         "[A \"a\tb\"]\n[B \"",
         "*\n\u{feff}[A \"b\"]\n*",
         "[A \"x\"] junk\n[A \"x\"]\n\n[A \"y\"]\n*",
+        "1. e4 { a { b } [Event \"x\"] } e5 *\n[Event \"y\"]\n*",
+        "[A \"x\"]\n{ a {\nb } c } 1. e4 { { } } *\n{ a {\n[Event \"y\"]\n*",
         "",
         " \n",
         "x",
@@ -141,10 +163,15 @@ fn every_corpus_file_agrees() {
             .display()
             .to_string();
         let data = std::fs::read(path).expect("readable corpus file");
-        let expected = reference(&data);
-        assert_same(&name, &single_pass_slice(&data), &expected);
+        let expected = reference(&data, LexOptions::new());
+        assert_same(
+            &name,
+            &single_pass_slice(&data, LexOptions::new()),
+            &expected,
+        );
         // Tiny buffers: the stream refills (and tokenizes a game again) often.
-        assert_same(&name, &single_pass_stream(&data, 61, 7), &expected);
+        let stream = single_pass_stream(&data, 61, 7, LexOptions::new());
+        assert_same(&name, &stream, &expected);
     }
 }
 
@@ -173,6 +200,9 @@ const FRAGMENTS: &[&str] = &[
     "{",
     "}",
     "{ c }",
+    "{ a { b } c }",
+    "{{",
+    "}}",
     ";",
     "; c\n",
     "%",

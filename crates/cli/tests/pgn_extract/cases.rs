@@ -140,6 +140,18 @@ const BROKEN: &str = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 4. d4 *\n\
     [Event \"d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ \
     7. Kf1 Bc5 8. Qe1 Qxe1+ 9. Kxe1 Bxf2+ 10. Kxf2 Nf6 11. Rf1 O-O 12. Qh5 *\n";
 
+/// pgn-extract's own example of a nested comment.
+const NESTED_CORPUS: &str = "edge/pgn-extract/nested-comment.pgn";
+/// Nested comments: in the movetext, over lines, before the first move,
+/// in a variation, holding a tag pair and a marker.
+const NESTED: &str = "[Event \"a\"]\n\n1. e4 { a { b } c } e5 { x {\ny { z } } w } 2. Nf3 *\n\n\
+    [Event \"b\"]\n\n{ before { it } } 1. d4 d5 ({ alt { x } } 1... Nf6 { n { [Site \"s\"] 1-0 } }) 2. c4 1-0\n\n\
+    [Event \"c\"]\n\n1. e4 { plain } 1/2-1/2\n";
+/// Tag values without their closing quote (to the `]`), and one with an
+/// escape before its `]`.
+const UNCLOSED: &str = "[Event \"The Open]\n[Site \"Paris\"]\n[White \"A]\n\n1. e4 e5 *\n\n\
+    [Event \"b\"]\n[Black \"Some One]\n\n1. d4 *\n";
+
 /// The tag order file of the `-R` cases: the roster, not in its order, and
 /// two more tags.
 const TAG_ORDER: &str = "Result\nWhite\nBlack\nDate\nEvent\nSite\nRound\nWhiteElo\nECO\n";
@@ -564,6 +576,29 @@ pub static CASES: &[Case] = &[
         pgn_extract: &["--keepbroken"],
         pgnkit: &["select", "--keep-broken"],
         compare: Compare::Games,
+    },
+    // --nestedcomments: a nested comment read as one; both outputs are
+    // normalised with `--nested-comments` (pgn-extract writes the comment
+    // as read, pgnkit as a `;` comment: the same text once read).
+    Case {
+        name: "nestedcomments",
+        files: &["{dir}/nested.pgn", NESTED_CORPUS, STUDIES, KASPAROV],
+        inputs: &[("nested.pgn", NESTED)],
+        setup: nothing,
+        pgn_extract: &["--nestedcomments"],
+        pgnkit: &["export", "--nested-comments"],
+        compare: Compare::Text { tag_order: false },
+    },
+    // A tag value without its closing quote: 19.04 always repairs it (to
+    // the `]`, with a message); pgnkit with --fix-tag-strings.
+    Case {
+        name: "fixtagstrings",
+        files: &["{dir}/unclosed.pgn", BACKSLASH, BROADCAST, MAGNUS],
+        inputs: &[("unclosed.pgn", UNCLOSED)],
+        setup: nothing,
+        pgn_extract: &[],
+        pgnkit: &["export", "--fix-tag-strings"],
+        compare: Compare::Text { tag_order: false },
     },
     notation!("notation-san", "-Wsan", "san"),
     notation!("notation-lalg", "-Wlalg", "lalg"),

@@ -18,8 +18,9 @@ pub(crate) fn is_comment_space(b: u8) -> bool {
 
 impl Layout {
     /// A comment. Returns whether anything was written (an empty comment is
-    /// not). A comment containing `}` is written as a `; text` comment that
-    /// ends its line; any other as `{ words }`.
+    /// not). A comment containing `}` (or, with nested comments, `{`) is
+    /// written as a `; text` comment that ends its line; any other as
+    /// `{ words }`.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
         if self.comment_lines {
             return self.comment_alone(text);
@@ -51,7 +52,9 @@ impl Layout {
     /// stays small.
     #[inline(never)]
     fn any_comment(&mut self, text: &[u8]) -> bool {
-        if let Some(short) = ShortText::new(text) {
+        // With nested comments a `{` needs the `;` form: not a fast path.
+        let open_brace = self.nested_comments && text.contains(&b'{');
+        if !open_brace && let Some(short) = ShortText::new(text) {
             self.short_comment(&short);
             return true;
         }
@@ -70,11 +73,12 @@ impl Layout {
             .rposition(|&b| !is_comment_space(b))
             .map_or(0, |i| i + 1);
         let trimmed = words.get(..end).unwrap_or_default();
-        if let Some(spaces) = plain_spaces(trimmed) {
+        if !open_brace && let Some(spaces) = plain_spaces(trimmed) {
             self.plain_comment(trimmed, [(0, spaces)]);
             return true;
         }
-        if trimmed.len() > PLAIN_BLOCK
+        if !open_brace
+            && trimmed.len() > PLAIN_BLOCK
             && let Some(masks) = long_plain_spaces(trimmed)
         {
             // Long comments (annotations, engine lines) are about half of
@@ -85,7 +89,7 @@ impl Layout {
             self.plain_comment(trimmed, blocks.take(trimmed.len().div_ceil(PLAIN_BLOCK)));
             return true;
         }
-        let brace = words.contains(&b'}');
+        let brace = open_brace || words.contains(&b'}');
         if brace && let Some(open) = self.out.get_mut(opener) {
             *open = b';';
         }

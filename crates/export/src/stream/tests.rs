@@ -343,3 +343,38 @@ fn comment_lines_put_each_comment_alone() {
         "{ start }\n1. e4\n{ comment1 }\n1... e5\n{ comment2 }\n(\n{ comment3 }\n1... e6 2. d4 (2. Nf3)\n{ comment4 }\n) (1... d6)\n{ comment5 }\n2. Nf3\n{ a }\n{ b }\n*\n\n"
     );
 }
+
+#[test]
+fn nested_comments_holding_braces_are_written_as_line_comments() {
+    let options = ExportOptions {
+        nested_comments: true,
+        tags: false,
+        ..ExportOptions::export()
+    };
+    let mut read = pgnkit_game::ReadOptions::new();
+    read.nested_comments = true;
+    let pgn = "1. e4 { a { b } c } e5 { plain } ({ x { y } } 1... c5 { [%clk 0:10:00] }) 2. Nf3 { { } } *";
+    let mut games =
+        pgnkit_game::visit_games_with(pgn.as_bytes(), StreamWriter::new(options.clone()), read);
+    let game = games.next().expect("one game");
+    assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+    let streamed = String::from_utf8(games.visitor().game_text().to_vec()).expect("UTF-8");
+    let tree = pgnkit_game::read_games_with(pgn.as_bytes(), read)
+        .next()
+        .expect("one game");
+    assert_eq!(streamed, crate::to_string(&tree.value, &options));
+    let text = "1. e4 ; a { b } c\n1... e5 { plain } (; x { y }\n1... c5 { [%clk 0:10:00] }) 2. Nf3 ; { }\n*\n\n";
+    assert_eq!(streamed, text);
+    // Off, a `{` alone is plain text in braces, as before; a `}` needs the `;` form.
+    let plain = ExportOptions {
+        tags: false,
+        ..ExportOptions::export()
+    };
+    assert_eq!(
+        crate::to_string(&tree.value, &plain),
+        "1. e4 ; a { b } c\n1... e5 { plain } (; x { y }\n1... c5 { [%clk 0:10:00] }) 2. Nf3 ; { }\n*\n\n"
+    );
+    let game: pgnkit_game::Game = "1. e4 { a { b } *".parse().expect("a game");
+    assert_eq!(crate::to_string(&game, &plain), "1. e4 { a { b } *\n\n");
+    assert_eq!(crate::to_string(&game, &options), "1. e4 ; a { b\n*\n\n");
+}

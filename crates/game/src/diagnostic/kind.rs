@@ -114,6 +114,11 @@ pub enum DiagnosticKind {
     /// quote (SPEC-NOTES "Tag pairs"); the tag's name.
     #[error("unescaped quote in the value of tag {0}")]
     UnescapedQuote(String),
+    /// A tag value without its closing quote, read up to the `]` that ends
+    /// its line ([`ReadOptions::fix_tag_strings`](crate::ReadOptions)); the
+    /// tag's name.
+    #[error("missing closing quote in the value of tag {0}: read up to the `]`")]
+    MissingClosingQuote(String),
     /// A castling right of the FEN that names no rook (`E` in `EQkq` with
     /// the king on e1), dropped before deciding whether the game is
     /// Chess960; the right as written.
@@ -137,6 +142,7 @@ impl DiagnosticKind {
             | TabInTag
             | TagsOnly
             | UnescapedQuote(_)
+            | MissingClosingQuote(_)
             | CastlingRightDropped(_) => Severity::Warning,
             _ => Severity::Error,
         }

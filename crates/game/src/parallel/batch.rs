@@ -25,7 +25,8 @@
 use std::ops::Range;
 
 use pgnkit_lexer::{
-    GameSplitter, GameToken, LexErrorKind, RawGame, Span, TokenKind, TokenizedGame, split,
+    GameSplitter, GameToken, LexErrorKind, LexOptions, RawGame, Span, TokenKind, TokenizedGame,
+    split,
 };
 
 use crate::game_start::GameStart;
@@ -74,6 +75,10 @@ pub(super) struct Batch {
     cut: bool,
     /// Whether the splitter confirmed the batch's end (set by `run`).
     confirmed: bool,
+    /// The rules the reader split the games with (its
+    /// [`options`](pgnkit_lexer::Reader::options)): the batch's games are
+    /// split again, lexed and checked with them.
+    lex: LexOptions,
     /// The text the job wrote for the games, one after the other.
     text: Vec<u8>,
     /// Where each game's text ends in `text`.
@@ -261,7 +266,9 @@ impl Batch {
             return;
         };
         let bytes = self.bytes.get(region.start..self.end).unwrap_or_default();
-        for game in GameSplitter::at(bytes, region.offset, region.line, region.column) {
+        for game in GameSplitter::at(bytes, region.offset, region.line, region.column)
+            .with_options(self.lex)
+        {
             let start = region.start + (game.offset - region.offset) as usize;
             self.games.push(Entry {
                 offset: game.offset,
@@ -293,7 +300,8 @@ impl Batch {
         mut f: impl FnMut(&mut C, usize, TokenizedGame<'_, '_>),
     ) {
         let held = self.held();
-        let mut splitter = GameSplitter::new(held.get(self.first..).unwrap_or_default());
+        let mut splitter =
+            GameSplitter::new(held.get(self.first..).unwrap_or_default()).with_options(self.lex);
         // A game left out: the splitter starts again at the next game lexed.
         let mut behind = false;
         for (i, entry) in self.games.iter().enumerate() {
@@ -321,7 +329,7 @@ impl Batch {
             }
             if behind {
                 let rest = held.get(entry.bytes.start..).unwrap_or_default();
-                splitter = GameSplitter::new(rest);
+                splitter = GameSplitter::new(rest).with_options(self.lex);
                 behind = false;
             }
             let whole = match splitter.next_tokenized() {
@@ -342,7 +350,10 @@ impl Batch {
                 // Not met by the splitter's rules (a batch's games re-split as
                 // they were split); kept so a surprise costs speed, not games.
                 let bytes = self.bytes.get(entry.bytes.clone()).unwrap_or_default();
-                if let Some(game) = GameSplitter::new(bytes).next_tokenized() {
+                if let Some(game) = GameSplitter::new(bytes)
+                    .with_options(self.lex)
+                    .next_tokenized()
+                {
                     f(
                         cx,
                         i,
@@ -353,7 +364,7 @@ impl Batch {
                     );
                 }
                 let rest = held.get(entry.bytes.end..).unwrap_or_default();
-                splitter = GameSplitter::new(rest);
+                splitter = GameSplitter::new(rest).with_options(self.lex);
             }
         }
     }
@@ -412,7 +423,8 @@ impl Batch {
             // without a second scan of that game.
             let until = if self.cut { self.next_end } else { self.end };
             let bytes = self.bytes.get(region.start..until).unwrap_or_default();
-            let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column);
+            let mut games = GameSplitter::at(bytes, region.offset, region.line, region.column)
+                .with_options(self.lex);
             while let Some(game) = games.next_tokenized() {
                 let start = region.start + (game.raw.offset - region.offset) as usize;
                 if start >= self.end {
@@ -453,7 +465,7 @@ impl Batch {
         }
         let (start, end) = (last.bytes.start, last.bytes.end);
         let bytes = self.bytes.get(start..self.next_end).unwrap_or_default();
-        split::ends_at(bytes, end - start)
+        split::ends_at_with(bytes, end - start, self.lex)
     }
 
     /// The text written for the game at `index` by [`Batch::run`].

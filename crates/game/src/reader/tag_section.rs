@@ -55,6 +55,12 @@ impl<'a> GameReader<'a> {
         let value = match lexer.next() {
             Some(t) if t.kind == TokenKind::String => t,
             Some(t) if t.kind == TokenKind::Error(LexErrorKind::UnterminatedString) => {
+                if self.options.fix_tag_strings
+                    && let Some(read) =
+                        self.repaired_tag(name.text, open, t, names, special, visitor)
+                {
+                    return read;
+                }
                 // Reading continues with the next line, still in the tags.
                 self.diag(DiagnosticKind::UnterminatedString, t.span);
                 return true;
@@ -83,11 +89,36 @@ impl<'a> GameReader<'a> {
                 return false;
             }
         }
-        let name_text = name.text;
         if lexer.unescaped_quote_at(value.span.start) {
-            let name = String::from_utf8_lossy(name_text).into_owned();
+            let name = String::from_utf8_lossy(name.text).into_owned();
             self.diag(DiagnosticKind::UnescapedQuote(name), value.span);
         }
+        self.accept_tag(
+            name.text,
+            open,
+            value.span,
+            |reader| reader.token(value).string_value().unwrap_or_default(),
+            names,
+            special,
+            visitor,
+        )
+    }
+
+    /// A tag pair read: its name checked against those seen (a duplicate is
+    /// dropped with a warning), its value (`value`, sliced only where it is
+    /// wanted) kept when the reader needs it and sent to the visitor.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn accept_tag<V: Visitor>(
+        &mut self,
+        name_text: &'a [u8],
+        open: GameToken,
+        value_span: Span,
+        value: impl FnOnce(&Self) -> Cow<'a, [u8]>,
+        names: &mut TagNames<'a>,
+        special: &mut SpecialTags<'a>,
+        visitor: &mut V,
+    ) -> bool {
         if !names.insert(name_text) {
             self.diag(
                 DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
@@ -99,12 +130,11 @@ impl<'a> GameReader<'a> {
         if !V::TEXT && !special_name {
             return true;
         }
-        let value = self.token(value);
-        let unescaped = value.string_value().unwrap_or_default();
+        let unescaped = value(self);
         match name_text {
-            b"FEN" => special.fen = Some((unescaped.clone(), value.span)),
-            b"SetUp" => special.setup = Some((unescaped.clone(), value.span)),
-            b"Variant" => special.variant = Some((unescaped.clone(), value.span)),
+            b"FEN" => special.fen = Some((unescaped.clone(), value_span)),
+            b"SetUp" => special.setup = Some((unescaped.clone(), value_span)),
+            b"Variant" => special.variant = Some((unescaped.clone(), value_span)),
             b"Result" => special.result = Some(unescaped.clone()),
             _ => {}
         }
@@ -112,6 +142,39 @@ impl<'a> GameReader<'a> {
             visitor.tag(name_text, &unescaped);
         }
         true
+    }
+
+    /// A tag value without its closing quote (the lexer's unterminated
+    /// string `value`, which runs to its line's end) repaired with
+    /// [`ReadOptions::fix_tag_strings`](crate::ReadOptions): when the line,
+    /// white space at its end aside, ends with `]`, the value is the text
+    /// between the quote and that last `]` (escapes read as usual), and the
+    /// tag pair is read with a warning; otherwise `false` (the error stays).
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn repaired_tag<V: Visitor>(
+        &mut self,
+        name_text: &'a [u8],
+        open: GameToken,
+        value: GameToken,
+        names: &mut TagNames<'a>,
+        special: &mut SpecialTags<'a>,
+        visitor: &mut V,
+    ) -> Option<bool> {
+        let text = self.token(value).text.trim_ascii_end();
+        let inner = text.strip_prefix(b"\"")?.strip_suffix(b"]")?;
+        let name = String::from_utf8_lossy(name_text).into_owned();
+        self.diag(DiagnosticKind::MissingClosingQuote(name), value.span);
+        Some(self.accept_tag(
+            name_text,
+            open,
+            value.span,
+            |_| pgnkit_lexer::unescape(inner),
+            names,
+            special,
+            visitor,
+        ))
     }
 
     /// Drops the castling rights of `setup` that name no rook (a file letter

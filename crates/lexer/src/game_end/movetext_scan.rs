@@ -129,7 +129,8 @@ fn starts_marker(b: u8) -> bool {
     matches!(b, b'0' | b'1' | 0xbd | 0xc2)
 }
 
-/// How [`scan_movetext_with`] finds the next byte to look at and the end of a brace comment.
+/// How [`scan_movetext_with`] (and the tag section's scan, `game_end_with`) finds the next
+/// byte to look at and the end of a brace comment.
 #[derive(Clone, Copy)]
 pub(crate) struct Scanners {
     /// The next byte of plain movetext to look at ([`movetext_stop`]'s result).
@@ -143,6 +144,12 @@ impl Scanners {
     pub(crate) const FAST: Scanners = Scanners {
         stop: next_stop,
         comment_end: skip_comment,
+    };
+
+    /// The scanners with nested comments ([`LexOptions::nested_comments`](crate::LexOptions)).
+    pub(crate) const NESTED: Scanners = Scanners {
+        stop: next_stop,
+        comment_end: crate::shapes::nested_comment_end,
     };
 
     /// The word-by-word scanners they stand for (the tests' reference).

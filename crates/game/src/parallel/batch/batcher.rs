@@ -59,6 +59,7 @@ impl<R: Read> Batcher<R> {
             return Err(e);
         }
         let mut batch = self.spare.pop().unwrap_or_default();
+        batch.lex = self.games.options();
         #[cfg(test)]
         if let Some(cuts) = &mut self.cuts {
             return Ok(cuts.next_batch(batch));
