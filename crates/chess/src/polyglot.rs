@@ -22,7 +22,7 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::position::Position;
-use crate::role::Role;
+use crate::role::{Piece, Role};
 use crate::square::File;
 
 /// The published Random64 table of Polyglot (`book.c`), 781 keys: 768 for
@@ -312,9 +312,17 @@ impl Position {
 pub fn key(pos: &Position) -> u64 {
     let board = pos.board();
     let mut h = 0;
-    for (sq, piece) in board.pieces() {
-        let kind = 2 * piece.role as usize + usize::from(piece.color == Color::White);
-        h ^= RANDOM64[64 * kind + sq.idx()];
+    // One pass over each piece's bitboard (a few instructions a piece), not a lookup of the
+    // piece on every occupied square: `hash` queries, `--hash-comments` and the index key
+    // every position of every game.
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let kind = 2 * role as usize + usize::from(color == Color::White);
+            let keys = &RANDOM64[64 * kind..64 * kind + 64];
+            for sq in board.by_piece(Piece { color, role }) {
+                h ^= keys[sq.idx()];
+            }
+        }
     }
     for color in Color::ALL {
         let king_file = board
