@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use arrow_array::builder::{
     BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder,
-    MapBuilder, StringBuilder, Time32SecondBuilder, UInt8Builder, UInt16Builder, UInt64Builder,
+    MapBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder, Time32SecondBuilder,
+    UInt8Builder, UInt16Builder, UInt64Builder,
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
@@ -104,6 +105,62 @@ impl Fill {
 pub(crate) fn utf8(builder: &mut BinaryBuilder) -> Result<ArrayRef, Error> {
     let (offsets, values, nulls) = builder.finish().into_parts();
     Ok(Arc::new(StringArray::try_new(offsets, values, nulls)?))
+}
+
+/// A string column of short ASCII texts (SAN, UCI, squares, piece letters): the moves
+/// table's five text columns of every row. Appends are inlined here (arrow's
+/// `BinaryBuilder::append_value` was a call of about 70 instructions a value), and each
+/// batch starts with the room the last one took (an arrow builder starts again from
+/// nothing after `finish`, so every batch grew each column a dozen times); the batch is
+/// checked as UTF-8 once, as [`utf8`].
+#[derive(Debug)]
+pub(crate) struct ShortTexts {
+    values: Vec<u8>,
+    offsets: OffsetBufferBuilder<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl ShortTexts {
+    pub(crate) fn new() -> ShortTexts {
+        ShortTexts {
+            values: Vec::new(),
+            offsets: OffsetBufferBuilder::new(0),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, text: &[u8]) {
+        self.values.extend_from_slice(text);
+        self.offsets.push_length(text.len());
+        self.nulls.append_non_null();
+    }
+
+    #[inline]
+    pub(crate) fn push_option(&mut self, text: Option<&[u8]>) {
+        match text {
+            Some(text) => self.push(text),
+            None => {
+                self.offsets.push_length(0);
+                self.nulls.append_null();
+            }
+        }
+    }
+
+    /// The gathered texts as a string column; the next batch starts with as much room.
+    pub(crate) fn finish(&mut self) -> Result<ArrayRef, Error> {
+        let rows = self.nulls.len();
+        let room = self.values.len();
+        let values = std::mem::replace(&mut self.values, Vec::with_capacity(room));
+        let offsets = std::mem::replace(&mut self.offsets, OffsetBufferBuilder::new(rows));
+        let nulls = self.nulls.finish();
+        self.nulls = NullBufferBuilder::new(rows);
+        Ok(Arc::new(StringArray::try_new(
+            offsets.finish(),
+            values.into(),
+            nulls,
+        )?))
+    }
 }
 
 pub(crate) fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
@@ -424,8 +481,8 @@ pub struct MovesBuilder {
     fill: Fill,
     game_id: UInt64Builder,
     ply: UInt16Builder,
-    san: BinaryBuilder,
-    uci: BinaryBuilder,
+    san: ShortTexts,
+    uci: ShortTexts,
     fen: StringBuilder,
     clock: Int32Builder,
     emt: Int32Builder,
@@ -435,10 +492,10 @@ pub struct MovesBuilder {
     comment: StringBuilder,
     is_check: BooleanBuilder,
     is_capture: BooleanBuilder,
-    piece: BinaryBuilder,
-    from_square: BinaryBuilder,
-    to_square: BinaryBuilder,
-    promotion: BinaryBuilder,
+    piece: ShortTexts,
+    from_square: ShortTexts,
+    to_square: ShortTexts,
+    promotion: ShortTexts,
 }
 
 impl MovesBuilder {
@@ -449,8 +506,8 @@ impl MovesBuilder {
             fill: Fill::new(limits),
             game_id: UInt64Builder::new(),
             ply: UInt16Builder::new(),
-            san: BinaryBuilder::new(),
-            uci: BinaryBuilder::new(),
+            san: ShortTexts::new(),
+            uci: ShortTexts::new(),
             fen: StringBuilder::new(),
             clock: Int32Builder::new(),
             emt: Int32Builder::new(),
@@ -460,10 +517,10 @@ impl MovesBuilder {
             comment: StringBuilder::new(),
             is_check: BooleanBuilder::new(),
             is_capture: BooleanBuilder::new(),
-            piece: BinaryBuilder::new(),
-            from_square: BinaryBuilder::new(),
-            to_square: BinaryBuilder::new(),
-            promotion: BinaryBuilder::new(),
+            piece: ShortTexts::new(),
+            from_square: ShortTexts::new(),
+            to_square: ShortTexts::new(),
+            promotion: ShortTexts::new(),
         }
     }
 
@@ -484,8 +541,8 @@ impl MovesBuilder {
             self.game_id.append_value(game_id);
             self.ply
                 .append_value(u16::try_from(i + 1).unwrap_or(u16::MAX));
-            self.san.append_value(row.san.as_bytes());
-            self.uci.append_value(row.uci.as_bytes());
+            self.san.push(row.san.as_bytes());
+            self.uci.push(row.uci.as_bytes());
             if self.options.fen {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
             }
@@ -499,13 +556,13 @@ impl MovesBuilder {
             self.is_check.append_value(row.is_check);
             self.is_capture.append_value(row.is_capture);
             let piece = row.piece.map(|c| c.encode_utf8(&mut letter).as_bytes());
-            self.piece.append_option(piece);
+            self.piece.push_option(piece);
             self.from_square
-                .append_option(row.from_square.as_ref().map(MoveText::as_bytes));
+                .push_option(row.from_square.as_ref().map(MoveText::as_bytes));
             self.to_square
-                .append_option(row.to_square.as_ref().map(MoveText::as_bytes));
+                .push_option(row.to_square.as_ref().map(MoveText::as_bytes));
             let promotion = row.promotion.map(|c| c.encode_utf8(&mut letter).as_bytes());
-            self.promotion.append_option(promotion);
+            self.promotion.push_option(promotion);
             // SAN and UCI (at most 8 bytes each), the squares and letters.
             *bytes += 16 + row.san.as_bytes().len() + row.uci.as_bytes().len();
             self.fill.rows += 1;
@@ -533,8 +590,8 @@ impl MovesBuilder {
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
             ("ply", false, Arc::new(self.ply.finish())),
-            ("san", false, utf8(&mut self.san)?),
-            ("uci", false, utf8(&mut self.uci)?),
+            ("san", false, self.san.finish()?),
+            ("uci", false, self.uci.finish()?),
         ];
         if self.options.fen {
             columns.push(("fen", true, Arc::new(self.fen.finish())));
@@ -548,10 +605,10 @@ impl MovesBuilder {
             ("comment", true, Arc::new(self.comment.finish())),
             ("is_check", false, Arc::new(self.is_check.finish())),
             ("is_capture", false, Arc::new(self.is_capture.finish())),
-            ("piece", true, utf8(&mut self.piece)?),
-            ("from_square", true, utf8(&mut self.from_square)?),
-            ("to_square", true, utf8(&mut self.to_square)?),
-            ("promotion", true, utf8(&mut self.promotion)?),
+            ("piece", true, self.piece.finish()?),
+            ("from_square", true, self.from_square.finish()?),
+            ("to_square", true, self.to_square.finish()?),
+            ("promotion", true, self.promotion.finish()?),
         ]);
         batch(columns)
     }

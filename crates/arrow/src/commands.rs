@@ -132,20 +132,50 @@ fn thousandths(text: &[u8]) -> Option<u64> {
 /// A `[%clk]`/`[%emt]` time in milliseconds: `H:MM:SS(.fff)` here, any other
 /// shape through `Command::duration`.
 fn duration(command: Command<'_>) -> Option<u64> {
-    let args = command.args.as_bytes();
-    let mut parts = args.rsplitn(3, |&b| b == b':');
-    let fast = (|| {
-        let seconds = thousandths(parts.next()?)?;
-        let minutes = digits(parts.next()?)?;
-        let hours = digits(parts.next()?)?;
-        Some((hours * 3600 + minutes * 60) * 1000 + seconds)
-    })();
-    if fast.is_some() {
-        return fast;
+    if let Some(millis) = hours_minutes_seconds(command.args.as_bytes()) {
+        return Some(millis);
     }
     command
         .duration()
         .and_then(|d| u64::try_from(d.as_millis()).ok())
+}
+
+/// `H:MM:SS` with an optional `.f{1,3}`, each number of 1 to 9 digits, in milliseconds, read
+/// in one pass left to right (splitting at the colons from the right first, then reading
+/// each part, cost about 300 instructions a clock: 3% of `convert`). `None` for any other
+/// shape (fewer or more colons, other characters), which `duration` hands on.
+fn hours_minutes_seconds(args: &[u8]) -> Option<u64> {
+    let (hours, rest) = leading_digits(args)?;
+    let (minutes, rest) = leading_digits(rest.strip_prefix(b":")?)?;
+    let (seconds, rest) = leading_digits(rest.strip_prefix(b":")?)?;
+    let fraction = match rest {
+        [] => 0,
+        [b'.', fraction @ ..] => {
+            let (value, after) = leading_digits(fraction)?;
+            if !after.is_empty() || fraction.len() > 3 {
+                return None;
+            }
+            value * [100, 10, 1][fraction.len() - 1]
+        }
+        _ => return None,
+    };
+    Some((hours * 3600 + minutes * 60 + seconds) * 1000 + fraction)
+}
+
+/// The number that `text` starts with (1 to 9 ASCII digits) and the text after it; `None`
+/// when it starts with no digit or with more than 9.
+fn leading_digits(text: &[u8]) -> Option<(u64, &[u8])> {
+    let len = text
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(text.len());
+    if len == 0 || len > 9 {
+        return None;
+    }
+    let value = text[..len]
+        .iter()
+        .fold(0, |n, &d| n * 10 + u64::from(d - b'0'));
+    Some((value, &text[len..]))
 }
 
 /// A `[%eval]` score: `[+-]pawns(.dd)` and `#n` here, any other shape
@@ -224,6 +254,10 @@ mod tests {
             "[%eval 99999999999] [%clk 99999999999:00:00]",
             "[%eval 1e3] [%clk 0:00:1e1]",
             "[%evalx 1] [%clk_ 0:00:01] [%eval\t0.50 ]",
+            "[%clk 0:03:00.] [%emt 0:03:00.1234]",
+            "[%clk 10:00:00.05] [%emt 1::00]",
+            "[%clk 0:03:+1] [%emt 0:3:00x]",
+            "[%clk 1234567890:00:00] [%emt 0:0000000001:00.0]",
         ];
         for text in texts {
             let mut plain = String::new();
