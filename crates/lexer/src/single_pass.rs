@@ -104,7 +104,7 @@ impl GameTokens {
 
 impl GameTokens {
     /// Reads the game that starts at `buf[0]` (not white space): returns its end, exactly as
-    /// [`game_end`] does, and keeps its tokens and warnings, those of a [`Lexer`] over
+    /// [`game_end_for`] does, and keeps its tokens and warnings, those of a [`Lexer`] over
     /// `buf[..end.max(1)]`. When `end` is `buf.len()` and `complete` is false (a stream that
     /// will read on), the tokens may be left out: the caller reads more and asks again.
     pub(crate) fn read(&mut self, buf: &[u8], complete: bool) -> usize {
