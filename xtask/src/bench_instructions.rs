@@ -295,19 +295,9 @@ impl Python {
             std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
         }
         exec(
-            Command::new(&python)
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                    "--no-index",
-                    "--no-deps",
-                    "--target",
-                ])
-                .arg(&site)
-                .arg(&wheel),
+            crate::python::pip_install(&python, &wheel)
+                .arg("--target")
+                .arg(&site),
         )?;
         let version = output(Command::new(&python).arg("--version"))?
             .trim()

@@ -97,21 +97,27 @@ pub fn install_package(release: bool) -> Result<(PathBuf, PathBuf), String> {
             .current_dir(root().join(PACKAGE)),
     )?;
     let wheel = build_wheel(release)?;
-    exec(
-        Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--no-index",
-                "--no-deps",
-                "--force-reinstall",
-            ])
-            .arg(&wheel),
-    )?;
+    exec(pip_install(&python, &wheel).arg("--force-reinstall"))?;
     Ok((python, wheel))
+}
+
+/// `python -m pip install WHEEL`, offline and without dependencies (the wheel needs none to
+/// import): the caller adds where it goes (`--force-reinstall` into the environment, or
+/// `--target DIR`).
+pub fn pip_install(python: &Path, wheel: &Path) -> Command {
+    let mut command = Command::new(python);
+    command
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-index",
+            "--no-deps",
+        ])
+        .arg(wheel);
+    command
 }
 
 /// The manylinux policy the wheels are checked against and tagged with: glibc 2.34, the
