@@ -8,15 +8,15 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BinaryBuilder, BooleanBuilder, Date32Builder, Int16Builder, Int32Builder, ListBuilder,
-    MapBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder, Time32SecondBuilder,
-    UInt8Builder, UInt16Builder, UInt64Builder,
+    BinaryBuilder, Date32Builder, Int16Builder, Int32Builder, MapBuilder, NullBufferBuilder,
+    OffsetBufferBuilder, StringBuilder, Time32SecondBuilder, UInt16Builder, UInt64Builder,
 };
 use arrow_array::cast::AsArray;
-use arrow_array::types::UInt64Type;
+use arrow_array::types::{Int16Type, Int32Type, UInt16Type, UInt64Type};
 use arrow_array::{ArrayRef, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
+use crate::columns::{ByteLists, Flags, Values};
 use crate::error::Error;
 use crate::errors::ErrorsBuilder;
 use crate::record::{GameRecord, MoveText, RATING_TAGS, STRING_TAGS};
@@ -136,15 +136,46 @@ impl ShortTexts {
         self.nulls.append_non_null();
     }
 
-    #[inline]
-    pub(crate) fn push_option(&mut self, text: Option<&[u8]>) {
+    /// Appends a [`MoveText`]: its 8 bytes copied at once (a fixed-size store, where a
+    /// copy of the text's own length was a call of `memcpy`), the room past its length
+    /// given back.
+    #[inline(always)]
+    pub(crate) fn push_text(&mut self, text: &MoveText) {
+        let (bytes, len) = text.padded();
+        let end = self.values.len() + len;
+        self.values.extend_from_slice(bytes);
+        self.values.truncate(end);
+        self.offsets.push_length(len);
+        self.nulls.append_non_null();
+    }
+
+    /// [`push_text`](ShortTexts::push_text) or a null.
+    #[inline(always)]
+    pub(crate) fn push_text_option(&mut self, text: Option<&MoveText>) {
         match text {
-            Some(text) => self.push(text),
-            None => {
-                self.offsets.push_length(0);
-                self.nulls.append_null();
-            }
+            Some(text) => self.push_text(text),
+            None => self.push_null(),
         }
+    }
+
+    /// One ASCII letter (a piece, a promotion) or a null.
+    #[inline(always)]
+    pub(crate) fn push_letter(&mut self, letter: Option<char>) {
+        match letter {
+            Some(letter) if letter.is_ascii() => {
+                self.values.push(letter as u8);
+                self.offsets.push_length(1);
+                self.nulls.append_non_null();
+            }
+            Some(letter) => self.push(letter.encode_utf8(&mut [0; 4]).as_bytes()),
+            None => self.push_null(),
+        }
+    }
+
+    #[inline(always)]
+    fn push_null(&mut self) {
+        self.offsets.push_length(0);
+        self.nulls.append_null();
     }
 
     /// The gathered texts as a string column; the next batch starts with as much room.
@@ -479,19 +510,19 @@ pub(crate) fn batch(columns: Vec<(&str, bool, ArrayRef)>) -> Result<RecordBatch,
 pub struct MovesBuilder {
     options: TableOptions,
     fill: Fill,
-    game_id: UInt64Builder,
-    ply: UInt16Builder,
+    game_id: Values<UInt64Type>,
+    ply: Values<UInt16Type>,
     san: ShortTexts,
     uci: ShortTexts,
     fen: StringBuilder,
-    clock: Int32Builder,
-    emt: Int32Builder,
-    eval_cp: Int32Builder,
-    eval_mate: Int16Builder,
-    nags: ListBuilder<UInt8Builder>,
+    clock: Values<Int32Type>,
+    emt: Values<Int32Type>,
+    eval_cp: Values<Int32Type>,
+    eval_mate: Values<Int16Type>,
+    nags: ByteLists,
     comment: StringBuilder,
-    is_check: BooleanBuilder,
-    is_capture: BooleanBuilder,
+    is_check: Flags,
+    is_capture: Flags,
     piece: ShortTexts,
     from_square: ShortTexts,
     to_square: ShortTexts,
@@ -504,19 +535,19 @@ impl MovesBuilder {
         MovesBuilder {
             options,
             fill: Fill::new(limits),
-            game_id: UInt64Builder::new(),
-            ply: UInt16Builder::new(),
+            game_id: Values::new(),
+            ply: Values::new(),
             san: ShortTexts::new(),
             uci: ShortTexts::new(),
             fen: StringBuilder::new(),
-            clock: Int32Builder::new(),
-            emt: Int32Builder::new(),
-            eval_cp: Int32Builder::new(),
-            eval_mate: Int16Builder::new(),
-            nags: ListBuilder::new(UInt8Builder::new()),
+            clock: Values::new(),
+            emt: Values::new(),
+            eval_cp: Values::new(),
+            eval_mate: Values::new(),
+            nags: ByteLists::new(),
             comment: StringBuilder::new(),
-            is_check: BooleanBuilder::new(),
-            is_capture: BooleanBuilder::new(),
+            is_check: Flags::default(),
+            is_capture: Flags::default(),
             piece: ShortTexts::new(),
             from_square: ShortTexts::new(),
             to_square: ShortTexts::new(),
@@ -536,37 +567,35 @@ impl MovesBuilder {
     /// the limits by its own moves (at most one game's worth).
     pub fn push(&mut self, game_id: u64, record: &GameRecord) {
         let bytes = &mut self.fill.bytes;
-        let mut letter = [0u8; 4];
         for (i, row) in record.moves.iter().enumerate() {
-            self.game_id.append_value(game_id);
-            self.ply
-                .append_value(u16::try_from(i + 1).unwrap_or(u16::MAX));
-            self.san.push(row.san.as_bytes());
-            self.uci.push(row.uci.as_bytes());
+            self.game_id.push(game_id);
+            self.ply.push(u16::try_from(i + 1).unwrap_or(u16::MAX));
+            self.san.push_text(&row.san);
+            self.uci.push_text(&row.uci);
             if self.options.fen {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
             }
-            self.clock.append_option(row.clock);
-            self.emt.append_option(row.emt);
-            self.eval_cp.append_option(row.eval_cp);
-            self.eval_mate.append_option(row.eval_mate);
-            self.nags.values().append_slice(&row.nags);
-            self.nags.append(true);
-            text(&mut self.comment, row.comment.as_deref(), bytes);
-            self.is_check.append_value(row.is_check);
-            self.is_capture.append_value(row.is_capture);
-            let piece = row.piece.map(|c| c.encode_utf8(&mut letter).as_bytes());
-            self.piece.push_option(piece);
-            self.from_square
-                .push_option(row.from_square.as_ref().map(MoveText::as_bytes));
-            self.to_square
-                .push_option(row.to_square.as_ref().map(MoveText::as_bytes));
-            let promotion = row.promotion.map(|c| c.encode_utf8(&mut letter).as_bytes());
-            self.promotion.push_option(promotion);
+            self.clock.push_option(row.clock);
+            self.emt.push_option(row.emt);
+            self.eval_cp.push_option(row.eval_cp);
+            self.eval_mate.push_option(row.eval_mate);
+            self.nags.push(&row.nags);
+            if let Some(comment) = &row.comment {
+                *bytes += comment.len();
+                self.comment.append_value(comment);
+            } else {
+                self.comment.append_null();
+            }
+            self.is_check.push(row.is_check);
+            self.is_capture.push(row.is_capture);
+            self.piece.push_letter(row.piece);
+            self.from_square.push_text_option(row.from_square.as_ref());
+            self.to_square.push_text_option(row.to_square.as_ref());
+            self.promotion.push_letter(row.promotion);
             // SAN and UCI (at most 8 bytes each), the squares and letters.
             *bytes += 16 + row.san.as_bytes().len() + row.uci.as_bytes().len();
-            self.fill.rows += 1;
         }
+        self.fill.rows += record.moves.len();
     }
 
     /// Rows gathered.
@@ -588,8 +617,8 @@ impl MovesBuilder {
     pub fn finish(&mut self) -> Result<RecordBatch, Error> {
         self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
-            ("game_id", false, Arc::new(self.game_id.finish())),
-            ("ply", false, Arc::new(self.ply.finish())),
+            ("game_id", false, self.game_id.finish()),
+            ("ply", false, self.ply.finish()),
             ("san", false, self.san.finish()?),
             ("uci", false, self.uci.finish()?),
         ];
@@ -597,14 +626,14 @@ impl MovesBuilder {
             columns.push(("fen", true, Arc::new(self.fen.finish())));
         }
         columns.extend([
-            ("clock", true, Arc::new(self.clock.finish()) as ArrayRef),
-            ("emt", true, Arc::new(self.emt.finish())),
-            ("eval_cp", true, Arc::new(self.eval_cp.finish())),
-            ("eval_mate", true, Arc::new(self.eval_mate.finish())),
-            ("nags", false, Arc::new(self.nags.finish())),
-            ("comment", true, Arc::new(self.comment.finish())),
-            ("is_check", false, Arc::new(self.is_check.finish())),
-            ("is_capture", false, Arc::new(self.is_capture.finish())),
+            ("clock", true, self.clock.finish()),
+            ("emt", true, self.emt.finish()),
+            ("eval_cp", true, self.eval_cp.finish()),
+            ("eval_mate", true, self.eval_mate.finish()),
+            ("nags", false, self.nags.finish()),
+            ("comment", true, Arc::new(self.comment.finish()) as ArrayRef),
+            ("is_check", false, self.is_check.finish()),
+            ("is_capture", false, self.is_capture.finish()),
             ("piece", true, self.piece.finish()?),
             ("from_square", true, self.from_square.finish()?),
             ("to_square", true, self.to_square.finish()?),

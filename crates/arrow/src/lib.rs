@@ -46,6 +46,7 @@
 //! ```
 
 mod builder;
+mod columns;
 mod commands;
 pub mod conversion;
 mod csv;

@@ -34,6 +34,43 @@ pub const STRING_TAGS: [&str; 13] = [
 /// The rating tags (int16 columns), in column order.
 pub const RATING_TAGS: [&str; 4] = ["WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff"];
 
+/// The index of `name` in [`STRING_TAGS`]: one `match` (a switch on the length, then one
+/// comparison), where a search of the list compared the name with each tag in turn (every
+/// tag of every game is looked up).
+fn string_tag_index(name: &str) -> Option<usize> {
+    let i = match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        "WhiteTitle" => 7,
+        "BlackTitle" => 8,
+        "ECO" => 9,
+        "Opening" => 10,
+        "Termination" => 11,
+        "TimeControl" => 12,
+        _ => return None,
+    };
+    debug_assert_eq!(STRING_TAGS[i], name);
+    Some(i)
+}
+
+/// The index of `name` in [`RATING_TAGS`], as [`string_tag_index`].
+fn rating_tag_index(name: &str) -> Option<usize> {
+    let i = match name {
+        "WhiteElo" => 0,
+        "BlackElo" => 1,
+        "WhiteRatingDiff" => 2,
+        "BlackRatingDiff" => 3,
+        _ => return None,
+    };
+    debug_assert_eq!(RATING_TAGS[i], name);
+    Some(i)
+}
+
 /// What a game becomes in the games table (one row) and the moves table
 /// (one row per main-line move).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -188,10 +225,31 @@ impl MoveText {
         }
     }
 
+    /// The first `len` bytes of `bytes` (ASCII), taken as they are: no copy of a
+    /// variable length (a call of `memcpy` per text, three a move).
+    #[inline]
+    fn from_array(bytes: [u8; 8], len: usize) -> MoveText {
+        let len = len.min(8);
+        let mut bytes = bytes;
+        bytes[len..].fill(0);
+        MoveText {
+            len: len as u8,
+            bytes,
+        }
+    }
+
     /// A square's name (`e4`).
+    #[inline]
     fn square(square: Square) -> MoveText {
         let name = [square.file().char() as u8, square.rank().char() as u8];
-        MoveText::from_ascii(&name)
+        MoveText::from_array([name[0], name[1], 0, 0, 0, 0, 0, 0], 2)
+    }
+
+    /// The text's 8 bytes, zero after its length, and its length: for appending a
+    /// fixed-size copy.
+    #[inline]
+    pub(crate) fn padded(&self) -> (&[u8; 8], usize) {
+        (&self.bytes, usize::from(self.len))
     }
 
     /// The text.
@@ -366,6 +424,9 @@ pub struct RecordOptions {
     pub positions: bool,
 }
 
+/// Moves a game's record makes room for at least (most games have fewer).
+const MOVES_ROOM: usize = 96;
+
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
 /// tags, the main line's moves (variations are skipped), clocks, evals,
 /// NAGs and comments.
@@ -396,7 +457,10 @@ impl RecordVisitor {
         self.record = GameRecord {
             offset,
             line,
-            moves: Vec::with_capacity(self.moves_hint),
+            // Room for the last game's moves, and at least for a usual game's: growing a
+            // game's rows (copying them) was 6 M instructions of `convert` on the guard's
+            // sample.
+            moves: Vec::with_capacity(self.moves_hint.max(MOVES_ROOM)),
             positions: if self.options.positions {
                 Vec::with_capacity(self.moves_hint + 1)
             } else {
@@ -410,7 +474,7 @@ impl RecordVisitor {
 
     fn add_tag(&mut self, name: &str, value: &str) {
         let record = &mut self.record;
-        if let Some(i) = STRING_TAGS.iter().position(|&tag| tag == name) {
+        if let Some(i) = string_tag_index(name) {
             if record.strings[i].is_some() {
                 return; // a duplicate keeps its first value, as `Tags` does
             }
@@ -434,7 +498,7 @@ impl RecordVisitor {
             }
             return;
         }
-        if let Some(i) = RATING_TAGS.iter().position(|&tag| tag == name) {
+        if let Some(i) = rating_tag_index(name) {
             match typed::rating(value) {
                 Ok(rating) => record.ratings[i] = record.ratings[i].or(rating),
                 Err(()) => {
@@ -529,7 +593,15 @@ impl RecordVisitor {
 
     /// A comment after the last move, as the reader lends it.
     fn add_comment(&mut self, comment: RawComment<'_>) {
-        if self.record.moves.is_empty() {
+        let Some(row) = self.record.moves.last_mut() else {
+            return;
+        };
+        // A comment of one clock and nothing else (nearly every move of a Lichess game):
+        // read from its bytes, as `after_move` would read it (ASCII, in any encoding).
+        if let Some(clock) = commands::clock_only(comment.text) {
+            if row.clock.is_none() {
+                row.clock = i32::try_from(clock).ok();
+            }
             return;
         }
         match (self.encoding, std::str::from_utf8(comment.text)) {
@@ -545,9 +617,17 @@ impl RecordVisitor {
                 to,
                 promotion,
             } if !mv.is_null() => {
-                let mut text = [0u8; 5];
-                text[..2].copy_from_slice(MoveText::square(from).as_bytes());
-                text[2..4].copy_from_slice(MoveText::square(to).as_bytes());
+                let (from, to) = (MoveText::square(from), MoveText::square(to));
+                let mut text = [
+                    from.bytes[0],
+                    from.bytes[1],
+                    to.bytes[0],
+                    to.bytes[1],
+                    0,
+                    0,
+                    0,
+                    0,
+                ];
                 let len = match promotion {
                     Some(role) => {
                         text[4] = role.char() as u8;
@@ -555,26 +635,13 @@ impl RecordVisitor {
                     }
                     None => 4,
                 };
-                let uci = MoveText::from_ascii(&text[..len]);
-                (
-                    uci,
-                    Some(MoveText::square(from)),
-                    Some(MoveText::square(to)),
-                )
+                (MoveText::from_array(text, len), Some(from), Some(to))
             }
             other => (MoveText::new(&other.to_string()), None, None),
         };
         let mut comment = None;
-        for before in self.pending.drain(..) {
-            let plain = before.text_without_commands();
-            let plain = plain.trim();
-            if !plain.is_empty() {
-                let text: &mut String = comment.get_or_insert_with(String::new);
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(plain);
-            }
+        if !self.pending.is_empty() {
+            comment = self.pending_comment();
         }
         let mut san = [0u8; 8];
         let len = san_plus(&MoveEvent {
@@ -584,7 +651,7 @@ impl RecordVisitor {
             text: b"",
         })
         .write_ascii(&mut san);
-        let san = MoveText::from_ascii(&san[..len]);
+        let san = MoveText::from_array(san, len);
         self.record.moves.push(MoveRecord {
             san,
             uci,
@@ -604,6 +671,24 @@ impl RecordVisitor {
         }
         self.last = Some(after.clone());
     }
+
+    /// The comments standing before the move (taken), their commands out, joined by a
+    /// space; `None` when they hold no text.
+    fn pending_comment(&mut self) -> Option<String> {
+        let mut comment = None;
+        for before in self.pending.drain(..) {
+            let plain = before.text_without_commands();
+            let plain = plain.trim();
+            if !plain.is_empty() {
+                let text: &mut String = comment.get_or_insert_with(String::new);
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(plain);
+            }
+        }
+        comment
+    }
 }
 
 impl Visitor for RecordVisitor {
@@ -615,6 +700,14 @@ impl Visitor for RecordVisitor {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
+        // UTF-8 tags (nearly all) are read in place: decoding each name and value into a
+        // new `String` first was two allocations a tag (5% of `convert`'s instructions).
+        if self.encoding == Encoding::Utf8
+            && let (Ok(name), Ok(value)) = (std::str::from_utf8(name), std::str::from_utf8(value))
+        {
+            self.add_tag(name, value);
+            return;
+        }
         let name = decode(name, self.encoding);
         let value = decode(value, self.encoding);
         self.add_tag(&name, &value);
@@ -699,6 +792,20 @@ impl Visitor for RecordVisitor {
 mod tests {
     use super::*;
     use pgnkit_game::{ReadOptions, read_games, visit_games_with};
+
+    #[test]
+    fn tag_indexes_follow_the_column_lists() {
+        for (i, tag) in STRING_TAGS.iter().enumerate() {
+            assert_eq!(string_tag_index(tag), Some(i));
+            assert_eq!(rating_tag_index(tag), None);
+        }
+        for (i, tag) in RATING_TAGS.iter().enumerate() {
+            assert_eq!(rating_tag_index(tag), Some(i));
+            assert_eq!(string_tag_index(tag), None);
+        }
+        assert_eq!(string_tag_index("event"), None);
+        assert_eq!(string_tag_index("Variant"), None);
+    }
 
     /// Found by the `records` fuzz target: `from_game` left out the comments before the
     /// first move (the tree keeps them on its root), which the streaming visitor puts on
