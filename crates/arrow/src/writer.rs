@@ -123,8 +123,9 @@ const NO_STATISTICS_COLUMNS: &[&str] = &[
 
 /// The Parquet writer's properties: zstd level 1 (at level 3 zstd was the
 /// largest single cost in a profile of `convert` on the bench file), dictionary-encoded
-/// columns (strings repeat: names, events, SAN), bounded row groups; per column, the
-/// choices of [`UNIQUE_COLUMNS`], [`DELTA_COLUMNS`] and [`NO_STATISTICS_COLUMNS`], each
+/// columns (strings repeat: names, events, SAN), bounded row groups; per column: no
+/// dictionary for the ids, clocks, plies and long texts, `DELTA_BINARY_PACKED` for the ids,
+/// offsets and clocks, no min/max statistics for the move and position texts, each
 /// measured (docs/performance.md, "Parquet writer settings").
 pub fn parquet_properties() -> Result<WriterProperties, Error> {
     let mut builder = WriterProperties::builder()
