@@ -276,8 +276,10 @@ impl<'a> GameReader<'a> {
     /// path stays small.
     ///
     /// It takes the move's span alone (two registers; a whole token would
-    /// be passed through memory) and slices the text itself.
-    #[inline(never)]
+    /// be passed through memory) and slices the text itself. Inlined into
+    /// the movetext loop: the call's register saves and restores cost
+    /// more per move than the loop loses to the inlined path.
+    #[inline(always)]
     fn play<V: Visitor>(
         &mut self,
         span: Span,
