@@ -184,20 +184,28 @@ impl Index {
                 }
             } else {
                 let (start, end) = self.key_range(seg, key)?;
-                let postings = seg.positions.read(start, end)?;
-                let mut last: Option<(u16, u32)> = None;
-                for p in postings {
-                    if p.mv == NO_MOVE || last == Some((p.mv, p.game)) {
+                let mut postings = seg.positions.read(start, end)?;
+                // A game counts once per move, whatever the plies; its record is read with
+                // those of nearby games, and its names only for a filter that reads them.
+                postings.retain(|p| p.mv != NO_MOVE);
+                postings.sort_unstable_by_key(|p| (p.game, p.mv));
+                postings.dedup_by_key(|p| (p.game, p.mv));
+                let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
+                let records = self.records_of(seg, &ids, &seg.positions.path)?;
+                let reads_names = filter.reads_names();
+                for (p, g) in postings.iter().zip(&records) {
+                    if !filter.admits_record(g) {
                         continue;
                     }
-                    last = Some((p.mv, p.game));
-                    let g = self.game_record(seg, p.game, &seg.positions.path)?;
-                    let names = self.names(seg, &g)?;
-                    if filter.admits(&g, &names) {
+                    let names = match reads_names {
+                        true => self.names(seg, g)?,
+                        false => String::new(),
+                    };
+                    if filter.admits(g, &names) {
                         tallies
                             .entry(p.mv)
                             .or_default()
-                            .add(&g, seg.base + u64::from(p.game));
+                            .add(g, seg.base + u64::from(p.game));
                     }
                 }
             }
@@ -222,34 +230,18 @@ impl Index {
             let (start, end) = self.key_range(seg, key)?;
             let mut postings = seg.positions.read(start, end)?;
             postings.sort_unstable_by_key(|p| (p.game, p.ply));
-            // The game records are read in runs of nearby games, one read
-            // each, not one read per posting: a common position has tens of
-            // thousands of games and a read costs about a microsecond.
-            let mut rest = &postings[..];
-            while let Some(first) = rest.first() {
-                let mut n = 1;
-                while let Some(p) = rest.get(n)
-                    && p.game - rest[n - 1].game <= GAME_READ_GAP
-                    && p.game - first.game < GAME_READ_MAX
-                {
-                    n += 1;
-                }
-                let (run, after) = rest.split_at(n);
-                rest = after;
-                let last = run[n - 1].game;
-                let records = self.game_records(seg, first.game, last, &seg.positions.path)?;
-                for p in run {
-                    let g = &records[(p.game - first.game) as usize];
-                    let source = self.source(g, &seg.games.path)?;
-                    hits.push(Hit {
-                        source: source.name.clone(),
-                        path: source.path.clone(),
-                        stream: source.stream,
-                        offset: g.offset,
-                        number: g.number,
-                        ply: u32::from(p.ply),
-                    });
-                }
+            let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
+            let records = self.records_of(seg, &ids, &seg.positions.path)?;
+            for (p, g) in postings.iter().zip(&records) {
+                let source = self.source(g, &seg.games.path)?;
+                hits.push(Hit {
+                    source: source.name.clone(),
+                    path: source.path.clone(),
+                    stream: source.stream,
+                    offset: g.offset,
+                    number: g.number,
+                    ply: u32::from(p.ply),
+                });
             }
         }
         Ok(hits)
@@ -329,6 +321,36 @@ impl Index {
             ));
         }
         seg.games.read(u64::from(first), u64::from(last) + 1)
+    }
+
+    /// The records of the games `ids` of `seg` (in ascending order, repeats allowed), in
+    /// that order. They are read in runs of nearby games, one read each, not one read per
+    /// game: a common position has tens of thousands of games and a read costs about a
+    /// microsecond.
+    fn records_of(
+        &self,
+        seg: &Segment,
+        ids: &[u32],
+        from: &Path,
+    ) -> Result<Vec<GameRecord>, IndexError> {
+        let mut out = Vec::with_capacity(ids.len());
+        let mut rest = ids;
+        while let Some(&first) = rest.first() {
+            let mut n = 1;
+            while let Some(&id) = rest.get(n)
+                && id
+                    .checked_sub(rest[n - 1])
+                    .is_some_and(|gap| gap <= GAME_READ_GAP)
+                && id - first < GAME_READ_MAX
+            {
+                n += 1;
+            }
+            let (run, after) = rest.split_at(n);
+            rest = after;
+            let records = self.game_records(seg, first, run[n - 1], from)?;
+            out.extend(run.iter().map(|&id| records[(id - first) as usize]));
+        }
+        Ok(out)
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
