@@ -287,6 +287,29 @@ impl Query {
         plies::matching_in_moves(&self.expr, start, moves)
     }
 
+    /// A [`PlyFinder`](crate::PlyFinder) giving [`Query::matching_plies_in_moves`] as the
+    /// game is read, passing the reader's events on to `inner`: `None` unless the query
+    /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only).
+    pub fn ply_finder<V: pgnkit_game::Visitor>(&self, inner: V) -> Option<crate::PlyFinder<V>> {
+        if !self.reads_main_line_positions_only() {
+            return None;
+        }
+        let mut leaves = Vec::new();
+        plies::leaves(&self.expr, &mut leaves);
+        let leaves = leaves.into_iter().cloned().collect();
+        Some(crate::ply_finder::PlyFinder::with(
+            self.clone(),
+            leaves,
+            inner,
+        ))
+    }
+
+    /// The plies of a selected game from those each position predicate found
+    /// (a [`PlyFinder`](crate::PlyFinder)'s followers, in `plies::leaves` order).
+    pub(crate) fn matching_plies_followed(&self, found: &[&[Ply]]) -> Option<Vec<Ply>> {
+        plies::matching_followed(&self.expr, found)
+    }
+
     /// The Polyglot key of the one position the query asks for, when the
     /// whole query is `reaches "FEN"` or `hash KEY` (main line only): what a
     /// position index answers (`pgnkit search --index`). `None` for any other
