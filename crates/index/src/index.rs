@@ -28,6 +28,9 @@ const GAME_READ_GAP: u32 = 64;
 /// The most game records one read spans (16 Ki records: 768 KiB).
 const GAME_READ_MAX: u32 = 16 << 10;
 
+/// The most bytes of names one read spans (names of games in one run of records).
+const NAMES_READ_MAX: u64 = 64 << 10;
+
 /// A segment opened for reading.
 #[derive(Debug)]
 struct Segment {
@@ -192,16 +195,17 @@ impl Index {
                 postings.dedup_by_key(|p| (p.game, p.mv));
                 let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
                 let records = self.records_of(seg, &ids, &seg.positions.path)?;
-                let reads_names = filter.reads_names();
-                for (p, g) in postings.iter().zip(&records) {
-                    if !filter.admits_record(g) {
-                        continue;
-                    }
-                    let names = match reads_names {
-                        true => self.names(seg, g)?,
-                        false => String::new(),
-                    };
-                    if filter.admits(g, &names) {
+                let admitted: Vec<(&Posting, &GameRecord)> = postings
+                    .iter()
+                    .zip(&records)
+                    .filter(|(_, g)| filter.admits_record(g))
+                    .collect();
+                let names = match filter.reads_names() {
+                    true => self.names_of(seg, admitted.iter().map(|(_, g)| *g))?,
+                    false => vec![String::new(); admitted.len()],
+                };
+                for ((p, g), names) in admitted.iter().zip(&names) {
+                    if filter.admits(g, names) {
                         tallies
                             .entry(p.mv)
                             .or_default()
@@ -354,17 +358,55 @@ impl Index {
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
-        let end = g.names_offset.checked_add(u64::from(g.names_len));
-        if end.is_none_or(|end| end > seg.names_bytes) {
-            return Err(IndexError::corrupt(
-                &seg.games.path,
-                "a game's names lie past the end of the names file",
-            ));
+        let mut names = self.names_of(seg, std::iter::once(g))?;
+        Ok(names.pop().unwrap_or_default())
+    }
+
+    /// The names of `games`, in order: the names of games stored near each other (their
+    /// bytes in ascending order, at most [`NAMES_READ_MAX`] bytes apart from the run's first)
+    /// are read in one read.
+    fn names_of<'g>(
+        &self,
+        seg: &Segment,
+        games: impl Iterator<Item = &'g GameRecord>,
+    ) -> Result<Vec<String>, IndexError> {
+        let mut spans = Vec::new();
+        for g in games {
+            let end = g.names_offset.checked_add(u64::from(g.names_len));
+            match end {
+                Some(end) if end <= seg.names_bytes => spans.push((g.names_offset, end)),
+                _ => {
+                    return Err(IndexError::corrupt(
+                        &seg.games.path,
+                        "a game's names lie past the end of the names file",
+                    ));
+                }
+            }
         }
-        let mut bytes = vec![0u8; g.names_len as usize];
-        read_exact_at(&seg.names, &mut bytes, HEADER + g.names_offset)
-            .map_err(|e| IndexError::io(&seg.names_path, e))?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        let mut out = Vec::with_capacity(spans.len());
+        let mut rest = &spans[..];
+        let mut bytes = Vec::new();
+        while let Some(&(first, _)) = rest.first() {
+            let mut n = 1;
+            let mut last = rest[0].1;
+            while let Some(&(start, end)) = rest.get(n)
+                && start >= rest[n - 1].0
+                && end - first <= NAMES_READ_MAX
+            {
+                last = last.max(end);
+                n += 1;
+            }
+            let (run, after) = rest.split_at(n);
+            rest = after;
+            bytes.resize((last - first) as usize, 0);
+            read_exact_at(&seg.names, &mut bytes, HEADER + first)
+                .map_err(|e| IndexError::io(&seg.names_path, e))?;
+            for &(start, end) in run {
+                let text = &bytes[(start - first) as usize..(end - first) as usize];
+                out.push(String::from_utf8_lossy(text).into_owned());
+            }
+        }
+        Ok(out)
     }
 
     fn source(&self, g: &GameRecord, from: &Path) -> Result<&SourceEntry, IndexError> {
