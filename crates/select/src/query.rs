@@ -8,6 +8,7 @@ mod eval;
 mod events;
 mod parse;
 mod plies;
+mod ply_finder;
 mod subject;
 
 use pgnkit_game::Game;
@@ -16,6 +17,7 @@ use regex::Regex;
 use crate::error::QueryError;
 use crate::positions::{Ply, Positional};
 use crate::value::PgnDate;
+pub use ply_finder::PlyFinder;
 
 /// A parsed query: which games to select.
 ///
@@ -290,18 +292,14 @@ impl Query {
     /// A [`PlyFinder`](crate::PlyFinder) giving [`Query::matching_plies_in_moves`] as the
     /// game is read, passing the reader's events on to `inner`: `None` unless the query
     /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only).
-    pub fn ply_finder<V: pgnkit_game::Visitor>(&self, inner: V) -> Option<crate::PlyFinder<V>> {
+    pub fn ply_finder<V: pgnkit_game::Visitor>(&self, inner: V) -> Option<PlyFinder<V>> {
         if !self.reads_main_line_positions_only() {
             return None;
         }
         let mut leaves = Vec::new();
         plies::leaves(&self.expr, &mut leaves);
         let leaves = leaves.into_iter().cloned().collect();
-        Some(crate::ply_finder::PlyFinder::with(
-            self.clone(),
-            leaves,
-            inner,
-        ))
+        Some(PlyFinder::with(self.clone(), leaves, inner))
     }
 
     /// The plies of a selected game from those each position predicate found

@@ -23,8 +23,8 @@
 use pgnkit_chess::Position;
 use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
 
+use super::Query;
 use crate::positions::{Follower, Ply, Positional};
-use crate::query::Query;
 
 /// Passes every event to `V` and finds where the query's main-line position
 /// predicates hold (see the module docs). Its output is `V`'s with the plies
