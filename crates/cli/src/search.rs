@@ -4,15 +4,15 @@
 //! the game in export format, or a line giving its place (`--json`,
 //! `--offsets`).
 //!
-//! A query on main-line positions alone is decided from the main line's
-//! moves ([`MainLine`] around [`Validate`], no tree:
-//! [`Query::matching_plies_in_moves`]); a game found is then read again by
+//! A query on main-line positions alone is decided as the game is read
+//! ([`PlyFinder`] around [`Validate`]: each position tested as it is
+//! played, no tree, no move kept); a game found is then read again by
 //! the streaming writer `export` uses. Any other query is evaluated on the
 //! game's tree ([`Query::matching_plies`]).
 
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
-use pgnkit::select::{Context, MainLine, Ply, Query};
+use pgnkit::select::{Context, Ply, PlyFinder, Query};
 
 use pgnkit_index::Index;
 
@@ -42,8 +42,6 @@ struct SearchJob {
     query: Query,
     export: ExportOptions,
     shape: Shape,
-    /// The query reads main-line positions alone: no tree is built.
-    moves_only: bool,
 }
 
 /// What the main thread needs of one game.
@@ -54,30 +52,33 @@ struct Found {
 }
 
 impl Job for SearchJob {
-    type State = (TreeBuilder, GameWriter, MainLine<Validate>, StreamWriter);
+    type State = (
+        TreeBuilder,
+        GameWriter,
+        Option<PlyFinder<Validate>>,
+        StreamWriter,
+    );
     type Output = Found;
 
     fn state(&self) -> Self::State {
         (
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
-            MainLine::new(Validate),
+            self.query.ply_finder(Validate),
             StreamWriter::new(self.export.clone()),
         )
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Found {
-        let (builder, writer, main_line, stream) = state;
-        if self.moves_only {
-            let ((_, moves), diagnostics) = game.visit(main_line, self.read);
+        let (builder, writer, finder, stream) = state;
+        if let Some(finder) = finder {
+            let ((_, plies), diagnostics) = game.visit(finder, self.read);
             if diagnostics.has_errors() {
                 return Found {
                     diagnostics,
                     plies: None,
                 };
             }
-            let start = moves.start.unwrap_or_default();
-            let plies = self.query.matching_plies_in_moves(&start, &moves.moves);
             if plies.is_some() && self.shape == Shape::Pgn {
                 // The same reading again, as `export` writes it.
                 let _ = game.visit(stream, self.read);
@@ -161,11 +162,6 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
         query,
         export: options::export_options(&args.pgn, &inputs)?,
         shape,
-        moves_only: false,
-    };
-    let job = SearchJob {
-        moves_only: job.query.reads_main_line_positions_only(),
-        ..job
     };
     let mut out = match &args.output {
         Some(path) => Output::file(path)?.compressed(None, args.level)?,

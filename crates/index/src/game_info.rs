@@ -167,8 +167,19 @@ impl Filter {
         *self == Filter::default()
     }
 
+    /// Whether [`admits`](Filter::admits) reads the names (a player filter): without one
+    /// the names need not be read.
+    pub(crate) fn reads_names(&self) -> bool {
+        self.player.is_some()
+    }
+
     /// Whether the game (its record and its names, `White\u{1f}Black`) counts.
     pub fn admits(&self, game: &GameRecord, names: &str) -> bool {
+        self.admits_record(game) && self.admits_names(names)
+    }
+
+    /// [`admits`](Filter::admits) by all but the names.
+    pub(crate) fn admits_record(&self, game: &GameRecord) -> bool {
         if self.min_rating.is_some() || self.max_rating.is_some() {
             if game.white_elo == 0 || game.black_elo == 0 {
                 return false;
@@ -193,6 +204,11 @@ impl Filter {
                 return false;
             }
         }
+        true
+    }
+
+    /// [`admits`](Filter::admits) by the names alone.
+    fn admits_names(&self, names: &str) -> bool {
         if let Some((player, side)) = &self.player {
             let (white, black) = names.split_once('\u{1f}').unwrap_or((names, ""));
             let is = |name: &str| name.eq_ignore_ascii_case(player);

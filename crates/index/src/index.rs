@@ -28,6 +28,9 @@ const GAME_READ_GAP: u32 = 64;
 /// The most game records one read spans (16 Ki records: 768 KiB).
 const GAME_READ_MAX: u32 = 16 << 10;
 
+/// The most bytes of names one read spans (names of games in one run of records).
+const NAMES_READ_MAX: u64 = 64 << 10;
+
 /// A segment opened for reading.
 #[derive(Debug)]
 struct Segment {
@@ -184,20 +187,29 @@ impl Index {
                 }
             } else {
                 let (start, end) = self.key_range(seg, key)?;
-                let postings = seg.positions.read(start, end)?;
-                let mut last: Option<(u16, u32)> = None;
-                for p in postings {
-                    if p.mv == NO_MOVE || last == Some((p.mv, p.game)) {
-                        continue;
-                    }
-                    last = Some((p.mv, p.game));
-                    let g = self.game_record(seg, p.game, &seg.positions.path)?;
-                    let names = self.names(seg, &g)?;
-                    if filter.admits(&g, &names) {
+                let mut postings = seg.positions.read(start, end)?;
+                // A game counts once per move, whatever the plies; its record is read with
+                // those of nearby games, and its names only for a filter that reads them.
+                postings.retain(|p| p.mv != NO_MOVE);
+                postings.sort_unstable_by_key(|p| (p.game, p.mv));
+                postings.dedup_by_key(|p| (p.game, p.mv));
+                let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
+                let records = self.records_of(seg, &ids, &seg.positions.path)?;
+                let admitted: Vec<(&Posting, &GameRecord)> = postings
+                    .iter()
+                    .zip(&records)
+                    .filter(|(_, g)| filter.admits_record(g))
+                    .collect();
+                let names = match filter.reads_names() {
+                    true => self.names_of(seg, admitted.iter().map(|(_, g)| *g))?,
+                    false => vec![String::new(); admitted.len()],
+                };
+                for ((p, g), names) in admitted.iter().zip(&names) {
+                    if filter.admits(g, names) {
                         tallies
                             .entry(p.mv)
                             .or_default()
-                            .add(&g, seg.base + u64::from(p.game));
+                            .add(g, seg.base + u64::from(p.game));
                     }
                 }
             }
@@ -222,34 +234,18 @@ impl Index {
             let (start, end) = self.key_range(seg, key)?;
             let mut postings = seg.positions.read(start, end)?;
             postings.sort_unstable_by_key(|p| (p.game, p.ply));
-            // The game records are read in runs of nearby games, one read
-            // each, not one read per posting: a common position has tens of
-            // thousands of games and a read costs about a microsecond.
-            let mut rest = &postings[..];
-            while let Some(first) = rest.first() {
-                let mut n = 1;
-                while let Some(p) = rest.get(n)
-                    && p.game - rest[n - 1].game <= GAME_READ_GAP
-                    && p.game - first.game < GAME_READ_MAX
-                {
-                    n += 1;
-                }
-                let (run, after) = rest.split_at(n);
-                rest = after;
-                let last = run[n - 1].game;
-                let records = self.game_records(seg, first.game, last, &seg.positions.path)?;
-                for p in run {
-                    let g = &records[(p.game - first.game) as usize];
-                    let source = self.source(g, &seg.games.path)?;
-                    hits.push(Hit {
-                        source: source.name.clone(),
-                        path: source.path.clone(),
-                        stream: source.stream,
-                        offset: g.offset,
-                        number: g.number,
-                        ply: u32::from(p.ply),
-                    });
-                }
+            let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
+            let records = self.records_of(seg, &ids, &seg.positions.path)?;
+            for (p, g) in postings.iter().zip(&records) {
+                let source = self.source(g, &seg.games.path)?;
+                hits.push(Hit {
+                    source: source.name.clone(),
+                    path: source.path.clone(),
+                    stream: source.stream,
+                    offset: g.offset,
+                    number: g.number,
+                    ply: u32::from(p.ply),
+                });
             }
         }
         Ok(hits)
@@ -331,18 +327,86 @@ impl Index {
         seg.games.read(u64::from(first), u64::from(last) + 1)
     }
 
-    fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
-        let end = g.names_offset.checked_add(u64::from(g.names_len));
-        if end.is_none_or(|end| end > seg.names_bytes) {
-            return Err(IndexError::corrupt(
-                &seg.games.path,
-                "a game's names lie past the end of the names file",
-            ));
+    /// The records of the games `ids` of `seg` (in ascending order, repeats allowed), in
+    /// that order. They are read in runs of nearby games, one read each, not one read per
+    /// game: a common position has tens of thousands of games and a read costs about a
+    /// microsecond.
+    fn records_of(
+        &self,
+        seg: &Segment,
+        ids: &[u32],
+        from: &Path,
+    ) -> Result<Vec<GameRecord>, IndexError> {
+        let mut out = Vec::with_capacity(ids.len());
+        let mut rest = ids;
+        while let Some(&first) = rest.first() {
+            let mut n = 1;
+            while let Some(&id) = rest.get(n)
+                && id
+                    .checked_sub(rest[n - 1])
+                    .is_some_and(|gap| gap <= GAME_READ_GAP)
+                && id - first < GAME_READ_MAX
+            {
+                n += 1;
+            }
+            let (run, after) = rest.split_at(n);
+            rest = after;
+            let records = self.game_records(seg, first, run[n - 1], from)?;
+            out.extend(run.iter().map(|&id| records[(id - first) as usize]));
         }
-        let mut bytes = vec![0u8; g.names_len as usize];
-        read_exact_at(&seg.names, &mut bytes, HEADER + g.names_offset)
-            .map_err(|e| IndexError::io(&seg.names_path, e))?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        Ok(out)
+    }
+
+    fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
+        let mut names = self.names_of(seg, std::iter::once(g))?;
+        Ok(names.pop().unwrap_or_default())
+    }
+
+    /// The names of `games`, in order: the names of games stored near each other (their
+    /// bytes in ascending order, at most [`NAMES_READ_MAX`] bytes apart from the run's first)
+    /// are read in one read.
+    fn names_of<'g>(
+        &self,
+        seg: &Segment,
+        games: impl Iterator<Item = &'g GameRecord>,
+    ) -> Result<Vec<String>, IndexError> {
+        let mut spans = Vec::new();
+        for g in games {
+            let end = g.names_offset.checked_add(u64::from(g.names_len));
+            match end {
+                Some(end) if end <= seg.names_bytes => spans.push((g.names_offset, end)),
+                _ => {
+                    return Err(IndexError::corrupt(
+                        &seg.games.path,
+                        "a game's names lie past the end of the names file",
+                    ));
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(spans.len());
+        let mut rest = &spans[..];
+        let mut bytes = Vec::new();
+        while let Some(&(first, _)) = rest.first() {
+            let mut n = 1;
+            let mut last = rest[0].1;
+            while let Some(&(start, end)) = rest.get(n)
+                && start >= rest[n - 1].0
+                && end - first <= NAMES_READ_MAX
+            {
+                last = last.max(end);
+                n += 1;
+            }
+            let (run, after) = rest.split_at(n);
+            rest = after;
+            bytes.resize((last - first) as usize, 0);
+            read_exact_at(&seg.names, &mut bytes, HEADER + first)
+                .map_err(|e| IndexError::io(&seg.names_path, e))?;
+            for &(start, end) in run {
+                let text = &bytes[(start - first) as usize..(end - first) as usize];
+                out.push(String::from_utf8_lossy(text).into_owned());
+            }
+        }
+        Ok(out)
     }
 
     fn source(&self, g: &GameRecord, from: &Path) -> Result<&SourceEntry, IndexError> {

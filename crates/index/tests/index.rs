@@ -73,6 +73,10 @@ fn index_equals_scan_also_after_append() {
         min_rating: Some(1500),
         ..Filter::default()
     };
+    let player = Filter {
+        player: Some(("drdrunkenstein".into(), None)),
+        ..Filter::default()
+    };
     for text in POSITIONS {
         let pos = parse_position(text).unwrap();
         let scanned = tree_scan(&files, &pos, &Filter::default(), 2).unwrap();
@@ -89,6 +93,11 @@ fn index_equals_scan_also_after_append() {
         );
         let filtered = tree_scan(&files, &pos, &blitz, 1).unwrap();
         assert_eq!(parts.tree(&pos, &blitz).unwrap(), filtered, "{text}");
+        // A player filter reads the names (in runs of nearby games).
+        let filtered = tree_scan(&files, &pos, &player, 1).unwrap();
+        assert!(!filtered.moves.is_empty(), "{text}");
+        assert_eq!(whole.tree(&pos, &player).unwrap(), filtered, "{text}");
+        assert_eq!(parts.tree(&pos, &player).unwrap(), filtered, "{text}");
         let hits = search_scan(&files, &pos, 2).unwrap();
         assert_eq!(whole.search(&pos).unwrap(), hits, "{text}");
         assert_eq!(parts.search(&pos).unwrap(), hits, "{text}");

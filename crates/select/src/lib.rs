@@ -69,7 +69,7 @@ pub use openings::{Classification, MAX_PLIES, MIN_PIECES, Opening, Openings};
 pub use pattern::Pattern;
 pub use position_key::PositionKey;
 pub use positions::Ply;
-pub use query::{Context, MAX_QUERY_DEPTH, Query};
+pub use query::{Context, MAX_QUERY_DEPTH, PlyFinder, Query};
 pub use record::{Record, Recorder};
 pub use sequence::Sequence;
 pub use transform::{

@@ -59,6 +59,108 @@ impl Test {
     }
 }
 
+impl Test {
+    /// Whether the test reads the pieces' counts alone (`material`, `imbalance`): its
+    /// answer changes only with a capture or a promotion.
+    fn reads_material_only(&self) -> bool {
+        match self {
+            Test::Material(_) | Test::Imbalance(..) => true,
+            Test::And(all) | Test::Or(all) => all.iter().all(Test::reads_material_only),
+            Test::Not(t) => t.reads_material_only(),
+            _ => false,
+        }
+    }
+}
+
+/// [`Positional::plies`] on the main line, worked out as the game is read:
+/// [`start`](Follower::start) with the start position, then
+/// [`moved`](Follower::moved) after each main-line move, then
+/// [`plies`](Follower::plies). The same plies as a search of the main line
+/// (`Positional::main_line`), without playing the moves again.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Follower {
+    /// The plies found.
+    plies: Vec<Ply>,
+    /// The ply of the last position.
+    ply: u32,
+    /// A sequence's next step, and the plies of the steps found so far.
+    at: usize,
+    steps: Vec<Ply>,
+    /// The search is over (a sequence found whole).
+    done: bool,
+    /// A test of material alone: its answer at the last position tested.
+    last: Option<bool>,
+}
+
+impl Follower {
+    /// A new game, from `start` (ply 0).
+    pub(crate) fn start(&mut self, p: &Positional, start: &Position) {
+        self.plies.clear();
+        self.steps.clear();
+        self.ply = 0;
+        self.done = false;
+        self.last = None;
+        match &p.what {
+            What::Test(test) => {
+                let holds = test.holds(start);
+                if test.reads_material_only() {
+                    self.last = Some(holds);
+                }
+                if holds {
+                    self.plies.push(self.at_ply());
+                }
+            }
+            What::Sequence(seq) => self.at = seq.start(),
+        }
+    }
+
+    /// The main line's move `mv` was played, giving `after`.
+    pub(crate) fn moved(&mut self, p: &Positional, mv: &Move, after: &Position) {
+        self.ply += 1;
+        if self.done {
+            return;
+        }
+        match &p.what {
+            What::Test(test) => {
+                let holds = match self.last {
+                    Some(last) if !mv.is_capture() && !mv.is_promotion() => last,
+                    Some(_) => {
+                        let holds = test.holds(after);
+                        self.last = Some(holds);
+                        holds
+                    }
+                    None => test.holds(after),
+                };
+                if holds {
+                    self.plies.push(self.at_ply());
+                }
+            }
+            What::Sequence(seq) => {
+                if seq.step_is(self.at, mv) {
+                    self.steps.push(self.at_ply());
+                    self.at += 1;
+                    if seq.is_done(self.at) {
+                        self.plies.append(&mut self.steps);
+                        self.done = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The plies found in the game.
+    pub(crate) fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    fn at_ply(&self) -> Ply {
+        Ply {
+            main_line: true,
+            ply: self.ply,
+        }
+    }
+}
+
 /// A position predicate of a query: which positions, on which lines.
 #[derive(Debug, Clone)]
 pub(crate) struct Positional {

@@ -8,6 +8,7 @@ mod eval;
 mod events;
 mod parse;
 mod plies;
+mod ply_finder;
 mod subject;
 
 use pgnkit_game::Game;
@@ -16,6 +17,7 @@ use regex::Regex;
 use crate::error::QueryError;
 use crate::positions::{Ply, Positional};
 use crate::value::PgnDate;
+pub use ply_finder::PlyFinder;
 
 /// A parsed query: which games to select.
 ///
@@ -285,6 +287,25 @@ impl Query {
             return None;
         }
         plies::matching_in_moves(&self.expr, start, moves)
+    }
+
+    /// A [`PlyFinder`](crate::PlyFinder) giving [`Query::matching_plies_in_moves`] as the
+    /// game is read, passing the reader's events on to `inner`: `None` unless the query
+    /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only).
+    pub fn ply_finder<V: pgnkit_game::Visitor>(&self, inner: V) -> Option<PlyFinder<V>> {
+        if !self.reads_main_line_positions_only() {
+            return None;
+        }
+        let mut leaves = Vec::new();
+        plies::leaves(&self.expr, &mut leaves);
+        let leaves = leaves.into_iter().cloned().collect();
+        Some(PlyFinder::with(self.clone(), leaves, inner))
+    }
+
+    /// The plies of a selected game from those each position predicate found
+    /// (a [`PlyFinder`](crate::PlyFinder)'s followers, in `plies::leaves` order).
+    pub(crate) fn matching_plies_followed(&self, found: &[&[Ply]]) -> Option<Vec<Ply>> {
+        plies::matching_followed(&self.expr, found)
     }
 
     /// The Polyglot key of the one position the query asks for, when the

@@ -5,7 +5,7 @@
 use pgnkit_game::Game;
 
 use super::{Context, Expr, eval};
-use crate::positions::{Line, Ply};
+use crate::positions::{Line, Ply, Positional};
 use pgnkit_chess::{Move, Position};
 
 /// The plies of a selected game (see `Query::matching_plies`), `None` when it is not selected.
@@ -59,6 +59,61 @@ fn collect_in_moves(expr: &Expr, start: &Position, moves: &[Move], out: &mut Vec
         }
         Expr::Not(a) => !collect_in_moves(a, start, moves, &mut Vec::new()),
         Expr::Position(p) => p.plies(Line::Moves(start, moves), out),
+        // Not reached: `main_line_positions_only` accepts no other node.
+        _ => false,
+    }
+}
+
+/// The position predicates of `expr`, in the order [`matching_followed`] reads their plies.
+pub(super) fn leaves<'e>(expr: &'e Expr, out: &mut Vec<&'e Positional>) {
+    match expr {
+        Expr::Or(all) | Expr::And(all) => all.iter().for_each(|e| leaves(e, out)),
+        Expr::Not(a) => leaves(a, out),
+        Expr::Position(p) => out.push(p),
+        _ => {}
+    }
+}
+
+/// [`matching_in_moves`] from the plies each predicate of [`leaves`] found
+/// (a [`Follower`](crate::positions::Follower) each, in that order).
+pub(super) fn matching_followed(expr: &Expr, found: &[&[Ply]]) -> Option<Vec<Ply>> {
+    let mut plies = Vec::new();
+    let mut next = 0;
+    if !collect_followed(expr, found, &mut next, &mut plies) {
+        return None;
+    }
+    Some(ordered(plies))
+}
+
+/// [`collect_in_moves`] with the predicates' plies given: every node is
+/// visited (no short cut), so that `next` walks the predicates in order.
+fn collect_followed(expr: &Expr, found: &[&[Ply]], next: &mut usize, out: &mut Vec<Ply>) -> bool {
+    match expr {
+        Expr::Or(all) => {
+            let mut any = false;
+            for e in all {
+                any |= collect_followed(e, found, next, out);
+            }
+            any
+        }
+        Expr::And(all) => {
+            let mark = out.len();
+            let mut every = true;
+            for e in all {
+                every &= collect_followed(e, found, next, out);
+            }
+            if !every {
+                out.truncate(mark);
+            }
+            every
+        }
+        Expr::Not(a) => !collect_followed(a, found, next, &mut Vec::new()),
+        Expr::Position(_) => {
+            let plies = found.get(*next).copied().unwrap_or_default();
+            *next += 1;
+            out.extend_from_slice(plies);
+            !plies.is_empty()
+        }
         // Not reached: `main_line_positions_only` accepts no other node.
         _ => false,
     }

@@ -1,0 +1,206 @@
+//! [`PlyFinder`]: a reader [`Visitor`] that decides a query on main-line
+//! positions alone (`pattern`, `material`, `reaches`, `sequence`... without
+//! `in_variations`) while the game is read: each predicate is tested on the
+//! position the reader has just played, so no move is kept and none played
+//! again, and a test of material alone is redone only after a capture or a
+//! promotion. Every event is passed on to another visitor
+//! ([`Validate`](pgnkit_game::Validate) to check the game). Its plies are
+//! those of [`Query::matching_plies_in_moves`](crate::Query::matching_plies_in_moves).
+//!
+//! ```
+//! use pgnkit_game::{Validate, visit_games};
+//! use pgnkit_select::Query;
+//!
+//! let query = Query::parse(r#"material "KQk" or sequence "e4 Nf3""#).unwrap();
+//! let pgn = b"1. e4 e5 2. Nf3 *\n\n1. d4 d5 *\n";
+//! let finder = query.ply_finder(Validate).unwrap();
+//! let found: Vec<Option<Vec<u32>>> = visit_games(pgn, finder)
+//!     .map(|game| game.value.1.map(|plies| plies.iter().map(|p| p.ply).collect()))
+//!     .collect();
+//! assert_eq!(found, [Some(vec![1, 3]), None]);
+//! ```
+
+use pgnkit_chess::Position;
+use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+
+use super::Query;
+use crate::positions::{Follower, Ply, Positional};
+
+/// Passes every event to `V` and finds where the query's main-line position
+/// predicates hold (see the module docs). Its output is `V`'s with the plies
+/// of a selected game (`None`: not selected). Made by
+/// [`Query::ply_finder`](crate::Query::ply_finder).
+#[derive(Debug, Clone)]
+pub struct PlyFinder<V> {
+    inner: V,
+    query: Query,
+    /// The query's position predicates and how far each is.
+    leaves: Vec<(Positional, Follower)>,
+    depth: u32,
+    started: bool,
+}
+
+impl<V: Visitor> PlyFinder<V> {
+    /// Wraps `inner` for `query`, whose predicates are `leaves` (in the order
+    /// the query's plies are gathered).
+    pub(crate) fn with(query: Query, leaves: Vec<Positional>, inner: V) -> PlyFinder<V> {
+        PlyFinder {
+            inner,
+            query,
+            leaves: leaves
+                .into_iter()
+                .map(|p| (p, Follower::default()))
+                .collect(),
+            depth: 0,
+            started: false,
+        }
+    }
+
+    /// The wrapped visitor.
+    pub fn inner(&self) -> &V {
+        &self.inner
+    }
+
+    fn start(&mut self, start: &Position) {
+        self.started = true;
+        for (p, f) in &mut self.leaves {
+            f.start(p, start);
+        }
+    }
+}
+
+impl<V: Visitor> Visitor for PlyFinder<V> {
+    type Output = (V::Output, Option<Vec<Ply>>);
+    const MOVES: bool = true;
+    const TEXT: bool = V::TEXT;
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.depth = 0;
+        self.started = false;
+        self.inner.begin_game(game);
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.inner.tag(name, value);
+    }
+
+    /// The inner visitor's choice: a game whose movetext it skips has no moves.
+    fn end_tags(&mut self) -> Skip {
+        self.inner.end_tags()
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start(start);
+        self.inner.begin_movetext(start);
+    }
+
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        self.inner.comment_before(comment);
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        if self.depth == 0 {
+            for (p, f) in &mut self.leaves {
+                f.moved(p, &event.mv, event.after);
+            }
+        }
+        self.inner.san(event);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.inner.nag(nag);
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        self.inner.comment(comment);
+    }
+
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        self.inner.trailing_comment(comment);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        let skip = self.inner.begin_variation();
+        if skip == Skip::No {
+            self.depth += 1;
+        }
+        skip
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+        self.inner.end_variation();
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.inner.termination(termination);
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        if !self.started {
+            // No movetext: the standard start position alone, as `Moves` reads it.
+            self.start(&Position::default());
+        }
+        let found: Vec<&[Ply]> = self.leaves.iter().map(|(_, f)| f.plies()).collect();
+        let plies = self.query.matching_plies_followed(&found);
+        (self.inner.end_game(), plies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pgnkit_game::{Validate, visit_games};
+
+    use crate::{MainLine, Query};
+
+    /// Games with variations, captures and a promotion, a start position of
+    /// their own and a game without moves.
+    const PGN: &[u8] = b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 {x} Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n\n\
+        [FEN \"4k3/P7/8/8/7r/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q+ Kd7 2. Qa4+ Ke7 3. Qxh4+ *\n\n\
+        [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 2. e5 *\n\n\
+        {no moves} *\n";
+
+    #[test]
+    fn plies_equal_those_of_the_moves_kept() {
+        for text in [
+            r#"material "KQk""#,
+            r#"material "KPk" or material "KQkr""#,
+            r#"imbalance "B vs N""#,
+            r#"not material "KQRRBBNNP8kqrrbbnnp8""#,
+            r#"pattern "*/*/*/*/*/*/*/RNBQK2R" or sequence "e4 Bb5""#,
+            r#"sequence "e4 Nf3" and not pattern "*/*/*/*/*/*/*/*""#,
+            r#"material "KP*kp*" and at (pattern "*/*/*/*/*/*/*/*" and stm black)"#,
+            r#"reaches "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1""#,
+        ] {
+            let query = Query::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let kept: Vec<_> = visit_games(PGN, MainLine::new(Validate))
+                .map(|g| {
+                    let moves = g.value.1;
+                    let start = moves.start.unwrap_or_default();
+                    query.matching_plies_in_moves(&start, &moves.moves)
+                })
+                .collect();
+            let found: Vec<_> = visit_games(PGN, query.ply_finder(Validate).unwrap())
+                .map(|g| g.value.1)
+                .collect();
+            assert_eq!(found.len(), 4);
+            assert_eq!(found, kept, "{text}");
+        }
+        // The promotion and the capture change the material: found after both.
+        let query = Query::parse(r#"material "KQk""#).unwrap();
+        let found: Vec<_> = visit_games(PGN, query.ply_finder(Validate).unwrap())
+            .map(|g| {
+                g.value
+                    .1
+                    .map(|plies| plies.iter().map(|p| p.ply).collect::<Vec<_>>())
+            })
+            .collect();
+        assert_eq!(found, [None, Some(vec![5]), None, None]);
+        assert!(
+            Query::parse("plies > 3")
+                .unwrap()
+                .ply_finder(Validate)
+                .is_none()
+        );
+    }
+}
