@@ -21,6 +21,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::File;
@@ -324,6 +325,75 @@ pub fn key(pos: &Position) -> u64 {
             }
         }
     }
+    h ^ state_key(pos)
+}
+
+/// The Polyglot key of `after`, the position `mv` led to from `before`
+/// whose key is `key_before`: that key with the pieces the move took from
+/// and put on squares, and the castling, en passant and turn keys of both
+/// positions, in place of a pass over the whole board. Equal to
+/// [`key`]`(after)` (`select --where "hash ..."` and `--hash-comments`, a
+/// key after every move).
+///
+/// ```
+/// use pgnkit_chess::{Position, San, polyglot};
+///
+/// let before = Position::new();
+/// let mv = "e4".parse::<San>().unwrap().to_move(&before).unwrap();
+/// let mut after = before.clone();
+/// after.play_unchecked(mv);
+/// let key = polyglot::key_after_move(polyglot::key(&before), &before, mv, &after);
+/// assert_eq!(key, polyglot::key(&after));
+/// ```
+pub fn key_after_move(key_before: u64, before: &Position, mv: Move, after: &Position) -> u64 {
+    let us = before.turn();
+    let them = !us;
+    let piece = |color: Color, role: Role, sq: usize| {
+        RANDOM64[64 * (2 * role as usize + usize::from(color == Color::White)) + sq]
+    };
+    let mut h = key_before ^ state_key(before) ^ state_key(after);
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            h ^= piece(us, role, from.idx()) ^ piece(us, promotion.unwrap_or(role), to.idx());
+            if let Some(captured) = capture {
+                h ^= piece(them, captured, to.idx());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            // The captured pawn stands on the mover's rank, on the file it goes to.
+            let captured = (from.idx() & !7) | (to.idx() & 7);
+            h ^= piece(us, Role::Pawn, from.idx())
+                ^ piece(us, Role::Pawn, to.idx())
+                ^ piece(them, Role::Pawn, captured);
+        }
+        // Rare: the pieces of every square that changed.
+        Move::Castle { .. } => {
+            let (old, new) = (before.board(), after.board());
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    let p = Piece { color, role };
+                    for sq in Bitboard(old.by_piece(p).0 ^ new.by_piece(p).0) {
+                        h ^= piece(color, role, sq.idx());
+                    }
+                }
+            }
+        }
+        Move::Null => {}
+    }
+    h
+}
+
+/// The part of the key that is not pieces on squares: castling rights, the
+/// en passant file, White to move.
+fn state_key(pos: &Position) -> u64 {
+    let board = pos.board();
+    let mut h = 0;
     for color in Color::ALL {
         let king_file = board
             .king_of(color)
@@ -403,6 +473,38 @@ mod tests {
             }
             assert_eq!(pos.polyglot_key(), expected, "after {moves:?}");
         }
+    }
+
+    /// [`super::key_after_move`] gives [`super::key`] after every legal
+    /// move, three plies deep, from positions with castling on both sides
+    /// (a Chess960 one too), en passant, promotions and checks.
+    #[test]
+    fn key_after_move_is_the_key() {
+        fn walk(pos: &Position, depth: u32, count: &mut usize) {
+            let key = super::key(pos);
+            for m in pos.legal_moves() {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let by_move = super::key_after_move(key, pos, m, &after);
+                assert_eq!(by_move, super::key(&after), "{pos} then {m:?}");
+                *count += 1;
+                if depth > 1 {
+                    walk(&after, depth - 1, count);
+                }
+            }
+        }
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut count = 0;
+        for fen in fens {
+            walk(&Position::from_fen(fen).unwrap(), 3, &mut count);
+        }
+        assert!(count > 50_000, "{count} moves");
     }
 
     /// En passant counts only with a pawn of the side to move beside the

@@ -132,7 +132,8 @@ impl<'a> RawComment<'a> {
 /// A resolved move.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveEvent<'a> {
-    /// The position the move is played in.
+    /// The position the move is played in (for a visitor whose
+    /// [`Visitor::BEFORE`] is `true`).
     pub before: &'a Position,
     /// The position after the move.
     pub after: &'a Position,
@@ -164,6 +165,13 @@ pub trait Visitor {
     /// reader skip keeping the position before each move: the
     /// validate-only path.
     const MOVES: bool = true;
+
+    /// Whether the visitor reads [`MoveEvent::before`]. `false` lets the
+    /// reader skip copying the position before each move (a visitor that
+    /// reads the move and the position after it, such as a recorder of the
+    /// main line); `before` is then a position of the line that is not
+    /// necessarily the one before the move, and must not be read.
+    const BEFORE: bool = true;
 
     /// Whether the visitor wants the texts of tag values and comments
     /// ([`tag`](Visitor::tag), [`comment_before`](Visitor::comment_before),
@@ -217,6 +225,14 @@ pub trait Visitor {
     /// The variation ends.
     fn end_variation(&mut self) {}
 
+    /// The movetext was read: `last` is the main line's last position (the
+    /// start without moves; after an error, the position before the move
+    /// that failed). Called only after
+    /// [`begin_movetext`](Visitor::begin_movetext), before
+    /// [`termination`](Visitor::termination): a visitor that wants the last
+    /// position takes it here, not by copying each move's `after`.
+    fn end_movetext(&mut self, _last: &Position) {}
+
     /// The game's termination marker (or the one used when it has none).
     fn termination(&mut self, _termination: Termination) {}
 
@@ -231,6 +247,7 @@ pub trait Visitor {
 impl<V: Visitor + ?Sized> Visitor for &mut V {
     type Output = V::Output;
     const MOVES: bool = V::MOVES;
+    const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
 
     #[inline]
@@ -278,6 +295,10 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
         (**self).end_variation();
     }
     #[inline]
+    fn end_movetext(&mut self, last: &Position) {
+        (**self).end_movetext(last);
+    }
+    #[inline]
     fn termination(&mut self, termination: Termination) {
         (**self).termination(termination);
     }
@@ -294,6 +315,7 @@ pub struct Validate;
 impl Visitor for Validate {
     type Output = ();
     const MOVES: bool = false;
+    const BEFORE: bool = false;
     const TEXT: bool = false;
     fn end_game(&mut self) {}
 }

@@ -50,24 +50,63 @@ fn repetition_key(pos: &Position) -> RepetitionKey {
 }
 
 /// Whether some position of the main line (the start included) occurs a
-/// third time: python-chess's `is_repetition(3)` after some ply. Positions
-/// on both sides of a pawn move or a capture cannot be the same, so only
-/// those since the last one are compared.
+/// third time: python-chess's `is_repetition(3)` after some ply.
 pub(crate) fn threefold(start: &Position, moves: impl IntoIterator<Item = Move>) -> bool {
     let mut pos = start.clone();
-    let mut since_reset = vec![repetition_key(&pos)];
+    let mut repetitions = Repetitions::default();
+    repetitions.start(&pos);
     for mv in moves {
         pos.play_unchecked(mv);
-        if mv.is_zeroing() {
-            since_reset.clear();
-        }
-        let key = repetition_key(&pos);
-        if since_reset.iter().filter(|&&k| k == key).count() >= 2 {
+        if repetitions.push(mv, &pos) {
             return true;
         }
-        since_reset.push(key);
     }
     false
+}
+
+/// The positions of a line since its last pawn move or capture, to find a
+/// position's third occurrence ([`threefold`], and a
+/// [`Recorder`](crate::Recorder) while it reads). Positions on both sides of
+/// a pawn move or a capture cannot be the same, so only those since the
+/// last one are compared.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Repetitions {
+    since_reset: Vec<RepetitionKey>,
+}
+
+impl Repetitions {
+    /// The line starts at `pos`.
+    pub(crate) fn start(&mut self, pos: &Position) {
+        self.since_reset.clear();
+        self.since_reset.push(repetition_key(pos));
+    }
+
+    /// `mv` was played, giving `pos`: whether `pos` occurs a third time.
+    pub(crate) fn push(&mut self, mv: Move, pos: &Position) -> bool {
+        if mv.is_zeroing() {
+            self.since_reset.clear();
+        }
+        let key = repetition_key(pos);
+        let third = self.since_reset.iter().filter(|&&k| k == key).count() >= 2;
+        self.since_reset.push(key);
+        third
+    }
+}
+
+/// The lowest mark [`halfmove_clock_reaches`] is asked about (the fifty-move
+/// rule; the seventy-five-move rule's is 150).
+pub(crate) const LOWEST_CLOCK_MARK: u32 = 100;
+
+/// The halfmove clock of `pos` when it counts for
+/// [`halfmove_clock_reaches`] at any mark (at least [`LOWEST_CLOCK_MARK`],
+/// the side to move having a legal move), else 0.
+pub(crate) fn counted_clock(pos: &Position) -> u32 {
+    let clock = pos.halfmoves();
+    if clock >= LOWEST_CLOCK_MARK && pos.has_legal_moves() {
+        clock
+    } else {
+        0
+    }
 }
 
 /// Whether at some position of the main line (the start included) the

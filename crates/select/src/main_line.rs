@@ -76,6 +76,7 @@ impl<V: Visitor> MainLine<V> {
 impl<V: Visitor> Visitor for MainLine<V> {
     type Output = (V::Output, Moves);
     const MOVES: bool = true;
+    const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
@@ -133,6 +134,10 @@ impl<V: Visitor> Visitor for MainLine<V> {
     fn end_variation(&mut self) {
         self.depth = self.depth.saturating_sub(1);
         self.inner.end_variation();
+    }
+
+    fn end_movetext(&mut self, last: &Position) {
+        self.inner.end_movetext(last);
     }
 
     fn termination(&mut self, termination: Termination) {

@@ -8,7 +8,7 @@
 //! the line the position is on. A move's ply is the ply of the position it
 //! leads to.
 
-use pgnkit_chess::{Color, Move, Position};
+use pgnkit_chess::{Color, Move, Position, polyglot};
 use pgnkit_game::Game;
 
 use crate::imbalance::Imbalance;
@@ -255,6 +255,24 @@ impl Positional {
             ply: 0,
         };
         match &self.what {
+            // The key updated move by move, not computed from each board.
+            What::Test(Test::Hash(wanted)) => {
+                let mut pos = start.clone();
+                let mut key = pos.polyglot_key();
+                if key == *wanted && !found(ply) {
+                    return;
+                }
+                let mut before = pos.clone();
+                for mv in moves {
+                    before.clone_from(&pos);
+                    pos.play_unchecked(mv);
+                    key = polyglot::key_after_move(key, &before, mv, &pos);
+                    ply.ply += 1;
+                    if key == *wanted && !found(ply) {
+                        return;
+                    }
+                }
+            }
             What::Test(test) => {
                 let mut pos = start.clone();
                 if test.holds(&pos) && !found(ply) {

@@ -213,7 +213,9 @@ impl Query {
 
     /// [`Query::recorder`] without tag values and comments (the reader
     /// skips them, unless `inner` wants them): `None` when the query reads
-    /// a tag, the result or a comment.
+    /// a tag or a comment. The result is not a tag here: a record reads it
+    /// from the movetext's marker, which the `Result` tag is made to agree
+    /// with.
     ///
     /// ```
     /// use pgnkit_game::Validate;
@@ -221,7 +223,9 @@ impl Query {
     /// let checkmate = Query::parse("checkmate and plies > 10").unwrap();
     /// assert!(checkmate.recorder_without_text(Validate).is_some());
     /// let won = Query::parse("checkmate and result = 1-0").unwrap();
-    /// assert!(won.recorder_without_text(Validate).is_none());
+    /// assert!(won.recorder_without_text(Validate).is_some());
+    /// let rated = Query::parse("checkmate and WhiteElo > 2000").unwrap();
+    /// assert!(rated.recorder_without_text(Validate).is_none());
     /// ```
     pub fn recorder_without_text<V: pgnkit_game::Visitor>(
         &self,
@@ -427,12 +431,16 @@ impl Expr {
         match self {
             Expr::Or(all) | Expr::And(all) => all.iter().for_each(|e| e.needs(needs)),
             Expr::Not(a) => a.needs(needs),
-            Expr::Compare(c) => needs.tags |= c.field != Field::Plies,
+            // The result is the movetext's marker in a record (see
+            // `Record::termination`).
+            Expr::Compare(c) => needs.tags |= !matches!(c.field, Field::Plies | Field::Result),
             Expr::Event(p) => {
                 let more = p.needs();
                 needs.tags |= more.tags;
                 needs.comments |= more.comments;
                 needs.end |= more.end;
+                needs.repetitions |= more.repetitions;
+                needs.clock |= more.clock;
             }
             Expr::Position(_) => {}
         }

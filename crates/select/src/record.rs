@@ -28,6 +28,7 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Tags, Termination, Visitor, decode,
 };
 
+use crate::ending::{self, Repetitions};
 use crate::main_line::Moves;
 
 /// What [`Recorder`] kept of one game.
@@ -47,6 +48,13 @@ pub struct Record {
     /// Some comment has text besides `[%...]` commands (kept only when the
     /// query reads `commented`).
     pub(crate) commented: bool,
+    /// Some position of the main line occurs a third time (kept only when
+    /// the query reads `threefold`).
+    pub(crate) threefold: bool,
+    /// The highest halfmove clock that counts for the fifty- and
+    /// seventy-five-move rules at a position of the main line
+    /// ([`ending::counted_clock`]; kept only when the query reads them).
+    pub(crate) clock: u32,
 }
 
 impl Record {
@@ -63,8 +71,9 @@ impl Record {
     }
 
     /// The result: the `Result` tag when it holds one, else the movetext's
-    /// marker ([`Game::termination`](pgnkit_game::Game::termination)); read
-    /// from the tags only when the query reads them.
+    /// marker ([`Game::termination`](pgnkit_game::Game::termination)). Once
+    /// the movetext is read the two agree (the tag is made to say the
+    /// marker), so a query that reads the result alone keeps no tags.
     pub fn termination(&self) -> Termination {
         self.tags
             .get("Result")
@@ -101,6 +110,11 @@ pub(crate) struct Needs {
     pub(crate) comments: bool,
     /// The main line's last position (how the game ends, `piece_count`).
     pub(crate) end: bool,
+    /// The positions of the main line, for repetitions (`threefold`).
+    pub(crate) repetitions: bool,
+    /// The halfmove clock of each position (`fifty_moves`,
+    /// `seventy_five_moves`).
+    pub(crate) clock: bool,
 }
 
 /// Passes every event to `V` and keeps the game's [`Record`] (see the module
@@ -118,6 +132,7 @@ pub struct Recorder<V, const TEXT: bool = true> {
     encoding: Encoding,
     depth: u32,
     record: Record,
+    repetitions: Repetitions,
 }
 
 impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
@@ -130,6 +145,7 @@ impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
             encoding: Encoding::default(),
             depth: 0,
             record: Record::default(),
+            repetitions: Repetitions::default(),
         }
     }
 
@@ -154,6 +170,8 @@ impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
 impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
     type Output = (V::Output, Record);
     const MOVES: bool = true;
+    /// The recorder reads each move and the position after it.
+    const BEFORE: bool = V::BEFORE;
     const TEXT: bool = TEXT || V::TEXT;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
@@ -165,6 +183,8 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
         self.record.end = None;
         self.record.variations = false;
         self.record.commented = false;
+        self.record.threefold = false;
+        self.record.clock = 0;
         if self.needs.tags || self.needs.comments {
             self.encoding = game.encoding();
         }
@@ -186,6 +206,12 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.record.moves.start = Some(start.clone());
+        if self.needs.repetitions {
+            self.repetitions.start(start);
+        }
+        if self.needs.clock {
+            self.record.clock = ending::counted_clock(start);
+        }
         self.inner.begin_movetext(start);
     }
 
@@ -197,12 +223,13 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
             self.record.moves.moves.push(event.mv);
-            if self.needs.end {
-                // A copy is cheaper than playing the moves again.
-                match &mut self.record.end {
-                    Some(end) => end.clone_from(event.after),
-                    None => self.record.end = Some(event.after.clone()),
-                }
+            // Found from the position the reader played, not by playing the
+            // moves again.
+            if self.needs.repetitions && self.repetitions.push(event.mv, event.after) {
+                self.record.threefold = true;
+            }
+            if self.needs.clock {
+                self.record.clock = self.record.clock.max(ending::counted_clock(event.after));
             }
         } else {
             // The first move of a variation is an alternative to a move.
@@ -236,6 +263,17 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
     fn end_variation(&mut self) {
         self.depth = self.depth.saturating_sub(1);
         self.inner.end_variation();
+    }
+
+    /// The last position, kept once (not copied after each move).
+    fn end_movetext(&mut self, last: &Position) {
+        if self.needs.end && !self.record.moves.moves.is_empty() {
+            match &mut self.record.end {
+                Some(end) => end.clone_from(last),
+                None => self.record.end = Some(last.clone()),
+            }
+        }
+        self.inner.end_movetext(last);
     }
 
     fn termination(&mut self, termination: Termination) {

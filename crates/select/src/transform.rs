@@ -15,7 +15,7 @@
 //! plies than the main line has) is left unchanged and the caller is told
 //! ([`TooShort`], [`Transformed::too_short`]).
 
-use pgnkit_chess::{FenOptions, Position};
+use pgnkit_chess::{FenOptions, Move, Position, polyglot};
 use pgnkit_game::{Annotation, Comment, Game, MoveTree, NodeId, Termination};
 
 use crate::error::TooShort;
@@ -144,7 +144,7 @@ pub fn drop_plies(game: &mut Game, plies: usize) -> Result<(), TooShort> {
 /// assert_eq!(comment.text(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
 pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
-    comment_each_position(game, |pos| pos.fen(options));
+    comment_each_position(game, (), |(), _, _, after| ((), after.fen(options)));
 }
 
 /// Adds a comment holding the Polyglot key of the position after each move
@@ -163,7 +163,12 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
 /// assert_eq!(texts, ["823c9b50fd114196", "844931a6ef4b9a0"]);
 /// ```
 pub fn add_hash_comments(game: &mut Game) {
-    comment_each_position(game, |pos| hex(pos.polyglot_key()));
+    // The key updated move by move, not computed from each board.
+    let first = game.start_position().polyglot_key();
+    comment_each_position(game, first, |key, before, mv, after| {
+        let key = polyglot::key_after_move(key, before, mv, after);
+        (key, hex(key))
+    });
 }
 
 /// `format!("{key:x}")` without the formatting machinery (a key after
@@ -244,10 +249,17 @@ pub fn move_variation_comments(game: &mut Game) -> usize {
     moved
 }
 
-/// Adds a comment `text(position after the move)` after each move of every line.
-fn comment_each_position(game: &mut Game, text: impl Fn(&Position) -> String) {
-    let mut stack = vec![(NodeId::ROOT, game.start_position().clone())];
-    while let Some((id, pos)) = stack.pop() {
+/// Adds a comment after each move of every line: `text(state, before, mv,
+/// after)` gives the comment on the move `mv` from `before` to `after` and the
+/// state passed on to the moves after it (`state` is `first` at the start,
+/// for a value updated move by move).
+fn comment_each_position<S: Copy>(
+    game: &mut Game,
+    first: S,
+    text: impl Fn(S, &Position, Move, &Position) -> (S, String),
+) {
+    let mut stack = vec![(NodeId::ROOT, game.start_position().clone(), first)];
+    while let Some((id, pos, state)) = stack.pop() {
         let children = game
             .tree()
             .get(id)
@@ -259,10 +271,11 @@ fn comment_each_position(game: &mut Game, text: impl Fn(&Position) -> String) {
             };
             let mut after = pos.clone();
             after.play_unchecked(played.mv);
+            let (next, comment) = text(state, &pos, played.mv, &after);
             if let Some(node) = game.node_mut(child) {
-                node.push_comment(Comment::brace(text(&after)));
+                node.push_comment(Comment::brace(comment));
             }
-            stack.push((child, after));
+            stack.push((child, after, next));
         }
     }
 }

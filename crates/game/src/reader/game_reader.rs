@@ -171,6 +171,9 @@ impl<'a> GameReader<'a> {
                 marker_span,
             );
         }
+        if let Some(main) = lines.first() {
+            visitor.end_movetext(&main.pos);
+        }
         visitor.termination(termination);
         visitor.end_game()
     }

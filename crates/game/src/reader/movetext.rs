@@ -289,8 +289,8 @@ impl<'a> GameReader<'a> {
     ) {
         let text = span.slice(self.game.bytes);
         // The position before the move is kept when a variation may start
-        // from it, when the visitor wants it, or for strict-mode messages.
-        if self.keep_prev || V::MOVES {
+        // from it, when the visitor reads it, or for strict-mode messages.
+        if self.keep_prev || (V::MOVES && V::BEFORE) {
             line.prev.clone_from(&line.pos);
         }
         // In strict mode a null move is an error; a variation's first move

@@ -163,10 +163,10 @@ impl Predicate {
                 | Flag::HasClock
                 | Flag::HasEval => (false, false),
                 Flag::Commented => (false, true),
-                Flag::HigherRatedWon
-                | Flag::LowerRatedWon
-                | Flag::Setup
-                | Flag::ResultConsistent => (true, false),
+                // The result is the movetext's marker in a record (see
+                // `Record::termination`).
+                Flag::ResultConsistent => (false, false),
+                Flag::HigherRatedWon | Flag::LowerRatedWon | Flag::Setup => (true, false),
             },
             Predicate::Count { .. } => (false, false),
             Predicate::Soundex { .. } | Predicate::AnyTag { .. } => (true, false),
@@ -175,6 +175,11 @@ impl Predicate {
             tags,
             comments,
             end,
+            repetitions: matches!(self, Predicate::Flag(Flag::Threefold)),
+            clock: matches!(
+                self,
+                Predicate::Flag(Flag::FiftyMoves | Flag::SeventyFiveMoves)
+            ),
         }
     }
 
@@ -217,11 +222,9 @@ impl Flag {
             Flag::Checkmate => end().is_checkmate(),
             Flag::Stalemate => end().is_stalemate(),
             Flag::InsufficientMaterial => end().is_insufficient_material(),
-            Flag::Threefold => ending::threefold(game.start(), game.moves()),
-            Flag::FiftyMoves => ending::halfmove_clock_reaches(game.start(), game.moves(), 100),
-            Flag::SeventyFiveMoves => {
-                ending::halfmove_clock_reaches(game.start(), game.moves(), 150)
-            }
+            Flag::Threefold => game.threefold(),
+            Flag::FiftyMoves => game.halfmove_clock_reaches(100),
+            Flag::SeventyFiveMoves => game.halfmove_clock_reaches(150),
             Flag::Underpromotion => ending::underpromotion(game.moves()),
             Flag::HigherRatedWon | Flag::LowerRatedWon => rated_winner(game, self),
             Flag::Commented => game.commented(),

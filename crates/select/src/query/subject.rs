@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use pgnkit_chess::{Move, Position};
 use pgnkit_game::{Game, Node, Tags, Termination};
 
+use crate::ending;
 use crate::positions::Line;
 use crate::record::Record;
 
@@ -17,13 +18,18 @@ pub(crate) trait Subject {
     fn tags(&self) -> &Tags;
     /// The game's one result ([`Game::termination`]).
     fn termination(&self) -> Termination;
-    fn start(&self) -> &Position;
     /// The main line's moves.
     fn moves(&self) -> impl Iterator<Item = Move> + '_;
     /// The main line's last position (the start without moves).
     fn end(&self) -> Cow<'_, Position>;
     /// The line the position predicates search.
     fn line(&self) -> Line<'_>;
+    /// Some position of the main line occurs a third time
+    /// ([`ending::threefold`]).
+    fn threefold(&self) -> bool;
+    /// The halfmove clock reaches `mark` (100 or more) at a position of the
+    /// main line with a legal move ([`ending::halfmove_clock_reaches`]).
+    fn halfmove_clock_reaches(&self, mark: u32) -> bool;
     /// Some comment anywhere has text besides `[%...]` commands.
     fn commented(&self) -> bool;
     /// Some move has an alternative.
@@ -44,10 +50,6 @@ impl Subject for Game {
         Game::termination(self)
     }
 
-    fn start(&self) -> &Position {
-        self.start_position()
-    }
-
     fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.main_line_moves().map(|p| p.mv)
     }
@@ -58,6 +60,14 @@ impl Subject for Game {
 
     fn line(&self) -> Line<'_> {
         Line::Tree(self)
+    }
+
+    fn threefold(&self) -> bool {
+        ending::threefold(self.start_position(), Subject::moves(self))
+    }
+
+    fn halfmove_clock_reaches(&self, mark: u32) -> bool {
+        ending::halfmove_clock_reaches(self.start_position(), Subject::moves(self), mark)
     }
 
     fn commented(&self) -> bool {
@@ -101,10 +111,6 @@ impl Subject for Record {
         Record::termination(self)
     }
 
-    fn start(&self) -> &Position {
-        Record::start(self)
-    }
-
     fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.main_line().iter().copied()
     }
@@ -115,6 +121,17 @@ impl Subject for Record {
 
     fn line(&self) -> Line<'_> {
         Line::Moves(Record::start(self), self.main_line())
+    }
+
+    /// Found while the record was read (kept when the query reads it).
+    fn threefold(&self) -> bool {
+        self.threefold
+    }
+
+    /// Found while the record was read (kept when the query reads it).
+    fn halfmove_clock_reaches(&self, mark: u32) -> bool {
+        debug_assert!(mark >= ending::LOWEST_CLOCK_MARK);
+        self.clock >= mark
     }
 
     fn commented(&self) -> bool {
@@ -187,6 +204,8 @@ mod tests {
             "higher_rated_won and plies < 60",
             "lower_rated_won",
             "not result_consistent and not setup",
+            "not result_consistent",
+            "result = 0-1 and plies < 30",
             "setup and checkmate",
             "any_tag ~ \"Carlsen\" or underpromotion",
             "eco = B90 or piece_count = 3",
