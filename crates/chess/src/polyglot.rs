@@ -324,6 +324,50 @@ pub fn key(pos: &Position) -> u64 {
             }
         }
     }
+    h ^ state_key(pos)
+}
+
+/// The key of `after`, a position reached from `before` (whose key is
+/// `before_key`) by one move: the key of `before` with the pieces that
+/// moved, were taken or promoted, the castling rights, the en passant file
+/// and the side to move updated, a few table reads instead of one a piece.
+/// Equal to [`key`]`(after)` whatever the two positions are (only the
+/// squares whose piece changed are read), so a caller keying every
+/// position of a game pays for what the move changed.
+///
+/// ```
+/// use pgnkit_chess::{Position, polyglot};
+///
+/// let before = Position::new();
+/// let mut after = before.clone();
+/// after.play_unchecked(before.legal_moves()[0]);
+/// let next = polyglot::key_after(&before, before.polyglot_key(), &after);
+/// assert_eq!(next, after.polyglot_key());
+/// ```
+pub fn key_after(before: &Position, before_key: u64, after: &Position) -> u64 {
+    let (b, a) = (before.board(), after.board());
+    let mut h = before_key ^ state_key(before) ^ state_key(after);
+    for color in Color::ALL {
+        let (bc, ac) = (b.by_color(color).0, a.by_color(color).0);
+        let white = usize::from(color == Color::White);
+        for role in Role::ALL {
+            let changed = (bc & b.by_role(role).0) ^ (ac & a.by_role(role).0);
+            if changed != 0 {
+                let keys = &RANDOM64[64 * (2 * role as usize + white)..];
+                for sq in Bitboard(changed) {
+                    h ^= keys[sq.idx()];
+                }
+            }
+        }
+    }
+    h
+}
+
+/// The part of the key that is not pieces: castling rights, the en passant
+/// file and the side to move.
+fn state_key(pos: &Position) -> u64 {
+    let board = pos.board();
+    let mut h = 0;
     for color in Color::ALL {
         let king_file = board
             .king_of(color)
