@@ -346,7 +346,16 @@ pub fn key(pos: &Position) -> u64 {
 /// ```
 pub fn key_after(before: &Position, before_key: u64, after: &Position) -> u64 {
     let (b, a) = (before.board(), after.board());
-    let mut h = before_key ^ state_key(before) ^ state_key(after);
+    let mut h = before_key ^ en_passant_key(before) ^ en_passant_key(after);
+    if before.turn() != after.turn() {
+        h ^= RANDOM64[TURN];
+    }
+    // The castling keys depend on the rights and on where the kings are.
+    if before.castles() != after.castles()
+        || (b.by_role(Role::King).0 != a.by_role(Role::King).0 && !after.castles().is_empty())
+    {
+        h ^= castling_key(before) ^ castling_key(after);
+    }
     for color in Color::ALL {
         let (bc, ac) = (b.by_color(color).0, a.by_color(color).0);
         let white = usize::from(color == Color::White);
@@ -366,6 +375,15 @@ pub fn key_after(before: &Position, before_key: u64, after: &Position) -> u64 {
 /// The part of the key that is not pieces: castling rights, the en passant
 /// file and the side to move.
 fn state_key(pos: &Position) -> u64 {
+    let mut h = castling_key(pos) ^ en_passant_key(pos);
+    if pos.turn() == Color::White {
+        h ^= RANDOM64[TURN];
+    }
+    h
+}
+
+/// The castling rights' part of the key.
+fn castling_key(pos: &Position) -> u64 {
     let board = pos.board();
     let mut h = 0;
     for color in Color::ALL {
@@ -381,6 +399,14 @@ fn state_key(pos: &Position) -> u64 {
             };
         }
     }
+    h
+}
+
+/// The en passant file's part of the key (0 for none).
+#[inline]
+fn en_passant_key(pos: &Position) -> u64 {
+    let board = pos.board();
+    let mut h = 0;
     if let Some(ep) = pos.double_push_square() {
         // The square the capturing pawn would come from: beside the pawn
         // that moved, on its rank.
@@ -399,9 +425,6 @@ fn state_key(pos: &Position) -> u64 {
         if beside.0 & ours != 0 {
             h ^= RANDOM64[EN_PASSANT + file.index() as usize];
         }
-    }
-    if pos.turn() == Color::White {
-        h ^= RANDOM64[TURN];
     }
     h
 }

@@ -82,6 +82,8 @@ impl Visitor for Keys {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.game.black_first = start.turn() == Color::Black;
+        // Most games fit: fewer reallocations while the moves are keyed.
+        self.game.positions.reserve(128);
         self.last = Some(start.polyglot_key());
     }
 
