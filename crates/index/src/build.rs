@@ -332,7 +332,8 @@ fn unpack(n: u128) -> Posting {
 /// Sorts the packed postings of `buffer` ([`pack`]), in
 /// two steps that each touch a small part of memory at a time: one
 /// counting pass distributes the postings into `scratch` by the top bits of
-/// their key (random, so the buckets are about 64 postings each), then each
+/// their key (random, so the buckets are about 256 postings each, and at
+/// most 4096 buckets fill at once, so the writes stay in cache), then each
 /// bucket is sorted where it lies. `scratch` ends holding the old buffer's
 /// allocation, to be reused.
 fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
@@ -342,8 +343,8 @@ fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
         return;
     }
     let bits = (usize::BITS - len.leading_zeros())
-        .saturating_sub(6)
-        .clamp(8, 16);
+        .saturating_sub(8)
+        .clamp(4, 12);
     let shift = 64 - bits;
     let mut ends = vec![0usize; (1 << bits) + 1];
     for p in buffer.iter() {
@@ -415,12 +416,16 @@ impl Merge {
     }
 }
 
+/// Postings counted at a time by [`write_sorted`].
+const BLOCK: usize = 512;
+
 /// A (key, move) of the sorted postings, being counted.
 struct Group {
     key: u64,
     mv: u16,
-    /// The first game that plays it, and the last.
+    /// The first game that plays it, its scores, and the last game.
     first: u32,
+    first_scores: Scores,
     last: u32,
     /// Its statistics, once a second game plays it.
     tally: Option<Tally>,
@@ -472,30 +477,46 @@ fn write_sorted(
             best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
         })
     };
-    for p in postings {
-        let p = p?;
-        pos.push(&p)?;
-        match &mut group {
-            Some(g) if g.key == p.key && g.mv == p.mv => {
-                if g.last != p.game && g.mv != NO_MOVE {
-                    let tally = g.tally.get_or_insert_with(|| {
-                        let mut tally = Tally::default();
-                        tally.add_scores(&scores[g.first as usize], u64::from(g.first));
-                        tally
-                    });
-                    tally.add_scores(&scores[p.game as usize], u64::from(p.game));
+    let mut block: Vec<Posting> = Vec::with_capacity(BLOCK);
+    let mut block_scores: Vec<Scores> = Vec::with_capacity(BLOCK);
+    loop {
+        block.clear();
+        for p in (&mut *postings).take(BLOCK) {
+            block.push(p?);
+        }
+        if block.is_empty() {
+            break;
+        }
+        // The block's games' scores read before they are counted: loads
+        // that do not wait for each other, where a read per posting in the
+        // loop below would wait for each (the games of a key are far apart).
+        block_scores.clear();
+        block_scores.extend(block.iter().map(|p| scores[p.game as usize]));
+        for (p, p_scores) in block.iter().zip(&block_scores) {
+            pos.push(p)?;
+            match &mut group {
+                Some(g) if g.key == p.key && g.mv == p.mv => {
+                    if g.last != p.game && g.mv != NO_MOVE {
+                        let tally = g.tally.get_or_insert_with(|| {
+                            let mut tally = Tally::default();
+                            tally.add_scores(&g.first_scores, u64::from(g.first));
+                            tally
+                        });
+                        tally.add_scores(p_scores, u64::from(p.game));
+                    }
+                    g.last = p.game;
                 }
-                g.last = p.game;
-            }
-            _ => {
-                flush(&mut stats, &group)?;
-                group = Some(Group {
-                    key: p.key,
-                    mv: p.mv,
-                    first: p.game,
-                    last: p.game,
-                    tally: None,
-                });
+                _ => {
+                    flush(&mut stats, &group)?;
+                    group = Some(Group {
+                        key: p.key,
+                        mv: p.mv,
+                        first: p.game,
+                        first_scores: *p_scores,
+                        last: p.game,
+                        tally: None,
+                    });
+                }
             }
         }
     }
