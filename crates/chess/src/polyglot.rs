@@ -21,7 +21,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role};
 use crate::square::File;
@@ -328,70 +327,63 @@ pub fn key(pos: &Position) -> u64 {
     h ^ state_key(pos)
 }
 
-/// The Polyglot key of `after`, the position `mv` led to from `before`
-/// whose key is `key_before`: that key with the pieces the move took from
-/// and put on squares, and the castling, en passant and turn keys of both
-/// positions, in place of a pass over the whole board. Equal to
-/// [`key`]`(after)` (`select --where "hash ..."` and `--hash-comments`, a
-/// key after every move).
+/// The key of `after`, a position reached from `before` (whose key is
+/// `before_key`) by one move: the key of `before` with the pieces that
+/// moved, were taken or promoted, the castling rights, the en passant file
+/// and the side to move updated, a few table reads instead of one a piece.
+/// Equal to [`key`]`(after)` whatever the two positions are (only the
+/// squares whose piece changed are read), so a caller keying every
+/// position of a game pays for what the move changed.
 ///
 /// ```
-/// use pgnkit_chess::{Position, San, polyglot};
+/// use pgnkit_chess::{Position, polyglot};
 ///
 /// let before = Position::new();
-/// let mv = "e4".parse::<San>().unwrap().to_move(&before).unwrap();
 /// let mut after = before.clone();
-/// after.play_unchecked(mv);
-/// let key = polyglot::key_after_move(polyglot::key(&before), &before, mv, &after);
-/// assert_eq!(key, polyglot::key(&after));
+/// after.play_unchecked(before.legal_moves()[0]);
+/// let next = polyglot::key_after(&before, before.polyglot_key(), &after);
+/// assert_eq!(next, after.polyglot_key());
 /// ```
-pub fn key_after_move(key_before: u64, before: &Position, mv: Move, after: &Position) -> u64 {
-    let us = before.turn();
-    let them = !us;
-    let piece = |color: Color, role: Role, sq: usize| {
-        RANDOM64[64 * (2 * role as usize + usize::from(color == Color::White)) + sq]
-    };
-    let mut h = key_before ^ state_key(before) ^ state_key(after);
-    match mv {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            h ^= piece(us, role, from.idx()) ^ piece(us, promotion.unwrap_or(role), to.idx());
-            if let Some(captured) = capture {
-                h ^= piece(them, captured, to.idx());
-            }
-        }
-        Move::EnPassant { from, to } => {
-            // The captured pawn stands on the mover's rank, on the file it goes to.
-            let captured = (from.idx() & !7) | (to.idx() & 7);
-            h ^= piece(us, Role::Pawn, from.idx())
-                ^ piece(us, Role::Pawn, to.idx())
-                ^ piece(them, Role::Pawn, captured);
-        }
-        // Rare: the pieces of every square that changed.
-        Move::Castle { .. } => {
-            let (old, new) = (before.board(), after.board());
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    let p = Piece { color, role };
-                    for sq in Bitboard(old.by_piece(p).0 ^ new.by_piece(p).0) {
-                        h ^= piece(color, role, sq.idx());
-                    }
+pub fn key_after(before: &Position, before_key: u64, after: &Position) -> u64 {
+    let (b, a) = (before.board(), after.board());
+    let mut h = before_key ^ en_passant_key(before) ^ en_passant_key(after);
+    if before.turn() != after.turn() {
+        h ^= RANDOM64[TURN];
+    }
+    // The castling keys depend on the rights and on where the kings are.
+    if before.castles() != after.castles()
+        || (b.by_role(Role::King).0 != a.by_role(Role::King).0 && !after.castles().is_empty())
+    {
+        h ^= castling_key(before) ^ castling_key(after);
+    }
+    for color in Color::ALL {
+        let (bc, ac) = (b.by_color(color).0, a.by_color(color).0);
+        let white = usize::from(color == Color::White);
+        for role in Role::ALL {
+            let changed = (bc & b.by_role(role).0) ^ (ac & a.by_role(role).0);
+            if changed != 0 {
+                let keys = &RANDOM64[64 * (2 * role as usize + white)..];
+                for sq in Bitboard(changed) {
+                    h ^= keys[sq.idx()];
                 }
             }
         }
-        Move::Null => {}
     }
     h
 }
 
-/// The part of the key that is not pieces on squares: castling rights, the
-/// en passant file, White to move.
+/// The part of the key that is not pieces: castling rights, the en passant
+/// file and the side to move.
 fn state_key(pos: &Position) -> u64 {
+    let mut h = castling_key(pos) ^ en_passant_key(pos);
+    if pos.turn() == Color::White {
+        h ^= RANDOM64[TURN];
+    }
+    h
+}
+
+/// The castling rights' part of the key.
+fn castling_key(pos: &Position) -> u64 {
     let board = pos.board();
     let mut h = 0;
     for color in Color::ALL {
@@ -407,6 +399,14 @@ fn state_key(pos: &Position) -> u64 {
             };
         }
     }
+    h
+}
+
+/// The en passant file's part of the key (0 for none).
+#[inline]
+fn en_passant_key(pos: &Position) -> u64 {
+    let board = pos.board();
+    let mut h = 0;
     if let Some(ep) = pos.double_push_square() {
         // The square the capturing pawn would come from: beside the pawn
         // that moved, on its rank.
@@ -425,9 +425,6 @@ fn state_key(pos: &Position) -> u64 {
         if beside.0 & ours != 0 {
             h ^= RANDOM64[EN_PASSANT + file.index() as usize];
         }
-    }
-    if pos.turn() == Color::White {
-        h ^= RANDOM64[TURN];
     }
     h
 }
@@ -475,17 +472,17 @@ mod tests {
         }
     }
 
-    /// [`super::key_after_move`] gives [`super::key`] after every legal
+    /// [`super::key_after`] gives [`super::key`] after every legal
     /// move, three plies deep, from positions with castling on both sides
     /// (a Chess960 one too), en passant, promotions and checks.
     #[test]
-    fn key_after_move_is_the_key() {
+    fn key_after_is_the_key() {
         fn walk(pos: &Position, depth: u32, count: &mut usize) {
             let key = super::key(pos);
             for m in pos.legal_moves() {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                let by_move = super::key_after_move(key, pos, m, &after);
+                let by_move = super::key_after(pos, key, &after);
                 assert_eq!(by_move, super::key(&after), "{pos} then {m:?}");
                 *count += 1;
                 if depth > 1 {

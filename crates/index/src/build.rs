@@ -22,7 +22,7 @@ use crate::record::{
     GameRecord, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, VERSION,
 };
 use crate::scan::{absolute, read_sources};
-use crate::tree::Tally;
+use crate::tree::{Scores, Tally};
 
 /// How an index is built.
 #[derive(Debug, Clone, Copy)]
@@ -159,7 +159,8 @@ fn add_segment(
         .map_err(|e| IndexError::io(&names_path, e))?;
 
     let mut games: Vec<GameRecord> = Vec::new();
-    let mut buffer: Vec<Posting> = Vec::with_capacity(options.run_positions.min(1 << 20));
+    let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.min(1 << 20));
+    let mut scratch: Vec<u128> = Vec::new();
     let mut runs: Vec<PathBuf> = Vec::new();
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
@@ -205,15 +206,15 @@ fn add_segment(
             names_bytes += game.names.len() as u64;
             games.push(record);
             for (key, mv, ply) in game.positions {
-                buffer.push(Posting {
+                buffer.push(pack(&Posting {
                     key,
                     mv,
                     game: id,
                     ply,
-                });
+                }));
                 if buffer.len() >= capacity {
                     let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                    spill(&mut buffer, &path)?;
+                    spill(&mut buffer, &mut scratch, &path)?;
                     runs.push(path);
                 }
             }
@@ -246,20 +247,25 @@ fn add_segment(
             game_file.push(g)?;
         }
         game_file.finish()?;
+        let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
         let run_count = runs.len() as u64;
         let (pos_count, stats_count, single_count) = if runs.is_empty() {
-            buffer.sort_unstable();
-            let mut postings = std::mem::take(&mut buffer).into_iter().map(Ok);
-            write_sorted(dir, stem, &games, &mut postings)?
+            sort_postings(&mut buffer, &mut scratch);
+            drop(std::mem::take(&mut scratch));
+            let mut postings = std::mem::take(&mut buffer)
+                .into_iter()
+                .map(|p| Ok(unpack(p)));
+            write_sorted(dir, stem, &scores, &mut postings)?
         } else {
             if !buffer.is_empty() {
                 let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                spill(&mut buffer, &path)?;
+                spill(&mut buffer, &mut scratch, &path)?;
                 runs.push(path);
             }
             drop(std::mem::take(&mut buffer));
+            drop(std::mem::take(&mut scratch));
             let mut merge = Merge::new(&runs)?;
-            write_sorted(dir, stem, &games, &mut std::iter::from_fn(|| merge.next()))?
+            write_sorted(dir, stem, &scores, &mut std::iter::from_fn(|| merge.next()))?
         };
         Ok::<_, IndexError>((pos_count, stats_count, single_count, run_count))
     })();
@@ -288,20 +294,81 @@ fn add_segment(
     })
 }
 
-/// Sorts `buffer` and writes it to `path` (raw records), emptying it.
-fn spill(buffer: &mut Vec<Posting>, path: &Path) -> Result<(), IndexError> {
-    buffer.sort_unstable();
+/// Sorts `buffer` ([`sort_postings`], with `scratch` as its second buffer)
+/// and writes it to `path` (raw records), emptying it.
+fn spill(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>, path: &Path) -> Result<(), IndexError> {
+    sort_postings(buffer, scratch);
     let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    let mut bytes = Vec::with_capacity(Posting::SIZE);
-    for p in buffer.iter() {
+    let mut bytes = Vec::with_capacity(4096 * Posting::SIZE);
+    for chunk in buffer.chunks(4096) {
         bytes.clear();
-        p.put(&mut bytes);
+        for &p in chunk {
+            unpack(p).put(&mut bytes);
+        }
         out.write_all(&bytes).map_err(|e| IndexError::io(path, e))?;
     }
     out.flush().map_err(|e| IndexError::io(path, e))?;
     buffer.clear();
     Ok(())
+}
+
+/// `p` as one number whose order is the postings' (key, move, game, ply):
+/// sorting numbers is cheaper than comparing four fields.
+fn pack(p: &Posting) -> u128 {
+    u128::from(p.key) << 64 | u128::from(p.mv) << 48 | u128::from(p.game) << 16 | u128::from(p.ply)
+}
+
+/// The posting [`pack`] made `n` of.
+fn unpack(n: u128) -> Posting {
+    Posting {
+        key: (n >> 64) as u64,
+        mv: (n >> 48) as u16,
+        game: (n >> 16) as u32,
+        ply: n as u16,
+    }
+}
+
+/// Sorts the packed postings of `buffer` ([`pack`]), in
+/// two steps that each touch a small part of memory at a time: one
+/// counting pass distributes the postings into `scratch` by the top bits of
+/// their key (random, so the buckets are about 256 postings each, and at
+/// most 4096 buckets fill at once, so the writes stay in cache), then each
+/// bucket is sorted where it lies. `scratch` ends holding the old buffer's
+/// allocation, to be reused.
+fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
+    let len = buffer.len();
+    if len < 4096 {
+        buffer.sort_unstable();
+        return;
+    }
+    let bits = (usize::BITS - len.leading_zeros())
+        .saturating_sub(8)
+        .clamp(4, 12);
+    let shift = 64 - bits;
+    let mut ends = vec![0usize; (1 << bits) + 1];
+    for p in buffer.iter() {
+        ends[(p >> (64 + shift)) as usize + 1] += 1;
+    }
+    for i in 1..ends.len() {
+        ends[i] += ends[i - 1];
+    }
+    // `ends[b]` is now where bucket `b` starts; it moves to its end as the
+    // bucket fills.
+    scratch.clear();
+    scratch.resize(len, buffer[0]);
+    for p in buffer.iter() {
+        let slot = &mut ends[(p >> (64 + shift)) as usize];
+        scratch[*slot] = *p;
+        *slot += 1;
+    }
+    let mut start = 0;
+    for &end in &ends[..1 << bits] {
+        scratch[start..end].sort_unstable();
+        start = end;
+    }
+    std::mem::swap(buffer, scratch);
+    scratch.clear();
 }
 
 /// A k-way merge of sorted run files.
@@ -349,64 +416,147 @@ impl Merge {
     }
 }
 
+/// Postings counted at a time by [`write_sorted`].
+const BLOCK: usize = 512;
+
+/// A (key, move) of the sorted postings, being counted.
+struct Group {
+    key: u64,
+    mv: u16,
+    /// The first game that plays it, its scores, and the last game.
+    first: u32,
+    first_scores: Scores,
+    last: u32,
+    /// Its statistics, once a second game plays it.
+    tally: Option<Tally>,
+}
+
 /// Writes the sorted postings to `<stem>.pos` and their per-move
 /// statistics to `<stem>.stats` (moves played in one game only to
 /// `<stem>.single`, as the game's number); returns the three counts.
 fn write_sorted(
     dir: &Path,
     stem: &str,
-    games: &[GameRecord],
+    scores: &[Scores],
     postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
 ) -> Result<(u64, u64, u64), IndexError> {
     let mut pos = RecordWriter::<Posting>::create(&dir.join(format!("{stem}.pos")))?;
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
     let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
-    let mut group: Option<(u64, u16, Tally, u32)> = None;
-    let mut flush = |stats: &mut RecordWriter<StatsRecord>,
-                     group: &Option<(u64, u16, Tally, u32)>| {
-        if let Some((key, mv, tally, last)) = group
-            && *mv != NO_MOVE
-        {
-            if tally.stats.games == 1 {
-                return singles.push(&Single {
-                    key: *key,
-                    mv: *mv,
-                    game: *last,
-                });
-            }
-            let s = tally.stats;
-            stats.push(&StatsRecord {
-                key: *key,
-                mv: *mv,
-                games: s.games as u32,
-                white: s.white as u32,
-                draws: s.draws as u32,
-                black: s.black as u32,
-                white_rating_count: s.white_rating_count as u32,
-                white_rating_sum: s.white_rating_sum,
-                black_rating_count: s.black_rating_count as u32,
-                black_rating_sum: s.black_rating_sum,
-                latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
-                best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
-            })?;
+    // The (key, move) being counted: its first game, and its tally once a
+    // second game plays it (most play it in one game only: a single, whose
+    // game's scores are never read).
+    let mut group: Option<Group> = None;
+    let mut flush = |stats: &mut RecordWriter<StatsRecord>, group: &Option<Group>| {
+        let Some(g) = group else {
+            return Ok(());
+        };
+        if g.mv == NO_MOVE {
+            return Ok(());
         }
-        Ok::<(), IndexError>(())
+        let Some(tally) = &g.tally else {
+            return singles.push(&Single {
+                key: g.key,
+                mv: g.mv,
+                game: g.first,
+            });
+        };
+        let s = tally.stats;
+        stats.push(&StatsRecord {
+            key: g.key,
+            mv: g.mv,
+            games: s.games as u32,
+            white: s.white as u32,
+            draws: s.draws as u32,
+            black: s.black as u32,
+            white_rating_count: s.white_rating_count as u32,
+            white_rating_sum: s.white_rating_sum,
+            black_rating_count: s.black_rating_count as u32,
+            black_rating_sum: s.black_rating_sum,
+            latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
+            best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
+        })
     };
-    for p in postings {
-        let p = p?;
-        pos.push(&p)?;
-        let same = matches!(&group, Some((k, m, _, _)) if *k == p.key && *m == p.mv);
-        if !same {
-            flush(&mut stats, &group)?;
-            group = Some((p.key, p.mv, Tally::default(), u32::MAX));
+    let mut block: Vec<Posting> = Vec::with_capacity(BLOCK);
+    let mut block_scores: Vec<Scores> = Vec::with_capacity(BLOCK);
+    loop {
+        block.clear();
+        for p in (&mut *postings).take(BLOCK) {
+            block.push(p?);
         }
-        if let Some((_, _, tally, last)) = &mut group
-            && *last != p.game
-        {
-            *last = p.game;
-            tally.add(&games[p.game as usize], u64::from(p.game));
+        if block.is_empty() {
+            break;
+        }
+        // The block's games' scores read before they are counted: loads
+        // that do not wait for each other, where a read per posting in the
+        // loop below would wait for each (the games of a key are far apart).
+        block_scores.clear();
+        block_scores.extend(block.iter().map(|p| scores[p.game as usize]));
+        for (p, p_scores) in block.iter().zip(&block_scores) {
+            pos.push(p)?;
+            match &mut group {
+                Some(g) if g.key == p.key && g.mv == p.mv => {
+                    if g.last != p.game && g.mv != NO_MOVE {
+                        let tally = g.tally.get_or_insert_with(|| {
+                            let mut tally = Tally::default();
+                            tally.add_scores(&g.first_scores, u64::from(g.first));
+                            tally
+                        });
+                        tally.add_scores(p_scores, u64::from(p.game));
+                    }
+                    g.last = p.game;
+                }
+                _ => {
+                    flush(&mut stats, &group)?;
+                    group = Some(Group {
+                        key: p.key,
+                        mv: p.mv,
+                        first: p.game,
+                        first_scores: *p_scores,
+                        last: p.game,
+                        tally: None,
+                    });
+                }
+            }
         }
     }
     flush(&mut stats, &group)?;
     Ok((pos.finish()?, stats.finish()?, singles.finish()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Postings with few distinct keys and moves (ties broken by game and
+    /// ply), numbers from a small generator.
+    fn postings(n: usize) -> Vec<Posting> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                Posting {
+                    key: (x % 37).wrapping_mul(0x0123_4567_89ab_cdef) ^ (x & 1) << 63,
+                    mv: (x >> 8) as u16 % 5,
+                    game: (x >> 24) as u32 % 1000,
+                    ply: (x >> 40) as u16 % 300,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn packed_sort_orders_as_postings_do() {
+        for n in [0, 1, 100, 4095, 4096, 50_000] {
+            let mut expected = postings(n);
+            let mut packed: Vec<u128> = expected.iter().map(pack).collect();
+            expected.sort_unstable();
+            let mut scratch = Vec::new();
+            sort_postings(&mut packed, &mut scratch);
+            let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
+            assert_eq!(got, expected, "{n} postings");
+        }
+    }
 }

@@ -227,6 +227,10 @@ impl Record for GameRecord {
     }
 }
 
+/// Bytes of records a [`RecordWriter`] gathers before it writes them: one
+/// write of a block, not one small copy a record.
+const WRITE_CHUNK: usize = 1 << 16;
+
 /// Writes records of one type to a file, header first.
 pub(crate) struct RecordWriter<R: Record> {
     out: BufWriter<File>,
@@ -249,24 +253,30 @@ impl<R: Record> RecordWriter<R> {
         Ok(RecordWriter {
             out,
             path: path.to_path_buf(),
-            buf: Vec::with_capacity(R::SIZE),
+            buf: Vec::with_capacity(WRITE_CHUNK),
             count: 0,
             _record: std::marker::PhantomData,
         })
     }
 
     pub fn push(&mut self, record: &R) -> Result<(), IndexError> {
-        self.buf.clear();
         record.put(&mut self.buf);
         self.count += 1;
-        self.out
-            .write_all(&self.buf)
-            .map_err(|e| IndexError::io(&self.path, e))
+        if self.buf.len() + R::SIZE > WRITE_CHUNK {
+            self.out
+                .write_all(&self.buf)
+                .map_err(|e| IndexError::io(&self.path, e))?;
+            self.buf.clear();
+        }
+        Ok(())
     }
 
     /// Flushes and syncs the file; returns the number of records.
-    pub fn finish(self) -> Result<u64, IndexError> {
+    pub fn finish(mut self) -> Result<u64, IndexError> {
         let path = self.path;
+        self.out
+            .write_all(&self.buf)
+            .map_err(|e| IndexError::io(&path, e))?;
         let file = self
             .out
             .into_inner()

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use pgnkit_chess::{Color, Position};
+use pgnkit_chess::{Color, Position, polyglot};
 use pgnkit_game::{
     GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered,
     visit_tokenized,
@@ -82,16 +82,20 @@ impl Visitor for Keys {
 
     fn begin_movetext(&mut self, start: &Position) {
         self.game.black_first = start.turn() == Color::Black;
+        // Most games fit: fewer reallocations while the moves are keyed.
+        self.game.positions.reserve(128);
         self.last = Some(start.polyglot_key());
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
         let key = self.last.unwrap_or_else(|| event.before.polyglot_key());
+        debug_assert_eq!(key, event.before.polyglot_key());
         if let Some(mv) = moves::encode(event.mv) {
             self.keep(key, mv);
         }
         self.ply = self.ply.saturating_add(1);
-        self.last = Some(event.after.polyglot_key());
+        // Updated from what the move changed, not recomputed from every piece.
+        self.last = Some(polyglot::key_after(event.before, key, event.after));
     }
 
     fn begin_variation(&mut self) -> Skip {

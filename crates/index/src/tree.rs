@@ -98,6 +98,33 @@ impl MoveStats {
     }
 }
 
+/// What [`Tally`] reads of a game (12 bytes, a quarter of its
+/// [`GameRecord`]): the build keeps one per game so that counting in key
+/// order reads a small array.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Scores {
+    /// `Date` as YYYYMMDD.
+    pub date: u32,
+    /// `WhiteElo`, 0 when unknown.
+    pub white_elo: u16,
+    /// `BlackElo`, 0 when unknown.
+    pub black_elo: u16,
+    /// 1 White won, 2 Black won, 3 draw, 0 unknown.
+    pub result: u8,
+}
+
+impl Scores {
+    /// What the statistics need of `game`.
+    pub fn of(game: &GameRecord) -> Scores {
+        Scores {
+            date: game.date,
+            white_elo: game.white_elo,
+            black_elo: game.black_elo,
+            result: game.result,
+        }
+    }
+}
+
 /// Counts games into one move's line (see the module's docs). `order` is a
 /// game's place among all indexed games (input order): it breaks ties.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -113,6 +140,11 @@ pub(crate) struct Tally {
 impl Tally {
     /// Counts `game`.
     pub fn add(&mut self, game: &GameRecord, order: u64) {
+        self.add_scores(&Scores::of(game), order);
+    }
+
+    /// Counts a game of which only what the statistics need is at hand.
+    pub fn add_scores(&mut self, game: &Scores, order: u64) {
         let s = &mut self.stats;
         s.games += 1;
         match game.result {

@@ -266,7 +266,7 @@ impl Positional {
                 for mv in moves {
                     before.clone_from(&pos);
                     pos.play_unchecked(mv);
-                    key = polyglot::key_after_move(key, &before, mv, &pos);
+                    key = polyglot::key_after(&before, key, &pos);
                     ply.ply += 1;
                     if key == *wanted && !found(ply) {
                         return;

@@ -15,7 +15,7 @@
 //! plies than the main line has) is left unchanged and the caller is told
 //! ([`TooShort`], [`Transformed::too_short`]).
 
-use pgnkit_chess::{FenOptions, Move, Position, polyglot};
+use pgnkit_chess::{FenOptions, Position, polyglot};
 use pgnkit_game::{Annotation, Comment, Game, MoveTree, NodeId, Termination};
 
 use crate::error::TooShort;
@@ -144,7 +144,7 @@ pub fn drop_plies(game: &mut Game, plies: usize) -> Result<(), TooShort> {
 /// assert_eq!(comment.text(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// ```
 pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
-    comment_each_position(game, (), |(), _, _, after| ((), after.fen(options)));
+    comment_each_position(game, (), |(), _, after| ((), after.fen(options)));
 }
 
 /// Adds a comment holding the Polyglot key of the position after each move
@@ -165,8 +165,8 @@ pub fn add_fen_comments(game: &mut Game, options: FenOptions) {
 pub fn add_hash_comments(game: &mut Game) {
     // The key updated move by move, not computed from each board.
     let first = game.start_position().polyglot_key();
-    comment_each_position(game, first, |key, before, mv, after| {
-        let key = polyglot::key_after_move(key, before, mv, after);
+    comment_each_position(game, first, |key, before, after| {
+        let key = polyglot::key_after(before, key, after);
         (key, hex(key))
     });
 }
@@ -249,14 +249,14 @@ pub fn move_variation_comments(game: &mut Game) -> usize {
     moved
 }
 
-/// Adds a comment after each move of every line: `text(state, before, mv,
-/// after)` gives the comment on the move `mv` from `before` to `after` and the
+/// Adds a comment after each move of every line: `text(state, before,
+/// after)` gives the comment on the move from `before` to `after` and the
 /// state passed on to the moves after it (`state` is `first` at the start,
 /// for a value updated move by move).
 fn comment_each_position<S: Copy>(
     game: &mut Game,
     first: S,
-    text: impl Fn(S, &Position, Move, &Position) -> (S, String),
+    text: impl Fn(S, &Position, &Position) -> (S, String),
 ) {
     let mut stack = vec![(NodeId::ROOT, game.start_position().clone(), first)];
     while let Some((id, pos, state)) = stack.pop() {
@@ -271,7 +271,7 @@ fn comment_each_position<S: Copy>(
             };
             let mut after = pos.clone();
             after.play_unchecked(played.mv);
-            let (next, comment) = text(state, &pos, played.mv, &after);
+            let (next, comment) = text(state, &pos, &after);
             if let Some(node) = game.node_mut(child) {
                 node.push_comment(Comment::brace(comment));
             }
