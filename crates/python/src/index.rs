@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::RwLock;
 
 use pgnkit::export::PendingFile;
-use pgnkit::game::Game as CoreGame;
+use pgnkit::game::{Game as CoreGame, ReadOptions};
 use pgnkit_index::{
     Book, BookOptions, BuildOptions, Filter, GameSummary, Hit, Index as CoreIndex, IndexError,
     MoveStats, Side, Speed, Tree, TreeMove, append, build, date_bound, make_book, parse_position,
@@ -285,9 +285,11 @@ fn hits_out(
         let read = py.detach(|| {
             guard(|| {
                 let text = index.game_text(&hit).map_err(index_error)?;
-                Ok(pgnkit::read_games_with(&text, read_options(false))
-                    .next()
-                    .map(|read| (read.value, read.diagnostics)))
+                Ok(
+                    pgnkit::read_games_with(&text, read_options(false))
+                        .next()
+                        .map(|read| (read.value, read.diagnostics)),
+                )
             })
         })?;
         let Some((game, diagnostics)) = read else {
@@ -479,8 +481,11 @@ pub fn tree(
     let pos = self::position(position)?;
     let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
     let threads = threads_arg(threads, 0)?;
-    let tree =
-        py.detach(|| guard(|| tree_scan(&inputs, &pos, &filter, threads).map_err(index_error)))?;
+    let tree = py.detach(|| {
+        guard(|| {
+            tree_scan(&inputs, &pos, &filter, threads, ReadOptions::default()).map_err(index_error)
+        })
+    })?;
     rows(py, tree)
 }
 
@@ -535,6 +540,7 @@ pub fn book(
         uniform,
         filter,
         threads: threads_arg(threads, 0)?,
+        ..BookOptions::default()
     };
     py.detach(|| {
         guard(|| {
