@@ -252,6 +252,7 @@ fn hits_out(
     index: &CoreIndex,
     hits: Vec<Hit>,
     offsets: bool,
+    read: ReadOptions,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let mut games: Vec<(Hit, Vec<u32>)> = Vec::new();
     for hit in hits {
@@ -285,11 +286,9 @@ fn hits_out(
         let read = py.detach(|| {
             guard(|| {
                 let text = index.game_text(&hit).map_err(index_error)?;
-                Ok(
-                    pgnkit::read_games_with(&text, read_options(false))
-                        .next()
-                        .map(|read| (read.value, read.diagnostics)),
-                )
+                Ok(pgnkit::read_games_with(&text, read)
+                    .next()
+                    .map(|read| (read.value, read.diagnostics)))
             })
         })?;
         let Some((game, diagnostics)) = read else {
@@ -324,18 +323,24 @@ impl Index {
 #[pymethods]
 impl Index {
     /// Builds the index of the PGN files `paths` (plain or compressed) in the
-    /// folder `folder`, replacing an index there, and opens it.
+    /// folder `folder`, replacing an index there, and opens it; the games
+    /// are read by the rules `strict`, `nested_comments` and
+    /// `fix_tag_strings` (as `read_games`'s; the index records nothing of them).
     #[staticmethod]
-    #[pyo3(signature = (paths, folder, *, threads=None))]
+    #[pyo3(signature = (paths, folder, *, threads=None, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn build(
         py: Python<'_>,
         paths: &Bound<'_, PyAny>,
         folder: PathBuf,
         threads: Option<usize>,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<Index> {
         let inputs = self::paths(paths)?;
         let options = BuildOptions {
             threads: threads_arg(threads, 0)?,
+            read: read_options(strict, nested_comments, fix_tag_strings),
             ..BuildOptions::default()
         };
         let index = py.detach(|| {
@@ -358,17 +363,22 @@ impl Index {
         })
     }
 
-    /// Adds the PGN files `paths` to the index (a new segment, atomically).
-    #[pyo3(signature = (paths, *, threads=None))]
+    /// Adds the PGN files `paths` to the index (a new segment, atomically),
+    /// read by the rules given (as for `build`).
+    #[pyo3(signature = (paths, *, threads=None, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn append(
         &self,
         py: Python<'_>,
         paths: &Bound<'_, PyAny>,
         threads: Option<usize>,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<()> {
         let inputs = self::paths(paths)?;
         let options = BuildOptions {
             threads: threads_arg(threads, 0)?,
+            read: read_options(strict, nested_comments, fix_tag_strings),
             ..BuildOptions::default()
         };
         py.detach(|| {
@@ -406,18 +416,23 @@ impl Index {
         self.read().segments()
     }
 
-    /// The games whose main line reaches `position`, in input order.
-    #[pyo3(signature = (position, *, offsets=false))]
+    /// The games whose main line reaches `position`, in input order, each
+    /// read again from its file by the rules given (those the index was built with).
+    #[pyo3(signature = (position, *, offsets=false, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn search(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         offsets: bool,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let pos = self::position(position)?;
         let index = self.read();
         let hits = py.detach(|| guard(|| index.search(&pos).map_err(index_error)))?;
-        hits_out(py, &index, hits, offsets)
+        let read = read_options(strict, nested_comments, fix_tag_strings);
+        hits_out(py, &index, hits, offsets, read)
     }
 
     /// The moves played from `position` and how they scored.
@@ -461,7 +476,7 @@ impl Index {
 #[pyfunction]
 #[pyo3(signature = (
     paths, position, *, min_rating=None, max_rating=None, speeds=None, since=None, until=None,
-    player=None, color=None, threads=None
+    player=None, color=None, threads=None, strict=false, nested_comments=false, fix_tag_strings=false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn tree(
@@ -476,6 +491,9 @@ pub fn tree(
     player: Option<String>,
     color: Option<&str>,
     threads: Option<usize>,
+    strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<Vec<TreeRow>> {
     let inputs = self::paths(paths)?;
     let pos = self::position(position)?;
@@ -483,7 +501,8 @@ pub fn tree(
     let threads = threads_arg(threads, 0)?;
     let tree = py.detach(|| {
         guard(|| {
-            tree_scan(&inputs, &pos, &filter, threads, ReadOptions::default()).map_err(index_error)
+            let read = read_options(strict, nested_comments, fix_tag_strings);
+            tree_scan(&inputs, &pos, &filter, threads, read).map_err(index_error)
         })
     })?;
     rows(py, tree)
@@ -494,7 +513,7 @@ pub fn tree(
 #[pyo3(signature = (
     paths, out, *, max_ply=20, min_games=3, min_score=0.0, only=None, uniform=false,
     min_rating=None, max_rating=None, speeds=None, since=None, until=None, player=None,
-    color=None, threads=None
+    color=None, threads=None, strict=false, nested_comments=false, fix_tag_strings=false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn book(
@@ -514,6 +533,9 @@ pub fn book(
     player: Option<String>,
     color: Option<&str>,
     threads: Option<usize>,
+    strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<u64> {
     let inputs = self::paths(paths)?;
     let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
@@ -540,7 +562,7 @@ pub fn book(
         uniform,
         filter,
         threads: threads_arg(threads, 0)?,
-        ..BookOptions::default()
+        read: read_options(strict, nested_comments, fix_tag_strings),
     };
     py.detach(|| {
         guard(|| {
