@@ -5,11 +5,13 @@
 //! junk is skipped) and the streaming reader finds the same games; the
 //! single pass (`next_tokenized`, slice and stream) gives the same games
 //! with the same tokens and warnings as the splitter + a lexer per game.
+//! All of it with the options the input's last byte chooses (odd: nested
+//! comments), so that both ways of reading comments are fuzzed.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgnkit::lexer::{GameSplitter, Lexer, LineIndex, Reader, TokenizedGame, tags};
+use pgnkit::lexer::{GameSplitter, LexOptions, Lexer, LineIndex, Reader, TokenizedGame, tags};
 
 /// A game as the single pass gives it: where it is, its tokens and warnings.
 fn described(game: &TokenizedGame<'_, '_>) -> (u64, u64, u64, usize, String) {
@@ -26,10 +28,19 @@ fn described(game: &TokenizedGame<'_, '_>) -> (u64, u64, u64, usize, String) {
     (raw.offset, raw.line, raw.column, raw.bytes.len(), detail)
 }
 
-fuzz_target!(|data: &[u8]| {
-    pgnkit_fuzz::check_tokens(data);
+/// The streaming reader over `data` in chunks of `chunk` bytes, with `options`.
+fn stream(data: &[u8], chunk: usize, options: LexOptions) -> Reader<&[u8]> {
+    let mut reader = Reader::with_chunk_size(data, chunk);
+    reader.set_options(options);
+    reader
+}
 
-    let mut splitter = GameSplitter::new(data);
+fuzz_target!(|data: &[u8]| {
+    let nested = data.last().is_some_and(|b| b & 1 == 1);
+    let options = LexOptions::new().with_nested_comments(nested);
+    pgnkit_fuzz::check_tokens(data, options);
+
+    let mut splitter = GameSplitter::new(data).with_options(options);
     let mut games = Vec::new();
     let index = LineIndex::new(data);
     for game in splitter.by_ref() {
@@ -42,7 +53,7 @@ fuzz_target!(|data: &[u8]| {
             "game bytes are the input at its offset"
         );
         assert_eq!(index.line_col(start).line, game.line, "game line");
-        pgnkit_fuzz::check_tokens(game.bytes);
+        pgnkit_fuzz::check_tokens(game.bytes, options);
         let mut last = 0;
         for item in tags(game.bytes) {
             let span = match item {
@@ -71,7 +82,7 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // The streaming reader, with a tiny chunk, cuts the same games.
-    let mut reader = Reader::with_chunk_size(data, 7);
+    let mut reader = stream(data, 7, options);
     let mut streamed = Vec::new();
     while let Some(game) = reader.next_game().expect("reading a slice cannot fail") {
         streamed.push((game.offset, game.line, game.bytes.len()));
@@ -81,8 +92,9 @@ fuzz_target!(|data: &[u8]| {
 
     // The single pass: the splitter's games, each lexed on its own.
     let reference: Vec<_> = GameSplitter::new(data)
+        .with_options(options)
         .map(|game| {
-            let mut lexer = Lexer::new(game.bytes);
+            let mut lexer = Lexer::with_options(game.bytes, options);
             let tokens: Vec<_> = lexer.by_ref().map(|t| (t.kind, t.span)).collect();
             let detail = format!("{tokens:?} {:?}", lexer.warnings());
             (
@@ -94,13 +106,13 @@ fuzz_target!(|data: &[u8]| {
             )
         })
         .collect();
-    let mut splitter = GameSplitter::new(data);
+    let mut splitter = GameSplitter::new(data).with_options(options);
     let mut single = Vec::new();
     while let Some(game) = splitter.next_tokenized() {
         single.push(described(&game));
     }
     assert_eq!(single, reference, "the single pass over the slice differs");
-    let mut reader = Reader::with_chunk_size(data, 7);
+    let mut reader = stream(data, 7, options);
     let mut single = Vec::new();
     while let Some(game) = reader
         .next_tokenized()

@@ -3,14 +3,14 @@
 
 use pgnkit::export::{ExportOptions, GameWriter};
 use pgnkit::game::Game;
-use pgnkit::lexer::Lexer;
+use pgnkit::lexer::{LexOptions, Lexer};
 
 /// Lexes `input` and checks every token: its span lies inside `input`,
 /// tokens come in order without overlap, its text is the bytes its span
 /// names, and every accessor answers without panicking. Warnings' spans lie
-/// inside `input` too.
-pub fn check_tokens(input: &[u8]) {
-    let mut lexer = Lexer::new(input);
+/// inside `input` too. `options`: the lexer's (nested comments or not).
+pub fn check_tokens(input: &[u8], options: LexOptions) {
+    let mut lexer = Lexer::with_options(input, options);
     let mut last_end = 0;
     for token in lexer.by_ref() {
         let span = token.span;

@@ -160,6 +160,10 @@ pub struct IndexArgs {
     /// bytes a position; sizes as for --max-game-bytes).
     #[arg(long, value_name = "SIZE", default_value = "128MiB", value_parser = size)]
     pub run_memory: u64,
+    /// How games are read (the index records nothing of it: give the same
+    /// flags to `--append` and to a scan that is to agree with it).
+    #[command(flatten)]
+    pub read: ReadFlags,
 }
 
 /// Options of `pgnkit tree`.
@@ -183,6 +187,9 @@ pub struct TreeArgs {
     /// Threads reading games without an index [default: one per CPU].
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
+    /// How games are read without an index.
+    #[command(flatten)]
+    pub read: ReadFlags,
 }
 
 /// The game filters of `pgnkit tree` and `pgnkit book` (pgnkit-index's `Filter`).
@@ -259,6 +266,9 @@ pub struct BookArgs {
     /// Threads reading games [default: one per CPU].
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
+    /// How games are read.
+    #[command(flatten)]
+    pub read: ReadFlags,
 }
 
 /// A percentage, 0 to 100.
@@ -482,12 +492,10 @@ fn byte_range(text: &str) -> Result<ByteRange, String> {
     Ok(ByteRange { start, end })
 }
 
-/// Where games come from, and how to read them.
-#[derive(Debug, Clone, Args)]
-pub struct Inputs {
-    /// PGN files to read, in order; `-` (or no file) reads standard input.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+/// The reading rules, shared by every command that reads games (mapped
+/// to pgnkit-game's `ReadOptions` once, in `options::read_options`).
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct ReadFlags {
     /// Report every lenient form (`0-0`, `Ng1f3`, `e8Q`, `--`, ...) as an error.
     #[arg(long)]
     pub strict: bool,
@@ -502,6 +510,17 @@ pub struct Inputs {
     /// --fixtagstrings); without the flag it is an error.
     #[arg(long)]
     pub fix_tag_strings: bool,
+}
+
+/// Where games come from, and how to read them.
+#[derive(Debug, Clone, Args)]
+pub struct Inputs {
+    /// PGN files to read, in order; `-` (or no file) reads standard input.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// How games are read.
+    #[command(flatten)]
+    pub read: ReadFlags,
     /// Worker threads for reading and writing games (output keeps input
     /// order) [default: one per CPU; at most 1024].
     #[arg(long, value_name = "N", value_parser = thread_count)]

@@ -43,6 +43,7 @@ pub fn run(args: &BookArgs) -> Result<Outcome, Failure> {
         uniform: args.uniform,
         filter: filter(&args.filter),
         threads: args.threads.unwrap_or(0),
+        read: crate::options::read_flags(&args.read),
     };
     let made = make_book(&args.files, &options).map_err(failure)?;
     let mut output = Output::file(out)?;

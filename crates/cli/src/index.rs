@@ -12,6 +12,7 @@ use std::io::Write;
 use crate::args::{ColorArg, FilterArgs, IndexArgs, TreeArgs};
 use crate::console;
 use crate::failure::Failure;
+use crate::options::read_flags;
 use crate::outcome::Outcome;
 
 /// An error of pgnkit-index as the command's failure (exit status 2), worded by the library.
@@ -26,6 +27,7 @@ pub fn run(args: &IndexArgs) -> Result<Outcome, Failure> {
         run_positions: usize::try_from(args.run_memory / 16)
             .unwrap_or(usize::MAX)
             .max(1024),
+        read: read_flags(&args.read),
     };
     let (target, summary) = match (&args.append, &args.output) {
         (Some(index), _) => (index, append(index, &args.files, &options)),
@@ -83,7 +85,9 @@ pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
             .and_then(|index| index.tree(&pos, &filter))
             .map_err(failure)?,
         None => {
-            tree_scan(&args.files, &pos, &filter, args.threads.unwrap_or(0)).map_err(failure)?
+            let threads = args.threads.unwrap_or(0);
+            tree_scan(&args.files, &pos, &filter, threads, read_flags(&args.read))
+                .map_err(failure)?
         }
     };
     let text = if args.json {

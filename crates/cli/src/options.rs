@@ -11,20 +11,26 @@ use pgnkit::export::{ExportOptions, TagOrder};
 use pgnkit::game::ReadOptions;
 use pgnkit::select::{Openings, OpeningsError, Query, Transforms};
 
-use crate::args::{Inputs, PgnFormat, TransformArgs, WarningsArg};
+use crate::args::{Inputs, PgnFormat, ReadFlags, TransformArgs, WarningsArg};
 use crate::failure::Failure;
 use crate::warnings::Shown;
 
 /// The reading options the inputs ask for (`--strict`, `--nested-comments`,
 /// `--fix-tag-strings`).
 pub fn read_options(inputs: &Inputs) -> ReadOptions {
-    let mut options = if inputs.strict {
+    read_flags(&inputs.read)
+}
+
+/// The reading options of the flags every reading command shares
+/// (`index`, `tree` and `book` have them without the other inputs').
+pub fn read_flags(flags: &ReadFlags) -> ReadOptions {
+    let mut options = if flags.strict {
         ReadOptions::strict()
     } else {
         ReadOptions::new()
     };
-    options.nested_comments = inputs.nested_comments;
-    options.fix_tag_strings = inputs.fix_tag_strings;
+    options.nested_comments = flags.nested_comments;
+    options.fix_tag_strings = flags.fix_tag_strings;
     options
 }
 

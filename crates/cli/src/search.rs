@@ -264,7 +264,7 @@ fn run_indexed(
                     .game_text(first)
                     .map_err(|e| Failure::usage(e.to_string()))?;
                 let mut text = Vec::new();
-                match pgnkit::game::read_games(&bytes[..]).next() {
+                match pgnkit::game::read_games_with(&bytes[..], read_options(&args.inputs)).next() {
                     Some(read) if !read.is_broken() => {
                         // Writing to a Vec cannot fail.
                         let _ = writer.write(&read.value, &mut text);

@@ -468,9 +468,7 @@ fn read_check_file(
 ) -> Result<(u64, u64), Failure> {
     let check = crate::args::Inputs {
         files: vec![path.to_path_buf()],
-        strict: inputs.strict,
-        nested_comments: inputs.nested_comments,
-        fix_tag_strings: inputs.fix_tag_strings,
+        read: inputs.read,
         threads: inputs.threads,
         range: None,
         max_game_bytes: inputs.max_game_bytes,

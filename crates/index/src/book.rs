@@ -38,6 +38,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use pgnkit_chess::{Move, Position, SanPlus, Uci};
+use pgnkit_game::ReadOptions;
 use serde::Serialize;
 
 use crate::error::IndexError;
@@ -64,6 +65,8 @@ pub struct BookOptions {
     pub filter: Filter,
     /// Threads reading games; 0 for all cores.
     pub threads: usize,
+    /// How the games are read (nested comments, repaired tag strings, strictness).
+    pub read: ReadOptions,
 }
 
 impl Default for BookOptions {
@@ -76,6 +79,7 @@ impl Default for BookOptions {
             uniform: false,
             filter: Filter::default(),
             threads: 0,
+            read: ReadOptions::default(),
         }
     }
 }
@@ -222,6 +226,7 @@ pub fn make_book(paths: &[PathBuf], options: &BookOptions) -> Result<MadeBook, I
         paths,
         options.threads,
         None,
+        options.read,
         |_| Ok(()),
         |_, _, _, game| {
             if !options.filter.admits(&game.record, &game.names) {

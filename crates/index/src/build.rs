@@ -16,6 +16,8 @@ use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use pgnkit_game::ReadOptions;
+
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
 use crate::record::{
@@ -32,6 +34,9 @@ pub struct BuildOptions {
     /// Postings (16 bytes each) held in memory before a sorted run is
     /// written to disk: 8 Mi (128 MiB) by default.
     pub run_positions: usize,
+    /// How the games are read (nested comments, repaired tag strings,
+    /// strictness); the index records nothing of it.
+    pub read: ReadOptions,
 }
 
 impl Default for BuildOptions {
@@ -39,6 +44,7 @@ impl Default for BuildOptions {
         BuildOptions {
             threads: 0,
             run_positions: 8 << 20,
+            read: ReadOptions::default(),
         }
     }
 }
@@ -171,6 +177,7 @@ fn add_segment(
         inputs,
         options.threads,
         None,
+        options.read,
         |stream| {
             let print = match fingerprints.iter().find(|(p, _)| *p == stream.path) {
                 Some((_, f)) => *f,

@@ -3,18 +3,20 @@
 //! fields from its tags. The build and the scan without index
 //! ([`crate::tree_scan`], [`crate::search_scan`]) both read through here, so
 //! they see the same games and positions. Files are opened with
-//! pgnkit-input's [`open`](fn@pgnkit_input::open) (compressed ones too) and read
-//! on several threads by pgnkit-game's [`run_ordered`].
+//! pgnkit-input's [`open`](fn@pgnkit_input::open) (compressed ones too), split
+//! and read by the caller's [`ReadOptions`] (nested comments, repaired tag
+//! strings, strictness) on several threads by pgnkit-game's
+//! [`run_ordered_games`].
 
 use std::path::{Path, PathBuf};
 
 use pgnkit_chess::{Color, Position, polyglot};
 use pgnkit_game::{
-    GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered,
+    GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered_games,
     visit_tokenized,
 };
 use pgnkit_input::{Options, Source, open};
-use pgnkit_lexer::TokenizedGame;
+use pgnkit_lexer::{Reader, TokenizedGame};
 
 use crate::error::IndexError;
 use crate::game_info::{Speed, date_number, rating, result_number};
@@ -120,6 +122,8 @@ impl Visitor for Keys {
 /// The job run on every game: `None` for a game with errors (not indexed).
 struct KeyJob {
     target: Option<u64>,
+    /// How games are read (and split: [`ReadOptions::lex_options`]).
+    read: ReadOptions,
 }
 
 impl Job for KeyJob {
@@ -138,7 +142,7 @@ impl Job for KeyJob {
     }
 
     fn run(&self, state: &mut Keys, game: TokenizedGame<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
-        let (game, diagnostics) = visit_tokenized(game, state, ReadOptions::default());
+        let (game, diagnostics) = visit_tokenized(game, state, self.read);
         (!diagnostics.has_errors()).then_some(game)
     }
 }
@@ -165,7 +169,7 @@ pub(crate) struct ReadTotals {
     pub broken: u64,
 }
 
-/// Reads every game of `paths` on `threads` threads, calling `each` with
+/// Reads every game of `paths` on `threads` threads with `read`, calling `each` with
 /// the stream it is in, its offset, its
 /// number in the stream, and the game, for every game without errors; only
 /// the positions with key `target` are kept when it is set. `new_stream`
@@ -174,10 +178,11 @@ pub(crate) fn read_sources(
     paths: &[PathBuf],
     threads: usize,
     target: Option<u64>,
+    read: ReadOptions,
     mut new_stream: impl FnMut(&StreamInfo) -> Result<(), IndexError>,
     mut each: impl FnMut(&StreamInfo, u64, u64, ScannedGame) -> Result<(), IndexError>,
 ) -> Result<ReadTotals, IndexError> {
-    let job = KeyJob { target };
+    let job = KeyJob { target, read };
     let mut totals = ReadTotals::default();
     let mut streams = 0u32;
     for path in paths {
@@ -199,7 +204,9 @@ pub(crate) fn read_sources(
             let name = stream.name.clone();
             let mut number = 0u64;
             let mut failure = None;
-            let result = run_ordered(&job, stream.reader, threads, |start, game, _| {
+            let mut games = Reader::new(stream.reader);
+            games.set_options(read.lex_options());
+            let result = run_ordered_games(&job, games, threads, |start, game, _| {
                 number += 1;
                 totals.games += 1;
                 match game {

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use pgnkit_chess::Position;
+use pgnkit_game::ReadOptions;
 use serde::Serialize;
 
 use crate::error::IndexError;
@@ -29,12 +30,13 @@ pub struct Hit {
 }
 
 /// The games of `paths` whose main line reaches `pos`, read without an
-/// index on `threads` threads, in input order (games with errors left out,
-/// as an index leaves them out).
+/// index on `threads` threads, each game read with `read`, in input order
+/// (games with errors left out, as an index leaves them out).
 pub fn search_scan(
     paths: &[PathBuf],
     pos: &Position,
     threads: usize,
+    read: ReadOptions,
 ) -> Result<Vec<Hit>, IndexError> {
     let key = pos.polyglot_key();
     let mut hits = Vec::new();
@@ -42,6 +44,7 @@ pub fn search_scan(
         paths,
         threads,
         Some(key),
+        read,
         |_| Ok(()),
         |stream, offset, number, game| {
             {

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
 use pgnkit_chess::{Color, Position, SanPlus, Uci};
+use pgnkit_game::ReadOptions;
 use serde::Serialize;
 
 use crate::error::IndexError;
@@ -336,12 +337,14 @@ pub(crate) fn finish(
 }
 
 /// The tree of `pos` over `paths`, read without an index (on `threads`
-/// threads): the same counts as an index of the same files gives.
+/// threads, each game read with `read`): the same counts as an index of
+/// the same files, built with the same `read`, gives.
 pub fn tree_scan(
     paths: &[PathBuf],
     pos: &Position,
     filter: &Filter,
     threads: usize,
+    read: ReadOptions,
 ) -> Result<Tree, IndexError> {
     let key = pos.polyglot_key();
     let mut tallies: BTreeMap<u16, Tally> = BTreeMap::new();
@@ -351,6 +354,7 @@ pub fn tree_scan(
         paths,
         threads,
         Some(key),
+        read,
         |_| Ok(()),
         |stream, offset, number, mut game| {
             let this = order;

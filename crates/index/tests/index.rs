@@ -6,6 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use pgnkit_game::ReadOptions;
 use pgnkit_index::{
     BuildOptions, Filter, Index, IndexError, Speed, append, build, parse_position, search_scan,
     tree_scan,
@@ -45,6 +46,7 @@ fn options(run_positions: usize) -> BuildOptions {
     BuildOptions {
         threads: 2,
         run_positions,
+        ..BuildOptions::default()
     }
 }
 
@@ -79,7 +81,8 @@ fn index_equals_scan_also_after_append() {
     };
     for text in POSITIONS {
         let pos = parse_position(text).unwrap();
-        let scanned = tree_scan(&files, &pos, &Filter::default(), 2).unwrap();
+        let scanned =
+            tree_scan(&files, &pos, &Filter::default(), 2, ReadOptions::default()).unwrap();
         assert!(!scanned.moves.is_empty(), "{text}");
         assert_eq!(
             whole.tree(&pos, &Filter::default()).unwrap(),
@@ -91,14 +94,14 @@ fn index_equals_scan_also_after_append() {
             scanned,
             "{text}"
         );
-        let filtered = tree_scan(&files, &pos, &blitz, 1).unwrap();
+        let filtered = tree_scan(&files, &pos, &blitz, 1, ReadOptions::default()).unwrap();
         assert_eq!(parts.tree(&pos, &blitz).unwrap(), filtered, "{text}");
         // A player filter reads the names (in runs of nearby games).
-        let filtered = tree_scan(&files, &pos, &player, 1).unwrap();
+        let filtered = tree_scan(&files, &pos, &player, 1, ReadOptions::default()).unwrap();
         assert!(!filtered.moves.is_empty(), "{text}");
         assert_eq!(whole.tree(&pos, &player).unwrap(), filtered, "{text}");
         assert_eq!(parts.tree(&pos, &player).unwrap(), filtered, "{text}");
-        let hits = search_scan(&files, &pos, 2).unwrap();
+        let hits = search_scan(&files, &pos, 2, ReadOptions::default()).unwrap();
         assert_eq!(whole.search(&pos).unwrap(), hits, "{text}");
         assert_eq!(parts.search(&pos).unwrap(), hits, "{text}");
     }
@@ -115,7 +118,13 @@ fn index_equals_scan_also_after_append() {
         .tree(&parse_position("").unwrap(), &Filter::default())
         .unwrap();
     let total: u64 = start.moves.iter().map(|m| m.stats.games).sum();
-    let with_moves = search_scan(&files, &parse_position("").unwrap(), 1).unwrap();
+    let with_moves = search_scan(
+        &files,
+        &parse_position("").unwrap(),
+        1,
+        ReadOptions::default(),
+    )
+    .unwrap();
     assert!(total <= with_moves.len() as u64 && total > 2000);
 }
 

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::RwLock;
 
 use pgnkit::export::PendingFile;
-use pgnkit::game::Game as CoreGame;
+use pgnkit::game::{Game as CoreGame, ReadOptions};
 use pgnkit_index::{
     Book, BookOptions, BuildOptions, Filter, GameSummary, Hit, Index as CoreIndex, IndexError,
     MoveStats, Side, Speed, Tree, TreeMove, append, build, date_bound, make_book, parse_position,
@@ -252,6 +252,7 @@ fn hits_out(
     index: &CoreIndex,
     hits: Vec<Hit>,
     offsets: bool,
+    read: ReadOptions,
 ) -> PyResult<Vec<Py<PyAny>>> {
     let mut games: Vec<(Hit, Vec<u32>)> = Vec::new();
     for hit in hits {
@@ -285,7 +286,7 @@ fn hits_out(
         let read = py.detach(|| {
             guard(|| {
                 let text = index.game_text(&hit).map_err(index_error)?;
-                Ok(pgnkit::read_games_with(&text, read_options(false))
+                Ok(pgnkit::read_games_with(&text, read)
                     .next()
                     .map(|read| (read.value, read.diagnostics)))
             })
@@ -322,18 +323,24 @@ impl Index {
 #[pymethods]
 impl Index {
     /// Builds the index of the PGN files `paths` (plain or compressed) in the
-    /// folder `folder`, replacing an index there, and opens it.
+    /// folder `folder`, replacing an index there, and opens it; the games
+    /// are read by the rules `strict`, `nested_comments` and
+    /// `fix_tag_strings` (as `read_games`'s; the index records nothing of them).
     #[staticmethod]
-    #[pyo3(signature = (paths, folder, *, threads=None))]
+    #[pyo3(signature = (paths, folder, *, threads=None, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn build(
         py: Python<'_>,
         paths: &Bound<'_, PyAny>,
         folder: PathBuf,
         threads: Option<usize>,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<Index> {
         let inputs = self::paths(paths)?;
         let options = BuildOptions {
             threads: threads_arg(threads, 0)?,
+            read: read_options(strict, nested_comments, fix_tag_strings),
             ..BuildOptions::default()
         };
         let index = py.detach(|| {
@@ -356,17 +363,22 @@ impl Index {
         })
     }
 
-    /// Adds the PGN files `paths` to the index (a new segment, atomically).
-    #[pyo3(signature = (paths, *, threads=None))]
+    /// Adds the PGN files `paths` to the index (a new segment, atomically),
+    /// read by the rules given (as for `build`).
+    #[pyo3(signature = (paths, *, threads=None, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn append(
         &self,
         py: Python<'_>,
         paths: &Bound<'_, PyAny>,
         threads: Option<usize>,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<()> {
         let inputs = self::paths(paths)?;
         let options = BuildOptions {
             threads: threads_arg(threads, 0)?,
+            read: read_options(strict, nested_comments, fix_tag_strings),
             ..BuildOptions::default()
         };
         py.detach(|| {
@@ -404,18 +416,23 @@ impl Index {
         self.read().segments()
     }
 
-    /// The games whose main line reaches `position`, in input order.
-    #[pyo3(signature = (position, *, offsets=false))]
+    /// The games whose main line reaches `position`, in input order, each
+    /// read again from its file by the rules given (those the index was built with).
+    #[pyo3(signature = (position, *, offsets=false, strict=false, nested_comments=false, fix_tag_strings=false))]
     fn search(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         offsets: bool,
+        strict: bool,
+        nested_comments: bool,
+        fix_tag_strings: bool,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let pos = self::position(position)?;
         let index = self.read();
         let hits = py.detach(|| guard(|| index.search(&pos).map_err(index_error)))?;
-        hits_out(py, &index, hits, offsets)
+        let read = read_options(strict, nested_comments, fix_tag_strings);
+        hits_out(py, &index, hits, offsets, read)
     }
 
     /// The moves played from `position` and how they scored.
@@ -459,7 +476,7 @@ impl Index {
 #[pyfunction]
 #[pyo3(signature = (
     paths, position, *, min_rating=None, max_rating=None, speeds=None, since=None, until=None,
-    player=None, color=None, threads=None
+    player=None, color=None, threads=None, strict=false, nested_comments=false, fix_tag_strings=false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn tree(
@@ -474,13 +491,20 @@ pub fn tree(
     player: Option<String>,
     color: Option<&str>,
     threads: Option<usize>,
+    strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<Vec<TreeRow>> {
     let inputs = self::paths(paths)?;
     let pos = self::position(position)?;
     let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
     let threads = threads_arg(threads, 0)?;
-    let tree =
-        py.detach(|| guard(|| tree_scan(&inputs, &pos, &filter, threads).map_err(index_error)))?;
+    let tree = py.detach(|| {
+        guard(|| {
+            let read = read_options(strict, nested_comments, fix_tag_strings);
+            tree_scan(&inputs, &pos, &filter, threads, read).map_err(index_error)
+        })
+    })?;
     rows(py, tree)
 }
 
@@ -489,7 +513,7 @@ pub fn tree(
 #[pyo3(signature = (
     paths, out, *, max_ply=20, min_games=3, min_score=0.0, only=None, uniform=false,
     min_rating=None, max_rating=None, speeds=None, since=None, until=None, player=None,
-    color=None, threads=None
+    color=None, threads=None, strict=false, nested_comments=false, fix_tag_strings=false
 ))]
 #[allow(clippy::too_many_arguments)]
 pub fn book(
@@ -509,6 +533,9 @@ pub fn book(
     player: Option<String>,
     color: Option<&str>,
     threads: Option<usize>,
+    strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<u64> {
     let inputs = self::paths(paths)?;
     let filter = filter(min_rating, max_rating, speeds, since, until, player, color)?;
@@ -535,6 +562,7 @@ pub fn book(
         uniform,
         filter,
         threads: threads_arg(threads, 0)?,
+        read: read_options(strict, nested_comments, fix_tag_strings),
     };
     py.detach(|| {
         guard(|| {

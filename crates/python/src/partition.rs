@@ -201,7 +201,7 @@ pub fn partition_step(
 /// with the first one's `(name, line, column, message)` (no warning is shown: that is the
 /// caller's, once the lines are the file's).
 #[pyfunction]
-#[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false, max_window=None))]
+#[pyo3(signature = (partition, table="games", *, bases=None, threads=1, fen=false, keep_broken=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub fn read_partition(
     py: Python<'_>,
@@ -213,9 +213,12 @@ pub fn read_partition(
     keep_broken: bool,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<(Py<PyAny>, CountTuple, (u64, Option<FirstTuple>))> {
     let partition = from_tuple(partition)?;
-    let mut request = Request::new(table, Some(threads), fen, keep_broken, strict)?;
+    let read = crate::reading::read_options(strict, nested_comments, fix_tag_strings);
+    let mut request = Request::new(table, Some(threads), fen, keep_broken, read)?;
     request.max_window = crate::source::max_window(max_window)?;
     let named = Named {
         source: Source::Path(partition.path.clone()),

@@ -346,12 +346,25 @@ pub fn threads_arg(threads: Option<usize>, default: usize) -> PyResult<usize> {
     }
 }
 
-pub(crate) fn read_options(strict: bool) -> ReadOptions {
-    if strict {
+/// The reading options of the keywords every reading function takes:
+/// `strict=`, `nested_comments=` (`{ a { b } c }` is one comment, as the
+/// command's `--nested-comments`) and `fix_tag_strings=` (a tag value
+/// without its closing quote whose line ends with `]` is repaired, with a
+/// warning, as `--fix-tag-strings`). The rules are pgnkit-game's
+/// `ReadOptions`; this only maps the keywords to them.
+pub(crate) fn read_options(
+    strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
+) -> ReadOptions {
+    let mut options = if strict {
         ReadOptions::strict()
     } else {
         ReadOptions::new()
-    }
+    };
+    options.nested_comments = nested_comments;
+    options.fix_tag_strings = fix_tag_strings;
+    options
 }
 
 /// Iterates the games of a source: `pgnkit.read_games(...)`.
@@ -434,6 +447,11 @@ impl GameIter {
 /// `message`); with `skip_broken=True` it is left out and reported through
 /// `warnings` (`pgnkit.PgnWarning`) with its position. `strict=True` makes
 /// lenient move forms (`0-0`, `Ng1f3`, a null move) errors.
+/// `nested_comments=True` reads `{ a { b } c }` as one comment (pgn-extract's
+/// `--nestedcomments`; by the standard the first `}` ends a comment).
+/// `fix_tag_strings=True` repairs a tag value without its closing quote whose
+/// line ends with `]` (`[Site "Paris]` is `Paris`, with a warning in
+/// `game.warnings`); without it that is an error.
 ///
 /// `threads` (default: one) is the number of threads that read and check
 /// games (and decode compressed input). With more than one, games are read
@@ -446,7 +464,8 @@ impl GameIter {
 /// Raises `FileNotFoundError`, `PermissionError`, or `pgnkit.PgnError` for
 /// input that is not PGN text (binary data, an unknown archive).
 #[pyfunction]
-#[pyo3(signature = (source, *, threads=None, strict=false, skip_broken=false, max_window=None))]
+#[pyo3(signature = (source, *, threads=None, strict=false, skip_broken=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn read_games(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -454,10 +473,12 @@ pub fn read_games(
     strict: bool,
     skip_broken: bool,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<GameIter> {
     let threads = threads_arg(threads, 1)?;
     let streams = open(py, source, threads, max_window)?;
-    let options = read_options(strict);
+    let options = read_options(strict, nested_comments, fix_tag_strings);
     let games = if threads > 1 {
         Games::Parallel(Parallel::start(streams, options, threads)?)
     } else {
@@ -470,18 +491,22 @@ pub fn read_games(
 }
 
 /// Iterates the tag sections of a PGN source as `Headers` mappings, without
-/// reading the moves (much faster than `read_games`). `source` as for `read_games`.
+/// reading the moves (much faster than `read_games`). `source`,
+/// `nested_comments` and `fix_tag_strings` as for `read_games`.
 #[pyfunction]
-#[pyo3(signature = (source, *, threads=None, max_window=None))]
+#[pyo3(signature = (source, *, threads=None, max_window=None, nested_comments=false, fix_tag_strings=false))]
 pub fn read_headers(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     threads: Option<usize>,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<HeadersIter> {
     let streams = open(py, source, threads_arg(threads, 1)?, max_window)?;
+    let options = read_options(false, nested_comments, fix_tag_strings);
     Ok(HeadersIter {
-        streams: Mutex::new(Streams::new(streams, ReadOptions::new())),
+        streams: Mutex::new(Streams::new(streams, options)),
     })
 }
 
@@ -511,16 +536,19 @@ impl HeadersIter {
 /// The first game of `data` (the text of one game), or None when it holds
 /// none.
 #[pyfunction]
-#[pyo3(name = "_read_one", signature = (data, *, strict=false))]
+#[pyo3(name = "_read_one", signature = (data, *, strict=false, nested_comments=false, fix_tag_strings=false))]
 pub fn read_one(
     py: Python<'_>,
     data: &Bound<'_, PyBytes>,
     strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<Option<Py<Game>>> {
+    let options = read_options(strict, nested_comments, fix_tag_strings);
     let bytes = data.as_bytes().to_vec();
     let read = py.detach(|| {
         guard(|| {
-            Ok(pgnkit::read_games_with(&bytes, read_options(strict))
+            Ok(pgnkit::read_games_with(&bytes, options)
                 .next()
                 .map(|read| ReadGame {
                     value: read.value,

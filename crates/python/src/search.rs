@@ -169,7 +169,8 @@ impl SearchIter {
 /// Yields `Game`s, or with `offsets=True` a `SearchHit` per game found: its
 /// source, byte offset, number (from 1) and plies.
 #[pyfunction]
-#[pyo3(signature = (source, query, *, offsets=false, strict=false, max_window=None))]
+#[pyo3(signature = (source, query, *, offsets=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
@@ -177,13 +178,18 @@ pub fn search(
     offsets: bool,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<SearchIter> {
     let parsed = Query::parse(query)
         .map_err(|e| PyValueError::new_err(format!("bad query:\n{}", e.render(query))))?;
     let streams = open(py, source, threads_arg(None, 1)?, max_window)?;
     Ok(SearchIter {
         inner: Mutex::new(State {
-            streams: Streams::new(streams, read_options(strict)),
+            streams: Streams::new(
+                streams,
+                read_options(strict, nested_comments, fix_tag_strings),
+            ),
             query: parsed,
             source: String::new(),
             number: 0,

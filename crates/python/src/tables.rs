@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 use pyo3_arrow::PyTable;
 
 use crate::error::{PgnWarning, guard, io_error};
+use crate::reading::read_options;
 use crate::source::{self, Named, Stream};
 
 /// Where a read's rows go in a bigger read: the first `game_id`, the offsets' base and the
@@ -63,7 +64,7 @@ impl Request {
         threads: Option<usize>,
         fen: bool,
         keep_broken: bool,
-        strict: bool,
+        read: ReadOptions,
     ) -> PyResult<Request> {
         let which = TableKind::parse(table).ok_or_else(|| {
             PyValueError::new_err(format!(
@@ -73,11 +74,7 @@ impl Request {
         Ok(Request {
             table: which,
             options: ConversionOptions {
-                read: if strict {
-                    ReadOptions::strict()
-                } else {
-                    ReadOptions::new()
-                },
+                read,
                 fen,
                 keep_broken,
                 ..ConversionOptions::one(which)
@@ -173,7 +170,7 @@ pub(crate) fn warn(py: Python<'_>, report: &Report) -> PyResult<()> {
 /// `fen=True` adds the position after each move to the moves table, and
 /// each position's EPD to the positions table.
 #[pyfunction]
-#[pyo3(signature = (source, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None))]
+#[pyo3(signature = (source, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn read_arrow(
     py: Python<'_>,
@@ -185,8 +182,11 @@ pub fn read_arrow(
     keep_broken: bool,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<Py<PyAny>> {
-    let mut request = Request::new(table, threads, fen, keep_broken, strict)?;
+    let read = read_options(strict, nested_comments, fix_tag_strings);
+    let mut request = Request::new(table, threads, fen, keep_broken, read)?;
     request.max_window = source::max_window(max_window)?;
     let named = Named::extract(source)?;
     let (table, report) = request.table(py, named, range, Placing::default())?;
@@ -246,7 +246,7 @@ pub(crate) fn arrow_table(
 /// bounded); returns the number of rows written. Arguments as for
 /// `read_arrow`.
 #[pyfunction]
-#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None))]
+#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn to_parquet(
     py: Python<'_>,
@@ -259,8 +259,11 @@ pub fn to_parquet(
     keep_broken: bool,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<u64> {
-    let mut request = Request::new(table, threads, fen, keep_broken, strict)?;
+    let read = read_options(strict, nested_comments, fix_tag_strings);
+    let mut request = Request::new(table, threads, fen, keep_broken, read)?;
     request.max_window = source::max_window(max_window)?;
     let named = Named::extract(source)?;
     let name = path.display().to_string();

@@ -68,6 +68,12 @@ export interface ExportOptions {
 export interface ReadOptions {
   /** Lenient move forms (`e2e4`, `0-0`, a missing `x`) are errors. */
   strict?: boolean;
+  /** `{ a { b } c }` is one comment (pgn-extract's `--nestedcomments`); by the standard
+   * the first `}` ends a comment. */
+  nestedComments?: boolean;
+  /** A tag value without its closing quote whose line ends with `]` (`[Site "Paris]`) is
+   * read up to that `]`, with a warning, instead of being an error. */
+  fixTagStrings?: boolean;
 }
 "#;
 

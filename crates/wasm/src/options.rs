@@ -49,12 +49,17 @@ fn boolean(name: &str, value: &JsValue) -> Result<bool, JsValue> {
     })
 }
 
-/// Reading options: `{ strict }` (lenient move forms become errors).
+/// Reading options: `{ strict, nestedComments, fixTagStrings }`, pgnkit-game's
+/// [`ReadOptions`] (the command's `--strict`, `--nested-comments`, `--fix-tag-strings`).
 pub fn read_options(value: &JsValue) -> Result<ReadOptions, JsValue> {
+    const KNOWN: &[&str] = &["strict", "nestedComments", "fixTagStrings"];
     let mut options = ReadOptions::default();
-    for (name, value) in entries(value, "the reading options", &["strict"])? {
-        if name == "strict" {
-            options.strict = boolean(&name, &value)?;
+    for (name, value) in entries(value, "the reading options", KNOWN)? {
+        let on = boolean(&name, &value)?;
+        match name.as_str() {
+            "strict" => options.strict = on,
+            "nestedComments" => options.nested_comments = on,
+            _ => options.fix_tag_strings = on,
         }
     }
     Ok(options)

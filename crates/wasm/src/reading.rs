@@ -26,7 +26,7 @@ use crate::input::{bytes, describe, string};
 use crate::options::read_options;
 
 /// Every game of `text` (a string or a `Uint8Array`), each with its diagnostics; `options`:
-/// `{ strict }`. Bad PGN never throws: a broken game comes back with its errors.
+/// `{ strict, nestedComments, fixTagStrings }`. Bad PGN never throws: a broken game comes back with its errors.
 #[wasm_bindgen(js_name = parsePgn, unchecked_return_type = "Game[]")]
 pub fn parse_pgn(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
@@ -161,7 +161,8 @@ pub struct PgnReader {
 
 #[wasm_bindgen]
 impl PgnReader {
-    /// A reader that calls `onGame` with each game; `options`: `{ strict }`.
+    /// A reader that calls `onGame` with each game; `options`: `{ strict, nestedComments,
+    /// fixTagStrings }` (the games are split by the same rules).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "(game: Game) => void")] on_game: JsValue,

@@ -152,6 +152,34 @@ test("strict reading turns lenient move forms into errors", () => {
   assert.ok(parsePgn(lenient, { strict: true })[0].errors.length > 0);
 });
 
+test("nestedComments and fixTagStrings read as the command's flags", () => {
+  const nested = '[Event "n"]\n\n1. e4 { a { b } c } e5 *\n';
+  const [plain] = parsePgn(nested);
+  assert.ok(plain.errors.length > 0, "without the option ` c }` is not movetext");
+  const [read] = parsePgn(nested, { nestedComments: true });
+  assert.deepEqual(read.errors, []);
+  assert.equal(read.toPgn().includes("; a { b } c"), true, read.toPgn());
+  assert.ok(check(nested).some((d) => d.severity === "error"));
+  assert.deepEqual(check(nested, { nestedComments: true }), []);
+  const got = [];
+  const reader = new PgnReader((game) => got.push(game.errors.length), { nestedComments: true });
+  reader.push(nested + nested);
+  reader.end();
+  assert.deepEqual(got, [0, 0]);
+
+  const unclosed = '[Site "Paris]\n\n1. e4 *\n';
+  assert.ok(parsePgn(unclosed)[0].errors.length > 0);
+  const [fixed] = parsePgn(unclosed, { fixTagStrings: true });
+  assert.deepEqual(fixed.errors, []);
+  assert.deepEqual(fixed.diagnostics.map((d) => d.severity), ["warning"]);
+  assert.equal(fixed.toPgn().includes('[Site "Paris"]'), true, fixed.toPgn());
+  assert.equal(check(unclosed, { fixTagStrings: true })[0].severity, "warning");
+
+  assert.throws(() => parsePgn(nested, { nestedComments: "yes" }), TypeError);
+  assert.throws(() => check(nested, { nested_comments: true }), TypeError);
+  assert.throws(() => new PgnReader(() => {}, { fixTagStrings: 1 }), TypeError);
+});
+
 test("PgnReader gives the same games from chunks of any size", () => {
   const bytes = new TextEncoder().encode(TWO_GAMES.repeat(3));
   const whole = parsePgn(bytes).map((g) => g.toPgn());

@@ -115,7 +115,13 @@ except Exception:  # pragma: no cover - registration is a convenience
 _UNREAD: weakref.WeakKeyDictionary[Any, bytes] = weakref.WeakKeyDictionary()
 
 
-def read_game(handle: Union[IO[str], IO[bytes], Any], *, strict: bool = False) -> Optional[Game]:
+def read_game(
+    handle: Union[IO[str], IO[bytes], Any],
+    *,
+    strict: bool = False,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
+) -> Optional[Game]:
     """Reads the next game from a file object, as python-chess's ``chess.pgn.read_game``.
 
     The handle is read line by line (``readline``) and the game ends where
@@ -131,17 +137,26 @@ def read_game(handle: Union[IO[str], IO[bytes], Any], *, strict: bool = False) -
     errors is returned with ``game.errors`` set. ``game.line`` and
     ``game.offset`` count from where the handle was.
 
+    ``strict``, ``nested_comments`` and ``fix_tag_strings`` are the reading
+    rules of ``read_games`` (with ``nested_comments`` the game also ends where
+    ``read_games`` with it ends it).
+
     ``handle`` may also be a path or PGN data (anything ``read_games`` takes):
     then the first game is returned. To read all games of a file,
     ``read_games`` is much faster.
     """
+    rules = {
+        "strict": strict,
+        "nested_comments": nested_comments,
+        "fix_tag_strings": fix_tag_strings,
+    }
     if not hasattr(handle, "readline"):
-        return next(iter(read_games(handle, strict=strict)), None)
+        return next(iter(read_games(handle, **rules)), None)
     try:
         unread = _UNREAD.pop(handle, b"")
     except TypeError:  # not weakly referenceable: nothing was kept for it
         unread = b""
-    game, unread = _read_next(handle, unread, strict=strict)
+    game, unread = _read_next(handle, unread, **rules)
     if unread:
         try:
             _UNREAD[handle] = unread

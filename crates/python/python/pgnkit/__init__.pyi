@@ -201,6 +201,8 @@ def read_games(
     strict: bool = False,
     skip_broken: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Iterator[Game]:
     """Iterates the games of a PGN source, every move checked, in input order.
 
@@ -212,9 +214,21 @@ def read_games(
     The GIL is released while Rust reads. ``max_window`` (default ``"128MiB"``,
     sizes as ``parse_size`` reads them) bounds the memory of a zstd window or an xz
     dictionary; a file that needs more raises ``PgnError`` naming what it needs.
+    The reading rules (also taken by ``read_game``, ``read_headers``, ``search``,
+    ``read_arrow``, ``to_parquet`` and the Dask and Spark readers): ``strict`` makes
+    lenient move forms errors; ``nested_comments`` reads ``{ a { b } c }`` as one
+    comment (pgn-extract's ``--nestedcomments``); ``fix_tag_strings`` repairs a tag
+    value without its closing quote whose line ends with ``]`` (``[Site "Paris]``),
+    with a warning, instead of an error (``--fixtagstrings``).
     """
 
-def read_game(handle: Union[Source, Any], *, strict: bool = False) -> Optional[Game]: ...
+def read_game(
+    handle: Union[Source, Any],
+    *,
+    strict: bool = False,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
+) -> Optional[Game]: ...
 
 class SearchHit:
     """Where a game ``search(..., offsets=True)`` found is, and the plies where the
@@ -234,6 +248,8 @@ def search(
     offsets: Literal[False] = False,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Iterator[Game]: ...
 @overload
 def search(
@@ -243,6 +259,8 @@ def search(
     offsets: Literal[True],
     strict: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Iterator[SearchHit]:
     """The games of a source that ``query`` selects (``pgnkit search``'s language:
     ``pattern``, ``material``, ``imbalance``, ``sequence``, ``reaches``, ``at (...)``,
@@ -305,15 +323,32 @@ class Index:
 
     @staticmethod
     def build(
-        paths: Paths, folder: Union[str, os.PathLike], *, threads: Optional[int] = None
+        paths: Paths,
+        folder: Union[str, os.PathLike],
+        *,
+        threads: Optional[int] = None,
+        strict: bool = False,
+        nested_comments: bool = False,
+        fix_tag_strings: bool = False,
     ) -> Index:
         """Indexes the PGN files ``paths`` into ``folder`` (an index there is replaced;
         a failed build leaves nothing under its name) and opens the index. ``threads``
-        (default all cores) read the games. Games with errors are left out."""
+        (default all cores) read the games. Games with errors are left out. ``strict``,
+        ``nested_comments`` and ``fix_tag_strings`` are the reading rules of
+        ``read_games`` (the index records nothing of them: give them to ``append``,
+        ``search`` and ``tree`` without an index too)."""
     @staticmethod
     def open(folder: Union[str, os.PathLike]) -> Index:
         """Opens the index in ``folder``."""
-    def append(self, paths: Paths, *, threads: Optional[int] = None) -> None:
+    def append(
+        self,
+        paths: Paths,
+        *,
+        threads: Optional[int] = None,
+        strict: bool = False,
+        nested_comments: bool = False,
+        fix_tag_strings: bool = False,
+    ) -> None:
         """Adds the PGN files ``paths`` as a new segment, atomically (the index is as it
         was if this fails); a file indexed already raises ``PgnIndexError``."""
     @property
@@ -325,11 +360,27 @@ class Index:
     @property
     def segments(self) -> int: ...
     @overload
-    def search(self, position: Position, *, offsets: Literal[False] = False) -> List[Game]: ...
+    def search(
+        self,
+        position: Position,
+        *,
+        offsets: Literal[False] = False,
+        strict: bool = False,
+        nested_comments: bool = False,
+        fix_tag_strings: bool = False,
+    ) -> List[Game]: ...
     @overload
-    def search(self, position: Position, *, offsets: Literal[True]) -> List[SearchHit]:
+    def search(
+        self,
+        position: Position,
+        *,
+        offsets: Literal[True],
+        strict: bool = False,
+        nested_comments: bool = False,
+        fix_tag_strings: bool = False,
+    ) -> List[SearchHit]:
         """The games whose main line reaches ``position``, in input order, read from
-        their source files; with ``offsets=True`` a ``SearchHit`` each (source, byte
+        their source files (by the reading rules given); with ``offsets=True`` a ``SearchHit`` each (source, byte
         offset, game number, plies), as ``pgnkit.search(source, 'reaches "FEN"',
         offsets=True)`` gives them without an index."""
     def tree(
@@ -362,6 +413,9 @@ def tree(
     player: Optional[str] = None,
     color: Optional[Literal["white", "black"]] = None,
     threads: Optional[int] = None,
+    strict: bool = False,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> List[TreeRow]:
     """``Index.tree`` read from the files themselves, without an index (the same rows)."""
 
@@ -392,6 +446,9 @@ def book(
     player: Optional[str] = None,
     color: Optional[Literal["white", "black"]] = None,
     threads: Optional[int] = None,
+    strict: bool = False,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> int:
     """Writes a Polyglot opening book (``.bin``) of the games' main lines to ``out``
     (whole or not at all) and returns its entries, as ``pgnkit book`` does: each move
@@ -411,6 +468,8 @@ def read_headers(
     *,
     threads: Optional[int] = None,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Iterator[Headers]: ...
 def read_arrow(
     source: Source,
@@ -422,6 +481,8 @@ def read_arrow(
     keep_broken: bool = False,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Any:
     """The games table (one row per game; ``movetext`` in export format, as
     ``pgnkit convert`` writes it), the moves table or the positions table (one row per
@@ -444,6 +505,8 @@ def to_parquet(
     keep_broken: bool = False,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> int:
     """Writes the table ``read_arrow`` gives to a Parquet file; returns its rows."""
 

@@ -181,7 +181,15 @@ def schema(table: str, options: Dict[str, Any]) -> Any:
 def reader_options(options: Dict[str, Any]) -> Dict[str, Any]:
     """``read_arrow``'s keyword arguments for a worker: one thread unless asked (the engine
     runs partitions in parallel)."""
-    known = {"threads", "fen", "keep_broken", "strict", "max_window"}
+    known = {
+        "threads",
+        "fen",
+        "keep_broken",
+        "strict",
+        "nested_comments",
+        "fix_tag_strings",
+        "max_window",
+    }
     unknown = set(options) - known
     if unknown:
         raise TypeError(f"unknown reader option(s): {', '.join(sorted(unknown))}")

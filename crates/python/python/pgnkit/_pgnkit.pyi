@@ -39,12 +39,21 @@ def read_partition(
     keep_broken: bool = False,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
 ) -> Tuple[Any, CountTuple, BrokenTuple]: ...
 def place_partition(
     table: Any, bases: BasesTuple, broken: BrokenTuple
 ) -> Tuple[Any, Tuple[int, Optional[str]]]: ...
 def broken_text(broken: BrokenTuple) -> Tuple[int, Optional[str]]: ...
-def _read_next(handle: Any, unread: bytes, *, strict: bool = False) -> Tuple[Any, bytes]:
+def _read_next(
+    handle: Any,
+    unread: bytes,
+    *,
+    strict: bool = False,
+    nested_comments: bool = False,
+    fix_tag_strings: bool = False,
+) -> Tuple[Any, bytes]:
     """The next game of a file object (or None) and the bytes read past it that the handle
     could not take back (``pgnkit.read_game`` passes them as ``unread`` to the next call)."""
     ...

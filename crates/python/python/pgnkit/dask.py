@@ -110,7 +110,8 @@ def read_pgn(
     int, or ``None`` for one partition per file); a pzstd partition is a group of whole
     frames of about that many compressed bytes, so it holds several times as much text.
     ``keep_broken``: keep games with errors (with what was read, and an ``errors`` column).
-    ``reader_options``: ``fen``, ``strict``, ``threads`` (per partition; default 1, since
+    ``reader_options``: ``fen``, ``strict``, ``nested_comments``, ``fix_tag_strings``,
+    ``threads`` (per partition; default 1, since
     the scheduler runs partitions in parallel), ``max_window`` (a ``.zst`` written with
     ``--long=31`` needs ``"2GiB"``), as for ``pgnkit.read_arrow``.
 

@@ -13,7 +13,8 @@ Options (all strings, as Spark passes them): ``table`` (``games``, ``moves`` or
 ``positions``),
 ``blocksize`` (``64MiB``; bytes as stored per partition), ``partitions`` (instead of
 ``blocksize``: about this many partitions, the total stored size divided evenly),
-``keep_broken``, ``fen``, ``strict`` (``true``/``false``), ``threads`` (per partition,
+``keep_broken``, ``fen``, ``strict``, ``nested_comments``, ``fix_tag_strings``
+(``true``/``false``), ``threads`` (per partition,
 default 1), ``max_window`` (``2GiB``: the most memory a zstd window or xz dictionary may
 take, as ``read_arrow``'s; default 128 MiB), ``paths`` (a JSON list, instead of the path
 given to ``load``).
@@ -54,7 +55,8 @@ def _flag(options: Dict[str, str], name: str) -> bool:
 
 
 def _reader_options(options: Dict[str, str]) -> Dict[str, Any]:
-    out: Dict[str, Any] = {name: _flag(options, name) for name in ("keep_broken", "fen", "strict")}
+    flags = ("keep_broken", "fen", "strict", "nested_comments", "fix_tag_strings")
+    out: Dict[str, Any] = {name: _flag(options, name) for name in flags}
     out["threads"] = int(options.get("threads", "1"))
     if options.get("max_window"):
         out["max_window"] = options["max_window"]

@@ -17,7 +17,7 @@
 //! and a game is rarely more than a few hundred lines.
 
 use pgnkit::game::{GameStart, TreeBuilder, visit_game};
-use pgnkit::lexer::{GameSplitter, RawGame};
+use pgnkit::lexer::{GameSplitter, LexOptions, RawGame};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -68,8 +68,8 @@ struct Found {
 
 impl Found {
     /// The first game of `bytes`, where the splitter ends it.
-    fn first(bytes: &[u8]) -> Option<Found> {
-        let game: RawGame<'_> = GameSplitter::new(bytes).next()?;
+    fn first(bytes: &[u8], options: LexOptions) -> Option<Found> {
+        let game: RawGame<'_> = GameSplitter::new(bytes).with_options(options).next()?;
         Some(Found {
             offset: game.offset,
             line: game.line,
@@ -81,8 +81,8 @@ impl Found {
     /// The first game of `bytes` (whole lines, the file going on after
     /// them) when the splitter has decided where it ends: the next game
     /// starts in `bytes`.
-    fn decided(bytes: &[u8]) -> Option<Found> {
-        Found::first(bytes).filter(|game| game.end < bytes.len())
+    fn decided(bytes: &[u8], options: LexOptions) -> Option<Found> {
+        Found::first(bytes, options).filter(|game| game.end < bytes.len())
     }
 }
 
@@ -161,13 +161,16 @@ fn seek_back(
 /// The game's `offset` and `line` count from `unread`'s first byte, or from
 /// where the handle was.
 #[pyfunction]
-#[pyo3(name = "_read_next", signature = (handle, unread, *, strict=false))]
+#[pyo3(name = "_read_next", signature = (handle, unread, *, strict=false, nested_comments=false, fix_tag_strings=false))]
 pub fn read_next<'py>(
     py: Python<'py>,
     handle: &Bound<'py, PyAny>,
     unread: Vec<u8>,
     strict: bool,
+    nested_comments: bool,
+    fix_tag_strings: bool,
 ) -> PyResult<(Option<Py<Game>>, Bound<'py, PyBytes>)> {
+    let options = read_options(strict, nested_comments, fix_tag_strings);
     // Bytes handed back came before the handle's position: it cannot be
     // sought back to them.
     let start = match unread.is_empty() {
@@ -180,12 +183,12 @@ pub fn read_next<'py>(
         text: false,
     };
     let found = loop {
-        if let Some(found) = Found::decided(&lines.bytes) {
+        if let Some(found) = Found::decided(&lines.bytes, options.lex_options()) {
             break Some(found);
         }
         if !lines.read_line()? {
             // The end of the file: the first game ends where the splitter ends it.
-            break Found::first(&lines.bytes);
+            break Found::first(&lines.bytes, options.lex_options());
         }
     };
     let Some(found) = found else {
@@ -209,11 +212,7 @@ pub fn read_next<'py>(
                 line: found.line,
                 column: found.column,
             };
-            Ok(visit_game(
-                game,
-                &mut TreeBuilder::new(),
-                read_options(strict),
-            ))
+            Ok(visit_game(game, &mut TreeBuilder::new(), options))
         })
     })?;
     let (value, diagnostics) = read;
