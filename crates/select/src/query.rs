@@ -293,7 +293,7 @@ impl Query {
         plies::matching_in_moves(&self.expr, start, moves)
     }
 
-    /// A [`PlyFinder`](crate::PlyFinder) giving [`Query::matching_plies_in_moves`] as the
+    /// A [`PlyFinder`] giving [`Query::matching_plies_in_moves`] as the
     /// game is read, passing the reader's events on to `inner`: `None` unless the query
     /// [`reads_main_line_positions_only`](Query::reads_main_line_positions_only).
     pub fn ply_finder<V: pgnkit_game::Visitor>(&self, inner: V) -> Option<PlyFinder<V>> {
@@ -307,7 +307,7 @@ impl Query {
     }
 
     /// The plies of a selected game from those each position predicate found
-    /// (a [`PlyFinder`](crate::PlyFinder)'s followers, in `plies::leaves` order).
+    /// (a [`PlyFinder`]'s followers, in `plies::leaves` order).
     pub(crate) fn matching_plies_followed(&self, found: &[&[Ply]]) -> Option<Vec<Ply>> {
         plies::matching_followed(&self.expr, found)
     }
