@@ -193,6 +193,12 @@ impl GameRecord {
                     pgnkit_game::Annotation::Comment(comment) => visitor.after_move(comment.text()),
                 }
             }
+            // A comment after the last move's variations, with no move following: the
+            // tree keeps it apart, the reader sends it as a trailing comment, which the
+            // streaming visitor adds to the row of the line's last move.
+            for comment in node.trailing_comments() {
+                visitor.after_move(comment.text());
+            }
         }
         // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
         // `set_errors` for the `errors` column.
@@ -826,5 +832,26 @@ mod tests {
         let built = GameRecord::from_game(&game, options);
         assert_eq!(built, streamed);
         assert_eq!(built.moves[0].comment.as_deref(), Some("before after"));
+    }
+
+    /// Found by the `records` fuzz target (CI, stop 40): a comment after the last move's
+    /// variations (the tree's trailing comments) was on the last row when streamed and
+    /// missing from `from_game`'s.
+    #[test]
+    fn from_game_keeps_a_comment_after_the_last_moves_variations() {
+        let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 {own} (2... d6) { after } *\n";
+        let options = RecordOptions {
+            fen: true,
+            games_only: false,
+            positions: true,
+        };
+        let streamed = visit_games_with(pgn, RecordVisitor::new(options), ReadOptions::new())
+            .next()
+            .expect("a game")
+            .value;
+        let game = read_games(pgn).next().expect("a game").value;
+        let built = GameRecord::from_game(&game, options);
+        assert_eq!(built, streamed);
+        assert_eq!(built.moves[3].comment.as_deref(), Some("own after"));
     }
 }
