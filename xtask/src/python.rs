@@ -50,18 +50,7 @@ pub fn ensure_venv() -> Result<PathBuf, String> {
     exec(Command::new(&base).args(["-m", "venv"]).arg(&dir)).map_err(|e| {
         format!("{e}\n(the Python tests need Python 3.11 with venv; set PGNKIT_PYTHON to another interpreter)")
     })?;
-    exec(
-        Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "-r",
-            ])
-            .arg(&requirements),
-    )?;
+    exec(pip(&python).arg("-r").arg(&requirements))?;
     std::fs::write(&stamp, &wanted)
         .map_err(|e| format!("cannot write {}: {e}", stamp.display()))?;
     Ok(python)
@@ -105,18 +94,21 @@ pub fn install_package(release: bool) -> Result<(PathBuf, PathBuf), String> {
 /// import): the caller adds where it goes (`--force-reinstall` into the environment, or
 /// `--target DIR`).
 pub fn pip_install(python: &Path, wheel: &Path) -> Command {
-    let mut command = Command::new(python);
+    let mut command = pip(python);
+    command.args(["--no-index", "--no-deps"]).arg(wheel);
     command
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-index",
-            "--no-deps",
-        ])
-        .arg(wheel);
+}
+
+/// `python -m pip install`, quiet and without pip's version check; the caller adds what.
+fn pip(python: &Path) -> Command {
+    let mut command = Command::new(python);
+    command.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ]);
     command
 }
 

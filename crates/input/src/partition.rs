@@ -51,7 +51,9 @@
 //! line ends skipped before its first game. [`Bases::of`] adds them up in plan order. Counting costs a pass of decompression and splitting (no move is checked): a
 //! fraction of the read itself, and the price of ids that do not depend on the block size.
 //! The splitter's games are the reader's games (a game the reader rejects still has an id),
-//! so the counts hold for every reader option but `max_game_bytes`, which the count does not
+//! when both split by the same rules: [`count`] takes the lexing rules the reads use
+//! ([`LexOptions`]; with nested comments a result marker inside a comment ends no game). The
+//! counts then hold for every reader option but `max_game_bytes`, which the count does not
 //! apply (a game skipped for its size is still one game).
 //!
 //! A partition read whole (a gzip file) gets its offsets from the reader; only its game count
@@ -60,7 +62,7 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
-use pgnkit_lexer::Reader;
+use pgnkit_lexer::{LexOptions, Reader};
 
 use crate::decode::refuse_format;
 use crate::error::read_error;
@@ -270,9 +272,14 @@ pub struct Counts {
     pub origin: u64,
 }
 
-/// Counts the games of `partition` with the lexer's splitter alone (see the module's docs).
-/// A zip archive read whole counts the games of all its PGN members.
-pub fn count(partition: &Partition, options: &Options) -> Result<Counts, InputError> {
+/// Counts the games of `partition` with the lexer's splitter alone (see the module's docs),
+/// splitting by `rules`, the lexing rules of the reads the counts are for. A zip archive
+/// read whole counts the games of all its PGN members.
+pub fn count(
+    partition: &Partition,
+    options: &Options,
+    rules: LexOptions,
+) -> Result<Counts, InputError> {
     let mut counts = Counts::default();
     for stream in partition.open(options)? {
         if partition.kind != Kind::Whole {
@@ -280,6 +287,7 @@ pub fn count(partition: &Partition, options: &Options) -> Result<Counts, InputEr
         }
         let name = stream.name.clone();
         let mut reader = Reader::new(stream.reader);
+        reader.set_options(rules);
         while let Some(game) = reader.next_game().map_err(|e| read_error(&name, e))? {
             counts.games += 1;
             counts.bytes += game.bytes.len() as u64;

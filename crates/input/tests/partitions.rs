@@ -1,7 +1,7 @@
 //! Partitions for cluster engines: for corpus files, a pzstd file written by `/usr/bin/pzstd`
 //! and pzstd files of many small frames, at several block sizes, the partitions' games (read
 //! with the bases that `count` gives) are the single read's games, each once, with the same
-//! `game_id`, `offset` and line.
+//! `game_id`, `offset` and line; also when the reads split with nested comments.
 
 mod fixtures;
 
@@ -10,19 +10,25 @@ use std::path::{Path, PathBuf};
 use fixtures::*;
 use pgnkit_input::partition::{Bases, Kind, Plan, count, plan};
 use pgnkit_input::{InputError, Source, open};
-use pgnkit_lexer::Reader;
+use pgnkit_lexer::{LexOptions, Reader};
 
 /// A game as a single read numbers it: `game_id`, file index, offset, line, bytes.
 type Row = (u64, usize, u64, u64, Vec<u8>);
 
 /// The single read of `files`: every game of every stream, numbered in input order.
 fn single(files: &[(PathBuf, String)]) -> Vec<Row> {
+    single_with(files, LexOptions::new())
+}
+
+/// [`single`], splitting by `rules`.
+fn single_with(files: &[(PathBuf, String)], rules: LexOptions) -> Vec<Row> {
     let mut rows = Vec::new();
     for (index, (path, name)) in files.iter().enumerate() {
         let opened = open(Source::named_path(path, name), None, &options())
             .unwrap_or_else(|e| panic!("{e}"));
         for stream in opened.streams {
             let mut reader = Reader::new(stream.reader);
+            reader.set_options(rules);
             while let Some(game) = reader.next_game().unwrap_or_else(|e| panic!("{e}")) {
                 let id = rows.len() as u64;
                 rows.push((id, index, game.offset, game.line, game.bytes.to_vec()));
@@ -32,12 +38,13 @@ fn single(files: &[(PathBuf, String)]) -> Vec<Row> {
     rows
 }
 
-/// The partitioned read of `plan`: counts first, then each partition with its bases.
-fn partitioned(plan: &Plan) -> Vec<Row> {
+/// The partitioned read of `plan`: counts first, then each partition with its bases, all
+/// splitting by `rules`.
+fn partitioned(plan: &Plan, rules: LexOptions) -> Vec<Row> {
     let counts: Vec<_> = plan
         .partitions
         .iter()
-        .map(|p| count(p, &options()).unwrap_or_else(|e| panic!("{e}")))
+        .map(|p| count(p, &options(), rules).unwrap_or_else(|e| panic!("{e}")))
         .collect();
     let bases = Bases::of(&plan.partitions, &counts);
     let mut rows = Vec::new();
@@ -45,6 +52,7 @@ fn partitioned(plan: &Plan) -> Vec<Row> {
         let mut games = 0;
         for stream in partition.open(&options()).unwrap_or_else(|e| panic!("{e}")) {
             let mut reader = Reader::new(stream.reader);
+            reader.set_options(rules);
             while let Some(game) = reader.next_game().unwrap_or_else(|e| panic!("{e}")) {
                 rows.push((
                     base.game_id + games,
@@ -68,11 +76,16 @@ fn partitioned(plan: &Plan) -> Vec<Row> {
 }
 
 fn check(files: &[(PathBuf, String)], blocks: &[u64]) {
-    let whole = single(files);
+    check_with(files, blocks, LexOptions::new());
+}
+
+/// [`check`], the reads and the counts splitting by `rules`.
+fn check_with(files: &[(PathBuf, String)], blocks: &[u64], rules: LexOptions) {
+    let whole = single_with(files, rules);
     assert!(!whole.is_empty(), "no games in {files:?}");
     for &block in blocks {
         let plan = plan(files, block).unwrap_or_else(|e| panic!("{e}"));
-        let rows = partitioned(&plan);
+        let rows = partitioned(&plan, rules);
         assert_eq!(rows.len(), whole.len(), "block {block}: games");
         for (got, want) in rows.iter().zip(&whole) {
             assert!(
@@ -115,6 +128,31 @@ fn corpus_files_give_the_single_reads_games_at_any_block_size() {
         .cloned()
         .collect();
     check(&small, &[300, 4096]);
+}
+
+/// With nested comments a result marker inside an inner comment ends no game: the counts
+/// must split as the reads do, or every game after the first such comment gets the wrong
+/// `game_id` (found in session 18: `count` split by the standard's rules whatever the reads').
+#[test]
+fn counts_split_with_the_reads_nested_comments() {
+    let dir = scratch("partitions-nested");
+    let game = b"[Event \"a\"]\n\n1. e4 { outer { inner } 1-0 still outer } e5 *\n\n";
+    let text: Vec<u8> = game
+        .iter()
+        .copied()
+        .cycle()
+        .take(game.len() * 200)
+        .collect();
+    let file = write(&dir, "nested.pgn", &text);
+    let files = [(file, "nested.pgn".to_owned())];
+    let nested = LexOptions::new().with_nested_comments(true);
+    assert_eq!(single_with(&files, nested).len(), 200);
+    assert!(
+        single(&files).len() > 200,
+        "by the standard's rules the marker in the comment ends a game"
+    );
+    check_with(&files, &[1 << 10, 4 << 10, 1 << 20], nested);
+    check(&files, &[1 << 10, 4 << 10]);
 }
 
 /// `text` compressed by `/usr/bin/pzstd` (level 1: frames of about 2 MiB of text).

@@ -115,23 +115,26 @@ pub fn plan_partitions(
 
 /// Counts the games of a partition with the splitter alone (no chess): returns
 /// `(games, bytes, lines, lead, lead_lines, origin)`, the fields of
-/// `pgnkit_input::partition::Counts`. `max_window` as for `read_arrow`.
+/// `pgnkit_input::partition::Counts`. `max_window` as for `read_arrow`; `nested_comments`
+/// as for the reads the counts are for (it changes where games end).
 #[pyfunction]
-#[pyo3(signature = (partition, *, threads=1, max_window=None))]
+#[pyo3(signature = (partition, *, threads=1, max_window=None, nested_comments=false))]
 pub fn count_partition(
     py: Python<'_>,
     partition: PartitionTuple,
     threads: usize,
     max_window: Option<&Bound<'_, PyAny>>,
+    nested_comments: bool,
 ) -> PyResult<CountTuple> {
     let partition = from_tuple(partition)?;
+    let rules = crate::reading::read_options(false, nested_comments, false).lex_options();
     let options = Options {
         threads: crate::reading::threads_arg(Some(threads), 1)?,
         max_window: crate::source::max_window(max_window)?,
     };
     py.detach(|| {
         guard(|| {
-            let c = partition::count(&partition, &options).map_err(|e| input_error(&e))?;
+            let c = partition::count(&partition, &options, rules).map_err(|e| input_error(&e))?;
             Ok(counts_tuple(&c))
         })
     })

@@ -416,6 +416,29 @@ def test_spark_errors_count_lines_from_the_files_start(spark, broken_file):
     assert errors_by_game(got) == want
 
 
+def test_spark_counts_split_as_the_reads_with_nested_comments(spark, tmp_path):
+    """With nested_comments a result marker inside an inner comment ends no game: Spark's
+    planning counts must split as the reads do, or the game_ids after the first such comment
+    are off (they were: the counts split by the standard's rules)."""
+    nested = '[Event "n{n}"]\n\n1. e4 {{ outer {{ inner }} 1-0 still outer }} e5 *\n\n'
+    plain = '[Event "p{n}"]\n\n1. d4 d5 *\n\n'
+    path = tmp_path / "nested.pgn"
+    path.write_text("".join((plain if n % 5 else nested).format(n=n) for n in range(400)))
+    want = pgnkit.read_arrow(str(path), nested_comments=True)
+    assert want.num_rows == 400
+    plain = pgnkit.read_arrow(str(path), keep_broken=True)
+    assert plain.num_rows > 400, "by the standard's rules the marker ends a game"
+    got = (
+        spark.read.format("pgn")
+        .option("nested_comments", "true")
+        .option("partitions", "8")
+        .load(str(path))
+        .toArrow()
+    )
+    assert got.column("game_id").to_pylist() == want.column("game_id").to_pylist()
+    assert got.column("Event").to_pylist() == want.column("Event").to_pylist()
+
+
 def test_spark_sql_filters_on_the_date_tag(spark, corpus: Path):
     """`Date` (the tag's text) and the typed `game_date` are two names to Spark SQL, which
     reads names without case: a filter on `Date` is no ambiguous reference."""

@@ -107,11 +107,20 @@ def plan(
 
 
 def count(
-    partition: Partition, threads: int = 1, max_window: Union[int, str, None] = None
+    partition: Partition,
+    threads: int = 1,
+    max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
 ) -> Counts:
-    """The partition's counts, found with the splitter alone (no chess); ``max_window`` as
-    for ``pgnkit.read_arrow``."""
-    return _pgnkit.count_partition(partition.as_tuple(), threads=threads, max_window=max_window)
+    """The partition's counts, found with the splitter alone (no chess); ``max_window`` and
+    ``nested_comments`` as for the ``pgnkit.read_arrow`` the counts are for (nested comments
+    change where games end)."""
+    return _pgnkit.count_partition(
+        partition.as_tuple(),
+        threads=threads,
+        max_window=max_window,
+        nested_comments=nested_comments,
+    )
 
 
 def bases(partitions: Sequence[Partition], counts: Sequence[Counts]) -> List[Bases]:

@@ -21,7 +21,11 @@ BrokenTuple = Tuple[int, Optional[FirstTuple]]
 def parse_size(size: Union[int, str]) -> int: ...
 def plan_partitions(paths: List[str], block: int) -> Tuple[List[PartitionTuple], List[str]]: ...
 def count_partition(
-    partition: PartitionTuple, *, threads: int = 1, max_window: Union[int, str, None] = None
+    partition: PartitionTuple,
+    *,
+    threads: int = 1,
+    max_window: Union[int, str, None] = None,
+    nested_comments: bool = False,
 ) -> CountTuple: ...
 def partition_bases(
     partitions: Sequence[PartitionTuple], counts: Sequence[CountTuple]

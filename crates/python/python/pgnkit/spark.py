@@ -160,7 +160,13 @@ class PgnReader(DataSourceReader):
         # The counts release the GIL: several partitions at once.
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             window = self.reader_options.get("max_window")
-            counts = list(pool.map(lambda p: _partition.count(p, max_window=window), parts))
+            nested = bool(self.reader_options.get("nested_comments", False))
+            counts = list(
+                pool.map(
+                    lambda p: _partition.count(p, max_window=window, nested_comments=nested),
+                    parts,
+                )
+            )
         bases = _partition.bases(parts, counts)
         out: List[InputPartition] = [_Partition(p, b) for p, b in zip(parts, bases)]
         return out or [InputPartition(None)]
