@@ -165,13 +165,19 @@ fn add_segment(
         .map_err(|e| IndexError::io(&names_path, e))?;
 
     let mut games: Vec<GameRecord> = Vec::new();
-    let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.min(1 << 20));
+    // Reserved whole (address space only until filled): no copies as it grows.
+    let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
     let mut scratch: Vec<u128> = Vec::new();
     let mut runs: Vec<PathBuf> = Vec::new();
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
     let mut fingerprints: Vec<(PathBuf, (u64, u128, u64))> = Vec::new();
     let capacity = options.run_positions.max(1);
+    // The sorts run while no game is read: on every thread the read uses.
+    let sort_threads = match options.threads {
+        pgnkit_game::ALL_CORES => pgnkit_game::all_cores(),
+        n => n,
+    };
 
     let read = read_sources(
         inputs,
@@ -221,7 +227,7 @@ fn add_segment(
                 }));
                 if buffer.len() >= capacity {
                     let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                    spill(&mut buffer, &mut scratch, &path)?;
+                    spill(&mut buffer, &mut scratch, sort_threads, &path)?;
                     runs.push(path);
                 }
             }
@@ -257,7 +263,7 @@ fn add_segment(
         let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
         let run_count = runs.len() as u64;
         let (pos_count, stats_count, single_count) = if runs.is_empty() {
-            sort_postings(&mut buffer, &mut scratch);
+            sort_postings(&mut buffer, &mut scratch, sort_threads);
             drop(std::mem::take(&mut scratch));
             let mut postings = std::mem::take(&mut buffer)
                 .into_iter()
@@ -266,7 +272,7 @@ fn add_segment(
         } else {
             if !buffer.is_empty() {
                 let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                spill(&mut buffer, &mut scratch, &path)?;
+                spill(&mut buffer, &mut scratch, sort_threads, &path)?;
                 runs.push(path);
             }
             drop(std::mem::take(&mut buffer));
@@ -301,10 +307,15 @@ fn add_segment(
     })
 }
 
-/// Sorts `buffer` ([`sort_postings`], with `scratch` as its second buffer)
-/// and writes it to `path` (raw records), emptying it.
-fn spill(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>, path: &Path) -> Result<(), IndexError> {
-    sort_postings(buffer, scratch);
+/// Sorts `buffer` ([`sort_postings`] on `threads` threads, with `scratch`
+/// as its second buffer) and writes it to `path` (raw records), emptying it.
+fn spill(
+    buffer: &mut Vec<u128>,
+    scratch: &mut Vec<u128>,
+    threads: usize,
+    path: &Path,
+) -> Result<(), IndexError> {
+    sort_postings(buffer, scratch, threads);
     let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
     let mut bytes = Vec::with_capacity(4096 * Posting::SIZE);
@@ -336,14 +347,16 @@ fn unpack(n: u128) -> Posting {
     }
 }
 
-/// Sorts the packed postings of `buffer` ([`pack`]), in
-/// two steps that each touch a small part of memory at a time: one
-/// counting pass distributes the postings into `scratch` by the top bits of
-/// their key (random, so the buckets are about 256 postings each, and at
-/// most 4096 buckets fill at once, so the writes stay in cache), then each
-/// bucket is sorted where it lies. `scratch` ends holding the old buffer's
-/// allocation, to be reused.
-fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
+/// Sorts the packed postings of `buffer` ([`pack`]) on `threads` threads,
+/// in steps that each touch a small part of memory at a time and use safe
+/// slices only: the buffer is cut into one part per thread, and each thread
+/// distributes its part into the same range of `scratch` by the top bits of
+/// the keys (random, so the buckets are about 256 postings each, and at most
+/// 4096 buckets fill at once, so the writes stay in cache); then each
+/// thread takes a range of buckets, copies their pieces from every part
+/// back into `buffer`, where the bucket ends up, and sorts each bucket
+/// there. `scratch` keeps its allocation, to be reused.
+fn sort_postings(buffer: &mut [u128], scratch: &mut Vec<u128>, threads: usize) {
     let len = buffer.len();
     if len < 4096 {
         buffer.sort_unstable();
@@ -352,30 +365,88 @@ fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
     let bits = (usize::BITS - len.leading_zeros())
         .saturating_sub(8)
         .clamp(4, 12);
-    let shift = 64 - bits;
-    let mut ends = vec![0usize; (1 << bits) + 1];
-    for p in buffer.iter() {
-        ends[(p >> (64 + shift)) as usize + 1] += 1;
+    let shift = 64 + 64 - bits;
+    let buckets = 1usize << bits;
+    let threads = threads.clamp(1, 64).min(len / 4096).max(1);
+    scratch.clear();
+    scratch.resize(len, 0);
+    let part_len = len.div_ceil(threads);
+    // For each part: where each of its buckets starts within the part.
+    let starts: Vec<Vec<usize>> = std::thread::scope(|scope| {
+        let work: Vec<_> = buffer
+            .chunks(part_len)
+            .zip(scratch.chunks_mut(part_len))
+            .map(|(part, out)| scope.spawn(move || distribute(part, out, shift, buckets)))
+            .collect();
+        work.into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    // Bucket `b` of part `t` is `scratch[t * part_len + starts[t][b]..
+    // t * part_len + starts[t][b + 1]]`; bucket `b` of the result starts at
+    // the sum of the sizes of the buckets before it in every part.
+    let mut global = vec![0usize; buckets + 1];
+    for b in 0..buckets {
+        let size: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
+        global[b + 1] = global[b] + size;
+    }
+    // Ranges of buckets of about equal size, one per thread.
+    let mut cuts = vec![0usize];
+    for t in 1..threads {
+        let target = len * t / threads;
+        let b = global.partition_point(|&g| g < target).min(buckets);
+        cuts.push(b.max(*cuts.last().unwrap_or(&0)));
+    }
+    cuts.push(buckets);
+    let scratch = &scratch[..];
+    let starts = &starts;
+    let global = &global;
+    std::thread::scope(|scope| {
+        let mut rest = &mut buffer[..];
+        let mut work = Vec::new();
+        for w in cuts.windows(2) {
+            let (first, last) = (w[0], w[1]);
+            let (mine, tail) = rest.split_at_mut(global[last] - global[first]);
+            rest = tail;
+            work.push(scope.spawn(move || {
+                let base = global[first];
+                for b in first..last {
+                    let mut at = global[b] - base;
+                    for (t, s) in starts.iter().enumerate() {
+                        let piece = &scratch[t * part_len + s[b]..t * part_len + s[b + 1]];
+                        mine[at..at + piece.len()].copy_from_slice(piece);
+                        at += piece.len();
+                    }
+                    mine[global[b] - base..global[b + 1] - base].sort_unstable();
+                }
+            }));
+        }
+        for w in work {
+            w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
+/// Distributes `part` into `out` (as long) by the bits of each posting
+/// above `shift`, bucket after bucket; returns where each of the `buckets`
+/// buckets starts in `out`, and its end last.
+fn distribute(part: &[u128], out: &mut [u128], shift: u32, buckets: usize) -> Vec<usize> {
+    let mut ends = vec![0usize; buckets + 1];
+    for p in part {
+        ends[(p >> shift) as usize + 1] += 1;
     }
     for i in 1..ends.len() {
         ends[i] += ends[i - 1];
     }
-    // `ends[b]` is now where bucket `b` starts; it moves to its end as the
+    let starts = ends.clone();
+    // `ends[b]` is where bucket `b` starts; it moves to its end as the
     // bucket fills.
-    scratch.clear();
-    scratch.resize(len, buffer[0]);
-    for p in buffer.iter() {
-        let slot = &mut ends[(p >> (64 + shift)) as usize];
-        scratch[*slot] = *p;
+    for p in part {
+        let slot = &mut ends[(p >> shift) as usize];
+        out[*slot] = *p;
         *slot += 1;
     }
-    let mut start = 0;
-    for &end in &ends[..1 << bits] {
-        scratch[start..end].sort_unstable();
-        start = end;
-    }
-    std::mem::swap(buffer, scratch);
-    scratch.clear();
+    starts
 }
 
 /// A k-way merge of sorted run files.
@@ -424,7 +495,7 @@ impl Merge {
 }
 
 /// Postings counted at a time by [`write_sorted`].
-const BLOCK: usize = 512;
+const BLOCK: usize = 4096;
 
 /// A (key, move) of the sorted postings, being counted.
 struct Group {
@@ -438,16 +509,54 @@ struct Group {
     tally: Option<Tally>,
 }
 
+/// Blocks of postings in flight from [`write_sorted`] to the thread that
+/// writes them to `.pos`.
+const POS_BLOCKS: usize = 8;
+
 /// Writes the sorted postings to `<stem>.pos` and their per-move
 /// statistics to `<stem>.stats` (moves played in one game only to
-/// `<stem>.single`, as the game's number); returns the three counts.
+/// `<stem>.single`, as the game's number); returns the three counts. The
+/// postings are written on a second thread while this one counts them.
 fn write_sorted(
     dir: &Path,
     stem: &str,
     scores: &[Scores],
     postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
 ) -> Result<(u64, u64, u64), IndexError> {
-    let mut pos = RecordWriter::<Posting>::create(&dir.join(format!("{stem}.pos")))?;
+    let pos_path = dir.join(format!("{stem}.pos"));
+    let mut pos = RecordWriter::<Posting>::create(&pos_path)?;
+    std::thread::scope(|scope| {
+        let (blocks, received) = std::sync::mpsc::sync_channel::<Vec<Posting>>(POS_BLOCKS);
+        let writer = scope.spawn(move || {
+            for block in received {
+                for p in &block {
+                    pos.push(p)?;
+                }
+            }
+            pos.finish()
+        });
+        let counted = count_sorted(dir, stem, scores, postings, &blocks);
+        drop(blocks);
+        let written = writer
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let (stats, singles) = counted?;
+        Ok((written?, stats, singles))
+    })
+}
+
+/// The statistics half of [`write_sorted`]: counts the postings into
+/// `<stem>.stats` and `<stem>.single` and sends them on to `pos` a block at
+/// a time; returns the counts of stats and singles. Stops early, with no
+/// error of its own, when `pos`'s thread has stopped (its error is the one
+/// reported).
+fn count_sorted(
+    dir: &Path,
+    stem: &str,
+    scores: &[Scores],
+    postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
+    pos: &std::sync::mpsc::SyncSender<Vec<Posting>>,
+) -> Result<(u64, u64), IndexError> {
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
     let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
     // The (key, move) being counted: its first game, and its tally once a
@@ -494,13 +603,15 @@ fn write_sorted(
         if block.is_empty() {
             break;
         }
+        if pos.send(block.clone()).is_err() {
+            break;
+        }
         // The block's games' scores read before they are counted: loads
         // that do not wait for each other, where a read per posting in the
         // loop below would wait for each (the games of a key are far apart).
         block_scores.clear();
         block_scores.extend(block.iter().map(|p| scores[p.game as usize]));
         for (p, p_scores) in block.iter().zip(&block_scores) {
-            pos.push(p)?;
             match &mut group {
                 Some(g) if g.key == p.key && g.mv == p.mv => {
                     if g.last != p.game && g.mv != NO_MOVE {
@@ -528,7 +639,7 @@ fn write_sorted(
         }
     }
     flush(&mut stats, &group)?;
-    Ok((pos.finish()?, stats.finish()?, singles.finish()?))
+    Ok((stats.finish()?, singles.finish()?))
 }
 
 #[cfg(test)]
@@ -558,12 +669,15 @@ mod tests {
     fn packed_sort_orders_as_postings_do() {
         for n in [0, 1, 100, 4095, 4096, 50_000] {
             let mut expected = postings(n);
-            let mut packed: Vec<u128> = expected.iter().map(pack).collect();
+            let packed: Vec<u128> = expected.iter().map(pack).collect();
             expected.sort_unstable();
             let mut scratch = Vec::new();
-            sort_postings(&mut packed, &mut scratch);
-            let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
-            assert_eq!(got, expected, "{n} postings");
+            for threads in [1, 2, 3] {
+                let mut packed = packed.clone();
+                sort_postings(&mut packed, &mut scratch, threads);
+                let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
+                assert_eq!(got, expected, "{n} postings, {threads} threads");
+            }
         }
     }
 }
