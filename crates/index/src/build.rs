@@ -168,7 +168,7 @@ fn add_segment(
     // Reserved whole (address space only until filled): no copies as it grows.
     let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
     let mut scratch: Vec<u128> = Vec::new();
-    let mut runs: Vec<PathBuf> = Vec::new();
+    let mut runs = Runs::default();
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
     let mut fingerprints: Vec<(PathBuf, (u64, u128, u64))> = Vec::new();
@@ -226,23 +226,17 @@ fn add_segment(
                     ply,
                 }));
                 if buffer.len() >= capacity {
-                    let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                    spill(&mut buffer, &mut scratch, sort_threads, &path)?;
-                    runs.push(path);
+                    let path = dir.join(format!("{stem}.run-{}", runs.paths.len()));
+                    runs.spill(&mut buffer, &mut scratch, sort_threads, path)?;
                 }
             }
             Ok(())
         },
     );
-    let cleanup = |runs: &[PathBuf]| {
-        for run in runs {
-            let _ = fs::remove_file(run);
-        }
-    };
     let read = match read {
         Ok(read) => read,
         Err(e) => {
-            cleanup(&runs);
+            runs.remove();
             remove_segment_files(dir, stem);
             return Err(e);
         }
@@ -261,8 +255,7 @@ fn add_segment(
         }
         game_file.finish()?;
         let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
-        let run_count = runs.len() as u64;
-        let (pos_count, stats_count, single_count) = if runs.is_empty() {
+        let (pos_count, stats_count, single_count) = if runs.paths.is_empty() {
             sort_postings(&mut buffer, &mut scratch, sort_threads);
             drop(std::mem::take(&mut scratch));
             let mut postings = std::mem::take(&mut buffer)
@@ -271,19 +264,21 @@ fn add_segment(
             write_sorted(dir, stem, &scores, &mut postings)?
         } else {
             if !buffer.is_empty() {
-                let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                spill(&mut buffer, &mut scratch, sort_threads, &path)?;
-                runs.push(path);
+                let path = dir.join(format!("{stem}.run-{}", runs.paths.len()));
+                runs.spill(&mut buffer, &mut scratch, sort_threads, path)?;
             }
             drop(std::mem::take(&mut buffer));
             drop(std::mem::take(&mut scratch));
-            let mut merge = Merge::new(&runs)?;
+            runs.wait(&mut scratch)?;
+            drop(std::mem::take(&mut scratch));
+            let mut merge = Merge::new(&runs.paths)?;
             write_sorted(dir, stem, &scores, &mut std::iter::from_fn(|| merge.next()))?
         };
-        Ok::<_, IndexError>((pos_count, stats_count, single_count, run_count))
+        Ok::<_, IndexError>((pos_count, stats_count, single_count))
     })();
-    cleanup(&runs);
-    let (pos_count, stats_count, single_count, run_count) = match merged {
+    let run_count = runs.paths.len() as u64;
+    runs.remove();
+    let (pos_count, stats_count, single_count) = match merged {
         Ok(v) => v,
         Err(e) => {
             remove_segment_files(dir, stem);
@@ -307,19 +302,66 @@ fn add_segment(
     })
 }
 
-/// Sorts `buffer` ([`sort_postings`] on `threads` threads, with `scratch`
-/// as its second buffer) and writes it to `path` (raw records), emptying it.
-fn spill(
-    buffer: &mut Vec<u128>,
-    scratch: &mut Vec<u128>,
-    threads: usize,
-    path: &Path,
-) -> Result<(), IndexError> {
-    sort_postings(buffer, scratch, threads);
+/// The sorted runs of a build: their files, and the one being written on
+/// a thread of its own while the games after it are read.
+#[derive(Default)]
+struct Runs {
+    paths: Vec<PathBuf>,
+    /// The last run's writer; it gives back the run's buffer, to be the
+    /// next sort's second buffer (so the build holds two buffers, as when
+    /// runs were written on the reading thread).
+    writing: Option<std::thread::JoinHandle<Result<Vec<u128>, IndexError>>>,
+}
+
+impl Runs {
+    /// Sorts `buffer` ([`sort_postings`] on `threads` threads, with
+    /// `scratch` as its second buffer) and starts writing it to `path` (raw
+    /// records) on a thread of its own; `buffer` is left empty, holding
+    /// what was `scratch`. Waits first for the run before (its error is
+    /// this one's).
+    fn spill(
+        &mut self,
+        buffer: &mut Vec<u128>,
+        scratch: &mut Vec<u128>,
+        threads: usize,
+        path: PathBuf,
+    ) -> Result<(), IndexError> {
+        self.wait(scratch)?;
+        sort_postings(buffer, scratch, threads);
+        let sorted = std::mem::replace(buffer, std::mem::take(scratch));
+        buffer.clear();
+        self.paths.push(path.clone());
+        self.writing = Some(std::thread::spawn(move || write_run(sorted, &path)));
+        Ok(())
+    }
+
+    /// Waits for the run being written, if any; its buffer becomes `scratch`.
+    fn wait(&mut self, scratch: &mut Vec<u128>) -> Result<(), IndexError> {
+        if let Some(writing) = self.writing.take() {
+            let mut back = writing
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))?;
+            back.clear();
+            *scratch = back;
+        }
+        Ok(())
+    }
+
+    /// Waits for the run being written and removes every run's file.
+    fn remove(&mut self) {
+        let _ = self.wait(&mut Vec::new());
+        for run in &self.paths {
+            let _ = fs::remove_file(run);
+        }
+    }
+}
+
+/// Writes the sorted `run` to `path` (raw records) and gives it back.
+fn write_run(run: Vec<u128>, path: &Path) -> Result<Vec<u128>, IndexError> {
     let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
     let mut bytes = Vec::with_capacity(4096 * Posting::SIZE);
-    for chunk in buffer.chunks(4096) {
+    for chunk in run.chunks(4096) {
         bytes.clear();
         for &p in chunk {
             unpack(p).put(&mut bytes);
@@ -327,8 +369,7 @@ fn spill(
         out.write_all(&bytes).map_err(|e| IndexError::io(path, e))?;
     }
     out.flush().map_err(|e| IndexError::io(path, e))?;
-    buffer.clear();
-    Ok(())
+    Ok(run)
 }
 
 /// `p` as one number whose order is the postings' (key, move, game, ply):
