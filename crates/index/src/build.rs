@@ -20,9 +20,7 @@ use pgnkit_game::ReadOptions;
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
-use crate::record::{
-    GameRecord, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, VERSION,
-};
+use crate::record::{GameRecord, NO_MOVE, Posting, RecordWriter, Single, StatsRecord, VERSION};
 use crate::scan::{absolute, read_sources};
 use crate::tree::{Scores, Tally};
 
@@ -263,15 +261,11 @@ fn add_segment(
                 .map(|p| Ok(unpack(p)));
             write_sorted(dir, stem, &scores, &mut postings)?
         } else {
-            if !buffer.is_empty() {
-                let path = dir.join(format!("{stem}.run-{}", runs.paths.len()));
-                runs.spill(&mut buffer, &mut scratch, sort_threads, path)?;
-            }
-            drop(std::mem::take(&mut buffer));
-            drop(std::mem::take(&mut scratch));
+            // The last postings are merged from memory, not written as a run.
             runs.wait(&mut scratch)?;
+            sort_postings(&mut buffer, &mut scratch, sort_threads);
             drop(std::mem::take(&mut scratch));
-            let mut merge = Merge::new(&runs.paths)?;
+            let mut merge = Merge::new(&runs.paths, std::mem::take(&mut buffer))?;
             write_sorted(dir, stem, &scores, &mut std::iter::from_fn(|| merge.next()))?
         };
         Ok::<_, IndexError>((pos_count, stats_count, single_count))
@@ -356,15 +350,17 @@ impl Runs {
     }
 }
 
-/// Writes the sorted `run` to `path` (raw records) and gives it back.
+/// Writes the sorted `run` to `path` and gives it back. A run file is the
+/// packed postings ([`pack`]) as 16-byte little-endian numbers, read back
+/// by [`Merge`] only.
 fn write_run(run: Vec<u128>, path: &Path) -> Result<Vec<u128>, IndexError> {
     let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    let mut bytes = Vec::with_capacity(4096 * Posting::SIZE);
-    for chunk in run.chunks(4096) {
+    let mut bytes = Vec::with_capacity(RUN_CHUNK * 16);
+    for chunk in run.chunks(RUN_CHUNK) {
         bytes.clear();
         for &p in chunk {
-            unpack(p).put(&mut bytes);
+            bytes.extend_from_slice(&p.to_le_bytes());
         }
         out.write_all(&bytes).map_err(|e| IndexError::io(path, e))?;
     }
@@ -490,48 +486,103 @@ fn distribute(part: &[u128], out: &mut [u128], shift: u32, buckets: usize) -> Ve
     starts
 }
 
-/// A k-way merge of sorted run files.
+/// Postings read from a run file, or written to one, at a time.
+const RUN_CHUNK: usize = 4096;
+
+/// One sorted input of a [`Merge`]: a run file read a chunk at a time, or
+/// the last postings, sorted in memory.
+struct Source {
+    /// The packed postings ([`pack`]) at hand, and the next one's place.
+    chunk: Vec<u128>,
+    at: usize,
+    /// The run file, when there is one (`None`: `chunk` is all there is).
+    file: Option<(BufReader<File>, PathBuf)>,
+    bytes: Vec<u8>,
+}
+
+impl Source {
+    /// The next posting, reading the next chunk of the file when needed.
+    fn next(&mut self) -> Result<Option<u128>, IndexError> {
+        if self.at == self.chunk.len() {
+            let Some((reader, path)) = &mut self.file else {
+                return Ok(None);
+            };
+            self.bytes.resize(RUN_CHUNK * 16, 0);
+            let mut filled = 0;
+            while filled < self.bytes.len() {
+                match reader.read(&mut self.bytes[filled..]) {
+                    Ok(0) => break,
+                    Ok(n) => filled += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(IndexError::io(path.as_path(), e)),
+                }
+            }
+            if filled % 16 != 0 {
+                return Err(IndexError::corrupt(
+                    path.as_path(),
+                    "a run file ends inside a posting",
+                ));
+            }
+            self.chunk.clear();
+            self.chunk.extend(
+                self.bytes[..filled]
+                    .chunks_exact(16)
+                    .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
+            );
+            self.at = 0;
+            if self.chunk.is_empty() {
+                return Ok(None);
+            }
+        }
+        self.at += 1;
+        Ok(Some(self.chunk[self.at - 1]))
+    }
+}
+
+/// A k-way merge of sorted run files and of the last postings, sorted in
+/// memory; the heap compares packed postings (one number each).
 struct Merge {
-    readers: Vec<(BufReader<File>, PathBuf)>,
-    heap: BinaryHeap<Reverse<(Posting, usize)>>,
+    sources: Vec<Source>,
+    heap: BinaryHeap<Reverse<(u128, usize)>>,
 }
 
 impl Merge {
-    fn new(runs: &[PathBuf]) -> Result<Merge, IndexError> {
+    fn new(runs: &[PathBuf], last: Vec<u128>) -> Result<Merge, IndexError> {
         let mut merge = Merge {
-            readers: Vec::new(),
+            sources: Vec::new(),
             heap: BinaryHeap::new(),
         };
-        for (i, path) in runs.iter().enumerate() {
+        for path in runs {
             let file = File::open(path).map_err(|e| IndexError::io(path, e))?;
-            merge
-                .readers
-                .push((BufReader::with_capacity(1 << 16, file), path.clone()));
-            if let Some(p) = merge.read(i)? {
+            merge.sources.push(Source {
+                chunk: Vec::with_capacity(RUN_CHUNK),
+                at: 0,
+                file: Some((BufReader::with_capacity(1 << 16, file), path.clone())),
+                bytes: Vec::new(),
+            });
+        }
+        merge.sources.push(Source {
+            chunk: last,
+            at: 0,
+            file: None,
+            bytes: Vec::new(),
+        });
+        for i in 0..merge.sources.len() {
+            if let Some(p) = merge.sources[i].next()? {
                 merge.heap.push(Reverse((p, i)));
             }
         }
         Ok(merge)
     }
 
-    fn read(&mut self, i: usize) -> Result<Option<Posting>, IndexError> {
-        let (reader, path) = &mut self.readers[i];
-        let mut bytes = [0u8; Posting::SIZE];
-        match reader.read_exact(&mut bytes) {
-            Ok(()) => Ok(Some(Posting::get(&bytes))),
-            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
-            Err(e) => Err(IndexError::io(path.as_path(), e)),
-        }
-    }
-
     fn next(&mut self) -> Option<Result<Posting, IndexError>> {
         let Reverse((p, i)) = self.heap.pop()?;
-        match self.read(i) {
+        match self.sources[i].next() {
             Ok(Some(next)) => self.heap.push(Reverse((next, i))),
             Ok(None) => {}
             Err(e) => return Some(Err(e)),
         }
-        Some(Ok(p))
+        Some(Ok(unpack(p)))
     }
 }
 
