@@ -20,9 +20,7 @@ use pgnkit_game::ReadOptions;
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
-use crate::record::{
-    GameRecord, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, VERSION,
-};
+use crate::record::{GameRecord, NO_MOVE, Posting, RecordWriter, Single, StatsRecord, VERSION};
 use crate::scan::{absolute, read_sources};
 use crate::tree::{Scores, Tally};
 
@@ -165,13 +163,19 @@ fn add_segment(
         .map_err(|e| IndexError::io(&names_path, e))?;
 
     let mut games: Vec<GameRecord> = Vec::new();
-    let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.min(1 << 20));
+    // Reserved whole (address space only until filled): no copies as it grows.
+    let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
     let mut scratch: Vec<u128> = Vec::new();
-    let mut runs: Vec<PathBuf> = Vec::new();
+    let mut runs = Runs::default();
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
     let mut fingerprints: Vec<(PathBuf, (u64, u128, u64))> = Vec::new();
     let capacity = options.run_positions.max(1);
+    // The sorts run while no game is read: on every thread the read uses.
+    let sort_threads = match options.threads {
+        pgnkit_game::ALL_CORES => pgnkit_game::all_cores(),
+        n => n,
+    };
 
     let read = read_sources(
         inputs,
@@ -220,23 +224,17 @@ fn add_segment(
                     ply,
                 }));
                 if buffer.len() >= capacity {
-                    let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                    spill(&mut buffer, &mut scratch, &path)?;
-                    runs.push(path);
+                    let path = dir.join(format!("{stem}.run-{}", runs.paths.len()));
+                    runs.spill(&mut buffer, &mut scratch, sort_threads, path)?;
                 }
             }
             Ok(())
         },
     );
-    let cleanup = |runs: &[PathBuf]| {
-        for run in runs {
-            let _ = fs::remove_file(run);
-        }
-    };
     let read = match read {
         Ok(read) => read,
         Err(e) => {
-            cleanup(&runs);
+            runs.remove();
             remove_segment_files(dir, stem);
             return Err(e);
         }
@@ -255,29 +253,26 @@ fn add_segment(
         }
         game_file.finish()?;
         let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
-        let run_count = runs.len() as u64;
-        let (pos_count, stats_count, single_count) = if runs.is_empty() {
-            sort_postings(&mut buffer, &mut scratch);
+        let (pos_count, stats_count, single_count) = if runs.paths.is_empty() {
+            sort_postings(&mut buffer, &mut scratch, sort_threads);
             drop(std::mem::take(&mut scratch));
             let mut postings = std::mem::take(&mut buffer)
                 .into_iter()
                 .map(|p| Ok(unpack(p)));
             write_sorted(dir, stem, &scores, &mut postings)?
         } else {
-            if !buffer.is_empty() {
-                let path = dir.join(format!("{stem}.run-{}", runs.len()));
-                spill(&mut buffer, &mut scratch, &path)?;
-                runs.push(path);
-            }
-            drop(std::mem::take(&mut buffer));
+            // The last postings are merged from memory, not written as a run.
+            runs.wait(&mut scratch)?;
+            sort_postings(&mut buffer, &mut scratch, sort_threads);
             drop(std::mem::take(&mut scratch));
-            let mut merge = Merge::new(&runs)?;
+            let mut merge = Merge::new(&runs.paths, std::mem::take(&mut buffer))?;
             write_sorted(dir, stem, &scores, &mut std::iter::from_fn(|| merge.next()))?
         };
-        Ok::<_, IndexError>((pos_count, stats_count, single_count, run_count))
+        Ok::<_, IndexError>((pos_count, stats_count, single_count))
     })();
-    cleanup(&runs);
-    let (pos_count, stats_count, single_count, run_count) = match merged {
+    let run_count = runs.paths.len() as u64;
+    runs.remove();
+    let (pos_count, stats_count, single_count) = match merged {
         Ok(v) => v,
         Err(e) => {
             remove_segment_files(dir, stem);
@@ -301,23 +296,76 @@ fn add_segment(
     })
 }
 
-/// Sorts `buffer` ([`sort_postings`], with `scratch` as its second buffer)
-/// and writes it to `path` (raw records), emptying it.
-fn spill(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>, path: &Path) -> Result<(), IndexError> {
-    sort_postings(buffer, scratch);
+/// The sorted runs of a build: their files, and the one being written on
+/// a thread of its own while the games after it are read.
+#[derive(Default)]
+struct Runs {
+    paths: Vec<PathBuf>,
+    /// The last run's writer; it gives back the run's buffer, to be the
+    /// next sort's second buffer (so the build holds two buffers, as when
+    /// runs were written on the reading thread).
+    writing: Option<std::thread::JoinHandle<Result<Vec<u128>, IndexError>>>,
+}
+
+impl Runs {
+    /// Sorts `buffer` ([`sort_postings`] on `threads` threads, with
+    /// `scratch` as its second buffer) and starts writing it to `path` (raw
+    /// records) on a thread of its own; `buffer` is left empty, holding
+    /// what was `scratch`. Waits first for the run before (its error is
+    /// this one's).
+    fn spill(
+        &mut self,
+        buffer: &mut Vec<u128>,
+        scratch: &mut Vec<u128>,
+        threads: usize,
+        path: PathBuf,
+    ) -> Result<(), IndexError> {
+        self.wait(scratch)?;
+        sort_postings(buffer, scratch, threads);
+        let sorted = std::mem::replace(buffer, std::mem::take(scratch));
+        buffer.clear();
+        self.paths.push(path.clone());
+        self.writing = Some(std::thread::spawn(move || write_run(sorted, &path)));
+        Ok(())
+    }
+
+    /// Waits for the run being written, if any; its buffer becomes `scratch`.
+    fn wait(&mut self, scratch: &mut Vec<u128>) -> Result<(), IndexError> {
+        if let Some(writing) = self.writing.take() {
+            let mut back = writing
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))?;
+            back.clear();
+            *scratch = back;
+        }
+        Ok(())
+    }
+
+    /// Waits for the run being written and removes every run's file.
+    fn remove(&mut self) {
+        let _ = self.wait(&mut Vec::new());
+        for run in &self.paths {
+            let _ = fs::remove_file(run);
+        }
+    }
+}
+
+/// Writes the sorted `run` to `path` and gives it back. A run file is the
+/// packed postings ([`pack`]) as 16-byte little-endian numbers, read back
+/// by [`Merge`] only.
+fn write_run(run: Vec<u128>, path: &Path) -> Result<Vec<u128>, IndexError> {
     let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
     let mut out = BufWriter::with_capacity(1 << 16, file);
-    let mut bytes = Vec::with_capacity(4096 * Posting::SIZE);
-    for chunk in buffer.chunks(4096) {
+    let mut bytes = Vec::with_capacity(RUN_CHUNK * 16);
+    for chunk in run.chunks(RUN_CHUNK) {
         bytes.clear();
         for &p in chunk {
-            unpack(p).put(&mut bytes);
+            bytes.extend_from_slice(&p.to_le_bytes());
         }
         out.write_all(&bytes).map_err(|e| IndexError::io(path, e))?;
     }
     out.flush().map_err(|e| IndexError::io(path, e))?;
-    buffer.clear();
-    Ok(())
+    Ok(run)
 }
 
 /// `p` as one number whose order is the postings' (key, move, game, ply):
@@ -336,14 +384,16 @@ fn unpack(n: u128) -> Posting {
     }
 }
 
-/// Sorts the packed postings of `buffer` ([`pack`]), in
-/// two steps that each touch a small part of memory at a time: one
-/// counting pass distributes the postings into `scratch` by the top bits of
-/// their key (random, so the buckets are about 256 postings each, and at
-/// most 4096 buckets fill at once, so the writes stay in cache), then each
-/// bucket is sorted where it lies. `scratch` ends holding the old buffer's
-/// allocation, to be reused.
-fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
+/// Sorts the packed postings of `buffer` ([`pack`]) on `threads` threads,
+/// in steps that each touch a small part of memory at a time and use safe
+/// slices only: the buffer is cut into one part per thread, and each thread
+/// distributes its part into the same range of `scratch` by the top bits of
+/// the keys (random, so the buckets are about 256 postings each, and at most
+/// 4096 buckets fill at once, so the writes stay in cache); then each
+/// thread takes a range of buckets, copies their pieces from every part
+/// back into `buffer`, where the bucket ends up, and sorts each bucket
+/// there. `scratch` keeps its allocation, to be reused.
+fn sort_postings(buffer: &mut [u128], scratch: &mut Vec<u128>, threads: usize) {
     let len = buffer.len();
     if len < 4096 {
         buffer.sort_unstable();
@@ -352,79 +402,220 @@ fn sort_postings(buffer: &mut Vec<u128>, scratch: &mut Vec<u128>) {
     let bits = (usize::BITS - len.leading_zeros())
         .saturating_sub(8)
         .clamp(4, 12);
-    let shift = 64 - bits;
-    let mut ends = vec![0usize; (1 << bits) + 1];
-    for p in buffer.iter() {
-        ends[(p >> (64 + shift)) as usize + 1] += 1;
+    let shift = 64 + 64 - bits;
+    let buckets = 1usize << bits;
+    let threads = threads.clamp(1, 64).min(len / 4096).max(1);
+    // Every place of `scratch` is written below: its old contents need not
+    // be cleared (no 128 MiB of zeros for each run).
+    if scratch.len() < len {
+        scratch.resize(len, 0);
+    }
+    scratch.truncate(len);
+    let part_len = len.div_ceil(threads);
+    // For each part: where each of its buckets starts within the part.
+    let starts: Vec<Vec<usize>> = std::thread::scope(|scope| {
+        let work: Vec<_> = buffer
+            .chunks(part_len)
+            .zip(scratch.chunks_mut(part_len))
+            .map(|(part, out)| scope.spawn(move || distribute(part, out, shift, buckets)))
+            .collect();
+        work.into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    // Bucket `b` of part `t` is `scratch[t * part_len + starts[t][b]..
+    // t * part_len + starts[t][b + 1]]`; bucket `b` of the result starts at
+    // the sum of the sizes of the buckets before it in every part.
+    let mut global = vec![0usize; buckets + 1];
+    for b in 0..buckets {
+        let size: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
+        global[b + 1] = global[b] + size;
+    }
+    // Ranges of buckets of about equal size, one per thread.
+    let mut cuts = vec![0usize];
+    for t in 1..threads {
+        let target = len * t / threads;
+        let b = global.partition_point(|&g| g < target).min(buckets);
+        cuts.push(b.max(*cuts.last().unwrap_or(&0)));
+    }
+    cuts.push(buckets);
+    let scratch = &scratch[..];
+    let starts = &starts;
+    let global = &global;
+    std::thread::scope(|scope| {
+        let mut rest = &mut buffer[..];
+        let mut work = Vec::new();
+        for w in cuts.windows(2) {
+            let (first, last) = (w[0], w[1]);
+            let (mine, tail) = rest.split_at_mut(global[last] - global[first]);
+            rest = tail;
+            work.push(scope.spawn(move || {
+                let base = global[first];
+                let mut sub = Vec::new();
+                for b in first..last {
+                    let mut at = global[b] - base;
+                    for (t, s) in starts.iter().enumerate() {
+                        let piece = &scratch[t * part_len + s[b]..t * part_len + s[b + 1]];
+                        mine[at..at + piece.len()].copy_from_slice(piece);
+                        at += piece.len();
+                    }
+                    sort_bucket(
+                        &mut mine[global[b] - base..global[b + 1] - base],
+                        &mut sub,
+                        shift - 8,
+                    );
+                }
+            }));
+        }
+        for w in work {
+            w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
+/// Sorts one bucket of [`sort_postings`] (its postings agree on the bits
+/// above `shift + 8`): a large one is distributed into `sub` by the next 8
+/// bits (a few postings each, in cache) and those are sorted and copied
+/// back, which costs less than comparison sorting the whole bucket.
+fn sort_bucket(bucket: &mut [u128], sub: &mut Vec<u128>, shift: u32) {
+    if bucket.len() < 512 {
+        bucket.sort_unstable();
+        return;
+    }
+    sub.clear();
+    sub.resize(bucket.len(), 0);
+    let starts = distribute(bucket, sub, shift, 256);
+    for w in starts.windows(2) {
+        sub[w[0]..w[1]].sort_unstable();
+    }
+    bucket.copy_from_slice(sub);
+}
+
+/// Distributes `part` into `out` (as long) by the bits of each posting
+/// above `shift`, bucket after bucket; returns where each of the `buckets`
+/// buckets starts in `out`, and its end last.
+fn distribute(part: &[u128], out: &mut [u128], shift: u32, buckets: usize) -> Vec<usize> {
+    let mask = buckets - 1;
+    let mut ends = vec![0usize; buckets + 1];
+    for p in part {
+        ends[((p >> shift) as usize & mask) + 1] += 1;
     }
     for i in 1..ends.len() {
         ends[i] += ends[i - 1];
     }
-    // `ends[b]` is now where bucket `b` starts; it moves to its end as the
+    let starts = ends.clone();
+    // `ends[b]` is where bucket `b` starts; it moves to its end as the
     // bucket fills.
-    scratch.clear();
-    scratch.resize(len, buffer[0]);
-    for p in buffer.iter() {
-        let slot = &mut ends[(p >> (64 + shift)) as usize];
-        scratch[*slot] = *p;
+    for p in part {
+        let slot = &mut ends[(p >> shift) as usize & mask];
+        out[*slot] = *p;
         *slot += 1;
     }
-    let mut start = 0;
-    for &end in &ends[..1 << bits] {
-        scratch[start..end].sort_unstable();
-        start = end;
-    }
-    std::mem::swap(buffer, scratch);
-    scratch.clear();
+    starts
 }
 
-/// A k-way merge of sorted run files.
+/// Postings read from a run file, or written to one, at a time.
+const RUN_CHUNK: usize = 4096;
+
+/// One sorted input of a [`Merge`]: a run file read a chunk at a time, or
+/// the last postings, sorted in memory.
+struct Source {
+    /// The packed postings ([`pack`]) at hand, and the next one's place.
+    chunk: Vec<u128>,
+    at: usize,
+    /// The run file, when there is one (`None`: `chunk` is all there is).
+    file: Option<(BufReader<File>, PathBuf)>,
+    bytes: Vec<u8>,
+}
+
+impl Source {
+    /// The next posting, reading the next chunk of the file when needed.
+    fn next(&mut self) -> Result<Option<u128>, IndexError> {
+        if self.at == self.chunk.len() {
+            let Some((reader, path)) = &mut self.file else {
+                return Ok(None);
+            };
+            self.bytes.resize(RUN_CHUNK * 16, 0);
+            let mut filled = 0;
+            while filled < self.bytes.len() {
+                match reader.read(&mut self.bytes[filled..]) {
+                    Ok(0) => break,
+                    Ok(n) => filled += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(IndexError::io(path.as_path(), e)),
+                }
+            }
+            if filled % 16 != 0 {
+                return Err(IndexError::corrupt(
+                    path.as_path(),
+                    "a run file ends inside a posting",
+                ));
+            }
+            self.chunk.clear();
+            self.chunk.extend(
+                self.bytes[..filled]
+                    .chunks_exact(16)
+                    .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
+            );
+            self.at = 0;
+            if self.chunk.is_empty() {
+                return Ok(None);
+            }
+        }
+        self.at += 1;
+        Ok(Some(self.chunk[self.at - 1]))
+    }
+}
+
+/// A k-way merge of sorted run files and of the last postings, sorted in
+/// memory; the heap compares packed postings (one number each).
 struct Merge {
-    readers: Vec<(BufReader<File>, PathBuf)>,
-    heap: BinaryHeap<Reverse<(Posting, usize)>>,
+    sources: Vec<Source>,
+    heap: BinaryHeap<Reverse<(u128, usize)>>,
 }
 
 impl Merge {
-    fn new(runs: &[PathBuf]) -> Result<Merge, IndexError> {
+    fn new(runs: &[PathBuf], last: Vec<u128>) -> Result<Merge, IndexError> {
         let mut merge = Merge {
-            readers: Vec::new(),
+            sources: Vec::new(),
             heap: BinaryHeap::new(),
         };
-        for (i, path) in runs.iter().enumerate() {
+        for path in runs {
             let file = File::open(path).map_err(|e| IndexError::io(path, e))?;
-            merge
-                .readers
-                .push((BufReader::with_capacity(1 << 16, file), path.clone()));
-            if let Some(p) = merge.read(i)? {
+            merge.sources.push(Source {
+                chunk: Vec::with_capacity(RUN_CHUNK),
+                at: 0,
+                file: Some((BufReader::with_capacity(1 << 16, file), path.clone())),
+                bytes: Vec::new(),
+            });
+        }
+        merge.sources.push(Source {
+            chunk: last,
+            at: 0,
+            file: None,
+            bytes: Vec::new(),
+        });
+        for i in 0..merge.sources.len() {
+            if let Some(p) = merge.sources[i].next()? {
                 merge.heap.push(Reverse((p, i)));
             }
         }
         Ok(merge)
     }
 
-    fn read(&mut self, i: usize) -> Result<Option<Posting>, IndexError> {
-        let (reader, path) = &mut self.readers[i];
-        let mut bytes = [0u8; Posting::SIZE];
-        match reader.read_exact(&mut bytes) {
-            Ok(()) => Ok(Some(Posting::get(&bytes))),
-            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
-            Err(e) => Err(IndexError::io(path.as_path(), e)),
-        }
-    }
-
     fn next(&mut self) -> Option<Result<Posting, IndexError>> {
         let Reverse((p, i)) = self.heap.pop()?;
-        match self.read(i) {
+        match self.sources[i].next() {
             Ok(Some(next)) => self.heap.push(Reverse((next, i))),
             Ok(None) => {}
             Err(e) => return Some(Err(e)),
         }
-        Some(Ok(p))
+        Some(Ok(unpack(p)))
     }
 }
 
 /// Postings counted at a time by [`write_sorted`].
-const BLOCK: usize = 512;
+const BLOCK: usize = 4096;
 
 /// A (key, move) of the sorted postings, being counted.
 struct Group {
@@ -438,16 +629,54 @@ struct Group {
     tally: Option<Tally>,
 }
 
+/// Blocks of postings in flight from [`write_sorted`] to the thread that
+/// writes them to `.pos`.
+const POS_BLOCKS: usize = 8;
+
 /// Writes the sorted postings to `<stem>.pos` and their per-move
 /// statistics to `<stem>.stats` (moves played in one game only to
-/// `<stem>.single`, as the game's number); returns the three counts.
+/// `<stem>.single`, as the game's number); returns the three counts. The
+/// postings are written on a second thread while this one counts them.
 fn write_sorted(
     dir: &Path,
     stem: &str,
     scores: &[Scores],
     postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
 ) -> Result<(u64, u64, u64), IndexError> {
-    let mut pos = RecordWriter::<Posting>::create(&dir.join(format!("{stem}.pos")))?;
+    let pos_path = dir.join(format!("{stem}.pos"));
+    let mut pos = RecordWriter::<Posting>::create(&pos_path)?;
+    std::thread::scope(|scope| {
+        let (blocks, received) = std::sync::mpsc::sync_channel::<Vec<Posting>>(POS_BLOCKS);
+        let writer = scope.spawn(move || {
+            for block in received {
+                for p in &block {
+                    pos.push(p)?;
+                }
+            }
+            pos.finish()
+        });
+        let counted = count_sorted(dir, stem, scores, postings, &blocks);
+        drop(blocks);
+        let written = writer
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let (stats, singles) = counted?;
+        Ok((written?, stats, singles))
+    })
+}
+
+/// The statistics half of [`write_sorted`]: counts the postings into
+/// `<stem>.stats` and `<stem>.single` and sends them on to `pos` a block at
+/// a time; returns the counts of stats and singles. Stops early, with no
+/// error of its own, when `pos`'s thread has stopped (its error is the one
+/// reported).
+fn count_sorted(
+    dir: &Path,
+    stem: &str,
+    scores: &[Scores],
+    postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
+    pos: &std::sync::mpsc::SyncSender<Vec<Posting>>,
+) -> Result<(u64, u64), IndexError> {
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
     let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
     // The (key, move) being counted: its first game, and its tally once a
@@ -494,13 +723,15 @@ fn write_sorted(
         if block.is_empty() {
             break;
         }
+        if pos.send(block.clone()).is_err() {
+            break;
+        }
         // The block's games' scores read before they are counted: loads
         // that do not wait for each other, where a read per posting in the
         // loop below would wait for each (the games of a key are far apart).
         block_scores.clear();
         block_scores.extend(block.iter().map(|p| scores[p.game as usize]));
         for (p, p_scores) in block.iter().zip(&block_scores) {
-            pos.push(p)?;
             match &mut group {
                 Some(g) if g.key == p.key && g.mv == p.mv => {
                     if g.last != p.game && g.mv != NO_MOVE {
@@ -528,7 +759,7 @@ fn write_sorted(
         }
     }
     flush(&mut stats, &group)?;
-    Ok((pos.finish()?, stats.finish()?, singles.finish()?))
+    Ok((stats.finish()?, singles.finish()?))
 }
 
 #[cfg(test)]
@@ -558,12 +789,39 @@ mod tests {
     fn packed_sort_orders_as_postings_do() {
         for n in [0, 1, 100, 4095, 4096, 50_000] {
             let mut expected = postings(n);
-            let mut packed: Vec<u128> = expected.iter().map(pack).collect();
+            let packed: Vec<u128> = expected.iter().map(pack).collect();
             expected.sort_unstable();
             let mut scratch = Vec::new();
-            sort_postings(&mut packed, &mut scratch);
-            let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
-            assert_eq!(got, expected, "{n} postings");
+            for threads in [1, 2, 3] {
+                let mut packed = packed.clone();
+                sort_postings(&mut packed, &mut scratch, threads);
+                let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
+                assert_eq!(got, expected, "{n} postings, {threads} threads");
+            }
         }
+    }
+
+    #[test]
+    fn packed_sort_of_random_keys_in_large_buckets() {
+        // 3 Mi postings: 4096 buckets of about 770, each sorted by its
+        // next 8 bits first.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut packed: Vec<u128> = (0..3 << 20)
+            .map(|i: u32| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pack(&Posting {
+                    key: x,
+                    mv: (x >> 3) as u16 % 3,
+                    game: i / 40,
+                    ply: (i % 40) as u16,
+                })
+            })
+            .collect();
+        let mut expected = packed.clone();
+        expected.sort_unstable();
+        sort_postings(&mut packed, &mut Vec::new(), 2);
+        assert!(packed == expected);
     }
 }
