@@ -64,9 +64,13 @@ impl ReadOptions {
     }
 
     /// The lexer's rules these options ask for (what the splitter and the
-    /// lexer read with).
+    /// lexer read with). The single pass's tokens leave the usual move
+    /// numbers out ([`LexOptions::skip_move_numbers`]): the reader passes
+    /// over them, and they are half the tokens of a movetext.
     pub fn lex_options(&self) -> LexOptions {
-        LexOptions::new().with_nested_comments(self.nested_comments)
+        LexOptions::new()
+            .with_nested_comments(self.nested_comments)
+            .with_skip_move_numbers(true)
     }
 }
 

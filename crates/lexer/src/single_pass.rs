@@ -166,6 +166,7 @@ impl GameTokens {
             pos: 0,
             tokens: &mut self.tokens,
             warnings: &mut self.warnings,
+            skip_move_numbers: self.options.skip_move_numbers,
         };
         let first = match tag_section(&mut lexing)? {
             TagSection::End(end) => return Some(end),
@@ -185,6 +186,8 @@ struct Lexing<'b> {
     pos: usize,
     tokens: &'b mut Vec<GameToken>,
     warnings: &'b mut Vec<LexWarning>,
+    /// [`LexOptions::skip_move_numbers`]: the movetext's usual move numbers are not kept.
+    skip_move_numbers: bool,
 }
 
 impl Lexing<'_> {
@@ -397,6 +400,7 @@ fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
         pos: lexing.pos,
         tokens: &mut *lexing.tokens,
         warnings: &mut *lexing.warnings,
+        skip_move_numbers: lexing.skip_move_numbers,
     };
     let end = movetext_loop(&mut local, first);
     lexing.pos = local.pos;
@@ -432,9 +436,13 @@ fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> 
                 // digits makes them an integer token for the lexer too.
                 let digits = digits_end(buf, pos + 1);
                 if digits - pos < 4 && buf.get(digits) == Some(&b'.') {
-                    lexing.keep(TokenKind::Integer, Span::new(pos, digits));
                     let end = periods_end(buf, digits + 1);
-                    lexing.keep(TokenKind::Period, Span::new(digits, end));
+                    if lexing.skip_move_numbers {
+                        lexing.pos = end;
+                    } else {
+                        lexing.keep(TokenKind::Integer, Span::new(pos, digits));
+                        lexing.keep(TokenKind::Period, Span::new(digits, end));
+                    }
                     continue;
                 }
                 let (end, kind) = digit_token(buf, lexing.warnings, pos, b);

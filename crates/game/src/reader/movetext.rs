@@ -74,7 +74,7 @@ impl<'a> GameReader<'a> {
     pub(super) fn movetext_token<V: Visitor>(
         &mut self,
         token: GameToken,
-        lines: &mut SmallVec<[Line<'a>; 4]>,
+        lines: &mut Vec<Line<'a>>,
         marker: &mut Option<(Termination, Span)>,
         visitor: &mut V,
     ) -> bool {
@@ -206,7 +206,7 @@ impl<'a> GameReader<'a> {
         &mut self,
         span: Span,
         termination: Termination,
-        lines: &mut SmallVec<[Line<'a>; 4]>,
+        lines: &mut [Line<'a>],
         marker: &mut Option<(Termination, Span)>,
     ) {
         let in_variation = lines.len() > 1;
@@ -224,11 +224,7 @@ impl<'a> GameReader<'a> {
         }
     }
 
-    fn close_variation<V: Visitor>(
-        &mut self,
-        lines: &mut SmallVec<[Line<'a>; 4]>,
-        visitor: &mut V,
-    ) {
+    fn close_variation<V: Visitor>(&mut self, lines: &mut Vec<Line<'a>>, visitor: &mut V) {
         let Some(mut var) = lines.pop() else { return };
         let mut dropped = false;
         if var.announced {
@@ -426,7 +422,7 @@ pub(super) fn end_line<V: Visitor>(line: &mut Line<'_>, visitor: &mut V) {
 }
 
 /// Closes every open variation (the game ended inside them).
-pub(super) fn close_variations<V: Visitor>(lines: &mut SmallVec<[Line<'_>; 4]>, visitor: &mut V) {
+pub(super) fn close_variations<V: Visitor>(lines: &mut Vec<Line<'_>>, visitor: &mut V) {
     while lines.len() > 1 {
         if let Some(mut var) = lines.pop()
             && var.announced

@@ -2,7 +2,7 @@
 //! single pass (kinds and spans in the game's bytes; the reader slices a
 //! token's text only where it needs it), with the lexer's warnings.
 
-use pgnkit_lexer::{GameToken, LexWarning, LexWarningKind, Span, TokenKind};
+use pgnkit_lexer::{GameToken, LexWarning, LexWarningKind, Span};
 
 /// A game's tokens, read in order.
 pub(super) struct Tokens<'t> {
@@ -43,9 +43,11 @@ impl<'t> Tokens<'t> {
             .any(|w| w.kind == LexWarningKind::UnescapedQuote && w.span.start == start)
     }
 
-    /// Gives `take` the next tokens that are neither move numbers nor
-    /// periods (a third of the movetext, which means nothing to the
-    /// reader), up to the first for which it returns `true` or the last.
+    /// Gives `take` the next tokens, up to the first for which it returns
+    /// `true` or the last. The usual move numbers are not among them (the
+    /// reader's lexing options leave them out,
+    /// [`LexOptions::skip_move_numbers`](pgnkit_lexer::LexOptions::skip_move_numbers));
+    /// the others reach `take`, which passes over them.
     ///
     /// The loop runs on a local copy of the slice iterator (kept in
     /// registers, not stored back at every token), which goes back into
@@ -55,7 +57,7 @@ impl<'t> Tokens<'t> {
         let all = self.tokens.as_slice();
         let mut tokens = self.tokens.clone();
         for &token in tokens.by_ref() {
-            if !is_move_number(token.kind) && take(token) {
+            if take(token) {
                 break;
             }
         }
@@ -76,10 +78,4 @@ impl Iterator for Tokens<'_> {
         self.pos = token.span.end;
         Some(token)
     }
-}
-
-/// Whether tokens of `kind` are move numbers and their periods.
-#[inline(always)]
-fn is_move_number(kind: TokenKind) -> bool {
-    matches!(kind, TokenKind::Integer | TokenKind::Period)
 }
