@@ -25,7 +25,7 @@ use crate::outcome::{Outcome, finish};
 use crate::output::Output;
 use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
-use crate::select_check::{Dedupe, read_check_file, with_comment};
+use crate::select_check::{Dedupe, Keys, read_check_file, with_comment};
 use crate::select_table::{TableOut, format_of};
 use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
@@ -40,14 +40,6 @@ pub enum Mode {
     Dedupe,
     /// `pgnkit classify`: `--classify` on.
     Classify,
-}
-
-/// How duplicates are told apart.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Keys {
-    None,
-    Exact,
-    Fuzzy(usize),
 }
 
 struct SelectJob<'a> {

@@ -1,6 +1,6 @@
-//! `select --check-file` and `--duplicates`: the duplicate keys of another
-//! file's games, read before the inputs, and the comment that names where a
-//! duplicate's first occurrence was.
+//! `select --check-file` and `--duplicates`: how duplicates are told apart,
+//! the duplicate keys of another file's games, read before the inputs, and
+//! the comment that names where a duplicate's first occurrence was.
 
 use pgnkit::game::{ReadOptions, TreeBuilder};
 use pgnkit::select::{GameKey, Seen};
@@ -9,7 +9,14 @@ use crate::console;
 use crate::failure::Failure;
 use crate::options::read_options;
 use crate::pipeline::{self, Game, Job};
-use crate::select::Keys;
+
+/// How duplicates are told apart.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Keys {
+    None,
+    Exact,
+    Fuzzy(usize),
+}
 
 /// The duplicate keys of `--check-file`'s games, read as the inputs are.
 struct KeyJob {
