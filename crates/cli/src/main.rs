@@ -38,6 +38,7 @@ mod ranges;
 mod render;
 mod search;
 mod select;
+mod select_check;
 mod select_table;
 mod signals;
 mod split;

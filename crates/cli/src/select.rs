@@ -13,8 +13,9 @@ use pgnkit::game::{
     DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder, Validate,
 };
 use pgnkit::select::{
-    Context, GameKey, MainLine, MatchFilter, Moves, Openings, Query, Recorder, Seen, Transforms,
-    add_final_fen, add_ply_count, drop_tags, fix_result, mark_plies,
+    Context, DropPlies, Dropped, GameKey, Lines, MainLine, MatchFilter, Moves, Openings, Query,
+    Recorder, Seen, SplitLines, Transforms, add_final_fen, add_ply_count, drop_tags, fix_result,
+    mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -24,6 +25,7 @@ use crate::outcome::{Outcome, finish};
 use crate::output::Output;
 use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
+use crate::select_check::{Dedupe, Keys, read_check_file, with_comment};
 use crate::select_table::{TableOut, format_of};
 use crate::split::{Outputs, Part, PartFormat, Selected, Split};
 use crate::tally::Tally;
@@ -38,14 +40,6 @@ pub enum Mode {
     Dedupe,
     /// `pgnkit classify`: `--classify` on.
     Classify,
-}
-
-/// How duplicates are told apart.
-#[derive(Debug, Clone, Copy)]
-enum Keys {
-    None,
-    Exact,
-    Fuzzy(usize),
 }
 
 struct SelectJob<'a> {
@@ -82,10 +76,30 @@ struct SelectJob<'a> {
     /// [`Recorder`], with no tree, and written by the streaming writer (as
     /// `stream`); see [`Recorders`].
     record: bool,
+    /// With `stream`: the only transform, done while the game is read
+    /// ([`Streamed`]); a game it cannot apply to goes the tree's way.
+    transform_stream: Option<Streaming>,
     /// `--keep-broken`: a game with errors goes on as read (what the reader
     /// recovered): matched, transformed and written; its errors are still
     /// reported.
     keep_broken: bool,
+}
+
+/// A transform done while streaming (see [`Streamed`]).
+#[derive(Debug, Clone, Copy)]
+enum Streaming {
+    /// Dropping this many plies ([`Transforms::streamed_drop`]).
+    Drop(usize),
+    /// Splitting into lines ([`Transforms::streamed_split`]).
+    Split,
+}
+
+/// The streaming writers of the transforms done while streaming.
+enum Streamed {
+    /// The plies dropped as the game is read.
+    Drop(Box<MainLine<DropPlies<StreamWriter>>>),
+    /// A game without variations written as read.
+    Split(Box<MainLine<SplitLines<StreamWriter>>>),
 }
 
 /// The kind of `--fix-result`'s warnings (see [`crate::warnings`]).
@@ -138,6 +152,7 @@ impl Job for SelectJob<'_> {
         pgnkit::Game,
         bool,
         Option<Box<Recorders>>,
+        Option<Streamed>,
     );
     type Output = Verdict;
 
@@ -157,6 +172,17 @@ impl Job for SelectJob<'_> {
                     seen: 0,
                     selected: 0,
                 })
+            }),
+            self.transform_stream.map(|streaming| {
+                let writer = StreamWriter::new(self.export.clone());
+                match streaming {
+                    Streaming::Drop(plies) => {
+                        Streamed::Drop(Box::new(MainLine::new(DropPlies::new(plies, writer))))
+                    }
+                    Streaming::Split => {
+                        Streamed::Split(Box::new(MainLine::new(SplitLines::new(writer))))
+                    }
+                }
             }),
         )
     }
@@ -184,7 +210,7 @@ impl Job for SelectJob<'_> {
     }
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Verdict {
-        let (builder, writer, stream, checked, matched, recorder) = state;
+        let (builder, writer, stream, checked, matched, recorder, transforming) = state;
         // Whether `before_lexing` read this game's tags and they matched.
         let matched = std::mem::take(matched);
         let mut probe = None;
@@ -212,7 +238,35 @@ impl Job for SelectJob<'_> {
             } else {
                 probe.as_ref()
             };
-            return self.streamed(stream, game, probe, text);
+            match transforming.as_mut() {
+                None => return self.streamed(stream, game, probe, text),
+                Some(Streamed::Drop(dropping)) => {
+                    let (((_, dropped), moves), diagnostics) =
+                        game.visit(&mut **dropping, self.read);
+                    match dropped {
+                        Dropped::Done => {
+                            let writer = dropping.inner_mut().inner_mut();
+                            return self.written(writer, &moves, diagnostics, game, probe, text);
+                        }
+                        // Written as read, as `Transforms::apply` leaves it.
+                        Dropped::TooShort => {
+                            let mut v = self.streamed(stream, game, probe, text);
+                            v.unchanged = u64::from(v.selected);
+                            return v;
+                        }
+                        // The tree's way, below.
+                        Dropped::Tree => {}
+                    }
+                }
+                Some(Streamed::Split(lines)) => {
+                    let (((_, split), moves), diagnostics) = game.visit(&mut **lines, self.read);
+                    if split == Lines::One {
+                        let writer = lines.inner_mut().inner_mut();
+                        return self.written(writer, &moves, diagnostics, game, probe, text);
+                    }
+                    // Lines of the tree, below.
+                }
+            }
         }
         let (mut game, diagnostics) = game.visit(builder, self.read);
         let mut v = Verdict {
@@ -428,109 +482,6 @@ impl SelectJob<'_> {
     }
 }
 
-/// The duplicate keys of `--check-file`'s games, read as the inputs are.
-struct KeyJob {
-    read: ReadOptions,
-    keys: Keys,
-}
-
-impl Job for KeyJob {
-    type State = TreeBuilder;
-    /// The game's key, `None` when it has errors.
-    type Output = Option<GameKey>;
-
-    fn state(&self) -> TreeBuilder {
-        TreeBuilder::new()
-    }
-
-    fn run(&self, builder: &mut TreeBuilder, game: Game<'_, '_>, _: &mut Vec<u8>) -> Self::Output {
-        let (game, diagnostics) = game.visit(builder, self.read);
-        if diagnostics.has_errors() {
-            return None;
-        }
-        match self.keys {
-            Keys::None => None,
-            Keys::Exact => Some(GameKey::of(&game)),
-            Keys::Fuzzy(ply) => Some(GameKey::at_ply(&game, ply)),
-        }
-    }
-}
-
-/// Reads `--check-file` into `seen` (its games kept before any input's), its
-/// name first in `names`; returns the games read and those with errors (not
-/// counted as kept: they are reported, as the inputs' are).
-fn read_check_file(
-    path: &std::path::Path,
-    inputs: &crate::args::Inputs,
-    keys: Keys,
-    seen: &mut Dedupe,
-    names: &mut Vec<String>,
-) -> Result<(u64, u64), Failure> {
-    let check = crate::args::Inputs {
-        files: vec![path.to_path_buf()],
-        read: inputs.read,
-        threads: inputs.threads,
-        range: None,
-        max_game_bytes: inputs.max_game_bytes,
-        max_window: inputs.max_window,
-        warnings: inputs.warnings,
-    };
-    let job = KeyJob {
-        read: read_options(inputs),
-        keys,
-    };
-    let (mut games, mut broken) = (0, 0);
-    let ended = pipeline::over_inputs(&check, &job, |name, game, key, _| {
-        games += 1;
-        let Some(key) = key else {
-            broken += 1;
-            return console::write(&format!(
-                "{name}:{}: --check-file game with errors: not counted\n",
-                game.line
-            ));
-        };
-        if names.last().map(String::as_str) != Some(name) {
-            names.push(name.to_string());
-        }
-        let input = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
-        match seen {
-            Dedupe::Keys(set) => drop(set.first(key, ())),
-            Dedupe::Placed(set) => drop(set.first(key, (input, game.line))),
-        }
-        Ok(())
-    })?;
-    if !ended.complete() {
-        return Err(Failure::usage(format!(
-            "--check-file {}: could not be read to its end",
-            path.display()
-        )));
-    }
-    Ok((games, broken))
-}
-
-/// The kept games' places: keys only, or keys and (input, line).
-enum Dedupe {
-    Keys(Seen<()>),
-    Placed(Seen<(u32, u64)>),
-}
-
-/// `name` and `line` as a comment before a duplicate's moves: `{Duplicate of a.pgn line 12}`.
-fn with_comment(text: &[u8], name: &str, line: u64) -> Vec<u8> {
-    let note = format!(
-        "{{Duplicate of {} line {line}}}\n",
-        name.replace(['{', '}'], "_")
-    );
-    let at = match text.windows(2).position(|w| w == b"\n\n") {
-        Some(at) if text.first() == Some(&b'[') => at + 2,
-        _ => 0,
-    };
-    let mut out = Vec::with_capacity(text.len() + note.len());
-    out.extend_from_slice(&text[..at]);
-    out.extend_from_slice(note.as_bytes());
-    out.extend_from_slice(&text[at..]);
-    out
-}
-
 /// `n thing`/`n things`, for the summary line's counts.
 fn count(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -592,20 +543,39 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         tags_first: false,
         stream: false,
         record: false,
+        transform_stream: None,
         keep_broken: args.keep_broken,
     };
     // A game with errors is decided on the tree the reader recovered, with
     // `--keep-broken`: neither the tags-first nor the streaming path.
-    let unfixed = !job.keep_broken
+    let plain = !job.keep_broken
         && !job.fix_result
         && !job.ply_count
         && !job.final_fen
         && job.drop.is_empty()
-        && job.transforms.is_empty()
         && job.mark.is_none()
         && !job.text_of_rejected;
+    let unfixed = plain && job.transforms.is_empty();
     let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
     let recorded = job.query.as_ref().is_some_and(Query::reads_record);
+    let whole = !matches!(job.keys, Keys::Fuzzy(_)) && !job.table;
+    // Dropping plies or splitting lines, the only transform, is done while
+    // streaming each game with no query (nor an opening: the tags it sets
+    // after the game is written would not stand where the tree's transform
+    // puts them).
+    let transform_stream = match job.transforms.streamed_drop() {
+        Some(plies) => Some(Streaming::Drop(plies)),
+        None => job.transforms.streamed_split().then_some(Streaming::Split),
+    }
+    .filter(|_| plain && whole && job.query.is_none() && job.openings.is_none());
+    let stream = transform_stream.is_some()
+        || unfixed
+            && if job.openings.is_some() {
+                job.query.is_none()
+            } else {
+                tags_only || job.query.is_none()
+            }
+            && whole;
     let job = SelectJob {
         tags_first: tags_only && unfixed && job.openings.is_none(),
         record: !tags_only
@@ -614,14 +584,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             && job.openings.is_none()
             && !matches!(job.keys, Keys::Fuzzy(_))
             && !job.table,
-        stream: unfixed
-            && if job.openings.is_some() {
-                job.query.is_none()
-            } else {
-                tags_only || job.query.is_none()
-            }
-            && !matches!(job.keys, Keys::Fuzzy(_))
-            && !job.table,
+        stream,
+        transform_stream,
         ..job
     };
     let format = match table_format {

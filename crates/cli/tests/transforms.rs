@@ -2,8 +2,9 @@
 //! `export` and `select`: the text written for a small game, the counts of
 //! the summary line (a game a transform cannot apply to is written
 //! unchanged and counted), `--stop-after`, the tag order file, dedupe's
-//! `--check-file` and `--repeated`, and the errors found before any input is
-//! read.
+//! `--check-file` and `--repeated`, the errors found before any input is
+//! read, and `--drop-plies` and `--split-variations` written while
+//! streaming as on the tree.
 
 mod common;
 
@@ -466,4 +467,54 @@ fn lichess_comment_fix_moves_a_comment_after_the_variations_first_move() {
         stdout(&out),
         "1. e4 e5 (1... c5 $1 { The Sicilian } { sharp }) 2. Nf3 *\n\n"
     );
+}
+
+/// `--drop-plies` or `--split-variations` alone is done while each game is
+/// streamed; with `--truncate-plies` past every game's end (which changes
+/// nothing) it is done on the tree: the two write the same text and
+/// summary, corpus file by corpus file (variations, comments, FEN starts,
+/// games too short, games with errors, `PlyCount` tags).
+#[test]
+fn transforms_streamed_write_what_the_tree_writes() {
+    let mut compared = 0;
+    for path in pgnkit_corpus::all_pgn_files() {
+        let size = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if size >= 512 << 10 {
+            continue;
+        }
+        let file = path.to_str().expect("UTF-8 path");
+        let drops = [["--drop-plies", "1"], ["--drop-plies", "10"]];
+        for transform in drops
+            .iter()
+            .map(|d| &d[..])
+            .chain([&["--split-variations"][..]])
+        {
+            let streamed = common::run(&[&["select", file, "--threads", "1"], transform].concat());
+            let on_tree = common::run(
+                &[
+                    &["select", file, "--threads", "1"],
+                    transform,
+                    &["--truncate-plies", "1000000"],
+                ]
+                .concat(),
+            );
+            assert_eq!(streamed.stdout, on_tree.stdout, "{file} {transform:?}");
+            assert_eq!(streamed.status.code(), on_tree.status.code(), "{file}");
+            // The messages, the summary line's timing left out.
+            let summary = |out: &Output| {
+                let text = stderr(out);
+                text.lines()
+                    .map(|l| match l.split_once(" bytes in ") {
+                        Some((head, tail)) => {
+                            format!("{head}{}", tail.split_once(')').map_or("", |t| t.1))
+                        }
+                        None => l.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(summary(&streamed), summary(&on_tree), "{file}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 50, "{compared}");
 }

@@ -139,14 +139,20 @@ impl Tags {
     /// returns `None`.
     pub fn insert(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) -> Option<String> {
         let (name, value) = (name.as_ref(), value.as_ref());
-        let Some(old) = self.get(name).map(str::to_owned) else {
+        let Some(i) = self.position(name.as_bytes()) else {
             self.insert_new(name, value);
             return None;
         };
-        *self = self
-            .iter()
-            .map(|(n, v)| (n, if n == name { value } else { v }))
-            .collect();
+        // In place: the value's text replaced, the pairs after it shifted.
+        let (name_end, end) = self.ends[i];
+        let old = self.text.get(name_end..end).unwrap_or_default().to_owned();
+        self.text.replace_range(name_end..end, value);
+        let new_end = name_end + value.len();
+        self.ends[i].1 = new_end;
+        for pair in &mut self.ends[i + 1..] {
+            pair.0 = pair.0 - end + new_end;
+            pair.1 = pair.1 - end + new_end;
+        }
         Some(old)
     }
 
@@ -457,6 +463,35 @@ mod tests {
         let rebuilt: Tags = tags.iter().filter(|(n, _)| n.len() == 2).collect();
         assert_eq!(rebuilt.len(), 10);
         assert_eq!(rebuilt.get("T150"), None);
+    }
+
+    #[test]
+    fn insert_replaces_in_place() {
+        let mut tags: Tags = [
+            ("Event", "E"),
+            ("Result", "*"),
+            ("White", "W"),
+            ("Black", "B"),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(tags.insert("Result", "1/2-1/2"), Some("*".to_owned()));
+        assert_eq!(tags.insert("Event", ""), Some("E".to_owned()));
+        assert_eq!(tags.insert("Black", "Bb"), Some("B".to_owned()));
+        let pairs: Vec<_> = tags.iter().collect();
+        assert_eq!(
+            pairs,
+            [
+                ("Event", ""),
+                ("Result", "1/2-1/2"),
+                ("White", "W"),
+                ("Black", "Bb")
+            ]
+        );
+        let rebuilt: Tags = pairs.into_iter().collect();
+        assert_eq!(rebuilt, tags, "as if built with these values");
+        assert_eq!(tags.get("White"), Some("W"));
+        assert!(!tags.insert_new("Result", "x"));
     }
 
     #[test]

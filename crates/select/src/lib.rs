@@ -24,7 +24,9 @@
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
 //!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
 //!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`],
-//!   [`move_variation_comments`]).
+//!   [`move_variation_comments`]); [`DropPlies`]: the plies dropped while
+//!   the game is read, with no tree; [`SplitLines`]: a game without
+//!   variations, its only line, with no tree.
 //!
 //! ```
 //! use pgnkit_game::Game;
@@ -40,6 +42,7 @@
 //! ```
 
 pub mod dedupe;
+mod drop_stream;
 mod ending;
 mod error;
 mod fix;
@@ -55,10 +58,12 @@ mod query;
 mod record;
 mod sequence;
 mod soundex;
+mod split_stream;
 mod transform;
 mod value;
 
 pub use dedupe::{GameKey, Hasher128, Seen};
+pub use drop_stream::{DropPlies, Dropped};
 pub use error::{MatchNumbersError, OpeningsError, QueryError, QueryErrorKind, TooShort};
 pub use fix::{FINAL_FEN_TAG, SETUP_TAGS, add_final_fen, add_ply_count, drop_tags, fix_result};
 pub use imbalance::Imbalance;
@@ -72,6 +77,7 @@ pub use positions::Ply;
 pub use query::{Context, MAX_QUERY_DEPTH, PlyFinder, Query};
 pub use record::{Record, Recorder};
 pub use sequence::Sequence;
+pub use split_stream::{Lines, SplitLines};
 pub use transform::{
     HASH_CODE_TAG, TOTAL_PLY_COUNT_TAG, Transformed, Transforms, add_fen_comments, add_hash_code,
     add_hash_comments, add_total_ply_count, drop_plies, mark_plies, move_variation_comments,

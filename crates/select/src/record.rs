@@ -159,8 +159,18 @@ impl<V: Visitor, const TEXT: bool> Recorder<V, TEXT> {
         &mut self.inner
     }
 
+    /// Notes whether `comment` has text, when the query reads it (the
+    /// check made inline: a query that does not pays no call).
+    #[inline]
     fn note(&mut self, comment: &RawComment<'_>) {
         if self.needs.comments && !self.record.commented {
+            self.note_text(comment);
+        }
+    }
+
+    #[inline(never)]
+    fn note_text(&mut self, comment: &RawComment<'_>) {
+        {
             let text = comment.decode(self.encoding).text_without_commands();
             self.record.commented = !text.trim().is_empty();
         }
@@ -292,6 +302,10 @@ impl<V: Visitor, const TEXT: bool> Visitor for Recorder<V, TEXT> {
     }
 
     fn end_game(&mut self) -> Self::Output {
-        (self.inner.end_game(), std::mem::take(&mut self.record))
+        let record = std::mem::take(&mut self.record);
+        // The next game's moves go into room for as many as this one had:
+        // one allocation, not one for each doubling.
+        self.record.moves.moves.reserve(record.moves.moves.len());
+        (self.inner.end_game(), record)
     }
 }

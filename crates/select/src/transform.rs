@@ -324,16 +324,60 @@ pub fn mark_plies(game: &mut Game, plies: &[usize], text: &str) {
 /// assert_eq!(pgnkit_select::split_variations(&g, 1).len(), 2);
 /// ```
 pub fn split_variations(game: &Game, depth: usize) -> Vec<Game> {
-    let tree = game.tree();
-    let Some(first) = tree.get(NodeId::ROOT).and_then(|r| r.main_child()) else {
+    let Some(first) = game.tree().main_line().next() else {
         return vec![game.clone()];
     };
-    let mut games = Vec::new();
+    std::iter::once(line_game(game, first, true))
+        .chain(
+            variation_starts(game.tree(), first, depth)
+                .into_iter()
+                .map(|start| line_game(game, start, false)),
+        )
+        .collect()
+}
+
+/// [`split_variations`] of a game given: its main line's game is the game
+/// itself with its variations removed, not a copy.
+fn split_owned(mut game: Game, depth: usize) -> Vec<Game> {
+    let Some(first) = game.tree().main_line().next() else {
+        return vec![game];
+    };
+    let starts = variation_starts(game.tree(), first, depth);
+    let mut games = Vec::with_capacity(1 + starts.len());
+    games.push(Game::new()); // the main line's, once the others are made
+    games.extend(
+        starts
+            .into_iter()
+            .map(|start| line_game(&game, start, false)),
+    );
+    // What `line_game` keeps of the main line: its moves with their comments
+    // and NAGs, the last one's comments after its variations.
+    let mut variations = Vec::new();
+    for id in std::iter::once(NodeId::ROOT).chain(game.main_line()) {
+        if let Some(node) = game.tree().get(id) {
+            variations.extend_from_slice(node.variations());
+        }
+    }
+    for id in variations {
+        game.tree_mut().remove(id);
+    }
+    // As `line_game` sets it (a `Result` tag says the marker).
+    game.set_termination(game.termination());
+    games[0] = game;
+    games
+}
+
+/// The first move of each variation [`split_variations`] makes a game of,
+/// in writing order (the main line, whose first move is `first`, left out).
+fn variation_starts(tree: &MoveTree, first: NodeId, depth: usize) -> Vec<NodeId> {
+    let mut starts = Vec::new();
     // Lines still to write: their first node and how deep they are nested,
     // last to write first.
     let mut stack = vec![(first, 0usize)];
     while let Some((start, level)) = stack.pop() {
-        games.push(line_game(game, start, level == 0));
+        if level > 0 {
+            starts.push(start);
+        }
         if level >= depth {
             continue;
         }
@@ -356,7 +400,7 @@ pub fn split_variations(game: &Game, depth: usize) -> Vec<Game> {
         }
         stack.extend(found.into_iter().rev());
     }
-    games
+    starts
 }
 
 /// The game of the line from the start through `start` and on along main
@@ -473,6 +517,45 @@ impl Transforms {
         *self == Transforms::default()
     }
 
+    /// The plies to drop when dropping them is the only transform: then
+    /// [`DropPlies`](crate::DropPlies) gives each game as [`Transforms::apply`]
+    /// would, while it is read (no tree).
+    ///
+    /// ```
+    /// use pgnkit_select::Transforms;
+    /// let drop = Transforms { drop_plies: Some(10), ..Transforms::default() };
+    /// assert_eq!(drop.streamed_drop(), Some(10));
+    /// let and_cut = Transforms { truncate_plies: Some(20), ..drop };
+    /// assert_eq!(and_cut.streamed_drop(), None);
+    /// ```
+    pub fn streamed_drop(&self) -> Option<usize> {
+        let plies = self.drop_plies.filter(|&n| n > 0)?;
+        let alone = Transforms {
+            drop_plies: Some(plies),
+            ..Transforms::default()
+        };
+        (*self == alone).then_some(plies)
+    }
+
+    /// Whether splitting into lines is the only transform: then a game
+    /// without variations is its only line, and
+    /// [`SplitLines`](crate::SplitLines) tells such a game while it is read
+    /// (no tree).
+    ///
+    /// ```
+    /// use pgnkit_select::Transforms;
+    /// let split = Transforms { split_variations: Some(usize::MAX), ..Transforms::default() };
+    /// assert!(split.streamed_split());
+    /// assert!(!Transforms { drop_plies: Some(2), ..split }.streamed_split());
+    /// ```
+    pub fn streamed_split(&self) -> bool {
+        let alone = Transforms {
+            split_variations: self.split_variations,
+            ..Transforms::default()
+        };
+        self.split_variations.is_some() && *self == alone
+    }
+
     /// Applies the transforms to `game`.
     ///
     /// ```
@@ -492,7 +575,7 @@ impl Transforms {
             add_total_ply_count(&mut game);
         }
         let mut games = match self.split_variations {
-            Some(depth) => split_variations(&game, depth),
+            Some(depth) => split_owned(game, depth),
             None => vec![game],
         };
         let mut too_short = 0;
@@ -671,6 +754,35 @@ mod tests {
         assert_eq!(split_variations(&g, 0).len(), 1);
         let none: Game = "*".parse().expect("game");
         assert_eq!(split_variations(&none, 3).len(), 1);
+    }
+
+    /// The games `Transforms::apply` splits a game into (the main line's
+    /// being the game itself, its variations removed) are those
+    /// `split_variations` makes of every corpus game, at every depth.
+    #[test]
+    fn split_in_place_makes_the_same_games() {
+        let mut compared = 0;
+        for path in pgnkit_corpus::all_pgn_files() {
+            let bytes = std::fs::read(&path).expect("corpus file");
+            if bytes.len() >= 3 << 20 {
+                continue;
+            }
+            for read in pgnkit_game::read_games(&bytes) {
+                for depth in [0, 1, usize::MAX] {
+                    let copied = split_variations(&read.value, depth);
+                    let owned = split_owned(read.value.clone(), depth);
+                    assert_eq!(copied.len(), owned.len(), "{}", path.display());
+                    for (a, b) in copied.iter().zip(&owned) {
+                        assert_eq!(a.tree(), b.tree(), "{}", path.display());
+                        assert_eq!(a.tags(), b.tags(), "{}", path.display());
+                        assert_eq!(a.start_position(), b.start_position());
+                        assert_eq!(a.termination(), b.termination());
+                    }
+                    compared += copied.len();
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     #[test]

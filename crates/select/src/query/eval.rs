@@ -33,7 +33,7 @@ fn compare(c: &Comparison, game: &impl Subject, context: &super::Context<'_>) ->
                 _ => false,
             }
         }
-        Field::Plies => holds(c.op, &c.value, &game.moves().count().to_string()),
+        Field::Plies => count_holds(c.op, &c.value, game.moves().count()),
         Field::Result => holds(c.op, &c.value, game.termination().as_str()),
         Field::Eco => context
             .eco
@@ -59,6 +59,18 @@ fn either(c: &Comparison, values: [Option<&str>; 2]) -> bool {
     }
 }
 
+/// Whether `count op value` holds, as [`holds`] finds it for the count
+/// written in decimal (a number compared as a number, without the text).
+fn count_holds(op: Op, value: &Value, count: usize) -> bool {
+    match value {
+        Value::Number(n) => {
+            let ordering = (count as f64).partial_cmp(n);
+            ordering.is_some_and(|ordering| fits(op, ordering))
+        }
+        _ => holds(op, value, &count.to_string()),
+    }
+}
+
 /// Whether `game_value op value` holds.
 pub(super) fn holds(op: Op, value: &Value, game_value: &str) -> bool {
     let ordering = match value {
@@ -69,9 +81,11 @@ pub(super) fn holds(op: Op, value: &Value, game_value: &str) -> bool {
         Value::Base(n) => time_control_base(game_value).and_then(|g| (g as f64).partial_cmp(n)),
         Value::Date(pattern) => PgnDate::parse(game_value).and_then(|d| d.compare(pattern)),
     };
-    let Some(ordering) = ordering else {
-        return false;
-    };
+    ordering.is_some_and(|ordering| fits(op, ordering))
+}
+
+/// Whether `op` holds of two values in `ordering`.
+fn fits(op: Op, ordering: Ordering) -> bool {
     match op {
         Op::Eq => ordering == Ordering::Equal,
         Op::Ne => ordering != Ordering::Equal,

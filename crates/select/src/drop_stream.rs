@@ -1,0 +1,335 @@
+//! [`DropPlies`]: [`drop_plies`](crate::drop_plies) on the reader's events,
+//! with no tree: a visitor that passes on to another (a streaming writer)
+//! the game that dropping its first plies makes.
+//!
+//! The first plies of the main line are played by the reader and not passed
+//! on, nor the comments, NAGs and variations that annotate them or stand
+//! before them; the inner visitor's movetext then starts from the position
+//! after them (from which a writer writes the `FEN` tag), with a `SetUp`
+//! tag first, then the tags of the game but its own `FEN` and `SetUp`, as
+//! the tree's tags stand. Everything after is passed on as read. The inner visitor thus sees the game [`drop_plies`] makes of
+//! the tree, event for event.
+//!
+//! What it cannot do the same way it says ([`Dropped`]): a game whose main
+//! line is too short (to be written as read), and a game [`drop_plies`]
+//! changes in a way a stream cannot follow (a `PlyCount` tag to set to the
+//! new length, a Chess960 start, an end at the standard start position,
+//! which needs no `SetUp`; or no plies to drop): the caller then uses the
+//! tree.
+//!
+//! [`drop_plies`]: crate::drop_plies
+
+use pgnkit_chess::{CastlingMode, Position};
+use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+
+/// What [`DropPlies`] made of one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dropped {
+    /// The inner visitor got the game with its first plies dropped.
+    Done,
+    /// The main line has fewer plies than those to drop: the game is to be
+    /// written unchanged ([`TooShort`](crate::TooShort)); what the inner
+    /// visitor got is not the game.
+    TooShort,
+    /// Dropping changes more than a stream follows (the game has a
+    /// `PlyCount` tag, starts from a Chess960 position, or the plies dropped
+    /// lead to the standard start position): the game is to
+    /// be transformed on its tree; what the inner visitor got is not the
+    /// game.
+    Tree,
+}
+
+/// Where a game's reading is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Playing the plies to drop: nothing is passed on.
+    Dropping,
+    /// The plies are dropped; the inner visitor's movetext has not started
+    /// (the annotations of the last ply dropped are not passed on).
+    Dropped,
+    /// Every event is passed on.
+    Passing,
+}
+
+/// Passes to `V` the game with its first plies dropped (see the module
+/// docs); its output is `V`'s with what became of the game ([`Dropped`]).
+///
+/// ```
+/// use pgnkit_game::{Visitor, visit_games};
+/// use pgnkit_select::{DropPlies, Dropped};
+///
+/// /// Collects the tags and the moves it is given.
+/// #[derive(Default)]
+/// struct Seen(Vec<String>);
+/// impl Visitor for Seen {
+///     type Output = Vec<String>;
+///     fn tag(&mut self, name: &[u8], value: &[u8]) {
+///         self.0.push(format!("{}={}", String::from_utf8_lossy(name), String::from_utf8_lossy(value)));
+///     }
+///     fn san(&mut self, event: pgnkit_game::MoveEvent<'_>) {
+///         self.0.push(String::from_utf8_lossy(event.text).into_owned());
+///     }
+///     fn end_game(&mut self) -> Vec<String> {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+///
+/// let pgn = b"[White \"A\"]\n\n1. e4 { x } e5 (1... c5) 2. Nf3 Nc6 *\n\n1. d4 *\n";
+/// let games: Vec<_> = visit_games(pgn, DropPlies::new(2, Seen::default()))
+///     .map(|read| read.value)
+///     .collect();
+/// let seen = ["SetUp=1", "White=A", "Nf3", "Nc6"].map(String::from).to_vec();
+/// assert_eq!(games[0], (seen, Dropped::Done));
+/// assert_eq!(games[1].1, Dropped::TooShort);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DropPlies<V> {
+    inner: V,
+    plies: usize,
+    played: usize,
+    stage: Stage,
+    /// The position after the last ply dropped (where the inner visitor's
+    /// movetext starts).
+    start: Position,
+    /// The game cannot be streamed ([`Dropped::Tree`]).
+    tree: bool,
+    /// The standard start position (built once).
+    standard: Position,
+}
+
+impl<V: Visitor> DropPlies<V> {
+    /// Drops the first `plies` plies of each game, passing it on to `inner`.
+    pub fn new(plies: usize, inner: V) -> DropPlies<V> {
+        DropPlies {
+            inner,
+            plies,
+            played: 0,
+            stage: Stage::Dropping,
+            start: Position::new(),
+            tree: false,
+            standard: Position::new(),
+        }
+    }
+
+    /// The wrapped visitor.
+    pub fn inner(&self) -> &V {
+        &self.inner
+    }
+
+    /// The wrapped visitor, to change.
+    pub fn inner_mut(&mut self) -> &mut V {
+        &mut self.inner
+    }
+
+    /// Starts the inner visitor's movetext once the plies are dropped;
+    /// whether events now pass on.
+    #[inline]
+    fn passing(&mut self) -> bool {
+        match self.stage {
+            Stage::Passing => true,
+            Stage::Dropping => false,
+            Stage::Dropped => {
+                self.inner.begin_movetext(&self.start);
+                self.stage = Stage::Passing;
+                true
+            }
+        }
+    }
+}
+
+impl<V: Visitor> Visitor for DropPlies<V> {
+    type Output = (V::Output, Dropped);
+    const MOVES: bool = true;
+    const BEFORE: bool = V::BEFORE;
+    /// The tag names are read (`FEN`, `SetUp` and `PlyCount`).
+    const TEXT: bool = true;
+
+    fn begin_game(&mut self, game: GameStart<'_>) {
+        self.played = 0;
+        self.stage = if self.plies == 0 {
+            Stage::Dropped
+        } else {
+            Stage::Dropping
+        };
+        // Dropping no plies leaves the game as it is: that is the tree's.
+        self.tree = self.plies == 0;
+        self.inner.begin_game(game);
+        // The tree's game starts from a position with `FEN` and `SetUp`
+        // tags, before all others (a writer writes `FEN` itself).
+        self.inner.tag(b"SetUp", b"1");
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        match name {
+            b"FEN" | b"SetUp" => {}
+            b"PlyCount" => {
+                self.tree = true;
+                self.inner.tag(name, value);
+            }
+            _ => self.inner.tag(name, value),
+        }
+    }
+
+    fn end_tags(&mut self) -> Skip {
+        self.inner.end_tags()
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.tree |= start.castling_mode() == CastlingMode::Chess960;
+        if self.plies == 0 {
+            self.start.clone_from(start);
+        }
+    }
+
+    fn comment_before(&mut self, comment: RawComment<'_>) {
+        if self.passing() {
+            self.inner.comment_before(comment);
+        }
+    }
+
+    fn san(&mut self, event: MoveEvent<'_>) {
+        if self.passing() {
+            self.inner.san(event);
+            return;
+        }
+        // Dropping: every move is the main line's (variations are skipped).
+        self.played += 1;
+        if self.played == self.plies {
+            self.start.clone_from(event.after);
+            self.stage = Stage::Dropped;
+            // No `SetUp` for the tree there.
+            self.tree |= self.start == self.standard;
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if self.stage == Stage::Passing {
+            self.inner.nag(nag);
+        }
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        if self.stage == Stage::Passing {
+            self.inner.comment(comment);
+        }
+    }
+
+    fn trailing_comment(&mut self, comment: RawComment<'_>) {
+        if self.passing() {
+            self.inner.trailing_comment(comment);
+        }
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        if self.stage == Stage::Passing {
+            self.inner.begin_variation()
+        } else {
+            Skip::Yes
+        }
+    }
+
+    fn end_variation(&mut self) {
+        if self.stage == Stage::Passing {
+            self.inner.end_variation();
+        }
+    }
+
+    fn end_movetext(&mut self, last: &Position) {
+        if self.passing() {
+            self.inner.end_movetext(last);
+        }
+    }
+
+    fn termination(&mut self, termination: Termination) {
+        self.inner.termination(termination);
+    }
+
+    fn end_game(&mut self) -> Self::Output {
+        let dropped = if self.tree {
+            Dropped::Tree
+        } else if self.stage == Stage::Dropping {
+            Dropped::TooShort
+        } else {
+            self.passing();
+            Dropped::Done
+        };
+        (self.inner.end_game(), dropped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pgnkit_game::{Game, TreeBuilder, read_games, visit_games};
+
+    /// The tags but `FEN` and `Result`, in order (a writer writes those
+    /// from the start position and the marker).
+    fn other_tags(game: &Game) -> Vec<(String, String)> {
+        game.tags()
+            .iter()
+            .filter(|(n, _)| !matches!(*n, "FEN" | "Result"))
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
+    /// Each corpus game whose plies it drops: the game a tree builder is
+    /// given is the one `drop_plies` makes of the game's tree (its tags but
+    /// `FEN` and `Result`, which a writer writes from the start position and
+    /// the marker); a
+    /// game `drop_plies` leaves unchanged is `TooShort`.
+    #[test]
+    fn the_stream_gives_the_game_drop_plies_makes() {
+        let (mut done, mut short, mut tree) = (0usize, 0usize, 0usize);
+        for path in pgnkit_corpus::all_pgn_files() {
+            let bytes = std::fs::read(&path).expect("corpus file");
+            if bytes.len() >= 3 << 20 {
+                continue;
+            }
+            let trees: Vec<_> = read_games(&bytes).collect();
+            for plies in [1, 4, 10] {
+                let streamed: Vec<_> =
+                    visit_games(&bytes, DropPlies::new(plies, TreeBuilder::new())).collect();
+                assert_eq!(streamed.len(), trees.len(), "{}", path.display());
+                for (n, (read, stream)) in trees.iter().zip(&streamed).enumerate() {
+                    if read.is_broken() {
+                        continue;
+                    }
+                    let at = format!("{} game {n}, {plies} plies", path.display());
+                    let (game, dropped) = &stream.value;
+                    let mut expected = read.value.clone();
+                    match (crate::drop_plies(&mut expected, plies), dropped) {
+                        (_, Dropped::Tree) => tree += 1,
+                        (Err(_), Dropped::TooShort) => short += 1,
+                        (Ok(()), Dropped::Done) => {
+                            done += 1;
+                            assert_eq!(game.start_position(), expected.start_position(), "{at}");
+                            assert_eq!(game.tree(), expected.tree(), "{at}");
+                            assert_eq!(game.termination(), expected.termination(), "{at}");
+                            assert_eq!(other_tags(game), other_tags(&expected), "{at}");
+                        }
+                        (was, _) => panic!("{at}: drop_plies gave {was:?}, the stream {dropped:?}"),
+                    }
+                }
+            }
+        }
+        assert!(
+            done > 1000 && short > 10 && tree > 0,
+            "{done} {short} {tree}"
+        );
+    }
+
+    #[test]
+    fn ply_count_chess960_and_no_plies_go_the_trees_way() {
+        let pgn = b"[PlyCount \"3\"]\n\n1. e4 e5 2. Nf3 *\n\n\
+            [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+            1. e4 e5 2. Nf3 *\n";
+        let dropped: Vec<Dropped> = visit_games(pgn, DropPlies::new(1, TreeBuilder::new()))
+            .map(|read| read.value.1)
+            .collect();
+        assert_eq!(dropped, [Dropped::Tree, Dropped::Tree]);
+        let none = visit_games(b"1. e4 *", DropPlies::new(0, TreeBuilder::new()))
+            .map(|read| read.value.1)
+            .next();
+        assert_eq!(none, Some(Dropped::Tree));
+    }
+}
