@@ -176,6 +176,12 @@ impl Pattern {
 
     /// Whether `board` fits the pattern (or one of the patterns).
     pub fn matches(&self, board: &Board) -> bool {
+        // Most patterns: one board whose ranks are all fixed.
+        if let [only] = self.boards.as_slice()
+            && only.open.is_empty()
+        {
+            return only.fixed.admits(board);
+        }
         // The pieces' bitboards, made once and only for a board with open ranks
         // whose fixed ones fit.
         let mut pieces: Option<[u64; 12]> = None;
