@@ -253,27 +253,41 @@ impl Index {
             postings.sort();
             let mut ids: Vec<u32> = postings.iter().map(|&p| (p >> 16) as u32).collect();
             ids.dedup();
-            let records = self.records_of(seg, &ids, &seg.positions.path)?;
-            found.games.reserve(records.len());
+            let first = found.games.len();
+            self.records_into(seg, &ids, &seg.positions.path, &mut found.games, |g| {
+                FoundGame {
+                    source: g.source,
+                    offset: g.offset,
+                    number: g.number,
+                    plies_end: 0,
+                }
+            })?;
+            if let Some(g) = found.games[first..]
+                .iter()
+                .find(|g| g.source as usize >= self.manifest.sources.len())
+            {
+                return Err(IndexError::corrupt(
+                    &seg.games.path,
+                    format!(
+                        "source {} where the manifest has {}",
+                        g.source,
+                        self.manifest.sources.len()
+                    ),
+                ));
+            }
+            // Each game's plies: its postings, which follow one another.
             found.plies.reserve(postings.len());
-            let mut records = records.iter();
+            let mut at = first;
             let mut game = None;
             for p in postings {
                 let id = (p >> 16) as u32;
-                if game != Some(id) {
-                    game = Some(id);
-                    let Some(g) = records.next() else { break };
-                    self.source(g, &seg.games.path)?;
-                    found.games.push(FoundGame {
-                        source: g.source,
-                        offset: g.offset,
-                        number: g.number,
-                        plies_end: 0,
-                    });
+                if game.is_some_and(|g| g != id) {
+                    at += 1;
                 }
+                game = Some(id);
                 found.plies.push((p & 0xffff) as u32);
-                if let Some(last) = found.games.last_mut() {
-                    last.plies_end = found.plies.len() as u32;
+                if let Some(g) = found.games.get_mut(at) {
+                    g.plies_end = found.plies.len() as u32;
                 }
             }
         }
@@ -351,6 +365,20 @@ impl Index {
         from: &Path,
     ) -> Result<Vec<GameRecord>, IndexError> {
         let mut out = Vec::with_capacity(ids.len());
+        self.records_into(seg, ids, from, &mut out, |g| g)?;
+        Ok(out)
+    }
+
+    /// [`records_of`](Index::records_of), each record mapped by `f` and appended to `out`.
+    fn records_into<T>(
+        &self,
+        seg: &Segment,
+        ids: &[u32],
+        from: &Path,
+        out: &mut Vec<T>,
+        mut f: impl FnMut(GameRecord) -> T,
+    ) -> Result<(), IndexError> {
+        out.reserve(ids.len());
         let mut bytes = Vec::new();
         let mut rest = ids;
         while let Some(&first) = rest.first() {
@@ -377,10 +405,10 @@ impl Index {
                     .read_bytes(u64::from(first), u64::from(last) + 1, &mut bytes)?;
             out.extend(run.iter().map(|&id| {
                 let at = (id - first) as usize * GameRecord::SIZE;
-                GameRecord::get(&run_bytes[at..at + GameRecord::SIZE])
+                f(GameRecord::get(&run_bytes[at..at + GameRecord::SIZE]))
             }));
         }
-        Ok(out)
+        Ok(())
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {

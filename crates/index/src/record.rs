@@ -360,11 +360,20 @@ impl<R: Record> RecordFile<R> {
         end: u64,
         f: impl FnMut(R) -> T,
     ) -> Result<Vec<T>, IndexError> {
-        let n = end.saturating_sub(start) as usize;
-        let mut bytes = vec![0u8; n * R::SIZE];
-        read_exact_at(&self.file, &mut bytes, HEADER + start * R::SIZE as u64)
-            .map_err(|e| IndexError::io(&self.path, e))?;
-        Ok(bytes.chunks_exact(R::SIZE).map(R::get).map(f).collect())
+        // Read in chunks into one small buffer: a common position has hundreds of
+        // thousands of postings, and a buffer of all their bytes would only be copied.
+        const CHUNK: u64 = 4096;
+        let mut f = f;
+        let mut out = Vec::with_capacity(end.saturating_sub(start) as usize);
+        let mut bytes = Vec::new();
+        let mut at = start;
+        while at < end {
+            let to = end.min(at + CHUNK);
+            let chunk = self.read_bytes(at, to, &mut bytes)?;
+            out.extend(chunk.chunks_exact(R::SIZE).map(R::get).map(&mut f));
+            at = to;
+        }
+        Ok(out)
     }
 
     /// The bytes of records `start..end`, read into `buffer` (grown as needed and
