@@ -104,6 +104,7 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
         }
     }
 
+    #[inline(always)]
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
             for (p, f) in &mut self.leaves {
