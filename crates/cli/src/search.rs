@@ -102,13 +102,66 @@ impl Job for SearchJob {
     }
 }
 
-/// The plies as `--offsets` writes them: `3,5,7v` (`v`: in a variation).
-fn offsets_plies(plies: &[Ply]) -> String {
-    let all: Vec<String> = plies
-        .iter()
-        .map(|p| format!("{}{}", p.ply, if p.main_line { "" } else { "v" }))
-        .collect();
-    all.join(",")
+/// One `--offsets` line: file, offset, game number and the plies, tab-separated, the
+/// plies as `3,5,7v` (`v`: in a variation); written into `line`, emptied first.
+fn offsets_line(
+    line: &mut Vec<u8>,
+    file: &str,
+    offset: u64,
+    number: u64,
+    plies: impl Iterator<Item = Ply>,
+) {
+    line.clear();
+    line.extend_from_slice(file.as_bytes());
+    line.push(b'\t');
+    push_decimal(line, offset);
+    line.push(b'\t');
+    push_decimal(line, number);
+    line.push(b'\t');
+    for (i, p) in plies.enumerate() {
+        if i > 0 {
+            line.push(b',');
+        }
+        push_decimal(line, u64::from(p.ply));
+        if !p.main_line {
+            line.push(b'v');
+        }
+    }
+    line.push(b'\n');
+}
+
+/// The two digits of each number below 100.
+const PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        pairs[2 * i] = b'0' + (i / 10) as u8;
+        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    pairs
+};
+
+/// `n` in decimal, without `fmt`, two digits at a time (a huge hit list is mostly
+/// these numbers).
+fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
+        at -= 1;
+        digits[at] = b'0' + n as u8;
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// One JSON line: `{"file":..,"offset":..,"game":..,"plies":[..],"variation_plies":[..]}`.
@@ -169,6 +222,7 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     };
     let mut tally = Tally::with_warnings(options::warnings(&inputs));
     let (mut not_matching, mut number, mut current) = (0u64, 0u64, String::new());
+    let mut line = Vec::new();
     let ended = pipeline::over_inputs(&inputs, &job, |name, game, found, text| {
         if current != name {
             current = name.to_string();
@@ -186,14 +240,10 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
         match shape {
             Shape::Pgn => out.write_game(text),
             Shape::Json => out.write_game(json_line(name, game.offset, number, &plies).as_bytes()),
-            Shape::Offsets => out.write_game(
-                format!(
-                    "{name}\t{}\t{number}\t{}\n",
-                    game.offset,
-                    offsets_plies(&plies)
-                )
-                .as_bytes(),
-            ),
+            Shape::Offsets => {
+                offsets_line(&mut line, name, game.offset, number, plies.iter().copied());
+                out.write_game(&line)
+            }
         }
     })?;
     tally.written = (tally.games - tally.rejected - not_matching).min(tally.written);
@@ -218,8 +268,8 @@ fn run_indexed(
     };
     let export = options::export_options(&args.pgn, &args.inputs)?;
     let index = Index::open(path).map_err(|e| Failure::usage(e.to_string()))?;
-    let hits = index
-        .search_key(key)
+    let games = index
+        .search_games(key)
         .map_err(|e| Failure::usage(e.to_string()))?;
     let mut out = match &args.output {
         Some(path) => Output::file(path)?.compressed(None, args.level)?,
@@ -227,41 +277,42 @@ fn run_indexed(
     };
     let mut writer = GameWriter::new(export);
     let mut found = 0u64;
-    let mut rest = hits.as_slice();
-    while let Some(first) = rest.first() {
-        // The hits of one game are together, in ply order.
-        let same = rest
-            .iter()
-            .take_while(|h| {
-                (&h.path, h.stream, h.offset) == (&first.path, first.stream, first.offset)
-            })
-            .count();
-        let plies: Vec<Ply> = rest[..same]
-            .iter()
-            .map(|h| Ply {
-                main_line: true,
-                ply: h.ply,
-            })
-            .collect();
-        rest = &rest[same..];
+    let mut line = Vec::new();
+    let mut plies: Vec<Ply> = Vec::new();
+    let mut rest = games.iter().peekable();
+    while let Some(first) = rest.next() {
+        // A game's plies; those of the next games at the same place too (the same
+        // file indexed twice), as one game.
+        plies.clear();
+        let as_ply = |&ply: &u32| Ply {
+            main_line: true,
+            ply,
+        };
+        plies.extend(first.plies.iter().map(as_ply));
+        while let Some(next) = rest
+            .next_if(|g| (g.offset, g.stream, g.path) == (first.offset, first.stream, first.path))
+        {
+            plies.extend(next.plies.iter().map(as_ply));
+        }
         found += 1;
-        let name = first.source.as_str();
+        let name = first.source;
         let written = match shape {
             Shape::Json => {
                 out.write_game(json_line(name, first.offset, first.number, &plies).as_bytes())
             }
-            Shape::Offsets => out.write_game(
-                format!(
-                    "{name}\t{}\t{}\t{}\n",
+            Shape::Offsets => {
+                offsets_line(
+                    &mut line,
+                    name,
                     first.offset,
                     first.number,
-                    offsets_plies(&plies)
-                )
-                .as_bytes(),
-            ),
+                    plies.iter().copied(),
+                );
+                out.write_game(&line)
+            }
             Shape::Pgn => {
                 let bytes = index
-                    .game_text(first)
+                    .game_text(&first.first_hit())
                     .map_err(|e| Failure::usage(e.to_string()))?;
                 let mut text = Vec::new();
                 match pgnkit::game::read_games_with(&bytes[..], read_options(&args.inputs)).next() {
@@ -293,4 +344,30 @@ fn run_indexed(
         }
     ));
     Ok(Outcome::Clean)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_as_fmt_writes_them() {
+        let mut numbers = vec![0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_535, u64::MAX];
+        numbers.extend((0..20).map(|i| 10u64.pow(i)));
+        numbers.extend((1..20).map(|i| 10u64.pow(i) - 1));
+        for n in numbers {
+            let mut out = b"x".to_vec();
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}").into_bytes(), "{n}");
+        }
+    }
+
+    #[test]
+    fn an_offsets_line() {
+        let mut line = b"old".to_vec();
+        let plies =
+            [(true, 3), (true, 5), (false, 7)].map(|(main_line, ply)| Ply { main_line, ply });
+        offsets_line(&mut line, "a.pgn", 0, 12, plies.into_iter());
+        assert_eq!(line, b"a.pgn\t0\t12\t3,5,7v\n");
+    }
 }

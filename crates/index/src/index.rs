@@ -16,9 +16,9 @@ use crate::error::IndexError;
 use crate::game_info::Filter;
 use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
-    GameRecord, HEADER, NO_MOVE, Posting, RecordFile, Single, StatsRecord, read_exact_at,
+    GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
 };
-use crate::search::Hit;
+use crate::search::{FoundGame, GameHits, Hit};
 use crate::tree::{GameSummary, Tally, Tree, finish};
 
 /// Postings whose games are at most this many records apart share one read
@@ -228,27 +228,70 @@ impl Index {
     /// [`search`](Index::search) by the position's Polyglot key (a query's
     /// `reaches "FEN"` or `hash KEY`).
     pub fn search_key(&self, key: u64) -> Result<Vec<Hit>, IndexError> {
+        Ok(self.search_games(key)?.hits())
+    }
+
+    /// The games whose main line reaches the position of Polyglot key `key`,
+    /// a game at a time with its plies: the hits of
+    /// [`search_key`](Index::search_key), in the same order, without a
+    /// [`Hit`] (two strings) made for each. The source files are checked first.
+    pub fn search_games(&self, key: u64) -> Result<GameHits<'_>, IndexError> {
         self.verify_sources()?;
-        let mut hits = Vec::new();
+        let mut found = GameHits {
+            sources: &self.manifest.sources,
+            games: Vec::new(),
+            plies: Vec::new(),
+        };
         for seg in &self.segments {
             let (start, end) = self.key_range(seg, key)?;
-            let mut postings = seg.positions.read(start, end)?;
-            postings.sort_unstable_by_key(|p| (p.game, p.ply));
-            let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
-            let records = self.records_of(seg, &ids, &seg.positions.path)?;
-            for (p, g) in postings.iter().zip(&records) {
-                let source = self.source(g, &seg.games.path)?;
-                hits.push(Hit {
-                    source: source.name.clone(),
-                    path: source.path.clone(),
-                    stream: source.stream,
+            // (game, ply) as one number. A key's postings are sorted by the
+            // move played, then by game and ply: sorted runs, which a stable
+            // sort finds and merges.
+            let mut postings: Vec<u64> = seg
+                .positions
+                .read_map(start, end, |p| u64::from(p.game) << 16 | u64::from(p.ply))?;
+            postings.sort();
+            let mut ids: Vec<u32> = postings.iter().map(|&p| (p >> 16) as u32).collect();
+            ids.dedup();
+            let first = found.games.len();
+            self.records_into(seg, &ids, &seg.positions.path, &mut found.games, |g| {
+                FoundGame {
+                    source: g.source,
                     offset: g.offset,
                     number: g.number,
-                    ply: u32::from(p.ply),
-                });
+                    plies_end: 0,
+                }
+            })?;
+            if let Some(g) = found.games[first..]
+                .iter()
+                .find(|g| g.source as usize >= self.manifest.sources.len())
+            {
+                return Err(IndexError::corrupt(
+                    &seg.games.path,
+                    format!(
+                        "source {} where the manifest has {}",
+                        g.source,
+                        self.manifest.sources.len()
+                    ),
+                ));
+            }
+            // Each game's plies: its postings, which follow one another.
+            found.plies.reserve(postings.len());
+            let mut at = first;
+            let mut game = None;
+            for p in postings {
+                let id = (p >> 16) as u32;
+                if game.is_some_and(|g| g != id) {
+                    at += 1;
+                }
+                game = Some(id);
+                found.plies.push((p & 0xffff) as u32);
+                if let Some(g) = found.games.get_mut(at) {
+                    g.plies_end = found.plies.len() as u32;
+                }
             }
         }
-        Ok(hits)
+        Ok(found)
     }
 
     /// The text of the game of `hit`, read from its source (compressed
@@ -310,27 +353,11 @@ impl Index {
         seg.games.get(u64::from(id))
     }
 
-    /// The game records `first..=last` of `seg`, in one read.
-    fn game_records(
-        &self,
-        seg: &Segment,
-        first: u32,
-        last: u32,
-        from: &Path,
-    ) -> Result<Vec<GameRecord>, IndexError> {
-        if u64::from(last) >= seg.games.len {
-            return Err(IndexError::corrupt(
-                from,
-                format!("game {last} where the segment has {} games", seg.games.len),
-            ));
-        }
-        seg.games.read(u64::from(first), u64::from(last) + 1)
-    }
-
     /// The records of the games `ids` of `seg` (in ascending order, repeats allowed), in
     /// that order. They are read in runs of nearby games, one read each, not one read per
     /// game: a common position has tens of thousands of games and a read costs about a
-    /// microsecond.
+    /// microsecond. The runs are read into one buffer, and only the records asked for are
+    /// decoded.
     fn records_of(
         &self,
         seg: &Segment,
@@ -338,6 +365,21 @@ impl Index {
         from: &Path,
     ) -> Result<Vec<GameRecord>, IndexError> {
         let mut out = Vec::with_capacity(ids.len());
+        self.records_into(seg, ids, from, &mut out, |g| g)?;
+        Ok(out)
+    }
+
+    /// [`records_of`](Index::records_of), each record mapped by `f` and appended to `out`.
+    fn records_into<T>(
+        &self,
+        seg: &Segment,
+        ids: &[u32],
+        from: &Path,
+        out: &mut Vec<T>,
+        mut f: impl FnMut(GameRecord) -> T,
+    ) -> Result<(), IndexError> {
+        out.reserve(ids.len());
+        let mut bytes = Vec::new();
         let mut rest = ids;
         while let Some(&first) = rest.first() {
             let mut n = 1;
@@ -351,10 +393,22 @@ impl Index {
             }
             let (run, after) = rest.split_at(n);
             rest = after;
-            let records = self.game_records(seg, first, run[n - 1], from)?;
-            out.extend(run.iter().map(|&id| records[(id - first) as usize]));
+            let last = run[n - 1];
+            if u64::from(last) >= seg.games.len {
+                return Err(IndexError::corrupt(
+                    from,
+                    format!("game {last} where the segment has {} games", seg.games.len),
+                ));
+            }
+            let run_bytes =
+                seg.games
+                    .read_bytes(u64::from(first), u64::from(last) + 1, &mut bytes)?;
+            out.extend(run.iter().map(|&id| {
+                let at = (id - first) as usize * GameRecord::SIZE;
+                f(GameRecord::get(&run_bytes[at..at + GameRecord::SIZE]))
+            }));
         }
-        Ok(out)
+        Ok(())
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {

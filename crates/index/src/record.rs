@@ -350,11 +350,48 @@ impl<R: Record> RecordFile<R> {
 
     /// Records `start..end`.
     pub fn read(&self, start: u64, end: u64) -> Result<Vec<R>, IndexError> {
-        let n = end.saturating_sub(start) as usize;
-        let mut bytes = vec![0u8; n * R::SIZE];
-        read_exact_at(&self.file, &mut bytes, HEADER + start * R::SIZE as u64)
+        self.read_map(start, end, |r| r)
+    }
+
+    /// [`read`](RecordFile::read), each record mapped by `f` as it is decoded.
+    pub fn read_map<T>(
+        &self,
+        start: u64,
+        end: u64,
+        f: impl FnMut(R) -> T,
+    ) -> Result<Vec<T>, IndexError> {
+        // Read in chunks into one small buffer: a common position has hundreds of
+        // thousands of postings, and a buffer of all their bytes would only be copied.
+        const CHUNK: u64 = 4096;
+        let mut f = f;
+        let mut out = Vec::with_capacity(end.saturating_sub(start) as usize);
+        let mut bytes = Vec::new();
+        let mut at = start;
+        while at < end {
+            let to = end.min(at + CHUNK);
+            let chunk = self.read_bytes(at, to, &mut bytes)?;
+            out.extend(chunk.chunks_exact(R::SIZE).map(R::get).map(&mut f));
+            at = to;
+        }
+        Ok(out)
+    }
+
+    /// The bytes of records `start..end`, read into `buffer` (grown as needed and
+    /// kept, so that reading run after run zeroes no memory twice).
+    pub fn read_bytes<'b>(
+        &self,
+        start: u64,
+        end: u64,
+        buffer: &'b mut Vec<u8>,
+    ) -> Result<&'b [u8], IndexError> {
+        let n = end.saturating_sub(start) as usize * R::SIZE;
+        if buffer.len() < n {
+            buffer.resize(n, 0);
+        }
+        let bytes = &mut buffer[..n];
+        read_exact_at(&self.file, bytes, HEADER + start * R::SIZE as u64)
             .map_err(|e| IndexError::io(&self.path, e))?;
-        Ok(bytes.chunks_exact(R::SIZE).map(R::get).collect())
+        Ok(bytes)
     }
 
     /// Record `i`.

@@ -104,6 +104,18 @@ fn index_equals_scan_also_after_append() {
         let hits = search_scan(&files, &pos, 2, ReadOptions::default()).unwrap();
         assert_eq!(whole.search(&pos).unwrap(), hits, "{text}");
         assert_eq!(parts.search(&pos).unwrap(), hits, "{text}");
+        // A game at a time: each game once, its plies together, in the hits' order.
+        let games = parts.search_games(pos.polyglot_key()).unwrap();
+        let flat: Vec<(u64, u32)> = games
+            .iter()
+            .flat_map(|g| g.plies.iter().map(move |&ply| (g.offset, ply)))
+            .collect();
+        let want: Vec<(u64, u32)> = hits.iter().map(|h| (h.offset, h.ply)).collect();
+        assert_eq!(flat, want, "{text}");
+        let mut offsets: Vec<_> = games.iter().map(|g| (g.path, g.offset)).collect();
+        offsets.dedup();
+        assert_eq!(offsets.len(), games.len(), "{text}");
+        assert!(games.iter().all(|g| !g.plies.is_empty()), "{text}");
     }
     // The games a hit points to are the games: their text starts with a tag.
     let pos = parse_position("e4 c5 Nf3 d6").unwrap();

@@ -147,36 +147,81 @@ impl Fixed {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pattern {
     boards: Vec<Board8>,
+    /// The squares any of the boards reads ([`Pattern::squares`]).
+    squares: u64,
 }
 
 impl Pattern {
     /// Reads one pattern; `Err` says what is wrong and the byte where.
     pub fn parse(text: &str) -> Result<Pattern, (usize, String)> {
-        Ok(Pattern {
-            boards: vec![parse_board(text)?],
-        })
+        Ok(Pattern::of(vec![parse_board(text)?]))
     }
 
     /// Any of several patterns (each read as [`Pattern::parse`]).
     pub fn any_of(patterns: Vec<Pattern>) -> Pattern {
-        Pattern {
-            boards: patterns.into_iter().flat_map(|p| p.boards).collect(),
-        }
+        Pattern::of(patterns.into_iter().flat_map(|p| p.boards).collect())
+    }
+
+    fn of(boards: Vec<Board8>) -> Pattern {
+        let squares = boards.iter().fold(0, |all, b| all | b.squares());
+        Pattern { boards, squares }
+    }
+
+    /// The squares whose contents the pattern reads (a bit per square, a1
+    /// first): a board that differs from another only elsewhere matches
+    /// exactly when the other does.
+    pub(crate) fn squares(&self) -> u64 {
+        self.squares
     }
 
     /// Whether `board` fits the pattern (or one of the patterns).
     pub fn matches(&self, board: &Board) -> bool {
-        if self.boards.iter().all(|b| !b.fixed.admits(board)) {
-            return false;
+        // Most patterns: one board whose ranks are all fixed.
+        if let [only] = self.boards.as_slice()
+            && only.open.is_empty()
+        {
+            return only.fixed.admits(board);
         }
+        // The pieces' bitboards, made once and only for a board with open ranks
+        // whose fixed ones fit.
+        let mut pieces: Option<[u64; 12]> = None;
+        self.boards.iter().any(|b| {
+            b.fixed.admits(board)
+                && (b.open.is_empty()
+                    || b.open_admits(board, pieces.get_or_insert_with(|| by_piece(board))))
+        })
+    }
+}
+
+/// The bitboard of each piece: white pawn..king, then black pawn..king.
+fn by_piece(board: &Board) -> [u64; 12] {
+    let mut pieces = [0u64; 12];
+    for (i, p) in pieces.iter_mut().enumerate() {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        let role = pgnkit_chess::Role::ALL[i % 6];
+        *p = board.by_piece(Piece { color, role }).0;
+    }
+    pieces
+}
+
+impl Board8 {
+    /// The squares it reads: those the fixed ranks demand something of, and
+    /// every square of an open rank.
+    fn squares(&self) -> u64 {
+        let f = &self.fixed;
+        let pieces = f.pieces.iter().fold(0, |all, &(_, want)| all | want);
+        let open = self
+            .open
+            .iter()
+            .fold(0, |all, &(r, _)| all | 0xff_u64 << (8 * r));
+        f.empty | f.occupied | f.white | f.black | pieces | open
+    }
+
+    /// Whether each open rank of `board` (whose bitboards by piece are
+    /// `pieces`) looks one of the ways it may.
+    fn open_admits(&self, board: &Board, pieces: &[u64; 12]) -> bool {
         let white = board.white().0;
         let black = board.black().0;
-        let mut pieces = [0u64; 12];
-        for (i, p) in pieces.iter_mut().enumerate() {
-            let color = if i < 6 { Color::White } else { Color::Black };
-            let role = pgnkit_chess::Role::ALL[i % 6];
-            *p = board.by_piece(Piece { color, role }).0;
-        }
         let rank = |r: usize| {
             let byte = |bb: u64| (bb >> (8 * r)) as u8;
             RankBytes {
@@ -186,12 +231,9 @@ impl Pattern {
                 pieces: pieces.map(byte),
             }
         };
-        self.boards.iter().any(|b| {
-            b.fixed.admits(board)
-                && b.open
-                    .iter()
-                    .all(|(r, ways)| ways.iter().any(|w| w.admits(&rank(*r))))
-        })
+        self.open
+            .iter()
+            .all(|(r, ways)| ways.iter().any(|w| w.admits(&rank(*r))))
     }
 }
 

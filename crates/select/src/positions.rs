@@ -8,7 +8,7 @@
 //! the line the position is on. A move's ply is the ply of the position it
 //! leads to.
 
-use pgnkit_chess::{Color, Move, Position, polyglot};
+use pgnkit_chess::{Bitboard, Color, Move, Position, polyglot};
 use pgnkit_game::Game;
 
 use crate::imbalance::Imbalance;
@@ -60,14 +60,57 @@ impl Test {
 }
 
 impl Test {
-    /// Whether the test reads the pieces' counts alone (`material`, `imbalance`): its
-    /// answer changes only with a capture or a promotion.
-    fn reads_material_only(&self) -> bool {
+    /// Whether the test reads the board alone, and only the pieces' counts
+    /// (`material`, `imbalance`) or some squares (`pattern`): then a move
+    /// can leave its answer as it was ([`unchanged_by`](Test::unchanged_by)).
+    fn may_stay(&self) -> bool {
         match self {
-            Test::Material(_) | Test::Imbalance(..) => true,
-            Test::And(all) | Test::Or(all) => all.iter().all(Test::reads_material_only),
-            Test::Not(t) => t.reads_material_only(),
+            Test::Material(_) | Test::Imbalance(..) | Test::Pattern(_) => true,
+            Test::And(all) | Test::Or(all) => all.iter().all(Test::may_stay),
+            Test::Not(t) => t.may_stay(),
             _ => false,
+        }
+    }
+
+    /// Whether the position after `mv` gives the same answer as the one
+    /// before, for a test that [`may_stay`](Test::may_stay): a count of
+    /// pieces changes only with a capture or a promotion; a pattern's
+    /// answer only when a square it reads changes (a plain move changes
+    /// its two squares; castling and en passant more, so they count as a
+    /// change).
+    fn unchanged_by(&self, mv: &Move) -> bool {
+        match self {
+            Test::Material(_) | Test::Imbalance(..) | Test::Pattern(_) => {
+                Follower::stays(Stay::of(self), mv)
+            }
+            Test::And(all) | Test::Or(all) => all.iter().all(|t| t.unchanged_by(mv)),
+            Test::Not(t) => t.unchanged_by(mv),
+            _ => false,
+        }
+    }
+}
+
+/// When a [`Follower`]'s test may keep its answer over a move, found once per game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Stay {
+    /// Never: the test is made after every move.
+    #[default]
+    Never,
+    /// A pattern reading these squares: over a plain move that changes none of them.
+    Squares(u64),
+    /// A count of pieces: over a move that neither captures nor promotes.
+    Material,
+    /// Several tests that may each stay: when [`Test::unchanged_by`] says so.
+    Each,
+}
+
+impl Stay {
+    fn of(test: &Test) -> Stay {
+        match test {
+            Test::Pattern(p) => Stay::Squares(p.squares()),
+            Test::Material(_) | Test::Imbalance(..) => Stay::Material,
+            _ if test.may_stay() => Stay::Each,
+            _ => Stay::Never,
         }
     }
 }
@@ -88,8 +131,9 @@ pub(crate) struct Follower {
     steps: Vec<Ply>,
     /// The search is over (a sequence found whole).
     done: bool,
-    /// A test of material alone: its answer at the last position tested.
-    last: Option<bool>,
+    /// When the test's answer at the last position, `last`, holds after a move.
+    stay: Stay,
+    last: bool,
 }
 
 impl Follower {
@@ -99,14 +143,12 @@ impl Follower {
         self.steps.clear();
         self.ply = 0;
         self.done = false;
-        self.last = None;
+        self.stay = Stay::Never;
         match &p.what {
             What::Test(test) => {
-                let holds = test.holds(start);
-                if test.reads_material_only() {
-                    self.last = Some(holds);
-                }
-                if holds {
+                self.stay = Stay::of(test);
+                self.last = test.holds(start);
+                if self.last {
                     self.plies.push(self.at_ply());
                 }
             }
@@ -114,23 +156,51 @@ impl Follower {
         }
     }
 
-    /// The main line's move `mv` was played, giving `after`.
+    /// The main line's move `mv` was played, giving `after`. Most moves leave
+    /// a pattern's or a material test's answer as it was: that is decided here,
+    /// inline in the reader's loop, the test made out of line.
+    #[inline]
     pub(crate) fn moved(&mut self, p: &Positional, mv: &Move, after: &Position) {
         self.ply += 1;
+        if Follower::stays(self.stay, mv) {
+            if self.last {
+                self.plies.push(self.at_ply());
+            }
+            return;
+        }
+        self.moved_out_of_line(p, mv, after);
+    }
+
+    /// Whether a test that stays as `stay` says keeps its answer over `mv`
+    /// (for [`Stay::Each`] the caller asks each test).
+    #[inline]
+    fn stays(stay: Stay, mv: &Move) -> bool {
+        match stay {
+            // A plain move changes its two squares; castling and en passant more.
+            Stay::Squares(squares) => match *mv {
+                Move::Normal { from, to, .. } => {
+                    squares & (Bitboard::from_square(from).0 | Bitboard::from_square(to).0) == 0
+                }
+                _ => false,
+            },
+            Stay::Material => !mv.is_capture() && !mv.is_promotion(),
+            Stay::Never | Stay::Each => false,
+        }
+    }
+
+    #[inline(never)]
+    fn moved_out_of_line(&mut self, p: &Positional, mv: &Move, after: &Position) {
         if self.done {
             return;
         }
         match &p.what {
             What::Test(test) => {
-                let holds = match self.last {
-                    Some(last) if !mv.is_capture() && !mv.is_promotion() => last,
-                    Some(_) => {
-                        let holds = test.holds(after);
-                        self.last = Some(holds);
-                        holds
-                    }
-                    None => test.holds(after),
+                let holds = if self.stay == Stay::Each && test.unchanged_by(mv) {
+                    self.last
+                } else {
+                    test.holds(after)
                 };
+                self.last = holds;
                 if holds {
                     self.plies.push(self.at_ply());
                 }

@@ -72,6 +72,10 @@ impl<V: Visitor> PlyFinder<V> {
 impl<V: Visitor> Visitor for PlyFinder<V> {
     type Output = (V::Output, Option<Vec<Ply>>);
     const MOVES: bool = true;
+    /// The predicates read each move and the position after it; the position
+    /// before it only if the inner visitor reads it (not [`Validate`](pgnkit_game::Validate)),
+    /// so the reader need not copy it for every move.
+    const BEFORE: bool = V::MOVES && V::BEFORE;
     const TEXT: bool = V::TEXT;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
@@ -95,16 +99,23 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
     }
 
     fn comment_before(&mut self, comment: RawComment<'_>) {
-        self.inner.comment_before(comment);
+        if V::MOVES {
+            self.inner.comment_before(comment);
+        }
     }
 
+    #[inline(always)]
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
             for (p, f) in &mut self.leaves {
                 f.moved(p, &event.mv, event.after);
             }
         }
-        self.inner.san(event);
+        // An inner visitor without move events gets none (nor a `before` it
+        // would not have been given).
+        if V::MOVES {
+            self.inner.san(event);
+        }
     }
 
     fn nag(&mut self, nag: Nag) {
@@ -153,9 +164,9 @@ mod tests {
 
     use crate::{MainLine, Query};
 
-    /// Games with variations, captures and a promotion, a start position of
-    /// their own and a game without moves.
-    const PGN: &[u8] = b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 {x} Nc6 3. Bb5 a6 4. Bxc6 dxc6 *\n\n\
+    /// Games with variations, captures and a promotion, castling and en
+    /// passant, a start position of their own and a game without moves.
+    const PGN: &[u8] = b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 {x} Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f5 6. d4 f4 7. g4 fxg3 *\n\n\
         [FEN \"4k3/P7/8/8/7r/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. a8=Q+ Kd7 2. Qa4+ Ke7 3. Qxh4+ *\n\n\
         [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 2. e5 *\n\n\
         {no moves} *\n";
@@ -171,6 +182,14 @@ mod tests {
             r#"sequence "e4 Nf3" and not pattern "*/*/*/*/*/*/*/*""#,
             r#"material "KP*kp*" and at (pattern "*/*/*/*/*/*/*/*" and stm black)"#,
             r#"reaches "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1""#,
+            r#"pattern "*/*/*/*/*/*/*/?????RK?""#,
+            r#"pattern "*/*/*/*/*/*/*/????K??R""#,
+            r#"pattern "*/*/*/*/*/*/*/????K*""#,
+            r#"pattern "*/*/*/*/*/*/????_*/*""#,
+            r#"pattern "*/*/*/*/*/*/*P*/*""#,
+            r#"pattern "*/*/*/*/*/?????_*/*/*""#,
+            r#"pattern "*/*/*/*/*/??????p?/*/*""#,
+            r#"not pattern "*/*/*/*/*/*/*/????K*" and material "KQRRBBNNP8kqrrbbnnp8""#,
         ] {
             let query = Query::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
             let kept: Vec<_> = visit_games(PGN, MainLine::new(Validate))
@@ -186,6 +205,12 @@ mod tests {
             assert_eq!(found.len(), 4);
             assert_eq!(found, kept, "{text}");
         }
+        // The pattern of the castled king: from the castling on, until the king moves (never).
+        let query = Query::parse(r#"pattern "*/*/*/*/*/*/*/?????RK?""#).unwrap();
+        let found: Vec<_> = visit_games(PGN, query.ply_finder(Validate).unwrap())
+            .map(|g| g.value.1.map(|plies| plies.len()))
+            .collect();
+        assert_eq!(found, [Some(6), None, None, None]);
         // The promotion and the capture change the material: found after both.
         let query = Query::parse(r#"material "KQk""#).unwrap();
         let found: Vec<_> = visit_games(PGN, query.ply_finder(Validate).unwrap())
@@ -202,5 +227,62 @@ mod tests {
                 .ply_finder(Validate)
                 .is_none()
         );
+    }
+    /// Patterns tested only when a move changes one of their squares find
+    /// the plies of a test of every position, on the corpus files under 3 MB
+    /// (castling, en passant and promotions included); each pattern is
+    /// found somewhere and not everywhere.
+    #[test]
+    fn patterns_find_on_the_corpus_what_testing_every_position_finds() {
+        let texts = [
+            r#"pattern "6k1/5ppp/*/*/*/*/*/*""#,
+            r#"pattern "*/*/*/*/*/*/*/?????RK?""#,
+            r#"pattern "??kr*/*/*/*/*/*/*/*""#,
+            r#"pattern "*/*/*/???pP*/*/*/*/*""#,
+            r#"pattern "*/*/*/*/*/*/*/????K*" or pattern "*/*/*/*/*/*/*/*K""#,
+            r#"pattern "*/*/*/*/????_*/*/???A*/*" and not material "KQRRBBNNP8kqrrbbnnp8""#,
+        ];
+        let queries: Vec<Query> = texts.iter().map(|q| Query::parse(q).unwrap()).collect();
+        let mut selected = vec![(0usize, 0usize); queries.len()];
+        let mut games = 0usize;
+        for path in pgnkit_corpus::all_pgn_files() {
+            let bytes = std::fs::read(&path).unwrap();
+            if bytes.len() >= 3 << 20 {
+                continue;
+            }
+            let kept: Vec<_> = visit_games(&bytes, MainLine::new(Validate))
+                .map(|g| (g.diagnostics.has_errors(), g.value.1))
+                .collect();
+            games += kept.len();
+            for (q, query) in queries.iter().enumerate() {
+                let found = visit_games(&bytes, query.ply_finder(Validate).unwrap());
+                for (n, (game, (broken, moves))) in found.zip(&kept).enumerate() {
+                    if *broken {
+                        continue;
+                    }
+                    let start = moves.start.clone().unwrap_or_default();
+                    let want = query.matching_plies_in_moves(&start, &moves.moves);
+                    assert_eq!(
+                        game.value.1,
+                        want,
+                        "{}: game {}: {}",
+                        path.display(),
+                        n + 1,
+                        texts[q]
+                    );
+                    let count = &mut selected[q];
+                    if want.is_some() {
+                        count.0 += 1;
+                    } else {
+                        count.1 += 1;
+                    }
+                }
+            }
+        }
+        for (text, (yes, no)) in texts.iter().zip(&selected) {
+            println!("{yes:>7} selected, {no:>7} not: {text}");
+            assert!(*yes > 0 && *no > 0, "`{text}` decides every game alike");
+        }
+        assert!(games > 50_000, "{games} games");
     }
 }
