@@ -249,16 +249,18 @@ impl Board {
     /// [`Board::write_fen`] writes, with no UTF-8 check and one step per
     /// piece rather than per square (a FEN written after every move).
     pub fn push_fen(&self, out: &mut Vec<u8>) {
-        // Each square's piece as a code of four bits, from planes: the role
-        // plus one in three bits (pawn 1 to king 6), White in the fourth.
-        // The planes have their ranks reversed, so that the occupied squares
-        // come lowest first in FEN order: rank 8 to 1, each from file a.
-        let role = |r: Role| self.by_role[r as usize].0;
-        let p0 = (role(Role::Pawn) | role(Role::Bishop) | role(Role::Queen)).swap_bytes();
-        let p1 = (role(Role::Knight) | role(Role::Bishop) | role(Role::King)).swap_bytes();
-        let p2 = (role(Role::Rook) | role(Role::Queen) | role(Role::King)).swap_bytes();
-        let white = self.by_color[Color::White as usize].0.swap_bytes();
-        const LETTERS: &[u8; 16] = b"?pnbrqk??PNBRQK?";
+        let mut grid = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let letter = piece.char() as u8;
+                for sq in self.by_piece(piece) {
+                    if let Some(cell) = grid.get_mut(sq.idx()) {
+                        *cell = letter;
+                    }
+                }
+            }
+        }
         let mut buf = [0u8; 71];
         let mut len = 0;
         let mut push = |b: u8| {
@@ -267,36 +269,26 @@ impl Board {
                 len += 1;
             }
         };
-        let (mut rank, mut file) = (0, 0);
-        let mut bits = self.occupied.0.swap_bytes();
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (r, f) = (i >> 3, i & 7);
-            while rank < r {
-                if file < 8 {
-                    push(b'0' + (8 - file) as u8);
+        // Ranks 8 to 1; in each, the occupied files from a, the gaps
+        // between them counted from the file numbers.
+        for rank in (0..8usize).rev() {
+            let mut bits = (self.occupied.0 >> (8 * rank)) & 0xff;
+            let mut file = 0;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if f > file {
+                    push(b'0' + (f - file) as u8);
                 }
-                push(b'/');
-                (rank, file) = (rank + 1, 0);
+                push(grid.get(rank * 8 + f).copied().unwrap_or(b'?'));
+                file = f + 1;
             }
-            if f > file {
-                push(b'0' + (f - file) as u8);
-            }
-            let code = ((p0 >> i) & 1) | ((p1 >> i) & 1) << 1 | ((p2 >> i) & 1) << 2;
-            let code = code | ((white >> i) & 1) << 3;
-            push(LETTERS.get(code as usize).copied().unwrap_or(b'?'));
-            file = f + 1;
-        }
-        loop {
             if file < 8 {
                 push(b'0' + (8 - file) as u8);
             }
-            if rank >= 7 {
-                break;
+            if rank > 0 {
+                push(b'/');
             }
-            push(b'/');
-            (rank, file) = (rank + 1, 0);
         }
         out.extend_from_slice(buf.get(..len).unwrap_or_default());
     }
