@@ -246,8 +246,8 @@ impl Board {
     }
 
     /// Appends the FEN piece placement field to `out`: the bytes
-    /// [`Board::write_fen`] writes, with no UTF-8 check and one step per
-    /// piece rather than per square (a FEN written after every move).
+    /// [`Board::write_fen`] writes, with no UTF-8 check and the ranks'
+    /// gaps counted from the occupied files (a FEN written after every move).
     pub fn push_fen(&self, out: &mut Vec<u8>) {
         let mut grid = [0u8; 64];
         for color in Color::ALL {

@@ -16,7 +16,6 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::castling::{CastlingMode, CastlingSide};
 use crate::color::Color;
-use crate::position::Position;
 use crate::role::Piece;
 use crate::square::{File, Rank, Square};
 use core::fmt;
@@ -461,23 +460,6 @@ impl Setup {
         push_number(out, self.halfmoves);
         out.push(b' ');
         push_number(out, self.fullmoves);
-    }
-}
-
-impl Position {
-    /// Appends the FEN with the given options to `out`: the bytes
-    /// [`Position::write_fen`] writes, without the formatting machinery
-    /// (`select --fen-comments` writes one after every move).
-    ///
-    /// ```
-    /// use pgnkit_chess::{FenOptions, Position};
-    /// let mut out = b"{ ".to_vec();
-    /// Position::new().push_fen(&mut out, FenOptions::default());
-    /// assert_eq!(out, b"{ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    /// ```
-    pub fn push_fen(&self, out: &mut Vec<u8>, options: FenOptions) {
-        self.to_setup(options.en_passant)
-            .push_fen(out, options.castling);
     }
 }
 

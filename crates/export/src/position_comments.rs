@@ -85,7 +85,9 @@ impl Notes {
         let from = self.text.len();
         let mut spaces = [0u64; 2];
         if let Some(options) = comments.fen {
-            after.push_fen(&mut self.text, options);
+            after
+                .to_setup(options.en_passant)
+                .push_fen(&mut self.text, options.castling);
             // A FEN has six fields: its five spaces are in the short fields
             // after the board's, found from the end.
             let fen = self.text.get(from..).unwrap_or_default();
