@@ -245,6 +245,54 @@ impl Board {
             .filter_map(move |sq| self.piece_at(sq).map(|piece| (sq, piece)))
     }
 
+    /// Appends the FEN piece placement field to `out`: the bytes
+    /// [`Board::write_fen`] writes, with no UTF-8 check and the ranks'
+    /// gaps counted from the occupied files (a FEN written after every move).
+    pub fn push_fen(&self, out: &mut Vec<u8>) {
+        let mut grid = [0u8; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                let letter = piece.char() as u8;
+                for sq in self.by_piece(piece) {
+                    if let Some(cell) = grid.get_mut(sq.idx()) {
+                        *cell = letter;
+                    }
+                }
+            }
+        }
+        let mut buf = [0u8; 71];
+        let mut len = 0;
+        let mut push = |b: u8| {
+            if let Some(slot) = buf.get_mut(len) {
+                *slot = b;
+                len += 1;
+            }
+        };
+        // Ranks 8 to 1; in each, the occupied files from a, the gaps
+        // between them counted from the file numbers.
+        for rank in (0..8usize).rev() {
+            let mut bits = (self.occupied.0 >> (8 * rank)) & 0xff;
+            let mut file = 0;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if f > file {
+                    push(b'0' + (f - file) as u8);
+                }
+                push(grid.get(rank * 8 + f).copied().unwrap_or(b'?'));
+                file = f + 1;
+            }
+            if file < 8 {
+                push(b'0' + (8 - file) as u8);
+            }
+            if rank > 0 {
+                push(b'/');
+            }
+        }
+        out.extend_from_slice(buf.get(..len).unwrap_or_default());
+    }
+
     /// Writes the FEN piece placement field.
     pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
         // `--fen-comments` writes a FEN after every move: each square's

@@ -432,6 +432,64 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// Appends this setup as FEN, castling in the given notation, to `out`:
+    /// the bytes [`Setup::write_fen`] writes, without the formatting
+    /// machinery (a FEN written after every move).
+    pub fn push_fen(&self, out: &mut Vec<u8>, castling: CastlingNotation) {
+        self.board.push_fen(out);
+        out.push(b' ');
+        out.push(self.turn.char() as u8);
+        out.push(b' ');
+        // Writing into a Vec cannot fail.
+        let _ = write_castling(
+            &mut PushBytes(out),
+            &self.board,
+            self.castling_rights,
+            castling,
+        );
+        out.push(b' ');
+        match self.ep_square {
+            Some(sq) => {
+                out.push(sq.file().char() as u8);
+                out.push(sq.rank().char() as u8);
+            }
+            None => out.push(b'-'),
+        }
+        out.push(b' ');
+        push_number(out, self.halfmoves);
+        out.push(b' ');
+        push_number(out, self.fullmoves);
+    }
+}
+
+/// Text written as bytes into a `Vec` (all of it ASCII here).
+struct PushBytes<'a>(&'a mut Vec<u8>);
+
+impl fmt::Write for PushBytes<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut Vec<u8>, mut n: u32) {
+    let mut buf = [b'0'; 10];
+    let mut start = buf.len();
+    loop {
+        start -= 1;
+        if let Some(digit) = buf.get_mut(start) {
+            *digit = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(buf.get(start..).unwrap_or_default());
+}
+
 /// Writes `n` in decimal (what `write!(out, "{n}")` writes, without the
 /// formatting machinery: a FEN may be written after every move).
 fn write_number(out: &mut impl fmt::Write, mut n: u32) -> fmt::Result {
@@ -592,6 +650,29 @@ pub struct ParseFenError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn push_fen_writes_the_bytes_write_fen_writes() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/8/8/8/8/8/8/K6k b - - 99 120",
+            "7k/P7/8/2pP4/8/8/8/K7 w - c6 0 2",
+            "r3k2r/1p1bqpb1/p1np1np1/4p2p/2B1P3/1PN1BN2/P1P1QPPP/R3K2R b KQkq - 3 11",
+            "k7/8/8/8/8/8/8/7K w - - 0 1",
+            "K7/8/8/8/8/8/8/7k w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+        ];
+        for fen in fens {
+            let setup: Setup = fen.parse().unwrap();
+            for castling in [CastlingNotation::Shredder, CastlingNotation::XFen] {
+                let mut text = String::new();
+                setup.write_fen(&mut text, castling).unwrap();
+                let mut bytes = b"x".to_vec();
+                setup.push_fen(&mut bytes, castling);
+                assert_eq!(bytes, format!("x{text}").as_bytes(), "{fen}");
+            }
+        }
+    }
 
     #[test]
     fn numbers_as_format_writes_them() {

@@ -308,6 +308,24 @@ impl Position {
     }
 }
 
+/// Appends `key` in lowercase hexadecimal with no leading zeros to `out`,
+/// as `format!("{key:x}")` writes it (and pgn-extract's `--hashcomments`),
+/// without the formatting machinery: the text of a key comment after every
+/// move.
+///
+/// ```
+/// let mut text = Vec::new();
+/// pgnkit_chess::polyglot::push_hex(0x0844931a6ef4b9a0, &mut text);
+/// assert_eq!(text, b"844931a6ef4b9a0");
+/// ```
+pub fn push_hex(key: u64, out: &mut Vec<u8>) {
+    let digits = (64 - key.leading_zeros()).div_ceil(4).max(1);
+    for i in (0..digits).rev() {
+        let digit = ((key >> (4 * i)) & 0xf) as usize;
+        out.push(b"0123456789abcdef".get(digit).copied().unwrap_or(b'0'));
+    }
+}
+
 /// The Polyglot key of `pos` (see the module's docs).
 pub fn key(pos: &Position) -> u64 {
     let board = pos.board();

@@ -1,6 +1,7 @@
 //! `pgnkit export`: import format in, export format out, rejects kept.
 //!
-//! With no game transform, each game is written by the streaming writer as
+//! With no game transform (or FEN and key comments alone, which the
+//! streaming writer writes), each game is written by the streaming writer as
 //! it is read (no tree); with one (`--drop-plies`, `--split-variations`...),
 //! each game is built, transformed by `pgnkit-select`'s [`Transforms`] and
 //! written by the tree writer.
@@ -11,7 +12,7 @@ use pgnkit::select::Transforms;
 
 use crate::args::ExportArgs;
 use crate::failure::Failure;
-use crate::options::{export_options, read_options, transforms};
+use crate::options::{export_options, position_comments, read_options, transforms};
 use crate::outcome::{Outcome, finish};
 use crate::output::Output;
 use crate::paths::check_plan;
@@ -40,7 +41,8 @@ impl Job for ExportJob {
 
     fn state(&self) -> Self::State {
         (
-            StreamWriter::new(self.options.clone()),
+            StreamWriter::new(self.options.clone())
+                .with_position_comments(position_comments(&self.transforms)),
             TreeBuilder::new(),
             GameWriter::new(self.options.clone()),
         )
@@ -48,7 +50,7 @@ impl Job for ExportJob {
 
     fn run(&self, state: &mut Self::State, game: Game<'_, '_>, text: &mut Vec<u8>) -> Written {
         let (stream, builder, writer) = state;
-        if !self.transforms.is_empty() {
+        if !self.transforms.is_empty() && !self.transforms.only_position_comments() {
             let (game, diagnostics) = game.visit(builder, self.read);
             if diagnostics.has_errors() {
                 return Written {

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use pgnkit::export::{ExportOptions, TagOrder};
+use pgnkit::export::{ExportOptions, PositionComments, TagOrder};
 use pgnkit::game::ReadOptions;
 use pgnkit::select::{Openings, OpeningsError, Query, Transforms};
 
@@ -94,6 +94,20 @@ pub fn transforms(args: &TransformArgs, export: &ExportOptions) -> Transforms {
         hash_comments: args.hash_comments,
         hash_code: args.add_hash_code,
         variation_comments: args.lichess_comment_fix,
+    }
+}
+
+/// The comments the streaming writer writes after every move in place of
+/// `transforms`, when they are FEN or key comments alone
+/// ([`Transforms::only_position_comments`]); none otherwise (the game's tree
+/// then gets them).
+pub fn position_comments(transforms: &Transforms) -> PositionComments {
+    if !transforms.only_position_comments() {
+        return PositionComments::default();
+    }
+    PositionComments {
+        fen: transforms.fen_comments,
+        polyglot_key: transforms.hash_comments,
     }
 }
 

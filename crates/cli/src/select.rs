@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
+use pgnkit::export::{ExportOptions, GameWriter, PositionComments, StreamWriter};
 use pgnkit::game::{
     DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder, Validate,
 };
@@ -59,6 +59,11 @@ struct SelectJob<'a> {
     /// The game transforms, applied to each selected game before it is
     /// written (after the query and the duplicate key, which see it as read).
     transforms: Transforms,
+    /// The transforms when they are FEN or key comments alone
+    /// ([`Transforms::only_position_comments`]): the streaming writer
+    /// writes them (on the `stream` and `record` paths; a tree gets
+    /// `transforms`).
+    position_comments: PositionComments,
     /// Whether games that do not match need their text (`--rejected`).
     text_of_rejected: bool,
     /// Selected games become rows of a games table.
@@ -160,7 +165,7 @@ impl Job for SelectJob<'_> {
         (
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
-            MainLine::new(StreamWriter::new(self.export.clone())),
+            MainLine::new(self.stream_writer()),
             pgnkit::Game::new(),
             false,
             self.query.as_ref().filter(|_| self.record).map(|query| {
@@ -168,7 +173,7 @@ impl Job for SelectJob<'_> {
                 Box::new(Recorders {
                     text: plain.is_none().then(|| query.recorder(Validate)),
                     plain,
-                    writing: query.recorder(StreamWriter::new(self.export.clone())),
+                    writing: query.recorder(self.stream_writer()),
                     seen: 0,
                     selected: 0,
                 })
@@ -369,6 +374,11 @@ impl Job for SelectJob<'_> {
 }
 
 impl SelectJob<'_> {
+    /// A streaming writer with the job's options.
+    fn stream_writer(&self) -> StreamWriter {
+        StreamWriter::new(self.export.clone()).with_position_comments(self.position_comments)
+    }
+
     /// A game decided by its record (the `record` path, see [`Recorders`]).
     fn recorded(
         &self,
@@ -537,6 +547,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         split_by: args.split_by.clone(),
         mark: args.mark_matches.clone(),
         transforms: options::transforms(&args.transforms, &export),
+        position_comments: PositionComments::default(),
         export,
         text_of_rejected: args.rejected.is_some(),
         table: table_format.is_some(),
@@ -546,6 +557,12 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         transform_stream: None,
         keep_broken: args.keep_broken,
     };
+    let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
+    // FEN and key comments alone are written by the streaming writer, but
+    // not after a tags-first reading (which reads no movetext of a game whose
+    // tags do not match, so reports none of its errors): the games read and
+    // reported stay those of the tree path.
+    let comments_streamed = job.transforms.only_position_comments() && !tags_only;
     // A game with errors is decided on the tree the reader recovered, with
     // `--keep-broken`: neither the tags-first nor the streaming path.
     let plain = !job.keep_broken
@@ -555,8 +572,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         && job.drop.is_empty()
         && job.mark.is_none()
         && !job.text_of_rejected;
-    let unfixed = plain && job.transforms.is_empty();
-    let tags_only = job.query.as_ref().is_some_and(Query::reads_tags_only);
+    let unfixed = plain && (job.transforms.is_empty() || comments_streamed);
     let recorded = job.query.as_ref().is_some_and(Query::reads_record);
     let whole = !matches!(job.keys, Keys::Fuzzy(_)) && !job.table;
     // Dropping plies or splitting lines, the only transform, is done while
@@ -577,6 +593,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             }
             && whole;
     let job = SelectJob {
+        position_comments: options::position_comments(&job.transforms),
         tags_first: tags_only && unfixed && job.openings.is_none(),
         record: !tags_only
             && recorded

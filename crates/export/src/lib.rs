@@ -62,6 +62,7 @@ mod movetext;
 mod notation;
 mod options;
 mod pending_file;
+mod position_comments;
 mod short_copy;
 mod stream;
 mod tags;
@@ -77,6 +78,7 @@ pub use letters::PieceLetters;
 pub use movetext::GameWriter;
 pub use options::{ExportOptions, Notation, TagOrder};
 pub use pending_file::{PendingFile, TempFiles};
+pub use position_comments::PositionComments;
 pub use stream::StreamWriter;
 
 /// Writes `game` in export format to `out`, ending with its empty line.

@@ -12,7 +12,7 @@
 use std::io;
 use std::ops::Range;
 
-use pgnkit_chess::{CastlingMode, Color, Position};
+use pgnkit_chess::{CastlingMode, Color, Position, polyglot};
 use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
@@ -21,6 +21,7 @@ use crate::layout::{Layout, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::{MoveWriter, san_word};
 use crate::options::{ExportOptions, Notation, TagOrder};
+use crate::position_comments::{Note, Notes, Plain, PositionComments};
 use crate::tags::{TagFilter, TagSection};
 
 /// One recorded movetext token; text lives in the tape's arena.
@@ -54,12 +55,22 @@ struct Line {
     /// tree it is a sibling of the parent line, written after the parent
     /// line's `)`. Its tokens move to the held tokens when it ends.
     sibling: bool,
+    /// The position comments of the line's last move, not written yet
+    /// (see [`StreamWriter::with_position_comments`]).
+    note: Option<Note>,
+    /// The Polyglot key after the line's last move and before it (only
+    /// kept with key comments).
+    key: u64,
+    key_before: u64,
 }
 
 impl Line {
-    /// The main line, from the game's start.
-    fn main() -> Line {
+    /// The main line, from the game's start (whose Polyglot key is `key`).
+    fn main(key: u64) -> Line {
         Line {
+            note: None,
+            key,
+            key_before: key,
             first_ply: 0,
             next_ply: 0,
             need_number: true,
@@ -136,6 +147,9 @@ pub struct StreamWriter {
     standard: Position,
     termination: Termination,
     games: u64,
+    /// The comments written after every move (none unless asked for).
+    positions: PositionComments,
+    notes: Notes,
 }
 
 impl StreamWriter {
@@ -166,7 +180,40 @@ impl StreamWriter {
             standard: Position::new(),
             termination: Termination::Unknown,
             games: 0,
+            positions: PositionComments::default(),
+            notes: Notes::default(),
         }
+    }
+
+    /// This writer, writing `comments` after every move: the FEN of the
+    /// position it leads to and its Polyglot key, each as a comment after
+    /// the move's own NAGs and comments, before its variations (`select
+    /// --fen-comments`, `--hash-comments`). The text is byte for byte what
+    /// the tree writer writes of a game that `pgnkit_select::add_fen_comments`
+    /// and `add_hash_comments` changed, with no tree. Nothing is added when
+    /// the options write no comments.
+    ///
+    /// ```
+    /// use pgnkit_chess::FenOptions;
+    /// use pgnkit_export::{ExportOptions, PositionComments, StreamWriter};
+    /// use pgnkit_game::visit_games;
+    ///
+    /// let fen = PositionComments { fen: Some(FenOptions::default()), polyglot_key: false };
+    /// let writer = StreamWriter::new(ExportOptions::export()).with_position_comments(fen);
+    /// let mut games = visit_games(b"1. e4 (1. d4) *", writer);
+    /// games.next();
+    /// let text = String::from_utf8(games.visitor().movetext().to_vec()).unwrap();
+    /// let e4 = text.find("e4 { rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 }");
+    /// let d4 = text.find("{ rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1 })");
+    /// assert!(e4.is_some() && e4 < d4, "{text}");
+    /// ```
+    pub fn with_position_comments(mut self, comments: PositionComments) -> StreamWriter {
+        self.positions = if self.options.comments {
+            comments
+        } else {
+            PositionComments::default()
+        };
+        self
     }
 
     /// A writer with `options` that writes each game's movetext alone, with
@@ -376,7 +423,12 @@ impl StreamWriter {
         };
         self.movetext_at = self.layout.output().len();
         self.lines.clear();
-        self.lines.push(Line::main());
+        let key = if self.positions.polyglot_key {
+            start.polyglot_key()
+        } else {
+            0
+        };
+        self.lines.push(Line::main(key));
     }
 
     /// A comment token (if comments are written and it is not empty);
@@ -449,6 +501,57 @@ impl StreamWriter {
     }
 }
 
+impl StreamWriter {
+    /// Keeps the position comments of the move `event` just written, until
+    /// its annotations are read (see [`StreamWriter::write_note`]).
+    fn take_note(&mut self, event: &MoveEvent<'_>) {
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        if self.positions.polyglot_key {
+            line.key_before = line.key;
+            line.key = polyglot::key_after(event.before, line.key, event.after);
+        }
+        line.note = Some(self.notes.push(self.positions, event.after, line.key));
+    }
+
+    /// Writes the position comments of the current line's last move, after
+    /// its annotations: called when the line's next move, a comment before
+    /// it, or the line's end comes.
+    fn write_note(&mut self) {
+        let Some(note) = self.lines.last_mut().and_then(|line| line.note.take()) else {
+            return;
+        };
+        let notes = std::mem::take(&mut self.notes);
+        let (fen, key) = notes.texts(note);
+        for plain in [fen, key] {
+            if !plain.text.is_empty() {
+                self.note_comment(plain);
+            }
+        }
+        self.notes = notes;
+        self.notes.pop(note);
+    }
+
+    /// One position comment of the current line's last move, as
+    /// [`Visitor::comment`] writes a comment after a move.
+    fn note_comment(&mut self, plain: Plain<'_>) {
+        let late = self
+            .lines
+            .last()
+            .is_some_and(|l| l.alternatives_at.is_some());
+        if late || self.taping() {
+            let range = store(&mut self.arena, plain.text);
+            self.annotate(Token::Comment(range));
+            return;
+        }
+        let written = self.layout.plain_words_comment(plain.text, plain.spaces);
+        if let Some(line) = self.lines.last_mut() {
+            line.need_number |= written;
+        }
+    }
+}
+
 /// `bytes` read as Latin-1, written into `scratch` as UTF-8. Kept out of
 /// line: the callers' common path (UTF-8 text) stays small.
 #[inline(never)]
@@ -513,6 +616,7 @@ impl Visitor for StreamWriter {
         self.held.clear();
         self.arena.clear();
         self.lines.clear();
+        self.notes.clear();
         self.started = false;
         self.ended = false;
         self.retag = false;
@@ -534,6 +638,10 @@ impl Visitor for StreamWriter {
 
     fn comment_before(&mut self, comment: RawComment<'_>) {
         self.start_movetext(None);
+        if self.positions.any() {
+            // A comment before the line's next move: the last move's are all read.
+            self.write_note();
+        }
         if self.push_comment(comment.text)
             && let Some(line) = self.current()
         {
@@ -543,6 +651,10 @@ impl Visitor for StreamWriter {
 
     fn san(&mut self, event: MoveEvent<'_>) {
         self.start_movetext(None);
+        if self.positions.any() {
+            // The last move's annotations are all read.
+            self.write_note();
+        }
         let Some(line) = self.lines.last_mut() else {
             return;
         };
@@ -562,6 +674,9 @@ impl Visitor for StreamWriter {
             self.layout.word_move(number, san_word(&event));
         } else {
             self.other_move(&event, number);
+        }
+        if self.positions.any() {
+            self.take_note(&event);
         }
     }
 
@@ -618,8 +733,13 @@ impl Visitor for StreamWriter {
             line.need_number = true;
         }
         let ply = line.next_ply.saturating_sub(1);
+        // The variation starts where the move it replaces was played.
+        let key = line.key_before;
         self.emit(Token::Open);
         self.lines.push(Line {
+            note: None,
+            key,
+            key_before: key,
             first_ply: ply,
             next_ply: ply,
             need_number: true,
@@ -634,6 +754,9 @@ impl Visitor for StreamWriter {
     fn end_variation(&mut self) {
         if self.lines.len() < 2 {
             return;
+        }
+        if self.positions.any() {
+            self.write_note();
         }
         let Some(line) = self.lines.pop() else {
             return;
@@ -657,6 +780,9 @@ impl Visitor for StreamWriter {
         // Close variations left open by an error, so the text stays balanced.
         while self.lines.len() > 1 {
             self.end_variation();
+        }
+        if self.positions.any() {
+            self.write_note();
         }
         self.tape.append(&mut self.held);
         self.flush_tape();

@@ -174,12 +174,10 @@ pub fn add_hash_comments(game: &mut Game) {
 /// `format!("{key:x}")` without the formatting machinery (a key after
 /// every move).
 fn hex(key: u64) -> String {
-    let digits = (64 - key.leading_zeros()).div_ceil(4).max(1);
-    let mut text = String::with_capacity(16);
-    for i in (0..digits).rev() {
-        text.extend(char::from_digit(((key >> (4 * i)) & 0xf) as u32, 16));
-    }
-    text
+    let mut text = Vec::with_capacity(16);
+    polyglot::push_hex(key, &mut text);
+    // Hexadecimal digits only.
+    String::from_utf8(text).unwrap_or_default()
 }
 
 /// The name of the tag [`add_hash_code`] sets.
@@ -554,6 +552,29 @@ impl Transforms {
             ..Transforms::default()
         };
         self.split_variations.is_some() && *self == alone
+    }
+
+    /// Whether the transforms asked for are FEN or Polyglot key comments
+    /// alone ([`add_fen_comments`], [`add_hash_comments`]): a writer can then
+    /// write them while it streams the game, with no tree
+    /// (`pgnkit_export::StreamWriter::with_position_comments` writes the
+    /// same text). Any other transform needs the tree, and [`apply`](Transforms::apply).
+    ///
+    /// ```
+    /// use pgnkit_select::Transforms;
+    /// let hash = Transforms { hash_comments: true, ..Transforms::default() };
+    /// assert!(hash.only_position_comments());
+    /// let cut = Transforms { truncate_plies: Some(4), ..hash.clone() };
+    /// assert!(!cut.only_position_comments());
+    /// assert!(!Transforms::default().only_position_comments());
+    /// ```
+    pub fn only_position_comments(&self) -> bool {
+        let comments = Transforms {
+            fen_comments: self.fen_comments,
+            hash_comments: self.hash_comments,
+            ..Transforms::default()
+        };
+        !self.is_empty() && *self == comments
     }
 
     /// Applies the transforms to `game`.

@@ -33,6 +33,20 @@ impl Layout {
         self.any_comment(text)
     }
 
+    /// A comment whose writer made its text plain: ASCII, not empty, words
+    /// separated by single spaces (bit `i` of `spaces[i / 64]` set when
+    /// `text[i]` is one), no brace, no word starting with `[` or `%`, not a
+    /// clock command. Writes what [`Layout::comment`] writes of it, without
+    /// looking for any of that: the FEN and key comments after every move.
+    pub(crate) fn plain_words_comment(&mut self, text: &[u8], spaces: [u64; 2]) -> bool {
+        if self.comment_lines || text.is_empty() || text.len() > 2 * PLAIN_BLOCK {
+            return self.comment(text);
+        }
+        self.push_array(b"{ ", 2, Join::Free);
+        self.plain_comment(text, [(0, spaces[0]), (PLAIN_BLOCK, spaces[1])]);
+        true
+    }
+
     /// A comment on lines of its own (pgn-extract's `--commentlines`): the
     /// line before it ends, and so does its last line. Kept out of line.
     #[inline(never)]
