@@ -816,9 +816,8 @@ mod tests {
     /// Found by the `records` fuzz target: `from_game` left out the comments before the
     /// first move (the tree keeps them on its root), which the streaming visitor puts on
     /// the first move's row as the columns' documentation says.
-    #[test]
-    fn from_game_keeps_the_comments_before_the_first_move() {
-        let pgn = b"[Event \"x\"]\n\n{ before } 1. e4 { after } e5 *\n";
+    /// The record of the first game of `pgn` streamed and built from its tree.
+    fn streamed_and_built(pgn: &[u8]) -> (GameRecord, GameRecord) {
         let options = RecordOptions {
             fen: true,
             games_only: false,
@@ -829,7 +828,13 @@ mod tests {
             .expect("a game")
             .value;
         let game = read_games(pgn).next().expect("a game").value;
-        let built = GameRecord::from_game(&game, options);
+        (streamed, GameRecord::from_game(&game, options))
+    }
+
+    #[test]
+    fn from_game_keeps_the_comments_before_the_first_move() {
+        let pgn = b"[Event \"x\"]\n\n{ before } 1. e4 { after } e5 *\n";
+        let (streamed, built) = streamed_and_built(pgn);
         assert_eq!(built, streamed);
         assert_eq!(built.moves[0].comment.as_deref(), Some("before after"));
     }
@@ -840,17 +845,7 @@ mod tests {
     #[test]
     fn from_game_keeps_a_comment_after_the_last_moves_variations() {
         let pgn = b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 {own} (2... d6) { after } *\n";
-        let options = RecordOptions {
-            fen: true,
-            games_only: false,
-            positions: true,
-        };
-        let streamed = visit_games_with(pgn, RecordVisitor::new(options), ReadOptions::new())
-            .next()
-            .expect("a game")
-            .value;
-        let game = read_games(pgn).next().expect("a game").value;
-        let built = GameRecord::from_game(&game, options);
+        let (streamed, built) = streamed_and_built(pgn);
         assert_eq!(built, streamed);
         assert_eq!(built.moves[3].comment.as_deref(), Some("own after"));
     }

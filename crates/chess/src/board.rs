@@ -246,9 +246,26 @@ impl Board {
     }
 
     /// Appends the FEN piece placement field to `out`: the bytes
-    /// [`Board::write_fen`] writes, with no UTF-8 check and the ranks'
-    /// gaps counted from the occupied files (a FEN written after every move).
+    /// [`Board::write_fen`] writes, with no UTF-8 check (a FEN written after
+    /// every move).
     pub fn push_fen(&self, out: &mut Vec<u8>) {
+        let (buf, len) = self.placement();
+        out.extend_from_slice(buf.get(..len).unwrap_or_default());
+    }
+
+    /// Writes the FEN piece placement field.
+    pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let (buf, len) = self.placement();
+        // Every byte of the field is ASCII.
+        out.write_str(std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default())
+    }
+
+    /// The FEN piece placement field in a buffer (at most 64 squares and 7
+    /// slashes) and its length. `--fen-comments` writes a FEN after every
+    /// move: each square's letter is set from the pieces' bitboards, one
+    /// pass over the pieces instead of a lookup per square, and the ranks'
+    /// gaps are counted from the occupied files.
+    fn placement(&self) -> ([u8; 71], usize) {
         let mut grid = [0u8; 64];
         for color in Color::ALL {
             for role in Role::ALL {
@@ -290,59 +307,7 @@ impl Board {
                 push(b'/');
             }
         }
-        out.extend_from_slice(buf.get(..len).unwrap_or_default());
-    }
-
-    /// Writes the FEN piece placement field.
-    pub fn write_fen(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        // `--fen-comments` writes a FEN after every move: each square's
-        // letter (0 when empty) is set from the pieces' bitboards, one pass
-        // over the pieces instead of a lookup per square, and the field is
-        // built in a buffer (at most 64 squares and 7 slashes) and written
-        // at once.
-        let mut grid = [0u8; 64];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let piece = Piece { color, role };
-                let letter = piece.char() as u8;
-                for sq in self.by_piece(piece) {
-                    if let Some(cell) = grid.get_mut(sq.idx()) {
-                        *cell = letter;
-                    }
-                }
-            }
-        }
-        let mut buf = [0u8; 71];
-        let mut len = 0;
-        let mut push = |b: u8| {
-            if let Some(slot) = buf.get_mut(len) {
-                *slot = b;
-                len += 1;
-            }
-        };
-        // Ranks 8 to 1, each from file a (square index rank * 8 + file).
-        for (i, rank) in grid.chunks_exact(8).rev().enumerate() {
-            let mut empty = 0;
-            for &cell in rank {
-                if cell == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    push(b'0' + empty);
-                    empty = 0;
-                }
-                push(cell);
-            }
-            if empty > 0 {
-                push(b'0' + empty);
-            }
-            if i < 7 {
-                push(b'/');
-            }
-        }
-        // Every byte pushed is ASCII.
-        out.write_str(std::str::from_utf8(buf.get(..len).unwrap_or_default()).unwrap_or_default())
+        (buf, len)
     }
 }
 

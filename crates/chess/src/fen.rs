@@ -474,25 +474,21 @@ impl fmt::Write for PushBytes<'_> {
 }
 
 /// Appends `n` in decimal.
-fn push_number(out: &mut Vec<u8>, mut n: u32) {
-    let mut buf = [b'0'; 10];
-    let mut start = buf.len();
-    loop {
-        start -= 1;
-        if let Some(digit) = buf.get_mut(start) {
-            *digit = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
+fn push_number(out: &mut Vec<u8>, n: u32) {
+    let (buf, start) = digits(n);
     out.extend_from_slice(buf.get(start..).unwrap_or_default());
 }
 
 /// Writes `n` in decimal (what `write!(out, "{n}")` writes, without the
 /// formatting machinery: a FEN may be written after every move).
-fn write_number(out: &mut impl fmt::Write, mut n: u32) -> fmt::Result {
+fn write_number(out: &mut impl fmt::Write, n: u32) -> fmt::Result {
+    let (buf, start) = digits(n);
+    // Digits only.
+    out.write_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default())
+}
+
+/// `n`'s decimal digits at the end of a buffer, and where they start.
+fn digits(mut n: u32) -> ([u8; 10], usize) {
     let mut buf = [b'0'; 10];
     let mut start = buf.len();
     loop {
@@ -505,8 +501,7 @@ fn write_number(out: &mut impl fmt::Write, mut n: u32) -> fmt::Result {
             break;
         }
     }
-    // Digits only.
-    out.write_str(std::str::from_utf8(buf.get(start..).unwrap_or_default()).unwrap_or_default())
+    (buf, start)
 }
 
 fn write_castling(
