@@ -187,3 +187,33 @@ pub fn diagnostics_dump(games: &[(usize, &Diagnostics)]) -> String {
     }
     out
 }
+
+/// A corpus file's name for messages: its path below the corpus folder `dir`.
+pub fn corpus_name(dir: &Path, file: &Path) -> String {
+    file.strip_prefix(dir).unwrap_or(file).display().to_string()
+}
+
+/// Where two outputs first differ, with up to 300 bytes before and 200 after
+/// of each (`stream:` and `tree:` lines), for a test's failure message.
+///
+/// ```
+/// let text = pgnkit_conformance::first_difference(b"1. e4 e5", b"1. e4 c5");
+/// assert_eq!(text, "differs at byte 6\nstream: 1. e4 e5\ntree:   1. e4 c5");
+/// ```
+pub fn first_difference(stream: &[u8], tree: &[u8]) -> String {
+    let at = stream
+        .iter()
+        .zip(tree)
+        .position(|(a, b)| a != b)
+        .unwrap_or(stream.len().min(tree.len()));
+    let lo = at.saturating_sub(300);
+    let around = |out: &[u8]| {
+        String::from_utf8_lossy(out.get(lo..(at + 200).min(out.len())).unwrap_or_default())
+            .into_owned()
+    };
+    format!(
+        "differs at byte {at}\nstream: {}\ntree:   {}",
+        around(stream),
+        around(tree)
+    )
+}

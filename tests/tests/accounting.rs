@@ -98,11 +98,7 @@ fn every_game_is_written_or_rejected() {
     let mut totals = Export::default();
     let mut failures = Vec::new();
     for file in &files {
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+        let name = pgnkit_conformance::corpus_name(&dir, file);
         let data = std::fs::read(file).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
         let result = export(&data);
         if result.written + result.rejected != result.found {

@@ -34,11 +34,7 @@ fn corpus_export_is_idempotent_and_keeps_the_model() {
     for file in &files {
         let data = std::fs::read(file).expect("readable corpus file");
         let input = &data[..];
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+        let name = pgnkit_conformance::corpus_name(&dir, file);
         let mut file_out = Vec::new();
         for read in read_games(input) {
             games += 1;
@@ -97,16 +93,9 @@ fn corpus_export_is_idempotent_and_keeps_the_model() {
             }
         }
         if stream_out != file_out {
-            let at = stream_out
-                .iter()
-                .zip(&file_out)
-                .position(|(a, b)| a != b)
-                .unwrap_or(stream_out.len().min(file_out.len()));
-            let lo = at.saturating_sub(300);
             failures.push(format!(
-                "{name}: streaming output differs at byte {at}\nstream: {}\ntree:   {}",
-                String::from_utf8_lossy(&stream_out[lo..(at + 200).min(stream_out.len())]),
-                String::from_utf8_lossy(&file_out[lo..(at + 200).min(file_out.len())]),
+                "{name}: streaming output {}",
+                pgnkit_conformance::first_difference(&stream_out, &file_out)
             ));
         }
     }

@@ -18,11 +18,7 @@ fn what_export_writes_passes_and_originals_are_counted() {
     let mut conforming_files = 0;
     for file in &files {
         let data = std::fs::read(file).expect("readable corpus file");
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+        let name = pgnkit_conformance::corpus_name(&dir, file);
 
         // What `pgnkit export` writes: every game that reads, in export format.
         // Counted here independently: games whose bytes are their export

@@ -15,11 +15,7 @@ fn every_corpus_game_equals_itself_written_and_read_again() {
     let (mut games, mut broken) = (0u64, 0u64);
     for file in &files {
         let data = std::fs::read(file).expect("readable corpus file");
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+        let name = pgnkit_conformance::corpus_name(&dir, file);
         for read in read_games(&data) {
             games += 1;
             broken += u64::from(read.is_broken());

@@ -60,41 +60,28 @@ fn streamed_position_comments_equal_the_tree_transforms_on_the_corpus() {
     let mut compared = 0u64;
     for file in &files {
         let data = std::fs::read(file).expect("readable corpus file");
-        let name = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
+        let name = pgnkit_conformance::corpus_name(&dir, file);
         for (layout, (fen, key, options)) in runs.iter().enumerate() {
             let (fen, key) = (*fen, *key);
-            {
-                let transforms = Transforms {
-                    fen_comments: fen,
-                    hash_comments: key,
-                    ..Transforms::default()
-                };
-                assert!(transforms.only_position_comments());
-                let comments = PositionComments {
-                    fen,
-                    polyglot_key: key,
-                };
-                let tree = through_tree(&data, options, &transforms);
-                let stream = streamed(&data, options, comments);
-                compared += tree.len() as u64;
-                if stream != tree {
-                    let at = stream
-                        .iter()
-                        .zip(&tree)
-                        .position(|(a, b)| a != b)
-                        .unwrap_or(stream.len().min(tree.len()));
-                    let lo = at.saturating_sub(300);
-                    failures.push(format!(
-                        "{name} (fen {}, key {key}, layout {layout}): differs at byte {at}\nstream: {}\ntree:   {}",
-                        fen.is_some(),
-                        String::from_utf8_lossy(&stream[lo..(at + 200).min(stream.len())]),
-                        String::from_utf8_lossy(&tree[lo..(at + 200).min(tree.len())]),
-                    ));
-                }
+            let transforms = Transforms {
+                fen_comments: fen,
+                hash_comments: key,
+                ..Transforms::default()
+            };
+            assert!(transforms.only_position_comments());
+            let comments = PositionComments {
+                fen,
+                polyglot_key: key,
+            };
+            let tree = through_tree(&data, options, &transforms);
+            let stream = streamed(&data, options, comments);
+            compared += tree.len() as u64;
+            if stream != tree {
+                failures.push(format!(
+                    "{name} (fen {}, key {key}, layout {layout}): {}",
+                    fen.is_some(),
+                    pgnkit_conformance::first_difference(&stream, &tree)
+                ));
             }
         }
     }
