@@ -20,10 +20,12 @@
 //! ```
 
 use crate::bitboard::Bitboard;
+use crate::castling::CastlingSide;
 use crate::color::Color;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::role::{Piece, Role};
-use crate::square::File;
+use crate::square::{File, Square};
 
 /// The published Random64 table of Polyglot (`book.c`), 781 keys: 768 for
 /// pieces on squares, 4 for castling rights, 8 for en passant files, 1 for
@@ -390,6 +392,102 @@ pub fn key_after(before: &Position, before_key: u64, after: &Position) -> u64 {
     h
 }
 
+/// The Polyglot key along a line of moves, updated from each move and the
+/// position it leads to: the pieces the move moved, took or promoted, the
+/// side to move, and the castling rights and en passant file, which it
+/// keeps from the position before. Unlike [`key_after`] it never reads the
+/// position before the move, so a game reader need not keep a copy of it.
+///
+/// ```
+/// use pgnkit_chess::{Position, polyglot::LineKey};
+///
+/// let mut pos = Position::new();
+/// let mut line = LineKey::new(&pos);
+/// let mv = pos.legal_moves()[0];
+/// pos.play_unchecked(mv);
+/// line.play(mv, &pos);
+/// assert_eq!(line.key(), pos.polyglot_key());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineKey {
+    key: u64,
+    /// The castling rights of the last position, and their part of the key.
+    castles: crate::castling::CastlingRights,
+    castling: u64,
+    /// The en passant part of the last position's key.
+    en_passant: u64,
+}
+
+impl LineKey {
+    /// The key of `start`, the line's first position.
+    pub fn new(start: &Position) -> LineKey {
+        LineKey {
+            key: key(start),
+            castles: start.castles(),
+            castling: castling_key(start),
+            en_passant: en_passant_key(start),
+        }
+    }
+
+    /// The key of the line's last position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Follows `mv`, played in the line's last position, to `after`, the
+    /// position it leads to.
+    #[inline]
+    pub fn play(&mut self, mv: Move, after: &Position) {
+        let us = after.turn().other();
+        let piece = |color: Color, role: Role, sq: Square| {
+            RANDOM64[64 * (2 * role as usize + usize::from(color == Color::White)) + sq.idx()]
+        };
+        let mut h = self.key ^ RANDOM64[TURN] ^ self.en_passant;
+        let mut king_moved = false;
+        match mv {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                h ^= piece(us, role, from) ^ piece(us, promotion.unwrap_or(role), to);
+                if let Some(taken) = capture {
+                    h ^= piece(!us, taken, to);
+                }
+                king_moved = role == Role::King;
+            }
+            Move::EnPassant { from, to } => {
+                let taken = Square::from_coords(to.file(), from.rank());
+                h ^= piece(us, Role::Pawn, from)
+                    ^ piece(us, Role::Pawn, to)
+                    ^ piece(!us, Role::Pawn, taken);
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_and_rook(king, rook);
+                h ^= piece(us, Role::King, king)
+                    ^ piece(us, Role::King, side.king_to(us))
+                    ^ piece(us, Role::Rook, rook)
+                    ^ piece(us, Role::Rook, side.rook_to(us));
+                king_moved = true;
+            }
+            Move::Null => {}
+        }
+        // The castling keys depend on the rights and on where the kings are.
+        let castles = after.castles();
+        if castles != self.castles || (king_moved && !castles.is_empty()) {
+            h ^= self.castling;
+            self.castles = castles;
+            self.castling = castling_key(after);
+            h ^= self.castling;
+        }
+        self.en_passant = en_passant_key(after);
+        self.key = h ^ self.en_passant;
+    }
+}
+
 /// The part of the key that is not pieces: castling rights, the en passant
 /// file and the side to move.
 fn state_key(pos: &Position) -> u64 {
@@ -455,8 +553,8 @@ fn shift_file(bits: u64, delta: i32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
     use crate::san::San;
+    use crate::{Move, Position};
 
     /// The test vectors of Polyglot's book format documentation (also in
     /// python-chess's tests): each position after the moves, and its key.
@@ -520,6 +618,42 @@ mod tests {
             walk(&Position::from_fen(fen).unwrap(), 3, &mut count);
         }
         assert!(count > 50_000, "{count} moves");
+    }
+
+    /// [`super::LineKey`] gives [`super::key`] of every position along every
+    /// line of legal moves four plies deep (a null move among them), from
+    /// positions with castling on both sides (a Chess960 one too), en
+    /// passant, promotions and checks: it never sees the position before.
+    #[test]
+    fn line_key_is_the_key() {
+        fn walk(pos: &Position, line: super::LineKey, depth: u32, count: &mut usize) {
+            let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+            moves.push(Move::Null);
+            for m in moves {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                let mut next = line;
+                next.play(m, &after);
+                assert_eq!(next.key(), super::key(&after), "{pos} then {m:?}");
+                *count += 1;
+                if depth > 1 && m != Move::Null {
+                    walk(&after, next, depth - 1, count);
+                }
+            }
+        }
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut count = 0;
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            walk(&pos, super::LineKey::new(&pos), 4, &mut count);
+        }
+        assert!(count > 1_000_000, "{count} moves");
     }
 
     /// En passant counts only with a pawn of the side to move beside the

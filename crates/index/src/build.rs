@@ -12,6 +12,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::collections::binary_heap::PeekMut;
 use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -604,10 +605,15 @@ impl Merge {
     }
 
     fn next(&mut self) -> Option<Result<Posting, IndexError>> {
-        let Reverse((p, i)) = self.heap.pop()?;
+        // The least posting's source's next one takes its place at the top
+        // and sinks once (no pop and push, two passes over the heap).
+        let mut top = self.heap.peek_mut()?;
+        let Reverse((p, i)) = *top;
         match self.sources[i].next() {
-            Ok(Some(next)) => self.heap.push(Reverse((next, i))),
-            Ok(None) => {}
+            Ok(Some(next)) => *top = Reverse((next, i)),
+            Ok(None) => {
+                PeekMut::pop(top);
+            }
             Err(e) => return Some(Err(e)),
         }
         Some(Ok(unpack(p)))

@@ -10,7 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use pgnkit_chess::{Color, Position, polyglot};
+use pgnkit_chess::polyglot::LineKey;
+use pgnkit_chess::{Color, Position};
 use pgnkit_game::{
     GameStart, Job, MoveEvent, ReadOptions, Skip, Termination, Visitor, run_ordered_games,
     visit_tokenized,
@@ -45,7 +46,8 @@ struct Keys {
     game: ScannedGame,
     white: String,
     black: String,
-    last: Option<u64>,
+    /// The key of the line's last position, once the movetext started.
+    last: Option<LineKey>,
     ply: u16,
 }
 
@@ -60,6 +62,10 @@ impl Keys {
 impl Visitor for Keys {
     type Output = ScannedGame;
 
+    /// The keys follow the moves ([`LineKey`]): the reader need not copy
+    /// the position before each move.
+    const BEFORE: bool = false;
+
     fn begin_game(&mut self, _game: GameStart<'_>) {
         self.game = ScannedGame::default();
         self.white.clear();
@@ -69,6 +75,13 @@ impl Visitor for Keys {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
+        // Most tags are none of these: their values are not decoded.
+        if !matches!(
+            name,
+            b"WhiteElo" | b"BlackElo" | b"Date" | b"TimeControl" | b"White" | b"Black"
+        ) {
+            return;
+        }
         let value = String::from_utf8_lossy(value);
         let record = &mut self.game.record;
         match name {
@@ -76,8 +89,15 @@ impl Visitor for Keys {
             b"BlackElo" => record.black_elo = rating(&value),
             b"Date" => record.date = date_number(&value),
             b"TimeControl" => record.speed = Speed::of_time_control(&value) as u8,
-            b"White" => self.white = value.into_owned(),
-            b"Black" => self.black = value.into_owned(),
+            // Into the visitor's strings, which keep their allocation.
+            b"White" => {
+                self.white.clear();
+                self.white.push_str(&value);
+            }
+            b"Black" => {
+                self.black.clear();
+                self.black.push_str(&value);
+            }
             _ => {}
         }
     }
@@ -86,18 +106,22 @@ impl Visitor for Keys {
         self.game.black_first = start.turn() == Color::Black;
         // Most games fit: fewer reallocations while the moves are keyed.
         self.game.positions.reserve(128);
-        self.last = Some(start.polyglot_key());
+        self.last = Some(LineKey::new(start));
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
-        let key = self.last.unwrap_or_else(|| event.before.polyglot_key());
-        debug_assert_eq!(key, event.before.polyglot_key());
+        // `begin_movetext` comes before every move.
+        let Some(line) = &mut self.last else {
+            return;
+        };
+        let key = line.key();
+        // Updated from what the move changed, not recomputed from every piece.
+        line.play(event.mv, event.after);
+        debug_assert_eq!(line.key(), event.after.polyglot_key());
         if let Some(mv) = moves::encode(event.mv) {
             self.keep(key, mv);
         }
         self.ply = self.ply.saturating_add(1);
-        // Updated from what the move changed, not recomputed from every piece.
-        self.last = Some(polyglot::key_after(event.before, key, event.after));
     }
 
     fn begin_variation(&mut self) -> Skip {
@@ -109,12 +133,16 @@ impl Visitor for Keys {
     }
 
     fn end_game(&mut self) -> ScannedGame {
-        if let Some(key) = self.last {
-            self.keep(key, NO_MOVE);
+        if let Some(line) = self.last {
+            self.keep(line.key(), NO_MOVE);
         }
         self.game.record.plies = self.ply;
         let mut game = std::mem::take(&mut self.game);
-        game.names = format!("{}\u{1f}{}", self.white, self.black);
+        let mut names = String::with_capacity(self.white.len() + 1 + self.black.len());
+        names.push_str(&self.white);
+        names.push('\u{1f}');
+        names.push_str(&self.black);
+        game.names = names;
         game
     }
 }
