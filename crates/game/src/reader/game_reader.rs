@@ -17,6 +17,9 @@ use crate::game_start::GameStart;
 use crate::termination::Termination;
 use crate::visitor::{RawComment, Skip, Visitor};
 
+/// The lines of play room is made for at a game's start (see [`GameReader::run`]).
+const LINES: usize = 3;
+
 /// Reads one game from its tokens.
 pub(super) fn read_game<'a, V: Visitor>(
     game: GameStart<'a>,
@@ -98,8 +101,11 @@ impl<'a> GameReader<'a> {
         let result_tag = special.result.as_deref().and_then(Termination::from_exact);
         // A `Vec`, not a `SmallVec`: the movetext loop asks for the last line at
         // every token, and a `SmallVec` tests where its items are each time
-        // (callgrind: 2.4% of `check` more than one allocation a game).
-        let mut lines: Vec<Line<'a>> = Vec::with_capacity(4);
+        // (callgrind: 2.4% of `check` more than one allocation a game). Room for
+        // the main line and two nested variations: more would be over 1 KiB,
+        // which glibc's malloc serves on its slow path (callgrind: 480
+        // instructions a game to allocate and free four lines, about 50 for three).
+        let mut lines: Vec<Line<'a>> = Vec::with_capacity(LINES);
         let mut main = Line::new(start, Span::new(0, 0));
         main.pending = pre_comments;
         lines.push(main);
@@ -179,5 +185,17 @@ impl<'a> GameReader<'a> {
         }
         visitor.termination(termination);
         visitor.end_game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LINES, Line};
+
+    #[test]
+    fn the_lines_of_a_game_fit_in_malloc_s_fast_path() {
+        // glibc's per-thread cache serves requests of up to 1032 bytes.
+        let bytes = LINES * std::mem::size_of::<Line<'_>>();
+        assert!(bytes <= 1032, "{LINES} lines take {bytes} bytes");
     }
 }

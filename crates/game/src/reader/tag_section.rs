@@ -287,6 +287,13 @@ impl<'a> GameReader<'a> {
     }
 }
 
+/// The multiplier of [`TagNames`]' hash, chosen so that the names of each usual tag set
+/// (Lichess's, Chess.com's, TWIC's; listed in this module's tests) fall on different bits:
+/// a name then goes the slow way ([`TagNames::insert_seen`]) only when it is a duplicate or a
+/// rare name. With the golden ratio's `0x9e37_79b1`, Chess.com's `UTCTime` and `Link` shared
+/// a bit and every such game took that way once (callgrind: 190 instructions a game).
+const NAME_HASH: u32 = 0x74b0_6a79;
+
 /// The tag names of a game so far, to find duplicates.
 #[derive(Default)]
 pub(super) struct TagNames<'a> {
@@ -307,7 +314,7 @@ impl<'a> TagNames<'a> {
             | byte(0) << 16
             | byte(len / 2) << 8
             | byte(len.wrapping_sub(1));
-        let bit = 1u64 << (key.wrapping_mul(0x9e37_79b1) >> 26);
+        let bit = 1u64 << (key.wrapping_mul(NAME_HASH) >> 26);
         if self.seen & bit != 0 {
             return self.insert_seen(key, name);
         }
@@ -346,6 +353,108 @@ fn is_tag_name(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Lichess's, Chess.com's and TWIC's tags (`EventType` aside: its key is `EventDate`'s).
+    const USUAL_TAG_SETS: [&[&str]; 3] = [
+        &[
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "UTCDate",
+            "UTCTime",
+            "WhiteElo",
+            "BlackElo",
+            "WhiteRatingDiff",
+            "BlackRatingDiff",
+            "WhiteTitle",
+            "BlackTitle",
+            "Variant",
+            "TimeControl",
+            "ECO",
+            "Opening",
+            "Termination",
+            "Annotator",
+            "FEN",
+            "SetUp",
+        ],
+        &[
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Link",
+            "CurrentPosition",
+            "Timezone",
+            "ECO",
+            "ECOUrl",
+            "UTCDate",
+            "UTCTime",
+            "WhiteElo",
+            "BlackElo",
+            "TimeControl",
+            "Termination",
+            "StartTime",
+            "EndDate",
+            "EndTime",
+            "SetUp",
+            "FEN",
+            "Variant",
+        ],
+        &[
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "WhiteTitle",
+            "BlackTitle",
+            "WhiteElo",
+            "BlackElo",
+            "ECO",
+            "Opening",
+            "Variation",
+            "WhiteFideId",
+            "BlackFideId",
+            "EventDate",
+            "EventRounds",
+            "EventCountry",
+            "PlyCount",
+            "Annotator",
+            "Source",
+            "SourceDate",
+            "WhiteTeam",
+            "BlackTeam",
+            "Board",
+            "TimeControl",
+            "Time",
+            "FEN",
+            "SetUp",
+            "Termination",
+        ],
+    ];
+
+    /// Each usual set's names are told apart by the hash bit alone: no name of them takes
+    /// the slow way.
+    #[test]
+    fn the_usual_tag_sets_share_no_hash_bit() {
+        for set in USUAL_TAG_SETS {
+            let mut names = TagNames::default();
+            for name in set {
+                let before = names.seen;
+                assert!(names.insert(name.as_bytes()), "{name}");
+                assert_ne!(names.seen, before, "{name} shares a bit in {set:?}");
+            }
+        }
+    }
 
     #[test]
     fn tag_names_find_duplicates_even_with_shared_keys() {
