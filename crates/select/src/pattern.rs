@@ -128,6 +128,7 @@ struct Fixed {
 }
 
 impl Fixed {
+    #[inline]
     fn admits(&self, board: &Board) -> bool {
         let white = board.white().0;
         let black = board.black().0;
@@ -149,6 +150,9 @@ pub struct Pattern {
     boards: Vec<Board8>,
     /// The squares any of the boards reads ([`Pattern::squares`]).
     squares: u64,
+    /// Whether there is one board, whose ranks are all fixed (most patterns):
+    /// then its [`Fixed`] masks alone decide.
+    one_fixed: bool,
 }
 
 impl Pattern {
@@ -164,7 +168,12 @@ impl Pattern {
 
     fn of(boards: Vec<Board8>) -> Pattern {
         let squares = boards.iter().fold(0, |all, b| all | b.squares());
-        Pattern { boards, squares }
+        let one_fixed = matches!(boards.as_slice(), [only] if only.open.is_empty());
+        Pattern {
+            boards,
+            squares,
+            one_fixed,
+        }
     }
 
     /// The squares whose contents the pattern reads (a bit per square, a1
@@ -175,13 +184,20 @@ impl Pattern {
     }
 
     /// Whether `board` fits the pattern (or one of the patterns).
+    #[inline]
     pub fn matches(&self, board: &Board) -> bool {
-        // Most patterns: one board whose ranks are all fixed.
-        if let [only] = self.boards.as_slice()
-            && only.open.is_empty()
+        // Most patterns: one board whose ranks are all fixed, tested inline.
+        if self.one_fixed
+            && let Some(only) = self.boards.first()
         {
             return only.fixed.admits(board);
         }
+        self.matches_open(board)
+    }
+
+    /// [`matches`](Pattern::matches) for several boards or open ranks.
+    #[inline(never)]
+    fn matches_open(&self, board: &Board) -> bool {
         // The pieces' bitboards, made once and only for a board with open ranks
         // whose fixed ones fit.
         let mut pieces: Option<[u64; 12]> = None;

@@ -44,7 +44,21 @@ pub(crate) enum Test {
 }
 
 impl Test {
+    /// Whether `pos` passes. A pattern or a material test (the tests a
+    /// [`Follower`] makes again after a move) is made here, inline in the
+    /// caller; the others out of line.
+    #[inline]
     fn holds(&self, pos: &Position) -> bool {
+        match self {
+            Test::Pattern(p) => p.matches(pos.board()),
+            Test::Material(m) => m.matches(pos.board()),
+            _ => self.holds_other(pos),
+        }
+    }
+
+    /// [`holds`](Test::holds) for the tests other than a pattern or a material test.
+    #[inline(never)]
+    fn holds_other(&self, pos: &Position) -> bool {
         match self {
             Test::Reaches(key, _) => key.is(pos),
             Test::Material(m) => m.matches(pos.board()),
@@ -134,6 +148,10 @@ pub(crate) struct Follower {
     /// When the test's answer at the last position, `last`, holds after a move.
     stay: Stay,
     last: bool,
+    /// While `last` holds: the ply since which it has held. The plies of a run
+    /// are added when it ends ([`plies`](Follower::plies) ends the last one), so
+    /// a move that keeps the answer costs a count and a test, nothing more.
+    since: u32,
 }
 
 impl Follower {
@@ -148,11 +166,12 @@ impl Follower {
             What::Test(test) => {
                 self.stay = Stay::of(test);
                 self.last = test.holds(start);
-                if self.last {
-                    self.plies.push(self.at_ply());
-                }
+                self.since = 0;
             }
-            What::Sequence(seq) => self.at = seq.start(),
+            What::Sequence(seq) => {
+                self.last = false;
+                self.at = seq.start();
+            }
         }
     }
 
@@ -160,14 +179,12 @@ impl Follower {
     /// a pattern's or a material test's answer as it was: that is decided here,
     /// inline in the reader's loop, the test made out of line.
     #[inline]
-    pub(crate) fn moved(&mut self, p: &Positional, mv: &Move, after: &Position) {
+    pub(crate) fn moved(&mut self, p: &Positional, mv: Move, after: &Position) {
         self.ply += 1;
-        if Follower::stays(self.stay, mv) {
-            if self.last {
-                self.plies.push(self.at_ply());
-            }
+        if Follower::stays(self.stay, &mv) {
             return;
         }
+        // The move by value: passed in registers, not stored for the call.
         self.moved_out_of_line(p, mv, after);
     }
 
@@ -175,38 +192,43 @@ impl Follower {
     /// (for [`Stay::Each`] the caller asks each test).
     #[inline]
     fn stays(stay: Stay, mv: &Move) -> bool {
-        match stay {
+        // A pattern first, with a test and a branch rather than a jump over
+        // the four kinds: the common case, met at every move.
+        if let Stay::Squares(squares) = stay {
             // A plain move changes its two squares; castling and en passant more.
-            Stay::Squares(squares) => match *mv {
+            return match *mv {
                 Move::Normal { from, to, .. } => {
                     squares & (Bitboard::from_square(from).0 | Bitboard::from_square(to).0) == 0
                 }
                 _ => false,
-            },
-            Stay::Material => !mv.is_capture() && !mv.is_promotion(),
-            Stay::Never | Stay::Each => false,
+            };
         }
+        stay == Stay::Material && !mv.is_capture() && !mv.is_promotion()
     }
 
     #[inline(never)]
-    fn moved_out_of_line(&mut self, p: &Positional, mv: &Move, after: &Position) {
+    fn moved_out_of_line(&mut self, p: &Positional, mv: Move, after: &Position) {
         if self.done {
             return;
         }
         match &p.what {
             What::Test(test) => {
-                let holds = if self.stay == Stay::Each && test.unchanged_by(mv) {
+                let holds = if self.stay == Stay::Each && test.unchanged_by(&mv) {
                     self.last
                 } else {
                     test.holds(after)
                 };
-                self.last = holds;
-                if holds {
-                    self.plies.push(self.at_ply());
+                if holds != self.last {
+                    if holds {
+                        self.since = self.ply;
+                    } else {
+                        self.end_run(self.ply - 1);
+                    }
+                    self.last = holds;
                 }
             }
             What::Sequence(seq) => {
-                if seq.step_is(self.at, mv) {
+                if seq.step_is(self.at, &mv) {
                     self.steps.push(self.at_ply());
                     self.at += 1;
                     if seq.is_done(self.at) {
@@ -218,8 +240,22 @@ impl Follower {
         }
     }
 
-    /// The plies found in the game.
-    pub(crate) fn plies(&self) -> &[Ply] {
+    /// Adds the plies of the run of positions where the test held, from
+    /// `since` to `last` (both included).
+    fn end_run(&mut self, last: u32) {
+        self.plies.extend((self.since..=last).map(|ply| Ply {
+            main_line: true,
+            ply,
+        }));
+    }
+
+    /// The plies found in the game, once its moves are all played: the
+    /// run of the last position is ended here.
+    pub(crate) fn plies(&mut self) -> &[Ply] {
+        if self.last {
+            self.end_run(self.ply);
+            self.last = false;
+        }
         &self.plies
     }
 

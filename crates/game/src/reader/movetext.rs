@@ -389,7 +389,8 @@ impl<'a> GameReader<'a> {
 fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
     if V::MOVES && !line.silent {
         // Most moves have no comment before them: no drain to set up then.
-        if !line.pending.is_empty() {
+        // Without texts no comment ever waits.
+        if V::TEXT && !line.pending.is_empty() {
             for c in line.pending.drain(..) {
                 visitor.comment_before(c);
             }

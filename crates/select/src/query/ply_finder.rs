@@ -108,7 +108,7 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.depth == 0 {
             for (p, f) in &mut self.leaves {
-                f.moved(p, &event.mv, event.after);
+                f.moved(p, event.mv, event.after);
             }
         }
         // An inner visitor without move events gets none (nor a `before` it
@@ -152,7 +152,7 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
             // No movetext: the standard start position alone, as `Moves` reads it.
             self.start(&Position::default());
         }
-        let found: Vec<&[Ply]> = self.leaves.iter().map(|(_, f)| f.plies()).collect();
+        let found: Vec<&[Ply]> = self.leaves.iter_mut().map(|(_, f)| f.plies()).collect();
         let plies = self.query.matching_plies_followed(&found);
         (self.inner.end_game(), plies)
     }
@@ -228,6 +228,26 @@ mod tests {
                 .is_none()
         );
     }
+    /// The plies are kept as runs (from the ply where the answer turns true to
+    /// the one before it turns false, the last run up to the last move): a run
+    /// from the start, one that ends and another up to the game's end.
+    #[test]
+    fn runs_of_plies_from_the_start_to_the_end() {
+        let pgn = b"1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 *\n\n1. d4 Nf6 *\n\n[FEN \"4k3/8/8/8/8/8/8/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kb1 Kd8 2. Kc1 *\n";
+        let query = Query::parse(r#"pattern "*/*/*/*/*/*/*/????K*""#).unwrap();
+        let found: Vec<_> = visit_games(pgn, query.ply_finder(Validate).unwrap())
+            .map(|g| {
+                g.value
+                    .1
+                    .map(|plies| plies.iter().map(|p| p.ply).collect::<Vec<_>>())
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [Some(vec![0, 1, 2, 5, 6]), Some(vec![0, 1, 2]), None]
+        );
+    }
+
     /// Patterns tested only when a move changes one of their squares find
     /// the plies of a test of every position, on the corpus files under 3 MB
     /// (castling, en passant and promotions included); each pattern is
