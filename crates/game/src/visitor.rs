@@ -182,8 +182,21 @@ pub trait Visitor {
     /// same either way.
     const TEXT: bool = true;
 
+    /// Whether the visitor is told, before the tags, how many moves the
+    /// game's main line holds ([`main_line_moves`](Visitor::main_line_moves)).
+    /// `false` (the default) spares the reader counting them.
+    const MAIN_LINE_MOVES: bool = false;
+
     /// A game starts.
     fn begin_game(&mut self, _game: GameStart<'_>) {}
+
+    /// With [`MAIN_LINE_MOVES`](Visitor::MAIN_LINE_MOVES): the move tokens
+    /// of the main line ([`pgnkit_lexer::main_line_moves`]), counted
+    /// before any move is played, right after
+    /// [`begin_game`](Visitor::begin_game). They are the plies of the main
+    /// line when the game reads without errors; a game with errors may hold
+    /// more or fewer.
+    fn main_line_moves(&mut self, _moves: usize) {}
 
     /// A tag pair, the value unescaped (`\"` and `\\`) and still as bytes.
     fn tag(&mut self, _name: &[u8], _value: &[u8]) {}
@@ -249,10 +262,15 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     const MOVES: bool = V::MOVES;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     #[inline]
     fn begin_game(&mut self, game: GameStart<'_>) {
         (**self).begin_game(game);
+    }
+    #[inline]
+    fn main_line_moves(&mut self, moves: usize) {
+        (**self).main_line_moves(moves);
     }
     #[inline]
     fn tag(&mut self, name: &[u8], value: &[u8]) {

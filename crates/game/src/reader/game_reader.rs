@@ -38,6 +38,9 @@ pub(super) fn read_game<'a, V: Visitor>(
         too_large,
     };
     visitor.begin_game(game);
+    if V::MAIN_LINE_MOVES {
+        visitor.main_line_moves(pgnkit_lexer::main_line_moves(tokens.rest()));
+    }
     let output = reader.run(tokens, visitor);
     (output, reader.diagnostics)
 }

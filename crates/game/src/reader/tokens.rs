@@ -22,6 +22,11 @@ impl<'t> Tokens<'t> {
         }
     }
 
+    /// The tokens not read yet.
+    pub(super) fn rest(&self) -> &'t [GameToken] {
+        self.tokens.as_slice()
+    }
+
     /// The first TAB-in-a-string warning of the tokens read so far.
     pub(super) fn tab_in_string(&self) -> Option<Span> {
         // A warning belongs to the token it starts with: those read so far start before `pos`.
