@@ -78,12 +78,17 @@ impl<V: Visitor> Visitor for MainLine<V> {
     const MOVES: bool = true;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.depth = 0;
         self.moves.start = None;
         self.moves.moves.clear();
         self.inner.begin_game(game);
+    }
+
+    fn main_line_moves(&mut self, moves: usize) {
+        self.inner.main_line_moves(moves);
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
