@@ -12,9 +12,11 @@
 //!
 //! A `PlyCount` tag is set to the new length of the main line, as
 //! [`Transforms::apply`](crate::Transforms::apply) sets it on the tree: the
-//! tags come before the moves, so the length is the main line's move tokens
-//! ([`Visitor::main_line_moves`]) less the plies dropped, checked against
-//! the moves read at the end of the game.
+//! tags come before the moves, so the `PlyCount` tag and those after it
+//! wait for the end of the tag section, where the reader tells the main
+//! line's move tokens ([`Visitor::main_line_moves`]): the tag is passed on
+//! set to their count less the plies dropped, checked against the moves
+//! read at the end of the game.
 //!
 //! What it cannot do the same way it says ([`Dropped`]): a game whose main
 //! line is too short (to be written as read), and a game [`drop_plies`]
@@ -26,7 +28,9 @@
 //! [`drop_plies`]: crate::drop_plies
 
 use pgnkit_chess::{CastlingMode, Position};
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 /// What [`DropPlies`] made of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +105,13 @@ pub struct DropPlies<V> {
     tree: bool,
     /// The standard start position (built once).
     standard: Position,
+    /// A `PlyCount` tag was read: it and the tags after it wait for the
+    /// main line's length ([`Visitor::main_line_moves`]) in `held`.
+    holding: bool,
+    /// The names and values of the tags held, one after the other.
+    held: Vec<u8>,
+    /// Where each tag held ends in `held`: its name, then its value.
+    held_ends: Vec<(usize, usize)>,
     /// The main line's move tokens ([`Visitor::main_line_moves`]), when told.
     told: Option<usize>,
     /// A `PlyCount` tag was passed on set to `told` less the plies dropped.
@@ -124,6 +135,9 @@ impl<V: Visitor> DropPlies<V> {
             start: Position::new(),
             tree: false,
             standard: Position::new(),
+            holding: false,
+            held: Vec::new(),
+            held_ends: Vec::new(),
             told: None,
             ply_count: false,
             main: 0,
@@ -140,6 +154,37 @@ impl<V: Visitor> DropPlies<V> {
     /// The wrapped visitor, to change.
     pub fn inner_mut(&mut self) -> &mut V {
         &mut self.inner
+    }
+
+    /// Keeps a tag until the main line's length is known.
+    fn hold(&mut self, name: &[u8], value: &[u8]) {
+        self.held.extend_from_slice(name);
+        let name_end = self.held.len();
+        self.held.extend_from_slice(value);
+        self.held_ends.push((name_end, self.held.len()));
+    }
+
+    /// Passes on the tags held, the first (`PlyCount`) set to `ply_count`
+    /// (as read without it: the game then goes the tree's way), and ends
+    /// the inner visitor's tags.
+    fn release(&mut self, ply_count: Option<usize>) {
+        use std::fmt::Write as _;
+        self.holding = false;
+        let mut start = 0;
+        for (n, &(name_end, end)) in self.held_ends.iter().enumerate() {
+            let name = self.held.get(start..name_end).unwrap_or_default();
+            let mut value = self.held.get(name_end..end).unwrap_or_default();
+            if let (0, Some(plies)) = (n, ply_count) {
+                self.value.clear();
+                let _ = write!(self.value, "{plies}");
+                value = self.value.as_bytes();
+            }
+            self.inner.tag(name, value);
+            start = end;
+        }
+        self.ply_count = ply_count.is_some();
+        let skipped = self.inner.end_tags() == Skip::Yes;
+        self.tree |= ply_count.is_none() || skipped;
     }
 
     /// Starts the inner visitor's movetext once the plies are dropped;
@@ -169,6 +214,9 @@ impl<V: Visitor> Visitor for DropPlies<V> {
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.played = 0;
+        self.holding = false;
+        self.held.clear();
+        self.held_ends.clear();
         self.told = None;
         self.ply_count = false;
         self.main = 0;
@@ -189,29 +237,39 @@ impl<V: Visitor> Visitor for DropPlies<V> {
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         match name {
             b"FEN" | b"SetUp" => {}
-            // The new length, as the tree's `PlyCount` (checked at the end).
-            b"PlyCount" => match self.told {
-                Some(moves) => {
-                    use std::fmt::Write as _;
-                    self.ply_count = true;
-                    self.value.clear();
-                    let _ = write!(self.value, "{}", moves.saturating_sub(self.plies));
-                    self.inner.tag(name, self.value.as_bytes());
-                }
-                None => {
-                    self.tree = true;
-                    self.inner.tag(name, value);
-                }
-            },
+            // The new length is known after the tags: it waits, with the
+            // tags after it (in their order).
+            b"PlyCount" => {
+                self.holding = true;
+                self.hold(name, value);
+            }
+            _ if self.holding => self.hold(name, value),
             _ => self.inner.tag(name, value),
         }
     }
 
+    /// The inner visitor's choice, asked once the tags held are passed on.
     fn end_tags(&mut self) -> Skip {
-        self.inner.end_tags()
+        if self.holding {
+            Skip::No
+        } else {
+            self.inner.end_tags()
+        }
+    }
+
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        if self.holding {
+            let moves = moves.count();
+            self.told = Some(moves);
+            self.release(Some(moves.saturating_sub(self.plies)));
+        }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
+        // Not told the main line's length: the tags held go on as read.
+        if self.holding {
+            self.release(None);
+        }
         self.tree |= start.castling_mode() == CastlingMode::Chess960;
         if self.plies == 0 {
             self.start.clone_from(start);
@@ -222,10 +280,6 @@ impl<V: Visitor> Visitor for DropPlies<V> {
         if self.passing() {
             self.inner.comment_before(comment);
         }
-    }
-
-    fn main_line_moves(&mut self, moves: usize) {
-        self.told = Some(moves);
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
@@ -291,6 +345,10 @@ impl<V: Visitor> Visitor for DropPlies<V> {
     }
 
     fn end_game(&mut self) -> Self::Output {
+        // A game whose movetext is not read (an error in its tags).
+        if self.holding {
+            self.release(None);
+        }
         let dropped = if self.tree {
             Dropped::Tree
         } else if self.stage == Stage::Dropping {

@@ -15,7 +15,9 @@
 //! ```
 
 use pgnkit_chess::{Move, Position};
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 use crate::dedupe::GameKey;
 use crate::openings::{Classification, Openings};
@@ -87,7 +89,7 @@ impl<V: Visitor> Visitor for MainLine<V> {
         self.inner.begin_game(game);
     }
 
-    fn main_line_moves(&mut self, moves: usize) {
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
         self.inner.main_line_moves(moves);
     }
 

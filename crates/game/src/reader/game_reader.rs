@@ -15,7 +15,7 @@ use crate::diagnostic::Diagnostics;
 use crate::error::DiagnosticKind;
 use crate::game_start::GameStart;
 use crate::termination::Termination;
-use crate::visitor::{RawComment, Skip, Visitor};
+use crate::visitor::{MainLineMoves, RawComment, Skip, Visitor};
 
 /// Reads one game from its tokens.
 pub(super) fn read_game<'a, V: Visitor>(
@@ -38,9 +38,6 @@ pub(super) fn read_game<'a, V: Visitor>(
         too_large,
     };
     visitor.begin_game(game);
-    if V::MAIN_LINE_MOVES {
-        visitor.main_line_moves(pgnkit_lexer::main_line_moves(tokens.rest()));
-    }
     let output = reader.run(tokens, visitor);
     (output, reader.diagnostics)
 }
@@ -92,6 +89,10 @@ impl<'a> GameReader<'a> {
         if tag_error {
             // The rest of the game, up to and including its marker, is skipped.
             return visitor.end_game();
+        }
+        if V::MAIN_LINE_MOVES {
+            let movetext = lexer.unread(first_movetext.is_some());
+            visitor.main_line_moves(MainLineMoves::new(movetext));
         }
         // ---- Starting position ----
         let Some(start) = self.start_position(&special) else {
