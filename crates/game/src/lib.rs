@@ -104,7 +104,9 @@ pub use termination::Termination;
 pub use tree::{Annotation, LineIter, MoveTree, Node, NodeId, PlayedMove};
 pub use variant::VariantKind;
 pub use view::{Children, MainLine, NodeRef, Step, Walk};
-pub use visitor::{MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, san_plus};
+pub use visitor::{
+    MainLineMoves, MoveEvent, RawComment, Skip, TagsOnly, Validate, Visitor, san_plus,
+};
 
 /// The example of this crate's README (its crates.io page), compiled and run as a
 /// doctest so that it stays true.

@@ -55,6 +55,7 @@
 use std::time::Duration;
 
 use pgnkit_chess::{Move, Position, San, SanPlus};
+use pgnkit_lexer::GameToken;
 
 use crate::Nag;
 use crate::comment::{Command, CommandIter, Comment, CommentKind, Eval, Shape};
@@ -152,6 +153,29 @@ pub fn san_plus(event: &MoveEvent<'_>) -> SanPlus {
     }
 }
 
+/// A game's main line, its moves counted only when asked
+/// ([`Visitor::main_line_moves`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MainLineMoves<'t> {
+    /// The movetext's tokens.
+    tokens: &'t [GameToken],
+}
+
+impl<'t> MainLineMoves<'t> {
+    /// The main line of the movetext `tokens`.
+    pub(crate) fn new(tokens: &'t [GameToken]) -> MainLineMoves<'t> {
+        MainLineMoves { tokens }
+    }
+
+    /// The move tokens of the main line ([`pgnkit_lexer::main_line_moves`],
+    /// a token pass with no chess): the plies of the main line when the
+    /// game reads without errors; a game with errors may hold more or
+    /// fewer.
+    pub fn count(&self) -> usize {
+        pgnkit_lexer::main_line_moves(self.tokens)
+    }
+}
+
 /// Receives the events of each game the reader reads.
 ///
 /// Every method but [`end_game`](Visitor::end_game) has a default that
@@ -182,6 +206,10 @@ pub trait Visitor {
     /// same either way.
     const TEXT: bool = true;
 
+    /// Whether the visitor is offered, before the movetext, the count of
+    /// the main line's moves ([`main_line_moves`](Visitor::main_line_moves)).
+    const MAIN_LINE_MOVES: bool = false;
+
     /// A game starts.
     fn begin_game(&mut self, _game: GameStart<'_>) {}
 
@@ -192,6 +220,13 @@ pub trait Visitor {
     fn end_tags(&mut self) -> Skip {
         Skip::No
     }
+
+    /// With [`MAIN_LINE_MOVES`](Visitor::MAIN_LINE_MOVES), after
+    /// [`end_tags`](Visitor::end_tags) (when the movetext is read) and
+    /// before [`begin_movetext`](Visitor::begin_movetext): the main line's
+    /// moves, which the visitor counts only if it wants them
+    /// ([`MainLineMoves::count`]).
+    fn main_line_moves(&mut self, _moves: MainLineMoves<'_>) {}
 
     /// The movetext starts from `start` (from the tags: FEN, Chess960).
     fn begin_movetext(&mut self, _start: &Position) {}
@@ -249,10 +284,15 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     const MOVES: bool = V::MOVES;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     #[inline]
     fn begin_game(&mut self, game: GameStart<'_>) {
         (**self).begin_game(game);
+    }
+    #[inline]
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        (**self).main_line_moves(moves);
     }
     #[inline]
     fn tag(&mut self, name: &[u8], value: &[u8]) {

@@ -10,17 +10,27 @@
 //! the tree's tags stand. Everything after is passed on as read. The inner visitor thus sees the game [`drop_plies`] makes of
 //! the tree, event for event.
 //!
+//! A `PlyCount` tag is set to the new length of the main line, as
+//! [`Transforms::apply`](crate::Transforms::apply) sets it on the tree: the
+//! tags come before the moves, so the `PlyCount` tag and those after it
+//! wait for the end of the tag section, where the reader tells the main
+//! line's move tokens ([`Visitor::main_line_moves`]): the tag is passed on
+//! set to their count less the plies dropped, checked against the moves
+//! read at the end of the game.
+//!
 //! What it cannot do the same way it says ([`Dropped`]): a game whose main
 //! line is too short (to be written as read), and a game [`drop_plies`]
-//! changes in a way a stream cannot follow (a `PlyCount` tag to set to the
-//! new length, a Chess960 start, an end at the standard start position,
-//! which needs no `SetUp`; or no plies to drop): the caller then uses the
-//! tree.
+//! changes in a way a stream cannot follow (a Chess960 start, an end at the
+//! standard start position, which needs no `SetUp`; a `PlyCount` tag when
+//! the tokens did not tell the main line's length; or no plies to drop):
+//! the caller then uses the tree.
 //!
 //! [`drop_plies`]: crate::drop_plies
 
 use pgnkit_chess::{CastlingMode, Position};
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 /// What [`DropPlies`] made of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,11 +41,11 @@ pub enum Dropped {
     /// written unchanged ([`TooShort`](crate::TooShort)); what the inner
     /// visitor got is not the game.
     TooShort,
-    /// Dropping changes more than a stream follows (the game has a
-    /// `PlyCount` tag, starts from a Chess960 position, or the plies dropped
-    /// lead to the standard start position): the game is to
-    /// be transformed on its tree; what the inner visitor got is not the
-    /// game.
+    /// Dropping changes more than a stream follows (the game starts from a
+    /// Chess960 position, the plies dropped lead to the standard start
+    /// position, or it has a `PlyCount` tag set to a length its main line
+    /// turned out not to have): the game is to be transformed on its tree;
+    /// what the inner visitor got is not the game.
     Tree,
 }
 
@@ -95,6 +105,23 @@ pub struct DropPlies<V> {
     tree: bool,
     /// The standard start position (built once).
     standard: Position,
+    /// A `PlyCount` tag was read: it and the tags after it wait for the
+    /// main line's length ([`Visitor::main_line_moves`]) in `held`.
+    holding: bool,
+    /// The names and values of the tags held, one after the other.
+    held: Vec<u8>,
+    /// Where each tag held ends in `held`: its name, then its value.
+    held_ends: Vec<(usize, usize)>,
+    /// The main line's move tokens ([`Visitor::main_line_moves`]), when told.
+    told: Option<usize>,
+    /// A `PlyCount` tag was passed on set to `told` less the plies dropped.
+    ply_count: bool,
+    /// The main line's moves read: those dropped and those passed on.
+    main: usize,
+    /// How deep in variations passed on the reading is.
+    depth: usize,
+    /// The text of the `PlyCount` value passed on (kept from game to game).
+    value: String,
 }
 
 impl<V: Visitor> DropPlies<V> {
@@ -108,6 +135,14 @@ impl<V: Visitor> DropPlies<V> {
             start: Position::new(),
             tree: false,
             standard: Position::new(),
+            holding: false,
+            held: Vec::new(),
+            held_ends: Vec::new(),
+            told: None,
+            ply_count: false,
+            main: 0,
+            depth: 0,
+            value: String::new(),
         }
     }
 
@@ -119,6 +154,37 @@ impl<V: Visitor> DropPlies<V> {
     /// The wrapped visitor, to change.
     pub fn inner_mut(&mut self) -> &mut V {
         &mut self.inner
+    }
+
+    /// Keeps a tag until the main line's length is known.
+    fn hold(&mut self, name: &[u8], value: &[u8]) {
+        self.held.extend_from_slice(name);
+        let name_end = self.held.len();
+        self.held.extend_from_slice(value);
+        self.held_ends.push((name_end, self.held.len()));
+    }
+
+    /// Passes on the tags held, the first (`PlyCount`) set to `ply_count`
+    /// (as read without it: the game then goes the tree's way), and ends
+    /// the inner visitor's tags.
+    fn release(&mut self, ply_count: Option<usize>) {
+        use std::fmt::Write as _;
+        self.holding = false;
+        let mut start = 0;
+        for (n, &(name_end, end)) in self.held_ends.iter().enumerate() {
+            let name = self.held.get(start..name_end).unwrap_or_default();
+            let mut value = self.held.get(name_end..end).unwrap_or_default();
+            if let (0, Some(plies)) = (n, ply_count) {
+                self.value.clear();
+                let _ = write!(self.value, "{plies}");
+                value = self.value.as_bytes();
+            }
+            self.inner.tag(name, value);
+            start = end;
+        }
+        self.ply_count = ply_count.is_some();
+        let skipped = self.inner.end_tags() == Skip::Yes;
+        self.tree |= ply_count.is_none() || skipped;
     }
 
     /// Starts the inner visitor's movetext once the plies are dropped;
@@ -143,9 +209,18 @@ impl<V: Visitor> Visitor for DropPlies<V> {
     const BEFORE: bool = V::BEFORE;
     /// The tag names are read (`FEN`, `SetUp` and `PlyCount`).
     const TEXT: bool = true;
+    /// A `PlyCount` tag is set to the new length before the moves are read.
+    const MAIN_LINE_MOVES: bool = true;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.played = 0;
+        self.holding = false;
+        self.held.clear();
+        self.held_ends.clear();
+        self.told = None;
+        self.ply_count = false;
+        self.main = 0;
+        self.depth = 0;
         self.stage = if self.plies == 0 {
             Stage::Dropped
         } else {
@@ -162,19 +237,39 @@ impl<V: Visitor> Visitor for DropPlies<V> {
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         match name {
             b"FEN" | b"SetUp" => {}
+            // The new length is known after the tags: it waits, with the
+            // tags after it (in their order).
             b"PlyCount" => {
-                self.tree = true;
-                self.inner.tag(name, value);
+                self.holding = true;
+                self.hold(name, value);
             }
+            _ if self.holding => self.hold(name, value),
             _ => self.inner.tag(name, value),
         }
     }
 
+    /// The inner visitor's choice, asked once the tags held are passed on.
     fn end_tags(&mut self) -> Skip {
-        self.inner.end_tags()
+        if self.holding {
+            Skip::No
+        } else {
+            self.inner.end_tags()
+        }
+    }
+
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        if self.holding {
+            let moves = moves.count();
+            self.told = Some(moves);
+            self.release(Some(moves.saturating_sub(self.plies)));
+        }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
+        // Not told the main line's length: the tags held go on as read.
+        if self.holding {
+            self.release(None);
+        }
         self.tree |= start.castling_mode() == CastlingMode::Chess960;
         if self.plies == 0 {
             self.start.clone_from(start);
@@ -189,11 +284,13 @@ impl<V: Visitor> Visitor for DropPlies<V> {
 
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.passing() {
+            self.main += usize::from(self.depth == 0);
             self.inner.san(event);
             return;
         }
         // Dropping: every move is the main line's (variations are skipped).
         self.played += 1;
+        self.main += 1;
         if self.played == self.plies {
             self.start.clone_from(event.after);
             self.stage = Stage::Dropped;
@@ -222,7 +319,9 @@ impl<V: Visitor> Visitor for DropPlies<V> {
 
     fn begin_variation(&mut self) -> Skip {
         if self.stage == Stage::Passing {
-            self.inner.begin_variation()
+            let skip = self.inner.begin_variation();
+            self.depth += usize::from(skip == Skip::No);
+            skip
         } else {
             Skip::Yes
         }
@@ -230,6 +329,7 @@ impl<V: Visitor> Visitor for DropPlies<V> {
 
     fn end_variation(&mut self) {
         if self.stage == Stage::Passing {
+            self.depth = self.depth.saturating_sub(1);
             self.inner.end_variation();
         }
     }
@@ -245,10 +345,17 @@ impl<V: Visitor> Visitor for DropPlies<V> {
     }
 
     fn end_game(&mut self) -> Self::Output {
+        // A game whose movetext is not read (an error in its tags).
+        if self.holding {
+            self.release(None);
+        }
         let dropped = if self.tree {
             Dropped::Tree
         } else if self.stage == Stage::Dropping {
             Dropped::TooShort
+        } else if self.ply_count && self.told != Some(self.main) {
+            // The `PlyCount` passed on is not the main line's new length.
+            Dropped::Tree
         } else {
             self.passing();
             Dropped::Done
@@ -273,13 +380,16 @@ mod tests {
     }
 
     /// Each corpus game whose plies it drops: the game a tree builder is
-    /// given is the one `drop_plies` makes of the game's tree (its tags but
-    /// `FEN` and `Result`, which a writer writes from the start position and
-    /// the marker); a
-    /// game `drop_plies` leaves unchanged is `TooShort`.
+    /// given is the one `Transforms::apply` makes of the game's tree with
+    /// `drop_plies` (its tags but `FEN` and `Result`, which a writer writes
+    /// from the start position and the marker; a `PlyCount` tag set to the
+    /// new length among them); a game `drop_plies` leaves unchanged is
+    /// `TooShort`.
     #[test]
     fn the_stream_gives_the_game_drop_plies_makes() {
         let (mut done, mut short, mut tree) = (0usize, 0usize, 0usize);
+        // Of the games done, those with a `PlyCount` tag.
+        let mut ply_counts = 0usize;
         for path in pgnkit_corpus::all_pgn_files() {
             let bytes = std::fs::read(&path).expect("corpus file");
             if bytes.len() >= 3 << 20 {
@@ -296,12 +406,23 @@ mod tests {
                     }
                     let at = format!("{} game {n}, {plies} plies", path.display());
                     let (game, dropped) = &stream.value;
-                    let mut expected = read.value.clone();
-                    match (crate::drop_plies(&mut expected, plies), dropped) {
+                    let transforms = crate::Transforms {
+                        drop_plies: Some(plies),
+                        ..crate::Transforms::default()
+                    };
+                    let mut applied = transforms.apply(read.value.clone());
+                    let expected = applied.games.pop().expect("one game");
+                    let was = if applied.too_short == 0 {
+                        Ok(())
+                    } else {
+                        Err(applied.too_short)
+                    };
+                    match (was, dropped) {
                         (_, Dropped::Tree) => tree += 1,
                         (Err(_), Dropped::TooShort) => short += 1,
                         (Ok(()), Dropped::Done) => {
                             done += 1;
+                            ply_counts += usize::from(game.tags().contains("PlyCount"));
                             assert_eq!(game.start_position(), expected.start_position(), "{at}");
                             assert_eq!(game.tree(), expected.tree(), "{at}");
                             assert_eq!(game.termination(), expected.termination(), "{at}");
@@ -313,20 +434,118 @@ mod tests {
             }
         }
         assert!(
-            done > 1000 && short > 10 && tree > 0,
-            "{done} {short} {tree}"
+            done > 1000 && short > 10 && tree > 0 && ply_counts > 1000,
+            "{done} {short} {tree} {ply_counts}"
         );
     }
 
+    /// A game streamed: its tags (as `other_tags`), its main line's moves
+    /// and what became of it.
+    type Streamed = (Vec<(String, String)>, usize, Dropped);
+
+    /// Each game of `pgn` streamed, `plies` dropped.
+    fn streamed(pgn: &[u8], plies: usize) -> Vec<Streamed> {
+        visit_games(pgn, DropPlies::new(plies, TreeBuilder::new()))
+            .map(|read| {
+                let (game, dropped) = read.value;
+                (other_tags(&game), game.main_line_moves().count(), dropped)
+            })
+            .collect()
+    }
+
+    fn tags(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    }
+
     #[test]
-    fn ply_count_chess960_and_no_plies_go_the_trees_way() {
-        let pgn = b"[PlyCount \"3\"]\n\n1. e4 e5 2. Nf3 *\n\n\
-            [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+    fn a_ply_count_tag_is_set_to_the_new_length_while_streaming() {
+        // The tag's own value (wrong here) does not count; variations, null
+        // moves and a FEN start do not change the main line's length.
+        let pgn = b"[White \"A\"]\n[PlyCount \"99\"]\n[Black \"B\"]\n\n\
+            1. e4 { a } e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 -- 3. Bb5 $1 1-0\n\n\
+            [PlyCount \"2\"]\n[SetUp \"1\"]\n\
+            [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. Rd1+ *\n";
+        let games = streamed(pgn, 2);
+        let first = tags(&[
+            ("SetUp", "1"),
+            ("White", "A"),
+            ("PlyCount", "3"),
+            ("Black", "B"),
+        ]);
+        assert_eq!(games[0], (first, 3, Dropped::Done));
+        assert_eq!(
+            games[1],
+            (tags(&[("SetUp", "1"), ("PlyCount", "1")]), 1, Dropped::Done)
+        );
+        // All plies dropped: a length of 0.
+        assert_eq!(streamed(pgn, 5)[0].0[2], ("PlyCount".into(), "0".into()));
+        assert_eq!(streamed(pgn, 5)[0].2, Dropped::Done);
+        // Shorter than the plies to drop: written as read.
+        assert_eq!(streamed(pgn, 6)[0].2, Dropped::TooShort);
+    }
+
+    #[test]
+    fn a_ply_count_the_moves_read_do_not_bear_out_goes_the_trees_way() {
+        // An illegal third ply ends the main line read at two: the four
+        // tokens told a length the game does not have.
+        let pgn = b"[PlyCount \"4\"]\n\n1. e4 e5 2. Ke3 Nf6 *\n";
+        assert_eq!(streamed(pgn, 1)[0].2, Dropped::Tree);
+        // Without the count (a visitor between that does not pass it on),
+        // the tree's way too.
+        struct Hiding<V>(V);
+        impl<V: Visitor> Visitor for Hiding<V> {
+            type Output = V::Output;
+            fn begin_game(&mut self, game: GameStart<'_>) {
+                self.0.begin_game(game);
+            }
+            fn tag(&mut self, name: &[u8], value: &[u8]) {
+                self.0.tag(name, value);
+            }
+            fn begin_movetext(&mut self, start: &Position) {
+                self.0.begin_movetext(start);
+            }
+            fn san(&mut self, event: MoveEvent<'_>) {
+                self.0.san(event);
+            }
+            fn begin_variation(&mut self) -> Skip {
+                self.0.begin_variation()
+            }
+            fn end_variation(&mut self) {
+                self.0.end_variation();
+            }
+            fn end_movetext(&mut self, last: &Position) {
+                self.0.end_movetext(last);
+            }
+            fn end_game(&mut self) -> V::Output {
+                self.0.end_game()
+            }
+        }
+        let told = b"[PlyCount \"3\"]\n\n1. e4 e5 2. Nf3 *\n";
+        let hidden = visit_games(told, Hiding(DropPlies::new(1, TreeBuilder::new())))
+            .map(|read| read.value.1)
+            .next();
+        assert_eq!(hidden, Some(Dropped::Tree));
+        // `MainLine` passes the count on.
+        let through = visit_games(
+            told,
+            crate::MainLine::new(DropPlies::new(1, TreeBuilder::new())),
+        )
+        .map(|read| (read.value.0).1)
+        .next();
+        assert_eq!(through, Some(Dropped::Done));
+    }
+
+    #[test]
+    fn chess960_and_no_plies_go_the_trees_way() {
+        let pgn = b"[Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
             1. e4 e5 2. Nf3 *\n";
         let dropped: Vec<Dropped> = visit_games(pgn, DropPlies::new(1, TreeBuilder::new()))
             .map(|read| read.value.1)
             .collect();
-        assert_eq!(dropped, [Dropped::Tree, Dropped::Tree]);
+        assert_eq!(dropped, [Dropped::Tree]);
         let none = visit_games(b"1. e4 *", DropPlies::new(0, TreeBuilder::new()))
             .map(|read| read.value.1)
             .next();

@@ -15,7 +15,9 @@
 //! ```
 
 use pgnkit_chess::{Move, Position};
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 use crate::dedupe::GameKey;
 use crate::openings::{Classification, Openings};
@@ -78,12 +80,17 @@ impl<V: Visitor> Visitor for MainLine<V> {
     const MOVES: bool = true;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.depth = 0;
         self.moves.start = None;
         self.moves.moves.clear();
         self.inner.begin_game(game);
+    }
+
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        self.inner.main_line_moves(moves);
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {

@@ -15,7 +15,7 @@ use crate::diagnostic::Diagnostics;
 use crate::error::DiagnosticKind;
 use crate::game_start::GameStart;
 use crate::termination::Termination;
-use crate::visitor::{RawComment, Skip, Visitor};
+use crate::visitor::{MainLineMoves, RawComment, Skip, Visitor};
 
 /// The lines of play room is made for at a game's start (see [`GameReader::run`]).
 const LINES: usize = 3;
@@ -92,6 +92,10 @@ impl<'a> GameReader<'a> {
         if tag_error {
             // The rest of the game, up to and including its marker, is skipped.
             return visitor.end_game();
+        }
+        if V::MAIN_LINE_MOVES {
+            let movetext = lexer.unread(first_movetext.is_some());
+            visitor.main_line_moves(MainLineMoves::new(movetext));
         }
         // ---- Starting position ----
         let Some(start) = self.start_position(&special) else {

@@ -6,6 +6,8 @@ use pgnkit_lexer::{GameToken, LexWarning, LexWarningKind, Span};
 
 /// A game's tokens, read in order.
 pub(super) struct Tokens<'t> {
+    /// All the game's tokens.
+    all: &'t [GameToken],
     tokens: std::slice::Iter<'t, GameToken>,
     warnings: &'t [LexWarning],
     /// The end of the last token read.
@@ -16,10 +18,19 @@ impl<'t> Tokens<'t> {
     /// The tokens `tokens` with the lexer's `warnings` for them.
     pub(super) fn new(tokens: &'t [GameToken], warnings: &'t [LexWarning]) -> Tokens<'t> {
         Tokens {
+            all: tokens,
             tokens: tokens.iter(),
             warnings,
             pos: 0,
         }
+    }
+
+    /// The tokens not read yet, after the last one read when `with_last`.
+    pub(super) fn unread(&self, with_last: bool) -> &'t [GameToken] {
+        let rest = self.tokens.as_slice().len() + usize::from(with_last);
+        self.all
+            .get(self.all.len().saturating_sub(rest)..)
+            .unwrap_or_default()
     }
 
     /// The first TAB-in-a-string warning of the tokens read so far.
