@@ -67,6 +67,9 @@ task underpromotion "--underpromotion" select --where "underpromotion"
 task nobadresults "--nobadresults" select --where "result_consistent"
 task hash "-H644d4afe02564aeb" select --where 'hash 0x644d4afe02564aeb'
 task plies "-pl40 -pu80" select --where 'plies >= 40 and plies <= 80'
+task moves "-bl30" select --where 'moves >= 30'
+task onlysetup "--onlysetuptags" select --where "setup"
+task nosetup "--nosetuptags" select --where "not setup"
 # Transforms and writing switches.
 task plylimit "--plylimit 20" select --truncate-plies 20
 task dropply "--dropply 10" select --drop-plies 10
@@ -83,3 +86,9 @@ task nomovenumbers "--nomovenumbers" select --no-move-numbers
 task noresults "--noresults" select --no-results
 task selectonly "--selectonly 1:1000000" select --select-only 1:1000000
 task skipmatching "--skipmatching 1:1000" select --skip-matching 1:1000
+task stopafter "--stopafter 30000" select --stop-after 30000
+task addhashcode "--addhashcode" select --add-hash-code
+task commentlines "--commentlines" select --comment-lines
+task nocomments "-C" select --no-comments
+task novariations "-V" select --no-variations
+task xlalg "-Wxlalg" select --notation xlalg
