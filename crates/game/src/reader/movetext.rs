@@ -290,8 +290,10 @@ impl<'a> GameReader<'a> {
             line.prev.clone_from(&line.pos);
         }
         // In strict mode a null move is an error; a variation's first move
-        // is announced first.
-        let fast = !self.options.strict && (line.announced || line.silent || !in_variation);
+        // is announced first. The main line's test comes first: it is known
+        // already (the line count), the flags of the line are loads
+        // (callgrind: `check` 0.7% fewer instructions than testing them first).
+        let fast = !self.options.strict && (!in_variation || line.announced || line.silent);
         if fast && let Ok(mv) = line.pos.play_san(text) {
             moved(line, mv, text, visitor);
             return;
