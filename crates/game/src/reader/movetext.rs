@@ -82,6 +82,15 @@ impl<'a> GameReader<'a> {
         let Some(line) = lines.last_mut() else {
             return false;
         };
+        // Moves first, without the jump over every kind: half of the tokens
+        // here (most others are comments). A line skipped after an error
+        // passes over its moves.
+        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
+            if !line.skipping {
+                self.play(token.span, line, depth > 1, visitor);
+            }
+            return false;
+        }
         if line.skipping {
             match token.kind {
                 TokenKind::VariationOpen => line.skip_depth += 1,
@@ -93,12 +102,6 @@ impl<'a> GameReader<'a> {
                 }
                 _ => {}
             }
-            return false;
-        }
-        // Moves first, without the jump over every kind: half of the tokens
-        // here (most others are comments).
-        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
-            self.play(token.span, line, depth > 1, visitor);
             return false;
         }
         match token.kind {
