@@ -82,6 +82,15 @@ impl<'a> GameReader<'a> {
         let Some(line) = lines.last_mut() else {
             return false;
         };
+        // Moves first, without the jump over every kind: half of the tokens
+        // here (most others are comments). A line skipped after an error
+        // passes over its moves.
+        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
+            if !line.skipping {
+                self.play(token.span, line, depth > 1, visitor);
+            }
+            return false;
+        }
         if line.skipping {
             match token.kind {
                 TokenKind::VariationOpen => line.skip_depth += 1,
@@ -93,12 +102,6 @@ impl<'a> GameReader<'a> {
                 }
                 _ => {}
             }
-            return false;
-        }
-        // Moves first, without the jump over every kind: half of the tokens
-        // here (most others are comments).
-        if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
-            self.play(token.span, line, depth > 1, visitor);
             return false;
         }
         match token.kind {
@@ -290,8 +293,10 @@ impl<'a> GameReader<'a> {
             line.prev.clone_from(&line.pos);
         }
         // In strict mode a null move is an error; a variation's first move
-        // is announced first.
-        let fast = !self.options.strict && (line.announced || line.silent || !in_variation);
+        // is announced first. The main line's test comes first: it is known
+        // already (the line count), the flags of the line are loads
+        // (callgrind: `check` 0.7% fewer instructions than testing them first).
+        let fast = !self.options.strict && (!in_variation || line.announced || line.silent);
         if fast && let Ok(mv) = line.pos.play_san(text) {
             moved(line, mv, text, visitor);
             return;

@@ -10,8 +10,6 @@ pub(super) struct Tokens<'t> {
     all: &'t [GameToken],
     tokens: std::slice::Iter<'t, GameToken>,
     warnings: &'t [LexWarning],
-    /// The end of the last token read.
-    pos: usize,
 }
 
 impl<'t> Tokens<'t> {
@@ -21,7 +19,6 @@ impl<'t> Tokens<'t> {
             all: tokens,
             tokens: tokens.iter(),
             warnings,
-            pos: 0,
         }
     }
 
@@ -33,10 +30,23 @@ impl<'t> Tokens<'t> {
             .unwrap_or_default()
     }
 
+    /// The end of the last token read (0 before the first), found from
+    /// how many are left: only the rare warnings ask for it, so reading a
+    /// token stores nothing but the iterator's step.
+    fn pos(&self) -> usize {
+        let read = self.all.len() - self.tokens.as_slice().len();
+        read.checked_sub(1)
+            .and_then(|last| self.all.get(last))
+            .map_or(0, |t| t.span.end)
+    }
+
     /// The first TAB-in-a-string warning of the tokens read so far.
     pub(super) fn tab_in_string(&self) -> Option<Span> {
+        if self.warnings.is_empty() {
+            return None;
+        }
         // A warning belongs to the token it starts with: those read so far start before `pos`.
-        let pos = self.pos;
+        let pos = self.pos();
         self.warnings
             .iter()
             .take_while(|w| w.span.start < pos)
@@ -65,16 +75,11 @@ impl<'t> Tokens<'t> {
     /// `self` at the end.
     #[inline(always)]
     pub(super) fn read_movetext(&mut self, mut take: impl FnMut(GameToken) -> bool) {
-        let all = self.tokens.as_slice();
         let mut tokens = self.tokens.clone();
         for &token in tokens.by_ref() {
             if take(token) {
                 break;
             }
-        }
-        let read = all.get(..all.len() - tokens.len()).unwrap_or_default();
-        if let Some(last) = read.last() {
-            self.pos = last.span.end;
         }
         self.tokens = tokens;
     }
@@ -85,8 +90,6 @@ impl Iterator for Tokens<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<GameToken> {
-        let token = *self.tokens.next()?;
-        self.pos = token.span.end;
-        Some(token)
+        self.tokens.next().copied()
     }
 }
