@@ -362,9 +362,15 @@ pub(crate) fn sort_postings(
     high: u32,
 ) {
     let len = buffer.len();
-    let bits = (usize::BITS - len.leading_zeros())
-        .saturating_sub(8)
-        .clamp(4, 12);
+    let log = usize::BITS - len.leading_zeros();
+    // A partition's postings (a few MiB, in cache) go to buckets of about
+    // 16, then sorted by insertion; a large buffer's to at most 4096
+    // buckets (the writes stay in cache), each distributed again.
+    let bits = if len <= SMALL_SORT {
+        log.saturating_sub(4).clamp(4, 16)
+    } else {
+        log.saturating_sub(8).clamp(4, 12)
+    };
     if len < 4096 || high < bits + 8 {
         buffer.sort_unstable();
         return;
@@ -439,6 +445,10 @@ pub(crate) fn sort_postings(
         }
     });
 }
+
+/// Postings sorted in one pass of [`sort_postings`] into small buckets
+/// (1 Mi, 16 MiB: a partition's, most often).
+const SMALL_SORT: usize = 1 << 20;
 
 /// Sorts one bucket of [`sort_postings`] (its postings agree on the bits
 /// above `shift + 8`): a large one is distributed into `sub` by the next 8
