@@ -156,8 +156,8 @@ pub struct IndexArgs {
     /// Threads reading games [default: one per CPU; at most 1024].
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
-    /// Memory for positions before a sorted run is written to disk (16
-    /// bytes a position; sizes as for --max-game-bytes).
+    /// Memory for positions before they are written to disk, to be sorted
+    /// at the end (16 bytes a position; sizes as for --max-game-bytes).
     #[arg(long, value_name = "SIZE", default_value = "128MiB", value_parser = size)]
     pub run_memory: u64,
     /// How games are read (the index records nothing of it: give the same

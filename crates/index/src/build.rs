@@ -1,26 +1,29 @@
 //! Building an index ([`build`]) and adding files to one ([`append`]): one
 //! new segment each time. The games are read in input order; their
 //! positions go to a buffer of at most [`BuildOptions::run_positions`]
-//! postings, which is sorted and written to a run file when full; the runs
-//! are then merged (k-way) into the segment's sorted positions file while
-//! the per-move statistics are counted from the merged stream, so memory is
-//! bounded by the buffer and the games' records, whatever the input's size.
+//! postings. When it fills, its postings are appended to partition files by
+//! their top bits on a thread of its own while the reading goes on
+//! ([`crate::partition`]); at the end each partition (with the last
+//! postings, kept in memory) is sorted and handed on in order, and the
+//! segment's sorted positions file is written while the per-move statistics
+//! are counted from the same stream. Memory is bounded by the buffer and
+//! the games' records, whatever the input's size. A build that never fills
+//! the buffer sorts it in memory and writes no partition.
 //! A build writes to a temporary folder beside the target and renames it
 //! into place at the end; an append writes its segment's new files and then
 //! replaces the manifest by a rename; either way a failure leaves the index
 //! as it was (or no index under the final name).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-use std::collections::binary_heap::PeekMut;
 use std::fs::{self, File};
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender};
 
 use pgnkit_game::ReadOptions;
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
+use crate::partition::{Feed, PART_BITS, Partitions, feed_part};
 use crate::record::{GameRecord, NO_MOVE, Posting, RecordWriter, Single, StatsRecord, VERSION};
 use crate::scan::{absolute, read_sources};
 use crate::tree::{Scores, Tally};
@@ -30,8 +33,9 @@ use crate::tree::{Scores, Tally};
 pub struct BuildOptions {
     /// Threads reading games (see pgnkit-game's `run_ordered`); 0 for all cores.
     pub threads: usize,
-    /// Postings (16 bytes each) held in memory before a sorted run is
-    /// written to disk: 8 Mi (128 MiB) by default.
+    /// Postings (16 bytes each) held in memory before they are written to
+    /// the partition files on disk: 8 Mi (128 MiB) by default. The build
+    /// holds two such buffers at most.
     pub run_positions: usize,
     /// How the games are read (nested comments, repaired tag strings,
     /// strictness); the index records nothing of it.
@@ -58,7 +62,8 @@ pub struct BuildSummary {
     pub broken: u64,
     /// Positions indexed (main-line positions of the games indexed).
     pub positions: u64,
-    /// Sorted runs written to disk and merged.
+    /// Times the postings were written to disk (to partition files, read
+    /// back sorted at the end); 0 when they all fitted in memory.
     pub runs: u64,
 }
 
@@ -167,12 +172,13 @@ fn add_segment(
     // Reserved whole (address space only until filled): no copies as it grows.
     let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
     let mut scratch: Vec<u128> = Vec::new();
-    let mut runs = Runs::default();
+    let mut parts = Partitions::new(dir, stem);
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
     let mut fingerprints: Vec<(PathBuf, (u64, u128, u64))> = Vec::new();
     let capacity = options.run_positions.max(1);
-    // The sorts run while no game is read: on every thread the read uses.
+    // The sort of postings that all fit in memory runs after the reading:
+    // on every thread the read uses.
     let sort_threads = match options.threads {
         pgnkit_game::ALL_CORES => pgnkit_game::all_cores(),
         n => n,
@@ -225,8 +231,7 @@ fn add_segment(
                     ply,
                 }));
                 if buffer.len() >= capacity {
-                    let path = dir.join(format!("{stem}.run-{}", runs.paths.len()));
-                    runs.spill(&mut buffer, &mut scratch, sort_threads, path)?;
+                    parts.spill(&mut buffer)?;
                 }
             }
             Ok(())
@@ -235,7 +240,7 @@ fn add_segment(
     let read = match read {
         Ok(read) => read,
         Err(e) => {
-            runs.remove();
+            parts.remove();
             remove_segment_files(dir, stem);
             return Err(e);
         }
@@ -254,25 +259,51 @@ fn add_segment(
         }
         game_file.finish()?;
         let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
-        let (pos_count, stats_count, single_count) = if runs.paths.is_empty() {
-            sort_postings(&mut buffer, &mut scratch, sort_threads);
+        let (pos_count, stats_count, single_count) = if parts.spills == 0 {
+            sort_postings(&mut buffer, &mut scratch, sort_threads, 128);
             drop(std::mem::take(&mut scratch));
-            let mut postings = std::mem::take(&mut buffer)
-                .into_iter()
-                .map(|p| Ok(unpack(p)));
-            write_sorted(dir, stem, &scores, &mut postings)?
+            let sorted = std::mem::take(&mut buffer);
+            write_sorted(dir, stem, &scores, move |feed| {
+                for piece in sorted.chunks(SORTED_CHUNK) {
+                    let mut chunk = feed.buffer();
+                    chunk.extend_from_slice(piece);
+                    if !feed.send(chunk) {
+                        break;
+                    }
+                }
+                Ok(())
+            })?
         } else {
-            // The last postings are merged from memory, not written as a run.
-            runs.wait(&mut scratch)?;
-            sort_postings(&mut buffer, &mut scratch, sort_threads);
+            // The last postings stay in memory, distributed by partition
+            // like the spilled ones into the spill before's buffer (its
+            // pages in memory already), and join their partitions as they
+            // are read back.
+            let mut last = Vec::new();
+            parts.wait(&mut last)?;
             drop(std::mem::take(&mut scratch));
-            let mut merge = Merge::new(&runs.paths, std::mem::take(&mut buffer))?;
-            write_sorted(dir, stem, &scores, &mut std::iter::from_fn(|| merge.next()))?
+            // Every place is written by `distribute`.
+            last.resize(buffer.len(), 0);
+            let starts = distribute(&buffer, &mut last, 128 - PART_BITS, 1 << PART_BITS);
+            drop(std::mem::take(&mut buffer));
+            // A partition is read back whole when it holds at most an
+            // eighth of the buffer: at most 8 are in memory at once.
+            let limit = (capacity / 8).max(4096);
+            let paths = parts.paths().to_vec();
+            write_sorted(dir, stem, &scores, move |feed| {
+                let mut scratch = Vec::new();
+                for (i, path) in paths.iter().enumerate() {
+                    let extra = &last[starts[i]..starts[i + 1]];
+                    if !feed_part(path, extra, 128 - PART_BITS, limit, feed, &mut scratch)? {
+                        break;
+                    }
+                }
+                Ok(())
+            })?
         };
         Ok::<_, IndexError>((pos_count, stats_count, single_count))
     })();
-    let run_count = runs.paths.len() as u64;
-    runs.remove();
+    let run_count = parts.spills;
+    parts.remove();
     let (pos_count, stats_count, single_count) = match merged {
         Ok(v) => v,
         Err(e) => {
@@ -295,78 +326,6 @@ fn add_segment(
         positions: pos_count,
         runs: run_count,
     })
-}
-
-/// The sorted runs of a build: their files, and the one being written on
-/// a thread of its own while the games after it are read.
-#[derive(Default)]
-struct Runs {
-    paths: Vec<PathBuf>,
-    /// The last run's writer; it gives back the run's buffer, to be the
-    /// next sort's second buffer (so the build holds two buffers, as when
-    /// runs were written on the reading thread).
-    writing: Option<std::thread::JoinHandle<Result<Vec<u128>, IndexError>>>,
-}
-
-impl Runs {
-    /// Sorts `buffer` ([`sort_postings`] on `threads` threads, with
-    /// `scratch` as its second buffer) and starts writing it to `path` (raw
-    /// records) on a thread of its own; `buffer` is left empty, holding
-    /// what was `scratch`. Waits first for the run before (its error is
-    /// this one's).
-    fn spill(
-        &mut self,
-        buffer: &mut Vec<u128>,
-        scratch: &mut Vec<u128>,
-        threads: usize,
-        path: PathBuf,
-    ) -> Result<(), IndexError> {
-        self.wait(scratch)?;
-        sort_postings(buffer, scratch, threads);
-        let sorted = std::mem::replace(buffer, std::mem::take(scratch));
-        buffer.clear();
-        self.paths.push(path.clone());
-        self.writing = Some(std::thread::spawn(move || write_run(sorted, &path)));
-        Ok(())
-    }
-
-    /// Waits for the run being written, if any; its buffer becomes `scratch`.
-    fn wait(&mut self, scratch: &mut Vec<u128>) -> Result<(), IndexError> {
-        if let Some(writing) = self.writing.take() {
-            let mut back = writing
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e))?;
-            back.clear();
-            *scratch = back;
-        }
-        Ok(())
-    }
-
-    /// Waits for the run being written and removes every run's file.
-    fn remove(&mut self) {
-        let _ = self.wait(&mut Vec::new());
-        for run in &self.paths {
-            let _ = fs::remove_file(run);
-        }
-    }
-}
-
-/// Writes the sorted `run` to `path` and gives it back. A run file is the
-/// packed postings ([`pack`]) as 16-byte little-endian numbers, read back
-/// by [`Merge`] only.
-fn write_run(run: Vec<u128>, path: &Path) -> Result<Vec<u128>, IndexError> {
-    let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
-    let mut out = BufWriter::with_capacity(1 << 16, file);
-    let mut bytes = Vec::with_capacity(RUN_CHUNK * 16);
-    for chunk in run.chunks(RUN_CHUNK) {
-        bytes.clear();
-        for &p in chunk {
-            bytes.extend_from_slice(&p.to_le_bytes());
-        }
-        out.write_all(&bytes).map_err(|e| IndexError::io(path, e))?;
-    }
-    out.flush().map_err(|e| IndexError::io(path, e))?;
-    Ok(run)
 }
 
 /// `p` as one number whose order is the postings' (key, move, game, ply):
@@ -393,17 +352,30 @@ fn unpack(n: u128) -> Posting {
 /// 4096 buckets fill at once, so the writes stay in cache); then each
 /// thread takes a range of buckets, copies their pieces from every part
 /// back into `buffer`, where the bucket ends up, and sorts each bucket
-/// there. `scratch` keeps its allocation, to be reused.
-fn sort_postings(buffer: &mut [u128], scratch: &mut Vec<u128>, threads: usize) {
+/// there. The postings agree on their bits from `high` up (128: none;
+/// less for a partition's, [`crate::partition`]): the buckets are chosen by
+/// the bits below. `scratch` keeps its allocation, to be reused.
+pub(crate) fn sort_postings(
+    buffer: &mut [u128],
+    scratch: &mut Vec<u128>,
+    threads: usize,
+    high: u32,
+) {
     let len = buffer.len();
-    if len < 4096 {
+    let log = usize::BITS - len.leading_zeros();
+    // A partition's postings (a few MiB, in cache) go to buckets of about
+    // 16, then sorted by insertion; a large buffer's to at most 4096
+    // buckets (the writes stay in cache), each distributed again.
+    let bits = if len <= SMALL_SORT {
+        log.saturating_sub(4).clamp(4, 16)
+    } else {
+        log.saturating_sub(8).clamp(4, 12)
+    };
+    if len < 4096 || high < bits + 8 {
         buffer.sort_unstable();
         return;
     }
-    let bits = (usize::BITS - len.leading_zeros())
-        .saturating_sub(8)
-        .clamp(4, 12);
-    let shift = 64 + 64 - bits;
+    let shift = high - bits;
     let buckets = 1usize << bits;
     let threads = threads.clamp(1, 64).min(len / 4096).max(1);
     // Every place of `scratch` is written below: its old contents need not
@@ -474,6 +446,10 @@ fn sort_postings(buffer: &mut [u128], scratch: &mut Vec<u128>, threads: usize) {
     });
 }
 
+/// Postings sorted in one pass of [`sort_postings`] into small buckets
+/// (1 Mi, 16 MiB: a partition's, most often).
+const SMALL_SORT: usize = 1 << 20;
+
 /// Sorts one bucket of [`sort_postings`] (its postings agree on the bits
 /// above `shift + 8`): a large one is distributed into `sub` by the next 8
 /// bits (a few postings each, in cache) and those are sorted and copied
@@ -515,111 +491,6 @@ fn distribute(part: &[u128], out: &mut [u128], shift: u32, buckets: usize) -> Ve
     starts
 }
 
-/// Postings read from a run file, or written to one, at a time.
-const RUN_CHUNK: usize = 4096;
-
-/// One sorted input of a [`Merge`]: a run file read a chunk at a time, or
-/// the last postings, sorted in memory.
-struct Source {
-    /// The packed postings ([`pack`]) at hand, and the next one's place.
-    chunk: Vec<u128>,
-    at: usize,
-    /// The run file, when there is one (`None`: `chunk` is all there is).
-    file: Option<(BufReader<File>, PathBuf)>,
-    bytes: Vec<u8>,
-}
-
-impl Source {
-    /// The next posting, reading the next chunk of the file when needed.
-    fn next(&mut self) -> Result<Option<u128>, IndexError> {
-        if self.at == self.chunk.len() {
-            let Some((reader, path)) = &mut self.file else {
-                return Ok(None);
-            };
-            self.bytes.resize(RUN_CHUNK * 16, 0);
-            let mut filled = 0;
-            while filled < self.bytes.len() {
-                match reader.read(&mut self.bytes[filled..]) {
-                    Ok(0) => break,
-                    Ok(n) => filled += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(IndexError::io(path.as_path(), e)),
-                }
-            }
-            if filled % 16 != 0 {
-                return Err(IndexError::corrupt(
-                    path.as_path(),
-                    "a run file ends inside a posting",
-                ));
-            }
-            self.chunk.clear();
-            self.chunk.extend(
-                self.bytes[..filled]
-                    .chunks_exact(16)
-                    .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
-            );
-            self.at = 0;
-            if self.chunk.is_empty() {
-                return Ok(None);
-            }
-        }
-        self.at += 1;
-        Ok(Some(self.chunk[self.at - 1]))
-    }
-}
-
-/// A k-way merge of sorted run files and of the last postings, sorted in
-/// memory; the heap compares packed postings (one number each).
-struct Merge {
-    sources: Vec<Source>,
-    heap: BinaryHeap<Reverse<(u128, usize)>>,
-}
-
-impl Merge {
-    fn new(runs: &[PathBuf], last: Vec<u128>) -> Result<Merge, IndexError> {
-        let mut merge = Merge {
-            sources: Vec::new(),
-            heap: BinaryHeap::new(),
-        };
-        for path in runs {
-            let file = File::open(path).map_err(|e| IndexError::io(path, e))?;
-            merge.sources.push(Source {
-                chunk: Vec::with_capacity(RUN_CHUNK),
-                at: 0,
-                file: Some((BufReader::with_capacity(1 << 16, file), path.clone())),
-                bytes: Vec::new(),
-            });
-        }
-        merge.sources.push(Source {
-            chunk: last,
-            at: 0,
-            file: None,
-            bytes: Vec::new(),
-        });
-        for i in 0..merge.sources.len() {
-            if let Some(p) = merge.sources[i].next()? {
-                merge.heap.push(Reverse((p, i)));
-            }
-        }
-        Ok(merge)
-    }
-
-    fn next(&mut self) -> Option<Result<Posting, IndexError>> {
-        // The least posting's source's next one takes its place at the top
-        // and sinks once (no pop and push, two passes over the heap).
-        let mut top = self.heap.peek_mut()?;
-        let Reverse((p, i)) = *top;
-        match self.sources[i].next() {
-            Ok(Some(next)) => *top = Reverse((next, i)),
-            Ok(None) => {
-                PeekMut::pop(top);
-            }
-            Err(e) => return Some(Err(e)),
-        }
-        Some(Ok(unpack(p)))
-    }
-}
-
 /// Postings counted at a time by [`write_sorted`].
 const BLOCK: usize = 4096;
 
@@ -635,53 +506,67 @@ struct Group {
     tally: Option<Tally>,
 }
 
-/// Blocks of postings in flight from [`write_sorted`] to the thread that
-/// writes them to `.pos`.
-const POS_BLOCKS: usize = 8;
+/// Postings in a chunk of a sorted buffer handed on by [`write_sorted`]
+/// (a partition's are handed on whole).
+const SORTED_CHUNK: usize = 1 << 16;
 
-/// Writes the sorted postings to `<stem>.pos` and their per-move
-/// statistics to `<stem>.stats` (moves played in one game only to
-/// `<stem>.single`, as the game's number); returns the three counts. The
-/// postings are written on a second thread while this one counts them.
-fn write_sorted(
+/// Writes the sorted postings that `produce` sends (in chunks, in order)
+/// to `<stem>.pos` and their per-move statistics to `<stem>.stats` (moves
+/// played in one game only to `<stem>.single`, as the game's number);
+/// returns the three counts. Three threads make a pipeline: `produce`
+/// (reading and sorting partitions) on one, the statistics counted on the
+/// calling thread, the postings written on a third; the chunks go back to
+/// `produce` to be filled again.
+fn write_sorted<P>(
     dir: &Path,
     stem: &str,
     scores: &[Scores],
-    postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
-) -> Result<(u64, u64, u64), IndexError> {
+    produce: P,
+) -> Result<(u64, u64, u64), IndexError>
+where
+    P: FnOnce(&Feed) -> Result<(), IndexError> + Send,
+{
     let pos_path = dir.join(format!("{stem}.pos"));
     let mut pos = RecordWriter::<Posting>::create(&pos_path)?;
     std::thread::scope(|scope| {
-        let (blocks, received) = std::sync::mpsc::sync_channel::<Vec<Posting>>(POS_BLOCKS);
+        let (sorted, sorted_rx) = std::sync::mpsc::sync_channel::<Vec<u128>>(2);
+        let (back_tx, back) = std::sync::mpsc::channel::<Vec<u128>>();
+        let (to_write, write_rx) = std::sync::mpsc::sync_channel::<Vec<u128>>(2);
+        let producer = scope.spawn(move || produce(&Feed { sorted, back }));
         let writer = scope.spawn(move || {
-            for block in received {
-                for p in &block {
-                    pos.push(p)?;
+            for chunk in write_rx {
+                for &p in &chunk {
+                    pos.push(&unpack(p))?;
                 }
+                let _ = back_tx.send(chunk);
             }
             pos.finish()
         });
-        let counted = count_sorted(dir, stem, scores, postings, &blocks);
-        drop(blocks);
+        let counted = count_sorted(dir, stem, scores, sorted_rx, &to_write);
+        drop(to_write);
+        let produced = producer
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
         let written = writer
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        produced?;
         let (stats, singles) = counted?;
         Ok((written?, stats, singles))
     })
 }
 
-/// The statistics half of [`write_sorted`]: counts the postings into
-/// `<stem>.stats` and `<stem>.single` and sends them on to `pos` a block at
-/// a time; returns the counts of stats and singles. Stops early, with no
-/// error of its own, when `pos`'s thread has stopped (its error is the one
-/// reported).
+/// The statistics part of [`write_sorted`]: counts the postings received
+/// into `<stem>.stats` and `<stem>.single` and sends them on to `pos`;
+/// returns the counts of stats and singles. Stops early, with no error of
+/// its own, when `pos`'s thread has stopped (its error is the one
+/// reported); `sorted` is dropped on return, which stops the producer.
 fn count_sorted(
     dir: &Path,
     stem: &str,
     scores: &[Scores],
-    postings: &mut dyn Iterator<Item = Result<Posting, IndexError>>,
-    pos: &std::sync::mpsc::SyncSender<Vec<Posting>>,
+    sorted: Receiver<Vec<u128>>,
+    pos: &SyncSender<Vec<u128>>,
 ) -> Result<(u64, u64), IndexError> {
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
     let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
@@ -719,49 +604,45 @@ fn count_sorted(
             best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
         })
     };
-    let mut block: Vec<Posting> = Vec::with_capacity(BLOCK);
     let mut block_scores: Vec<Scores> = Vec::with_capacity(BLOCK);
-    loop {
-        block.clear();
-        for p in (&mut *postings).take(BLOCK) {
-            block.push(p?);
-        }
-        if block.is_empty() {
-            break;
-        }
-        if pos.send(block.clone()).is_err() {
-            break;
-        }
-        // The block's games' scores read before they are counted: loads
-        // that do not wait for each other, where a read per posting in the
-        // loop below would wait for each (the games of a key are far apart).
-        block_scores.clear();
-        block_scores.extend(block.iter().map(|p| scores[p.game as usize]));
-        for (p, p_scores) in block.iter().zip(&block_scores) {
-            match &mut group {
-                Some(g) if g.key == p.key && g.mv == p.mv => {
-                    if g.last != p.game && g.mv != NO_MOVE {
-                        let tally = g.tally.get_or_insert_with(|| {
-                            let mut tally = Tally::default();
-                            tally.add_scores(&g.first_scores, u64::from(g.first));
-                            tally
-                        });
-                        tally.add_scores(p_scores, u64::from(p.game));
+    while let Ok(chunk) = sorted.recv() {
+        for block in chunk.chunks(BLOCK) {
+            // The block's games' scores read before they are counted: loads
+            // that do not wait for each other, where a read per posting in
+            // the loop below would wait for each (the games of a key are far
+            // apart).
+            block_scores.clear();
+            block_scores.extend(block.iter().map(|&p| scores[(p >> 16) as u32 as usize]));
+            for (&packed, p_scores) in block.iter().zip(&block_scores) {
+                let p = unpack(packed);
+                match &mut group {
+                    Some(g) if g.key == p.key && g.mv == p.mv => {
+                        if g.last != p.game && g.mv != NO_MOVE {
+                            let tally = g.tally.get_or_insert_with(|| {
+                                let mut tally = Tally::default();
+                                tally.add_scores(&g.first_scores, u64::from(g.first));
+                                tally
+                            });
+                            tally.add_scores(p_scores, u64::from(p.game));
+                        }
+                        g.last = p.game;
                     }
-                    g.last = p.game;
-                }
-                _ => {
-                    flush(&mut stats, &group)?;
-                    group = Some(Group {
-                        key: p.key,
-                        mv: p.mv,
-                        first: p.game,
-                        first_scores: *p_scores,
-                        last: p.game,
-                        tally: None,
-                    });
+                    _ => {
+                        flush(&mut stats, &group)?;
+                        group = Some(Group {
+                            key: p.key,
+                            mv: p.mv,
+                            first: p.game,
+                            first_scores: *p_scores,
+                            last: p.game,
+                            tally: None,
+                        });
+                    }
                 }
             }
+        }
+        if pos.send(chunk).is_err() {
+            break;
         }
     }
     flush(&mut stats, &group)?;
@@ -800,7 +681,7 @@ mod tests {
             let mut scratch = Vec::new();
             for threads in [1, 2, 3] {
                 let mut packed = packed.clone();
-                sort_postings(&mut packed, &mut scratch, threads);
+                sort_postings(&mut packed, &mut scratch, threads, 128);
                 let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
                 assert_eq!(got, expected, "{n} postings, {threads} threads");
             }
@@ -827,7 +708,7 @@ mod tests {
             .collect();
         let mut expected = packed.clone();
         expected.sort_unstable();
-        sort_postings(&mut packed, &mut Vec::new(), 2);
+        sort_postings(&mut packed, &mut Vec::new(), 2, 128);
         assert!(packed == expected);
     }
 }

@@ -66,8 +66,13 @@
 //! # Building in bounded memory
 //!
 //! Postings go to a buffer of [`BuildOptions::run_positions`] (8 Mi, 128
-//! MiB); a full buffer is sorted and written as a run; the runs are merged
-//! into `seg-N.pos` while `seg-N.stats` is counted from the merged stream.
+//! MiB); a full buffer is appended, unsorted, to 128 partition files by
+//! the top bits of the keys (on a thread of its own, while the reading goes
+//! on); at the end each partition is read back and sorted in memory (one
+//! larger than its share is split again by its next bits), in key order, so
+//! that `seg-N.pos` is written and `seg-N.stats` counted from one sorted
+//! stream with no merge of runs. Zobrist keys are random: the partitions
+//! are about equal.
 //! The game records (48 bytes a game) stay in memory for that count. A
 //! build writes to a hidden temporary folder and renames it into place.
 
@@ -78,6 +83,7 @@ mod game_info;
 mod index;
 mod manifest;
 pub mod moves;
+mod partition;
 mod position_text;
 mod record;
 mod scan;

@@ -1,0 +1,337 @@
+//! The postings of a build that outgrew its buffer, on disk in partition
+//! files by the top bits of their packed form ([`pack`](crate::build)), and
+//! read back sorted, partition after partition.
+//!
+//! Each time the buffer fills, its postings are distributed by their top
+//! [`PART_BITS`] bits (one pass, no sort: the reading stops for less time
+//! than a sort would take) and appended to the partition files on a thread
+//! of its own. At the end each partition is read back, sorted in memory and
+//! handed on in key order: as the keys are random (Zobrist), the
+//! partitions are about equal and small, and no k-way merge of runs is
+//! needed. A partition larger than its share of the memory
+//! ([`feed_part`]'s `limit`) is split again by its next bits into files of
+//! its own, as often as needed (the postings of one position, the start
+//! position's in a large database, end up split by game).
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, SyncSender};
+use std::thread::JoinHandle;
+
+use crate::build::sort_postings;
+use crate::error::IndexError;
+
+/// Bits of the packed postings that choose a partition: 128 partitions.
+pub(crate) const PART_BITS: u32 = 7;
+
+/// Partitions (and sub-partitions of a partition split again).
+const PARTS: usize = 1 << PART_BITS;
+
+/// Postings encoded or decoded at a time.
+const CHUNK: usize = 4096;
+
+/// The partition files of a build, and the spill being written to them on
+/// a thread of its own.
+pub(crate) struct Partitions {
+    paths: Vec<PathBuf>,
+    /// Open for appending once the first spill made them (empty while a
+    /// spill's thread has them).
+    files: Vec<BufWriter<File>>,
+    /// Times the buffer was spilled.
+    pub spills: u64,
+    /// The last spill's writer; it gives back the buffer (emptied, to be
+    /// filled again) and the files.
+    writing: Option<JoinHandle<Spilled>>,
+}
+
+/// What a spill's thread gives back.
+type Spilled = Result<(Vec<u128>, Vec<BufWriter<File>>), IndexError>;
+
+impl Partitions {
+    /// The partitions of segment `stem` in `dir` (no file made yet).
+    pub fn new(dir: &Path, stem: &str) -> Partitions {
+        Partitions {
+            paths: (0..PARTS)
+                .map(|i| dir.join(format!("{stem}.part-{i}")))
+                .collect(),
+            files: Vec::new(),
+            spills: 0,
+            writing: None,
+        }
+    }
+
+    /// Starts appending the postings of `buffer` to the partition files by
+    /// their top bits, on a thread of its own; `buffer` gets the spill
+    /// before's buffer back, empty, once that spill is written (its error
+    /// is this one's), or a new one, empty, for the first spill. The
+    /// reading goes on while a spill is written: two buffers, as a sort
+    /// and its second buffer would take.
+    pub fn spill(&mut self, buffer: &mut Vec<u128>) -> Result<(), IndexError> {
+        let mut next = Vec::new();
+        self.wait(&mut next)?;
+        if self.spills == 0 {
+            for path in &self.paths {
+                let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
+                self.files.push(BufWriter::with_capacity(1 << 16, file));
+            }
+            next = Vec::with_capacity(buffer.capacity());
+        }
+        let full = std::mem::replace(buffer, next);
+        let files = std::mem::take(&mut self.files);
+        let paths = self.paths.clone();
+        self.spills += 1;
+        self.writing = Some(std::thread::spawn(move || write_parts(full, files, &paths)));
+        Ok(())
+    }
+
+    /// Waits for the spill being written, if any; its buffer, emptied,
+    /// becomes `back`.
+    pub fn wait(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
+        if let Some(writing) = self.writing.take() {
+            let (buffer, files) = writing
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))?;
+            *back = buffer;
+            self.files = files;
+        }
+        Ok(())
+    }
+
+    /// The partition files, in key order.
+    pub fn paths(&self) -> &[PathBuf] {
+        &self.paths
+    }
+
+    /// Waits for the spill being written and removes every partition file.
+    pub fn remove(&mut self) {
+        let _ = self.wait(&mut Vec::new());
+        self.files.clear();
+        if self.spills > 0 {
+            for path in &self.paths {
+                let _ = fs::remove_file(path);
+            }
+        }
+    }
+}
+
+/// Appends each posting of `full` to the file of its partition (its top
+/// [`PART_BITS`] bits) as a 16-byte little-endian number, through the
+/// files' buffers (64 KiB each: the writes stay in cache), which are
+/// flushed at the end; gives the buffer, emptied, and the files back.
+fn write_parts(mut full: Vec<u128>, mut files: Vec<BufWriter<File>>, paths: &[PathBuf]) -> Spilled {
+    for p in &full {
+        let i = (p >> (128 - PART_BITS)) as usize;
+        files[i]
+            .write_all(&p.to_le_bytes())
+            .map_err(|e| IndexError::io(&paths[i], e))?;
+    }
+    for (file, path) in files.iter_mut().zip(paths) {
+        file.flush().map_err(|e| IndexError::io(path, e))?;
+    }
+    full.clear();
+    Ok((full, files))
+}
+
+/// Where sorted postings go ([`crate::build`]'s counting and writing), and
+/// the buffers they come back in to be filled again.
+pub(crate) struct Feed {
+    pub sorted: SyncSender<Vec<u128>>,
+    pub back: Receiver<Vec<u128>>,
+}
+
+impl Feed {
+    /// An empty buffer: one given back, or a new one.
+    pub fn buffer(&self) -> Vec<u128> {
+        let mut v = self.back.try_recv().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// Hands `sorted` on; `false` when the receiving side has stopped.
+    pub fn send(&self, sorted: Vec<u128>) -> bool {
+        self.sorted.send(sorted).is_ok()
+    }
+}
+
+/// Reads the packed postings of the file `path` into `into` (appended).
+fn read_postings(path: &Path, into: &mut Vec<u128>) -> Result<(), IndexError> {
+    let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
+    let mut bytes = vec![0u8; CHUNK * 16];
+    loop {
+        let n = read_full(&mut file, &mut bytes).map_err(|e| IndexError::io(path, e))?;
+        if n % 16 != 0 {
+            return Err(IndexError::corrupt(
+                path,
+                "a partition file ends inside a posting",
+            ));
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        into.extend(
+            bytes[..n]
+                .chunks_exact(16)
+                .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
+        );
+    }
+}
+
+/// Sends the postings of the partition file `path` and `extra` (the
+/// partition's postings in memory), which agree on the bits from `high`
+/// up, sorted, to `feed`: at once when there are at most `limit` of them,
+/// or else split by their next [`PART_BITS`] bits into files of their own,
+/// each fed in turn. `false` when the receiving side has stopped.
+pub(crate) fn feed_part(
+    path: &Path,
+    extra: &[u128],
+    high: u32,
+    limit: usize,
+    feed: &Feed,
+    scratch: &mut Vec<u128>,
+) -> Result<bool, IndexError> {
+    let bytes = fs::metadata(path)
+        .map_err(|e| IndexError::io(path, e))?
+        .len();
+    let count = bytes / 16 + extra.len() as u64;
+    if count == 0 {
+        return Ok(true);
+    }
+    if count <= limit as u64 || high < PART_BITS {
+        let mut postings = feed.buffer();
+        postings.reserve(count as usize);
+        read_postings(path, &mut postings)?;
+        postings.extend_from_slice(extra);
+        sort_postings(&mut postings, scratch, 1, high);
+        return Ok(feed.send(postings));
+    }
+    let shift = high - PART_BITS;
+    let subs: Vec<PathBuf> = (0..PARTS)
+        .map(|j| {
+            let mut name = path.as_os_str().to_owned();
+            name.push(format!(".{j}"));
+            PathBuf::from(name)
+        })
+        .collect();
+    let result = (|| {
+        let mut outs = Vec::with_capacity(PARTS);
+        for sub in &subs {
+            let file = File::create(sub).map_err(|e| IndexError::io(sub, e))?;
+            outs.push(BufWriter::with_capacity(1 << 16, file));
+        }
+        let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
+        let mut chunk = Vec::with_capacity(CHUNK);
+        let mut bytes = vec![0u8; CHUNK * 16];
+        loop {
+            let n = read_full(&mut file, &mut bytes).map_err(|e| IndexError::io(path, e))?;
+            if n % 16 != 0 {
+                return Err(IndexError::corrupt(
+                    path,
+                    "a partition file ends inside a posting",
+                ));
+            }
+            if n == 0 {
+                break;
+            }
+            chunk.clear();
+            chunk.extend(
+                bytes[..n]
+                    .chunks_exact(16)
+                    .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
+            );
+            for p in &chunk {
+                let j = (p >> shift) as usize & (PARTS - 1);
+                outs[j]
+                    .write_all(&p.to_le_bytes())
+                    .map_err(|e| IndexError::io(&subs[j], e))?;
+            }
+        }
+        for p in extra {
+            let j = (p >> shift) as usize & (PARTS - 1);
+            outs[j]
+                .write_all(&p.to_le_bytes())
+                .map_err(|e| IndexError::io(&subs[j], e))?;
+        }
+        for (out, sub) in outs.iter_mut().zip(&subs) {
+            out.flush().map_err(|e| IndexError::io(sub, e))?;
+        }
+        drop(outs);
+        for sub in &subs {
+            if !feed_part(sub, &[], shift, limit, feed, scratch)? {
+                return Ok(false);
+            }
+            let _ = fs::remove_file(sub);
+        }
+        Ok(true)
+    })();
+    for sub in &subs {
+        let _ = fs::remove_file(sub);
+    }
+    result
+}
+
+/// Reads into `bytes` until it is full or the file ends; the bytes read.
+fn read_full(file: &mut File, bytes: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < bytes.len() {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds one partition file (and postings in memory) with a limit
+    /// small enough to split it twice, most postings sharing one key (the
+    /// start position's in a large database): every posting comes out
+    /// once, in order, and the split files are gone.
+    #[test]
+    fn a_large_partition_is_split_and_comes_out_sorted() {
+        let dir = std::env::temp_dir().join(format!("pgnkit-partition-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let postings: Vec<u128> = (0..30_000u128)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Two in three share one key and move: they differ in game and ply.
+                let key = if i % 3 == 0 { x } else { 0x0123_4567_89ab_cdef };
+                let key = key & (u64::MAX >> PART_BITS) | 5 << (64 - PART_BITS);
+                u128::from(key) << 64 | 3 << 48 | (i / 40) << 16 | (i % 40)
+            })
+            .collect();
+        let (on_disk, extra) = postings.split_at(20_000);
+        let path = dir.join("seg-0.part-5");
+        let bytes: Vec<u8> = on_disk.iter().flat_map(|p| p.to_le_bytes()).collect();
+        fs::write(&path, bytes).unwrap();
+
+        let (sorted, got) = std::sync::mpsc::sync_channel(1 << 10);
+        let (_back_tx, back) = std::sync::mpsc::channel();
+        let feed = Feed { sorted, back };
+        let mut scratch = Vec::new();
+        assert!(feed_part(&path, extra, 128 - PART_BITS, 1000, &feed, &mut scratch).unwrap());
+        drop(feed);
+        let chunks: Vec<Vec<u128>> = got.iter().collect();
+        assert!(chunks.len() > 2, "split into {} chunks", chunks.len());
+        assert!(chunks.iter().all(|c| c.len() <= 1000));
+        let all: Vec<u128> = chunks.concat();
+        let mut expected = postings.clone();
+        expected.sort_unstable();
+        assert!(all == expected);
+        let left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, vec![std::ffi::OsString::from("seg-0.part-5")]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
