@@ -11,6 +11,8 @@
 
 use pgnkit_chess::{Board, Color, Piece, Role};
 
+use crate::needs::Needs;
+
 /// How many pieces of one kind a side may have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Count {
@@ -21,6 +23,13 @@ enum Count {
 }
 
 impl Count {
+    /// The fewest pieces it admits.
+    fn least(self) -> u32 {
+        match self {
+            Count::Exactly(k) | Count::AtLeast(k) => u32::from(k),
+        }
+    }
+
     fn admits(self, n: u32) -> bool {
         match self {
             Count::Exactly(k) => n == u32::from(k),
@@ -140,6 +149,15 @@ impl Material {
         let fits = |a: &[Count; 5], b: &[u32; 5]| a.iter().zip(b).all(|(c, &n)| c.admits(n));
         (fits(&self.sides[0], &have[0]) && fits(&self.sides[1], &have[1]))
             || (fits(&self.sides[0], &have[1]) && fits(&self.sides[1], &have[0]))
+    }
+
+    /// Whether no board reached from `board` can hold the balance, either
+    /// way round (see `needs.rs`): a count is only ever reached from above,
+    /// or by promoting a pawn, so what matters is the fewest men of each
+    /// kind it admits.
+    pub(crate) fn out_of_reach(&self, board: &Board) -> bool {
+        let [a, b] = self.sides.map(|side| side.map(Count::least));
+        Needs::of_counts([a, b]).out_of_reach(board) && Needs::of_counts([b, a]).out_of_reach(board)
     }
 }
 

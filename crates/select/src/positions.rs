@@ -13,6 +13,7 @@ use pgnkit_game::Game;
 
 use crate::imbalance::Imbalance;
 use crate::material::Material;
+use crate::needs::Needs;
 use crate::pattern::Pattern;
 use crate::position_key::PositionKey;
 use crate::sequence::Sequence;
@@ -29,8 +30,9 @@ pub struct Ply {
 /// A test of one position.
 #[derive(Debug, Clone)]
 pub(crate) enum Test {
-    /// The position, and its Polyglot key (what an index looks up).
-    Reaches(Box<PositionKey>, u64),
+    /// The position with the men it needs (`needs.rs`), and its Polyglot
+    /// key (what an index looks up).
+    Reaches(Box<(PositionKey, Needs)>, u64),
     Material(Material),
     Pattern(Pattern),
     /// The imbalance, and the side that has its first part (either when `None`).
@@ -60,7 +62,7 @@ impl Test {
     #[inline(never)]
     fn holds_other(&self, pos: &Position) -> bool {
         match self {
-            Test::Reaches(key, _) => key.is(pos),
+            Test::Reaches(target, _) => target.0.is(pos),
             Test::Material(m) => m.matches(pos.board()),
             Test::Pattern(p) => p.matches(pos.board()),
             Test::Imbalance(i, first) => i.matches(pos.board(), *first),
@@ -74,6 +76,30 @@ impl Test {
 }
 
 impl Test {
+    /// Whether no position reached from one with `board` can pass (`false`
+    /// when some may, or when the test cannot tell): the men a pattern, a
+    /// material balance or an exact position needs are gone for good
+    /// (`needs.rs`). Made after a move that may lose men for good
+    /// ([`may_lose`](Test::may_lose)).
+    fn out_of_reach(&self, board: &pgnkit_chess::Board) -> bool {
+        match self {
+            Test::Pattern(p) => p.out_of_reach(board),
+            Test::Material(m) => m.out_of_reach(board),
+            Test::Reaches(target, _) => target.1.out_of_reach(board),
+            Test::And(all) => all.iter().any(|t| t.out_of_reach(board)),
+            Test::Or(all) => all.iter().all(|t| t.out_of_reach(board)),
+            // A test passed by a position without something (`not`), or by
+            // any board (the side to move, a key, an imbalance): never.
+            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => false,
+        }
+    }
+
+    /// Whether the test may become out of reach by a move: one that takes
+    /// a man or moves a pawn (castling or a piece's move loses nothing).
+    fn may_lose(mv: &Move) -> bool {
+        mv.is_capture() || mv.role() == Some(pgnkit_chess::Role::Pawn)
+    }
+
     /// Whether the test reads the board alone, and only the pieces' counts
     /// (`material`, `imbalance`) or some squares (`pattern`): then a move
     /// can leave its answer as it was ([`unchanged_by`](Test::unchanged_by)).
@@ -152,6 +178,8 @@ pub(crate) struct Follower {
     /// are added when it ends ([`plies`](Follower::plies) ends the last one), so
     /// a move that keeps the answer costs a count and a test, nothing more.
     since: u32,
+    /// The test can never pass again in this game ([`Follower::known`]).
+    out: bool,
 }
 
 impl Follower {
@@ -161,6 +189,7 @@ impl Follower {
         self.steps.clear();
         self.ply = 0;
         self.done = false;
+        self.out = false;
         self.stay = Stay::Never;
         match &p.what {
             What::Test(test) => {
@@ -238,6 +267,42 @@ impl Follower {
                 }
             }
         }
+    }
+
+    /// Whether the predicate is found in the game (some plies) for good,
+    /// whatever the moves after `pos` (the position of the last move `mv`
+    /// followed, or the start with `None`): `Some(true)` once it holds or
+    /// held, `Some(false)` when it never did and can never hold again (a
+    /// sequence over without its plies; a test out of reach,
+    /// [`Test::out_of_reach`], asked again only after a move that may
+    /// lose men), `None` while it may still. Plies found only grow, so an
+    /// answer given stays: a caller may stop following the game once the
+    /// answers of its predicates decide it ([`PlyFinder`](crate::PlyFinder)).
+    pub(crate) fn known(
+        &mut self,
+        p: &Positional,
+        mv: Option<&Move>,
+        pos: &Position,
+    ) -> Option<bool> {
+        match &p.what {
+            What::Sequence(_) => self.done.then_some(!self.plies.is_empty()),
+            What::Test(test) => {
+                if self.last || !self.plies.is_empty() {
+                    return Some(true);
+                }
+                if !self.out && mv.is_none_or(Test::may_lose) {
+                    self.out = test.out_of_reach(pos.board());
+                }
+                self.out.then_some(false)
+            }
+        }
+    }
+
+    /// Whether `mv` may make a predicate never hold again: it takes a man or
+    /// moves a pawn (see [`Follower::known`]).
+    #[inline]
+    pub(crate) fn may_lose(mv: &Move) -> bool {
+        Test::may_lose(mv)
     }
 
     /// Adds the plies of the run of positions where the test held, from
