@@ -148,11 +148,12 @@ impl Needs {
     }
 
     /// The needs of at least these many men of each kind (White's then
-    /// Black's, pawn..queen), wherever they stand: a material balance.
+    /// Black's, pawn..queen), wherever they stand.
+    #[cfg(test)]
     pub(crate) fn of_counts(counts: [[u32; 5]; 2]) -> Needs {
         let mut needs = Needs::default();
-        for s in 0..2 {
-            needs.counts[s][..5].copy_from_slice(&counts[s]);
+        for (side, counts) in needs.counts.iter_mut().zip(counts) {
+            side[..5].copy_from_slice(&counts);
         }
         needs
     }
@@ -311,7 +312,8 @@ mod tests {
             b.by_piece(Piece { color, role }).0 & squares == squares
         };
         let count = |b: &Board, color, role| b.by_piece(Piece { color, role }).count() as u32;
-        let wanted: Vec<(Needs, Box<dyn Fn(&Board) -> bool>)> = vec![
+        type Met = Box<dyn Fn(&Board) -> bool>;
+        let wanted: Vec<(Needs, Met)> = vec![
             (
                 Needs::of(&[pawn(Color::Black, &["f7", "g7", "h7"])], 0, 0, 0),
                 Box::new(move |b: &Board| {
@@ -366,7 +368,7 @@ mod tests {
                     .copied()
                     .filter(|m| m.role() == Some(Role::Pawn) || m.is_capture())
                     .collect();
-                let mv = if seed % 2 == 0 && !pawny.is_empty() {
+                let mv = if seed.is_multiple_of(2) && !pawny.is_empty() {
                     pawny[((seed >> 8) % pawny.len() as u64) as usize]
                 } else {
                     moves[((seed >> 8) % moves.len() as u64) as usize]

@@ -76,28 +76,38 @@ impl Test {
 }
 
 impl Test {
-    /// Whether no position reached from one with `board` can pass (`false`
-    /// when some may, or when the test cannot tell): the men a pattern, a
-    /// material balance or an exact position needs are gone for good
-    /// (`needs.rs`). Made after a move that may lose men for good
-    /// ([`may_lose`](Test::may_lose)).
-    fn out_of_reach(&self, board: &pgnkit_chess::Board) -> bool {
+    /// How far the test is from being out of reach, in the moves that may
+    /// put it there ([`lose`](Test::lose)): 0 when no position reached from
+    /// one with `board` can pass (the men a pattern, a material balance or
+    /// an exact position needs are gone for good, `needs.rs`); `n` when at
+    /// least `n` such moves are needed before that may be; `u32::MAX` for a
+    /// test that never is (passed by a position without something, `not`;
+    /// or by any board: the side to move, a key, an imbalance).
+    fn reach(&self, board: &pgnkit_chess::Board) -> u32 {
         match self {
-            Test::Pattern(p) => p.out_of_reach(board),
-            Test::Material(m) => m.out_of_reach(board),
-            Test::Reaches(target, _) => target.1.out_of_reach(board),
-            Test::And(all) => all.iter().any(|t| t.out_of_reach(board)),
-            Test::Or(all) => all.iter().all(|t| t.out_of_reach(board)),
-            // A test passed by a position without something (`not`), or by
-            // any board (the side to move, a key, an imbalance): never.
-            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => false,
+            Test::Pattern(p) => u32::from(!p.out_of_reach(board)),
+            Test::Material(m) => m.reach(board),
+            Test::Reaches(target, _) => u32::from(!target.1.out_of_reach(board)),
+            Test::And(all) => all.iter().map(|t| t.reach(board)).min().unwrap_or(u32::MAX),
+            Test::Or(all) => all.iter().map(|t| t.reach(board)).max().unwrap_or(0),
+            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => u32::MAX,
         }
     }
 
-    /// Whether the test may become out of reach by a move: one that takes
-    /// a man or moves a pawn (castling or a piece's move loses nothing).
-    fn may_lose(mv: &Move) -> bool {
-        mv.is_capture() || mv.role() == Some(pgnkit_chess::Role::Pawn)
+    /// Which moves may put the test out of reach ([`Lose`]).
+    pub(crate) fn lose(&self) -> Lose {
+        match self {
+            // A balance alone is not asked: exact counts are seldom out of
+            // reach before a game's last captures, and asking after each of
+            // them costs more than it saves (callgrind: +6% for
+            // `material "KRPkr"`). Inside a test with a pattern it is.
+            Test::Material(_) => Lose::Never,
+            Test::Pattern(_) | Test::Reaches(..) => Lose::Men,
+            Test::And(all) | Test::Or(all) => {
+                all.iter().map(Test::lose).max().unwrap_or(Lose::Never)
+            }
+            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => Lose::Never,
+        }
     }
 
     /// Whether the test reads the board alone, and only the pieces' counts
@@ -126,6 +136,37 @@ impl Test {
             Test::And(all) | Test::Or(all) => all.iter().all(|t| t.unchanged_by(mv)),
             Test::Not(t) => t.unchanged_by(mv),
             _ => false,
+        }
+    }
+}
+
+/// Which moves may put a test out of reach ([`Test::reach`]), in
+/// growing order (the larger takes in the smaller).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Lose {
+    /// None: the test is never out of reach.
+    #[default]
+    Never,
+    /// A capture or a pawn's move (a promotion too): the counts of men or
+    /// the pawns' squares change (`pattern`, `reaches`, and a balance with them).
+    Men,
+}
+
+impl Lose {
+    /// Of a predicate (a sequence is never out of reach).
+    pub(crate) fn of(p: &Positional) -> Lose {
+        match &p.what {
+            What::Test(test) => test.lose(),
+            What::Sequence(_) => Lose::Never,
+        }
+    }
+
+    /// Whether `mv` is one of these moves.
+    #[inline]
+    pub(crate) fn by(self, mv: &Move) -> bool {
+        match self {
+            Lose::Never => false,
+            Lose::Men => mv.is_capture() || mv.role() == Some(pgnkit_chess::Role::Pawn),
         }
     }
 }
@@ -178,8 +219,9 @@ pub(crate) struct Follower {
     /// are added when it ends ([`plies`](Follower::plies) ends the last one), so
     /// a move that keeps the answer costs a count and a test, nothing more.
     since: u32,
-    /// The test can never pass again in this game ([`Follower::known`]).
-    out: bool,
+    /// How far the test is from being out of reach ([`Test::reach`]; 0: it
+    /// can never pass again in this game), as last asked ([`Follower::known`]).
+    reach: u32,
 }
 
 impl Follower {
@@ -189,7 +231,7 @@ impl Follower {
         self.steps.clear();
         self.ply = 0;
         self.done = false;
-        self.out = false;
+        self.reach = u32::MAX;
         self.stay = Stay::Never;
         match &p.what {
             What::Test(test) => {
@@ -274,8 +316,8 @@ impl Follower {
     /// followed, or the start with `None`): `Some(true)` once it holds or
     /// held, `Some(false)` when it never did and can never hold again (a
     /// sequence over without its plies; a test out of reach,
-    /// [`Test::out_of_reach`], asked again only after a move that may
-    /// lose men), `None` while it may still. Plies found only grow, so an
+    /// [`Test::reach`], asked again only after a move that may put it
+    /// there, [`Lose`]), `None` while it may still. Plies found only grow, so an
     /// answer given stays: a caller may stop following the game once the
     /// answers of its predicates decide it ([`PlyFinder`](crate::PlyFinder)).
     pub(crate) fn known(
@@ -290,19 +332,19 @@ impl Follower {
                 if self.last || !self.plies.is_empty() {
                     return Some(true);
                 }
-                if !self.out && mv.is_none_or(Test::may_lose) {
-                    self.out = test.out_of_reach(pos.board());
+                if self.reach != 0 && mv.is_none_or(|mv| test.lose().by(mv)) {
+                    self.reach = test.reach(pos.board());
                 }
-                self.out.then_some(false)
+                (self.reach == 0).then_some(false)
             }
         }
     }
 
-    /// Whether `mv` may make a predicate never hold again: it takes a man or
-    /// moves a pawn (see [`Follower::known`]).
-    #[inline]
-    pub(crate) fn may_lose(mv: &Move) -> bool {
-        Test::may_lose(mv)
+    /// How many moves that may put the test out of reach ([`Lose`]) are
+    /// needed before it may be, as [`known`](Follower::known) last found
+    /// (`u32::MAX` for a sequence, or a test that never is).
+    pub(crate) fn reach(&self) -> u32 {
+        self.reach
     }
 
     /// Adds the plies of the run of positions where the test held, from

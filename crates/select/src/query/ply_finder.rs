@@ -24,7 +24,7 @@ use pgnkit_chess::Position;
 use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
 
 use super::Query;
-use crate::positions::{Follower, Ply, Positional};
+use crate::positions::{Follower, Lose, Ply, Positional};
 
 /// Passes every event to `V` and finds where the query's main-line position
 /// predicates hold (see the module docs). Its output is `V`'s with the plies
@@ -45,13 +45,22 @@ pub struct PlyFinder<V> {
     decided: Option<bool>,
     /// What is known of each predicate (room kept between games).
     known: Vec<Option<bool>>,
+    /// The moves after which to ask the predicates again: those that may
+    /// put one of them out of reach.
+    lose: Lose,
+    /// How many of those moves are needed before one may be
+    /// ([`Follower::reach`]): the predicates are asked again after as many.
+    wait: u32,
 }
 
 impl<V: Visitor> PlyFinder<V> {
     /// Wraps `inner` for `query`, whose predicates are `leaves` (in the order
     /// the query's plies are gathered).
     pub(crate) fn with(query: Query, leaves: Vec<Positional>, inner: V) -> PlyFinder<V> {
+        let lose = leaves.iter().map(Lose::of).max().unwrap_or(Lose::Never);
         PlyFinder {
+            lose,
+            wait: 0,
             inner,
             query,
             leaves: leaves
@@ -87,8 +96,13 @@ impl<V: Visitor> PlyFinder<V> {
             return;
         }
         self.known.clear();
+        self.wait = u32::MAX;
         for (p, f) in &mut self.leaves {
-            self.known.push(f.known(p, mv, pos));
+            let known = f.known(p, mv, pos);
+            if known.is_none() {
+                self.wait = self.wait.min(f.reach());
+            }
+            self.known.push(known);
         }
         self.decided = self.query.decided_by(&self.known);
     }
@@ -104,7 +118,8 @@ impl<V: Visitor> PlyFinder<V> {
         for (p, f) in &mut self.leaves {
             f.start(p, start);
         }
-        if self.stopping {
+        // A query none of whose predicates can be out of reach is never decided early.
+        if self.stopping && self.lose != Lose::Never {
             self.decide(None, start);
         }
     }
@@ -160,8 +175,12 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
             for (p, f) in &mut self.leaves {
                 f.moved(p, event.mv, event.after);
             }
-            if self.stopping && self.decided.is_none() && Follower::may_lose(&event.mv) {
-                self.decide(Some(&event.mv), event.after);
+            if self.stopping && self.decided.is_none() && self.lose.by(&event.mv) {
+                if self.wait > 1 {
+                    self.wait -= 1;
+                } else {
+                    self.decide(Some(&event.mv), event.after);
+                }
             }
         }
         // An inner visitor without move events gets none (nor a `before` it
