@@ -64,7 +64,8 @@ impl Job for SearchJob {
         (
             TreeBuilder::new(),
             GameWriter::new(self.export.clone()),
-            self.query.ply_finder(Validate),
+            // A game that can no longer be selected is read no further.
+            self.query.ply_finder(Validate).map(PlyFinder::stopping),
             StreamWriter::new(self.export.clone()),
         )
     }

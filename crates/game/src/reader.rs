@@ -388,6 +388,7 @@ pub fn visit_tokenized<V: Visitor>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::termination::Termination;
 
     /// The diagnostics of every game of `input`, read with `visitor`.
     fn diagnostics_with<V: Visitor>(input: &[u8], visitor: V) -> Vec<Diagnostics> {
@@ -465,5 +466,85 @@ mod tests {
             true, true,
         ];
         assert_eq!(clean, expected_clean);
+    }
+    /// Stops after a count of main-line moves ([`Visitor::STOP`]), keeping
+    /// what it saw.
+    struct StopAfter {
+        moves: usize,
+        seen: Vec<String>,
+        termination: Option<Termination>,
+        event: String,
+    }
+
+    impl Visitor for StopAfter {
+        type Output = (Vec<String>, Option<Termination>, String);
+        const STOP: bool = true;
+        fn begin_game(&mut self, _game: GameStart<'_>) {
+            self.seen.clear();
+            self.event.clear();
+        }
+        fn tag(&mut self, name: &[u8], value: &[u8]) {
+            if name == b"Event" {
+                self.event = String::from_utf8_lossy(value).into_owned();
+            }
+        }
+        fn san(&mut self, event: crate::MoveEvent<'_>) {
+            self.seen
+                .push(String::from_utf8_lossy(event.text).into_owned());
+        }
+        fn stop(&mut self) -> bool {
+            self.seen.len() >= self.moves
+        }
+        fn termination(&mut self, termination: Termination) {
+            self.termination = Some(termination);
+        }
+        fn end_game(&mut self) -> Self::Output {
+            (
+                std::mem::take(&mut self.seen),
+                self.termination.take(),
+                std::mem::take(&mut self.event),
+            )
+        }
+    }
+
+    #[test]
+    fn a_visitor_that_stops_skips_the_rest_of_the_movetext() {
+        // After the stop: illegal moves, variations (one with a marker of
+        // its own), NAGs, comments; then the game's marker, a comment after
+        // it, and games that must read as before.
+        let input = concat!(
+            "[Event \"a\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Qxz9 $1 {c} (2. d4 (2. c4 1-0) exd4) ",
+            "Zz 0-1 {late}\n\n",
+            "[Event \"b\"]\n\n1. d4 (1. c4) d5 2. c4 *\n\n",
+            "[Event \"c\"]\n\n1. Nf3 Nf6 2. g3 1/2-1/2\n",
+        );
+        let read: Vec<_> = visit_games(
+            input.as_bytes(),
+            StopAfter {
+                moves: 2,
+                seen: Vec::new(),
+                termination: None,
+                event: String::new(),
+            },
+        )
+        .map(|g| (g.value, g.diagnostics.has_errors()))
+        .collect();
+        let game = |moves: &[&str], t: Termination, event: &str| {
+            let moves = moves.iter().map(|m| m.to_string()).collect();
+            ((moves, Some(t), event.to_string()), false)
+        };
+        assert_eq!(
+            read,
+            [
+                game(&["e4", "e5"], Termination::BlackWins, "a"),
+                // A variation's move counts, but the stop is asked after main-line moves.
+                game(&["d4", "c4", "d5"], Termination::Unknown, "b"),
+                game(&["Nf3", "Nf6"], Termination::Draw, "c"),
+            ]
+        );
+        // Read whole, the first game has errors; the games split the same.
+        let whole = diagnostics_with(input.as_bytes(), crate::Validate);
+        assert_eq!(whole.len(), 3);
+        assert!(whole[0].has_errors() && !whole[1].has_errors());
     }
 }

@@ -210,6 +210,24 @@ pub trait Visitor {
     /// the main line's moves ([`main_line_moves`](Visitor::main_line_moves)).
     const MAIN_LINE_MOVES: bool = false;
 
+    /// Whether the visitor may end the reading of a game's moves early
+    /// ([`stop`](Visitor::stop)). `false` (the default) reads every move:
+    /// the reader then never asks.
+    const STOP: bool = false;
+
+    /// With [`STOP`](Visitor::STOP), asked after each move of the main line:
+    /// `true` when the visitor needs no more moves of this game. The reader
+    /// then passes over the rest of the movetext token by token (no move
+    /// resolved, played or checked, no event sent) up to the game's
+    /// termination marker, and ends the game as usual
+    /// ([`end_movetext`](Visitor::end_movetext) with the position reached,
+    /// [`termination`](Visitor::termination), [`end_game`](Visitor::end_game)).
+    /// The diagnostics are then those of what was read: an error in the moves
+    /// passed over is not found.
+    fn stop(&mut self) -> bool {
+        false
+    }
+
     /// A game starts.
     fn begin_game(&mut self, _game: GameStart<'_>) {}
 
@@ -285,7 +303,12 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
     const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
+    const STOP: bool = V::STOP;
 
+    #[inline]
+    fn stop(&mut self) -> bool {
+        (**self).stop()
+    }
     #[inline]
     fn begin_game(&mut self, game: GameStart<'_>) {
         (**self).begin_game(game);

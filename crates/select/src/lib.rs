@@ -50,6 +50,7 @@ mod imbalance;
 mod main_line;
 mod match_numbers;
 mod material;
+mod needs;
 mod openings;
 mod pattern;
 mod position_key;

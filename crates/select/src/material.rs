@@ -21,6 +21,13 @@ enum Count {
 }
 
 impl Count {
+    /// The fewest pieces it admits.
+    fn least(self) -> u32 {
+        match self {
+            Count::Exactly(k) | Count::AtLeast(k) => u32::from(k),
+        }
+    }
+
     fn admits(self, n: u32) -> bool {
         match self {
             Count::Exactly(k) => n == u32::from(k),
@@ -141,12 +148,59 @@ impl Material {
         (fits(&self.sides[0], &have[0]) && fits(&self.sides[1], &have[1]))
             || (fits(&self.sides[0], &have[1]) && fits(&self.sides[1], &have[0]))
     }
+
+    /// How many captures or promotions are needed, at the least, before no
+    /// board reached from `board` can hold the balance, either way round
+    /// (0: none can now; see `needs.rs`). A count is only ever reached from
+    /// above, or by promoting a pawn, so what matters is the fewest men of
+    /// each kind it admits: a side is short when its pawns are fewer than
+    /// those it is to keep plus the pieces it is to make. Each capture or
+    /// promotion takes one from that margin at most (it removes one man of a
+    /// side, or turns one of its pawns into a piece).
+    pub(crate) fn reach(&self, board: &Board) -> u32 {
+        let least = self.sides.map(|side| side.map(Count::least));
+        let have = [Color::White, Color::Black]
+            .map(|color| KINDS.map(|role| board.by_piece(Piece { color, role }).count() as i64));
+        let margin = |want: &[u32; 5], have: &[i64; 5]| {
+            let lacking: i64 = (1..5).map(|k| (i64::from(want[k]) - have[k]).max(0)).sum();
+            have[0] - i64::from(want[0]) - lacking
+        };
+        // Either way round: the better of the two, each as far as its shorter side.
+        let straight = margin(&least[0], &have[0]).min(margin(&least[1], &have[1]));
+        let swapped = margin(&least[0], &have[1]).min(margin(&least[1], &have[0]));
+        u32::try_from(straight.max(swapped) + 1).unwrap_or(0)
+    }
+
+    /// Whether no board reached from `board` can hold the balance.
+    #[cfg(test)]
+    fn out_of_reach(&self, board: &Board) -> bool {
+        self.reach(board) == 0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use pgnkit_chess::Position;
+
+    #[test]
+    fn a_balance_is_out_of_reach_once_pawns_cannot_make_up_what_is_missing() {
+        let m = Material::parse("KRPkr").unwrap();
+        let out = |fen: &str| m.out_of_reach(&board(fen));
+        assert!(!out(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        ));
+        // Neither side has a pawn: neither can be the side with R and P.
+        assert!(out("4k3/8/8/8/8/8/8/R3K2r w - - 0 1"));
+        // White's one pawn cannot both stay and become the rook; Black has no pawn.
+        assert!(out("4k3/8/8/8/8/8/P7/4K2r w - - 0 1"));
+        // Two pawns: one stays, one promotes to the rook.
+        assert!(!out("4k3/8/8/8/8/8/PP6/4K2r w - - 0 1"));
+        // Exact counts above are no obstacle: men can be taken.
+        assert!(!out("q3k3/8/8/8/8/8/PP6/Q3K2r w - - 0 1"));
+        // Either way round: Black has the rook and the pawn.
+        assert!(!out("r3k3/p7/8/8/8/8/8/R3K3 w - - 0 1"));
+    }
 
     fn board(fen: &str) -> Board {
         *Position::from_fen(fen).unwrap().board()

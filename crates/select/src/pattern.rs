@@ -37,6 +37,8 @@
 
 use pgnkit_chess::{Board, Color, Piece};
 
+use crate::needs::Needs;
+
 /// What one square of a pattern admits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Square {
@@ -153,6 +155,8 @@ pub struct Pattern {
     /// Whether there is one board, whose ranks are all fixed (most patterns):
     /// then its [`Fixed`] masks alone decide.
     one_fixed: bool,
+    /// What each board's fixed ranks demand ([`Pattern::out_of_reach`]).
+    needs: Vec<Needs>,
 }
 
 impl Pattern {
@@ -169,11 +173,26 @@ impl Pattern {
     fn of(boards: Vec<Board8>) -> Pattern {
         let squares = boards.iter().fold(0, |all, b| all | b.squares());
         let one_fixed = matches!(boards.as_slice(), [only] if only.open.is_empty());
+        let needs = boards
+            .iter()
+            .map(|b| {
+                let f = &b.fixed;
+                Needs::of(&f.pieces, f.white, f.black, f.occupied)
+            })
+            .collect();
         Pattern {
             boards,
             squares,
             one_fixed,
+            needs,
         }
+    }
+
+    /// Whether no board reached from `board` can match (see `needs.rs`):
+    /// each board of the pattern demands men (those of its fixed ranks;
+    /// an open rank's are left out) that are gone for good.
+    pub(crate) fn out_of_reach(&self, board: &Board) -> bool {
+        self.needs.iter().all(|n| n.out_of_reach(board))
     }
 
     /// The squares whose contents the pattern reads (a bit per square, a1

@@ -13,6 +13,7 @@ use pgnkit_game::Game;
 
 use crate::imbalance::Imbalance;
 use crate::material::Material;
+use crate::needs::Needs;
 use crate::pattern::Pattern;
 use crate::position_key::PositionKey;
 use crate::sequence::Sequence;
@@ -29,8 +30,9 @@ pub struct Ply {
 /// A test of one position.
 #[derive(Debug, Clone)]
 pub(crate) enum Test {
-    /// The position, and its Polyglot key (what an index looks up).
-    Reaches(Box<PositionKey>, u64),
+    /// The position with the men it needs (`needs.rs`), and its Polyglot
+    /// key (what an index looks up).
+    Reaches(Box<(PositionKey, Needs)>, u64),
     Material(Material),
     Pattern(Pattern),
     /// The imbalance, and the side that has its first part (either when `None`).
@@ -60,7 +62,7 @@ impl Test {
     #[inline(never)]
     fn holds_other(&self, pos: &Position) -> bool {
         match self {
-            Test::Reaches(key, _) => key.is(pos),
+            Test::Reaches(target, _) => target.0.is(pos),
             Test::Material(m) => m.matches(pos.board()),
             Test::Pattern(p) => p.matches(pos.board()),
             Test::Imbalance(i, first) => i.matches(pos.board(), *first),
@@ -74,6 +76,40 @@ impl Test {
 }
 
 impl Test {
+    /// How far the test is from being out of reach, in the moves that may
+    /// put it there ([`lose`](Test::lose)): 0 when no position reached from
+    /// one with `board` can pass (the men a pattern, a material balance or
+    /// an exact position needs are gone for good, `needs.rs`); `n` when at
+    /// least `n` such moves are needed before that may be; `u32::MAX` for a
+    /// test that never is (passed by a position without something, `not`;
+    /// or by any board: the side to move, a key, an imbalance).
+    fn reach(&self, board: &pgnkit_chess::Board) -> u32 {
+        match self {
+            Test::Pattern(p) => u32::from(!p.out_of_reach(board)),
+            Test::Material(m) => m.reach(board),
+            Test::Reaches(target, _) => u32::from(!target.1.out_of_reach(board)),
+            Test::And(all) => all.iter().map(|t| t.reach(board)).min().unwrap_or(u32::MAX),
+            Test::Or(all) => all.iter().map(|t| t.reach(board)).max().unwrap_or(0),
+            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => u32::MAX,
+        }
+    }
+
+    /// Which moves may put the test out of reach ([`Lose`]).
+    pub(crate) fn lose(&self) -> Lose {
+        match self {
+            // A balance alone is not asked: exact counts are seldom out of
+            // reach before a game's last captures, and asking after each of
+            // them costs more than it saves (callgrind: +6% for
+            // `material "KRPkr"`). Inside a test with a pattern it is.
+            Test::Material(_) => Lose::Never,
+            Test::Pattern(_) | Test::Reaches(..) => Lose::Men,
+            Test::And(all) | Test::Or(all) => {
+                all.iter().map(Test::lose).max().unwrap_or(Lose::Never)
+            }
+            Test::Not(_) | Test::ToMove(_) | Test::Hash(_) | Test::Imbalance(..) => Lose::Never,
+        }
+    }
+
     /// Whether the test reads the board alone, and only the pieces' counts
     /// (`material`, `imbalance`) or some squares (`pattern`): then a move
     /// can leave its answer as it was ([`unchanged_by`](Test::unchanged_by)).
@@ -100,6 +136,37 @@ impl Test {
             Test::And(all) | Test::Or(all) => all.iter().all(|t| t.unchanged_by(mv)),
             Test::Not(t) => t.unchanged_by(mv),
             _ => false,
+        }
+    }
+}
+
+/// Which moves may put a test out of reach ([`Test::reach`]), in
+/// growing order (the larger takes in the smaller).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Lose {
+    /// None: the test is never out of reach.
+    #[default]
+    Never,
+    /// A capture or a pawn's move (a promotion too): the counts of men or
+    /// the pawns' squares change (`pattern`, `reaches`, and a balance with them).
+    Men,
+}
+
+impl Lose {
+    /// Of a predicate (a sequence is never out of reach).
+    pub(crate) fn of(p: &Positional) -> Lose {
+        match &p.what {
+            What::Test(test) => test.lose(),
+            What::Sequence(_) => Lose::Never,
+        }
+    }
+
+    /// Whether `mv` is one of these moves.
+    #[inline]
+    pub(crate) fn by(self, mv: &Move) -> bool {
+        match self {
+            Lose::Never => false,
+            Lose::Men => mv.is_capture() || mv.role() == Some(pgnkit_chess::Role::Pawn),
         }
     }
 }
@@ -152,6 +219,9 @@ pub(crate) struct Follower {
     /// are added when it ends ([`plies`](Follower::plies) ends the last one), so
     /// a move that keeps the answer costs a count and a test, nothing more.
     since: u32,
+    /// How far the test is from being out of reach ([`Test::reach`]; 0: it
+    /// can never pass again in this game), as last asked ([`Follower::known`]).
+    reach: u32,
 }
 
 impl Follower {
@@ -161,6 +231,7 @@ impl Follower {
         self.steps.clear();
         self.ply = 0;
         self.done = false;
+        self.reach = u32::MAX;
         self.stay = Stay::Never;
         match &p.what {
             What::Test(test) => {
@@ -238,6 +309,42 @@ impl Follower {
                 }
             }
         }
+    }
+
+    /// Whether the predicate is found in the game (some plies) for good,
+    /// whatever the moves after `pos` (the position of the last move `mv`
+    /// followed, or the start with `None`): `Some(true)` once it holds or
+    /// held, `Some(false)` when it never did and can never hold again (a
+    /// sequence over without its plies; a test out of reach,
+    /// [`Test::reach`], asked again only after a move that may put it
+    /// there, [`Lose`]), `None` while it may still. Plies found only grow, so an
+    /// answer given stays: a caller may stop following the game once the
+    /// answers of its predicates decide it ([`PlyFinder`](crate::PlyFinder)).
+    pub(crate) fn known(
+        &mut self,
+        p: &Positional,
+        mv: Option<&Move>,
+        pos: &Position,
+    ) -> Option<bool> {
+        match &p.what {
+            What::Sequence(_) => self.done.then_some(!self.plies.is_empty()),
+            What::Test(test) => {
+                if self.last || !self.plies.is_empty() {
+                    return Some(true);
+                }
+                if self.reach != 0 && mv.is_none_or(|mv| test.lose().by(mv)) {
+                    self.reach = test.reach(pos.board());
+                }
+                (self.reach == 0).then_some(false)
+            }
+        }
+    }
+
+    /// How many moves that may put the test out of reach ([`Lose`]) are
+    /// needed before it may be, as [`known`](Follower::known) last found
+    /// (`u32::MAX` for a sequence, or a test that never is).
+    pub(crate) fn reach(&self) -> u32 {
+        self.reach
     }
 
     /// Adds the plies of the run of positions where the test held, from

@@ -312,6 +312,13 @@ impl Query {
         plies::matching_followed(&self.expr, found)
     }
 
+    /// Whether the query selects the game whatever its moves still to come,
+    /// from what is known of each position predicate (a [`PlyFinder`]'s
+    /// followers, in `plies::leaves` order): `None` while that may change.
+    pub(crate) fn decided_by(&self, known: &[Option<bool>]) -> Option<bool> {
+        plies::decided(&self.expr, known, &mut 0)
+    }
+
     /// The Polyglot key of the one position the query asks for, when the
     /// whole query is `reaches "FEN"` or `hash KEY` (main line only): what a
     /// position index answers (`pgnkit search --index`). `None` for any other

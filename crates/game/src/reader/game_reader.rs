@@ -122,6 +122,11 @@ impl<'a> GameReader<'a> {
                 self.movetext_token(token, &mut lines, &mut marker, visitor)
             });
         }
+        // The movetext ended before its marker only when the visitor
+        // stopped it or the tokens ran out (then nothing is left to pass over).
+        if V::STOP && marker.is_none() {
+            self.skip_to_marker(&mut lexer, &mut marker);
+        }
         // After the marker: only comments (kept with this game) may follow.
         for raw in lexer.by_ref() {
             let token = self.token(raw);

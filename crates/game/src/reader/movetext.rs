@@ -88,6 +88,9 @@ impl<'a> GameReader<'a> {
         if matches!(token.kind, TokenKind::Symbol | TokenKind::NullMove) {
             if !line.skipping {
                 self.play(token.span, line, depth > 1, visitor);
+                // A visitor that needs no more moves ends the movetext here
+                // (the rest is passed over: `GameReader::skip_to_marker`).
+                return V::STOP && depth == 1 && visitor.stop();
             }
             return false;
         }
@@ -203,6 +206,32 @@ impl<'a> GameReader<'a> {
             }
         }
         false
+    }
+
+    /// After a visitor stopped the reading ([`Visitor::stop`]): passes over
+    /// the rest of the movetext, only counting parentheses, up to the
+    /// game's marker outside variations (a marker inside one is kept as
+    /// the reading keeps it, in case no other follows).
+    pub(super) fn skip_to_marker(
+        &mut self,
+        tokens: &mut impl Iterator<Item = GameToken>,
+        marker: &mut Option<(Termination, Span)>,
+    ) {
+        let mut depth = 0u32;
+        for token in tokens {
+            match token.kind {
+                TokenKind::VariationOpen => depth += 1,
+                TokenKind::VariationClose => depth = depth.saturating_sub(1),
+                TokenKind::Termination(outcome) if depth == 0 => {
+                    *marker = Some((outcome.into(), token.span));
+                    return;
+                }
+                TokenKind::Termination(outcome) => {
+                    self.var_marker = Some((outcome.into(), token.span));
+                }
+                _ => {}
+            }
+        }
     }
 
     fn marker(

@@ -85,6 +85,44 @@ pub(super) fn matching_followed(expr: &Expr, found: &[&[Ply]]) -> Option<Vec<Ply
     Some(ordered(plies))
 }
 
+/// Whether `expr` selects the game, when the answers known of its
+/// predicates (`known`, in [`leaves`] order: found for good, never found,
+/// `None` while open) already decide it whatever the rest of the game: an
+/// `and` with a predicate never found, an `or` with one found, a `not` of
+/// what is decided. `None` while the answer may still change.
+pub(super) fn decided(expr: &Expr, known: &[Option<bool>], next: &mut usize) -> Option<bool> {
+    match expr {
+        Expr::Or(all) | Expr::And(all) => {
+            // Every node is visited, so that `next` walks the predicates in order.
+            let is_or = matches!(expr, Expr::Or(_));
+            let mut open = false;
+            let mut settled = false;
+            for e in all {
+                match decided(e, known, next) {
+                    Some(b) if b == is_or => settled = true,
+                    Some(_) => {}
+                    None => open = true,
+                }
+            }
+            if settled {
+                Some(is_or)
+            } else if open {
+                None
+            } else {
+                Some(!is_or)
+            }
+        }
+        Expr::Not(a) => decided(a, known, next).map(|b| !b),
+        Expr::Position(_) => {
+            let answer = known.get(*next).copied().flatten();
+            *next += 1;
+            answer
+        }
+        // Not reached: `main_line_positions_only` accepts no other node.
+        _ => None,
+    }
+}
+
 /// [`collect_in_moves`] with the predicates' plies given: every node is
 /// visited (no short cut), so that `next` walks the predicates in order.
 fn collect_followed(expr: &Expr, found: &[&[Ply]], next: &mut usize, out: &mut Vec<Ply>) -> bool {

@@ -24,7 +24,7 @@ use pgnkit_chess::Position;
 use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
 
 use super::Query;
-use crate::positions::{Follower, Ply, Positional};
+use crate::positions::{Follower, Lose, Ply, Positional};
 
 /// Passes every event to `V` and finds where the query's main-line position
 /// predicates hold (see the module docs). Its output is `V`'s with the plies
@@ -38,13 +38,29 @@ pub struct PlyFinder<V> {
     leaves: Vec<(Positional, Follower)>,
     depth: u32,
     started: bool,
+    /// Whether to stop reading a game once it cannot be selected
+    /// ([`PlyFinder::stopping`]).
+    stopping: bool,
+    /// What the predicates found for good decide of the game, once they do.
+    decided: Option<bool>,
+    /// What is known of each predicate (room kept between games).
+    known: Vec<Option<bool>>,
+    /// The moves after which to ask the predicates again: those that may
+    /// put one of them out of reach.
+    lose: Lose,
+    /// How many of those moves are needed before one may be
+    /// ([`Follower::reach`]): the predicates are asked again after as many.
+    wait: u32,
 }
 
 impl<V: Visitor> PlyFinder<V> {
     /// Wraps `inner` for `query`, whose predicates are `leaves` (in the order
     /// the query's plies are gathered).
     pub(crate) fn with(query: Query, leaves: Vec<Positional>, inner: V) -> PlyFinder<V> {
+        let lose = leaves.iter().map(Lose::of).max().unwrap_or(Lose::Never);
         PlyFinder {
+            lose,
+            wait: 0,
             inner,
             query,
             leaves: leaves
@@ -53,7 +69,42 @@ impl<V: Visitor> PlyFinder<V> {
                 .collect(),
             depth: 0,
             started: false,
+            stopping: false,
+            decided: None,
+            known: Vec::new(),
         }
+    }
+
+    /// The finder that also ends the reading of a game's moves
+    /// ([`Visitor::stop`]) once the game can no longer be selected: every
+    /// predicate it depends on is found for good or can never hold again
+    /// (the men a `pattern`, `material` or `reaches` needs are gone for good:
+    /// a pawn that cannot come back to its square, too few men of a kind), and
+    /// that answer is "not selected". The plies of a selected game are all
+    /// still found. The rest of a stopped game's moves are not read, so
+    /// not checked either: the inner visitor sees the game end after the
+    /// move that decided it (its diagnostics are those of what was read).
+    pub fn stopping(mut self) -> PlyFinder<V> {
+        self.stopping = true;
+        self
+    }
+
+    /// Asks the predicates what they know after `mv` (`None`: at the start),
+    /// in `pos`, unless the game is decided already.
+    fn decide(&mut self, mv: Option<&pgnkit_chess::Move>, pos: &Position) {
+        if self.decided.is_some() {
+            return;
+        }
+        self.known.clear();
+        self.wait = u32::MAX;
+        for (p, f) in &mut self.leaves {
+            let known = f.known(p, mv, pos);
+            if known.is_none() {
+                self.wait = self.wait.min(f.reach());
+            }
+            self.known.push(known);
+        }
+        self.decided = self.query.decided_by(&self.known);
     }
 
     /// The wrapped visitor.
@@ -63,8 +114,13 @@ impl<V: Visitor> PlyFinder<V> {
 
     fn start(&mut self, start: &Position) {
         self.started = true;
+        self.decided = None;
         for (p, f) in &mut self.leaves {
             f.start(p, start);
+        }
+        // A query none of whose predicates can be out of reach is never decided early.
+        if self.stopping && self.lose != Lose::Never {
+            self.decide(None, start);
         }
     }
 }
@@ -77,10 +133,19 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
     /// so the reader need not copy it for every move.
     const BEFORE: bool = V::MOVES && V::BEFORE;
     const TEXT: bool = V::TEXT;
+    /// Only when made [`stopping`](PlyFinder::stopping).
+    const STOP: bool = true;
+
+    /// A game decided "not selected" needs no more moves.
+    #[inline]
+    fn stop(&mut self) -> bool {
+        self.decided == Some(false)
+    }
 
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.depth = 0;
         self.started = false;
+        self.decided = None;
         self.inner.begin_game(game);
     }
 
@@ -109,6 +174,13 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
         if self.depth == 0 {
             for (p, f) in &mut self.leaves {
                 f.moved(p, event.mv, event.after);
+            }
+            if self.stopping && self.decided.is_none() && self.lose.by(&event.mv) {
+                if self.wait > 1 {
+                    self.wait -= 1;
+                } else {
+                    self.decide(Some(&event.mv), event.after);
+                }
             }
         }
         // An inner visitor without move events gets none (nor a `before` it
@@ -162,7 +234,7 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
 mod tests {
     use pgnkit_game::{Validate, visit_games};
 
-    use crate::{MainLine, Query};
+    use crate::{MainLine, PlyFinder, Query};
 
     /// Games with variations, captures and a promotion, castling and en
     /// passant, a start position of their own and a game without moves.
@@ -190,6 +262,12 @@ mod tests {
             r#"pattern "*/*/*/*/*/?????_*/*/*""#,
             r#"pattern "*/*/*/*/*/??????p?/*/*""#,
             r#"not pattern "*/*/*/*/*/*/*/????K*" and material "KQRRBBNNP8kqrrbbnnp8""#,
+            r#"pattern "*/*/*/*/*/*/4P3/*""#,
+            r#"pattern "*/*/*/*/4P3/*/*/*" or not pattern "*/*/*/*/*/*/*/????K*""#,
+            r#"not pattern "*/*/*/*/*/*/4P3/*" and sequence "e4""#,
+            r#"pattern "*/*/*/*/*/*/4P3/*" and (sequence "Nf3" or material "KQk")"#,
+            r#"not (pattern "*/pppppppp/*/*/*/*/*/*" or imbalance "B vs N")"#,
+            r#"reaches "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2""#,
         ] {
             let query = Query::parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
             let kept: Vec<_> = visit_games(PGN, MainLine::new(Validate))
@@ -204,6 +282,11 @@ mod tests {
                 .collect();
             assert_eq!(found.len(), 4);
             assert_eq!(found, kept, "{text}");
+            // Stopping a game once it cannot be selected finds the same.
+            let stopping: Vec<_> = visit_games(PGN, query.ply_finder(Validate).unwrap().stopping())
+                .map(|g| g.value.1)
+                .collect();
+            assert_eq!(stopping, kept, "{text} (stopping)");
         }
         // The pattern of the castled king: from the castling on, until the king moves (never).
         let query = Query::parse(r#"pattern "*/*/*/*/*/*/*/?????RK?""#).unwrap();
@@ -228,6 +311,46 @@ mod tests {
                 .is_none()
         );
     }
+    /// A game that can no longer be selected is read no further: its later
+    /// moves are not checked (an illegal one is not found), the game still
+    /// ends at its marker, and the next game reads as before. A selected
+    /// game, or one that may still be, is read to its end.
+    #[test]
+    fn a_game_that_cannot_be_selected_is_read_no_further() {
+        let pgn = b"[Result \"1-0\"]\n\n1. e4 h6 2. Qxz9 (2. d4 {x} 1/2-1/2) Nf6 {after} 1-0\n\n\
+            1. e4 e5 2. Nf3 Nc6 3. Qxz9 *\n\n\
+            1. d4 d5 2. c4 Kd7 3. Qxz9 *\n\n\
+            1. Nf3 Nf6 *\n";
+        // A black pawn on h7 and a white one on d4.
+        let query = Query::parse(r#"pattern "*/???????p/*/*/???P*/*/*/*""#).unwrap();
+        let read = |finder: PlyFinder<Validate>| -> Vec<(bool, Option<Vec<u32>>)> {
+            visit_games(pgn, finder)
+                .map(|g| {
+                    let plies = g.value.1.map(|p| p.iter().map(|p| p.ply).collect());
+                    (g.diagnostics.has_errors(), plies)
+                })
+                .collect()
+        };
+        let all = read(query.ply_finder(Validate).unwrap());
+        let stopping = read(query.ply_finder(Validate).unwrap().stopping());
+        // h6 ends game 1's chances; game 2 may still be selected (h7 and d2
+        // stand) and is read whole, as game 3, selected from 1. d4 on.
+        let selected = Some(vec![1, 2, 3, 4]);
+        assert_eq!(
+            all,
+            [
+                (true, None),
+                (true, None),
+                (true, selected.clone()),
+                (false, None)
+            ]
+        );
+        assert_eq!(
+            stopping,
+            [(false, None), (true, None), (true, selected), (false, None)]
+        );
+    }
+
     /// The plies are kept as runs (from the ply where the answer turns true to
     /// the one before it turns false, the last run up to the last move): a run
     /// from the start, one that ends and another up to the game's end.
@@ -276,7 +399,18 @@ mod tests {
             games += kept.len();
             for (q, query) in queries.iter().enumerate() {
                 let found = visit_games(&bytes, query.ply_finder(Validate).unwrap());
-                for (n, (game, (broken, moves))) in found.zip(&kept).enumerate() {
+                let stopping = visit_games(&bytes, query.ply_finder(Validate).unwrap().stopping());
+                for (n, ((game, stopped), (broken, moves))) in
+                    found.zip(stopping).zip(&kept).enumerate()
+                {
+                    assert_eq!(
+                        stopped.value.1,
+                        game.value.1,
+                        "{}: game {} (stopping): {}",
+                        path.display(),
+                        n + 1,
+                        texts[q]
+                    );
                     if *broken {
                         continue;
                     }

@@ -11,6 +11,7 @@ use super::{Fault, Res, deeper, fail, keyword, quoted_len, string_after};
 use crate::error::QueryErrorKind;
 use crate::imbalance::Imbalance;
 use crate::material::Material;
+use crate::needs::Needs;
 use crate::pattern::Pattern;
 use crate::position_key::PositionKey;
 use crate::positions::{Positional, Test, What};
@@ -85,7 +86,7 @@ fn atom(input: &str) -> Res<'_, Option<Test>> {
             Ok(pos) => Ok((
                 rest,
                 Some(Test::Reaches(
-                    Box::new(PositionKey::of(&pos)),
+                    Box::new((PositionKey::of(&pos), Needs::of_board(pos.board()))),
                     pos.polyglot_key(),
                 )),
             )),
