@@ -17,11 +17,11 @@
 //! bytes alone are lexed: its end is always where one of its tokens ends and the next starts,
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
-use crate::byte_class::{is_symbol_continue, tag_name_byte};
+use crate::byte_class::is_symbol_continue;
 use crate::game_end::{game_end_for, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
-    lex, periods_end, run_end, skip_white, string_token, token_at,
+    lex, periods_end, skip_white, string_token, token_at,
 };
 use crate::shapes::{at_line_start, clock_comment_end, tag_name_end, tag_shape};
 use crate::{LexErrorKind, LexOptions, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
@@ -311,25 +311,39 @@ fn tag_pair(lexing: &mut Lexing<'_>, open: usize) -> Option<(Span, usize)> {
     let buf = lexing.buf;
     // A name that starts with a letter (others are rare: the splitter reads them).
     let first = *buf.get(open + 1).filter(|b| b.is_ascii_alphabetic())?;
-    let (name_end, kind) = tag_name_token(lexing.warnings, buf, open + 1, first)?;
-    lexing.keep(kind, Span::new(open + 1, name_end));
+    let (name_end, name_kind) = tag_name_token(lexing.warnings, buf, open + 1, first)?;
+    let name = Span::new(open + 1, name_end);
+    let name_token = GameToken {
+        kind: name_kind,
+        span: name,
+    };
     // Nearly always one space: `[Name "`, found with one compare.
     let quote = match buf.get(name_end..name_end + 2) {
         Some(b" \"") => name_end + 1,
         _ => quote_after_name(buf, name_end)?,
     };
-    let name = Span::new(open + 1, name_end);
     let (value_end, kind) = string_token(buf, lexing.warnings, quote);
-    lexing.keep(kind, Span::new(quote, value_end));
+    let value = GameToken {
+        kind,
+        span: Span::new(quote, value_end),
+    };
+    // Nearly always the `]` right after the value: the name, the value and the `]` are kept
+    // at once (one capacity test instead of three).
+    let mut after = value_end;
+    if kind == TokenKind::String && buf.get(after) == Some(&b']') {
+        let close = GameToken {
+            kind: TokenKind::TagClose,
+            span: Span::new(after, after + 1),
+        };
+        lexing.tokens.extend_from_slice(&[name_token, value, close]);
+        lexing.pos = after + 1;
+        return Some((name, after + 1));
+    }
+    lexing.keep(name_kind, name);
+    lexing.keep(kind, value.span);
     if kind != TokenKind::String {
         // Unterminated: the splitter skips to the line end, where the error ends.
         return Some((name, value_end));
-    }
-    // Nearly always the `]` right after the value.
-    let mut after = value_end;
-    if buf.get(after) == Some(&b']') {
-        lexing.keep(TokenKind::TagClose, Span::new(after, after + 1));
-        return Some((name, after + 1));
     }
     while matches!(buf.get(after), Some(b' ' | b'\t')) {
         after += 1;
@@ -369,7 +383,7 @@ fn tag_name_token(
     pos: usize,
     first: u8,
 ) -> Option<(usize, TokenKind)> {
-    let end = run_end(buf, pos + 1, tag_name_byte);
+    let end = crate::shapes::tag_name_word_end(buf, pos + 1);
     let ends_symbol = buf
         .get(end)
         .is_none_or(|&b| !is_symbol_continue(b) && b != b'.');
