@@ -83,12 +83,6 @@ pub(crate) fn is_tag_name(b: u8) -> bool {
     TAG_NAME[b as usize]
 }
 
-/// 1 if `b` may be part of a tag name, else 0: one load, to be combined without branches.
-#[inline(always)]
-pub(crate) fn tag_name_byte(b: u8) -> u8 {
-    u8::from(TAG_NAME[b as usize])
-}
-
 /// `A-Z a-z 0-9 _`.
 const TAG_NAME: [bool; 256] = {
     let mut t = [false; 256];

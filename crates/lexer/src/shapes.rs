@@ -308,6 +308,28 @@ pub(crate) fn tag_name_end(input: &[u8], from: usize) -> usize {
     )
 }
 
+/// [`tag_name_end`] for the usual short name: when the eight bytes at `from` are there and
+/// hold a byte that is not a tag-name byte, one word test finds it (a name and the space after
+/// it nearly always fit); otherwise [`tag_name_end`] reads on.
+#[inline(always)]
+pub(crate) fn tag_name_word_end(input: &[u8], from: usize) -> usize {
+    let Some(w) = input
+        .get(from..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .map(|c| u64::from_le_bytes(*c))
+    else {
+        return tag_name_end(input, from);
+    };
+    // `between` is exact in every byte, so its complement flags exactly the other bytes.
+    let other = !(swar::between(w, b'0', b'9')
+        | swar::between(w | swar::splat(0x20), b'a', b'z')
+        | swar::between(w, b'_', b'_'));
+    match swar::first(other) {
+        Some(k) => from + k,
+        None => tag_name_end(input, from + 8),
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
     One,
@@ -461,6 +483,27 @@ fn long_comment_end(buf: &[u8], mut from: usize) -> (usize, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_name_word_end_is_the_byte_scan_s() {
+        // Every byte value at every place of a name, with and without eight bytes after it.
+        for len in 1..20 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = b;
+                    bytes.extend_from_slice(b" \"x\"]\n");
+                    let expected = bytes.iter().position(|&c| !is_tag_name(c)).unwrap_or(len);
+                    assert_eq!(tag_name_word_end(&bytes, 0), expected, "{len} {at} {b}");
+                    let short = &bytes[..len];
+                    let expected = expected.min(len);
+                    assert_eq!(tag_name_word_end(short, 0), expected, "{len} {at} {b}");
+                }
+            }
+        }
+        assert_eq!(tag_name_word_end(b"[Event", 1), 6);
+        assert_eq!(tag_name_word_end(b"[Event", 6), 6);
+    }
 
     #[test]
     fn markers() {

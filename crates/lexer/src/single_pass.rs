@@ -17,13 +17,13 @@
 //! bytes alone are lexed: its end is always where one of its tokens ends and the next starts,
 //! and no token of it looks at the bytes past that point in a way that changes it.
 
-use crate::byte_class::{is_symbol_continue, tag_name_byte};
+use crate::byte_class::is_symbol_continue;
 use crate::game_end::{game_end_for, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
-    lex, periods_end, run_end, skip_white, string_token, token_at,
+    lex, periods_end, skip_white, string_token, token_at,
 };
-use crate::shapes::{at_line_start, clock_comment_end, tag_name_end, tag_shape};
+use crate::shapes::{at_line_start, clock_comment_end, plain_string_end, tag_name_end, tag_shape};
 use crate::{LexErrorKind, LexOptions, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
 /// A token of a game without its text: its kind and its span in the game's bytes.
@@ -236,8 +236,8 @@ fn tag_section(lexing: &mut Lexing<'_>) -> Option<TagSection> {
     // the next token may hold an empty line.
     let mut resume = 0;
     loop {
-        let t = match next_line_tag_open(lexing, resume) {
-            Some(t) => t,
+        let (open, pending) = match next_line_tag_open(buf, resume) {
+            Some(open) => (open, true),
             None => {
                 let Some(t) = lexing.next() else {
                     return Some(TagSection::End(buf.len()));
@@ -247,25 +247,25 @@ fn tag_section(lexing: &mut Lexing<'_>) -> Option<TagSection> {
                 {
                     empty_line = true;
                 }
-                t
+                resume = t.span.end;
+                match t.kind {
+                    TokenKind::TagOpen => (start, false),
+                    TokenKind::BraceComment | TokenKind::LineComment => {
+                        empty_line = false;
+                        continue;
+                    }
+                    TokenKind::Escape | TokenKind::TagClose | TokenKind::String => continue,
+                    TokenKind::Error(_) => return None,
+                    _ => return Some(TagSection::Movetext(t)),
+                }
             }
         };
-        let start = t.span.start;
-        resume = t.span.end;
-        match t.kind {
-            TokenKind::TagOpen => {
-                let (name, end) = tag_pair(lexing, start)?;
-                if empty_line && name_seen(lexing.tokens, buf, name) {
-                    return Some(TagSection::End(start));
-                }
-                empty_line = false;
-                resume = end;
-            }
-            TokenKind::BraceComment | TokenKind::LineComment => empty_line = false,
-            TokenKind::Escape | TokenKind::TagClose | TokenKind::String => {}
-            TokenKind::Error(_) => return None,
-            _ => return Some(TagSection::Movetext(t)),
+        let (name, end) = tag_pair(lexing, open, pending)?;
+        if empty_line && name_seen(lexing.tokens, buf, name) {
+            return Some(TagSection::End(open));
         }
+        empty_line = false;
+        resume = end;
     }
 }
 
@@ -284,53 +284,73 @@ fn name_seen(tokens: &[GameToken], buf: &[u8], name: Span) -> bool {
 }
 
 /// The `[` right at the start of the next line, when the splitter resumes at that line's end
-/// (most lines of a tag section): kept without the lexer's dispatch (the same token, with only
-/// a line end before it, so no empty line).
+/// (most lines of a tag section): read without the lexer's dispatch (the same token, with only
+/// a line end before it, so no empty line), and kept with its tag pair.
 #[inline(always)]
-fn next_line_tag_open(lexing: &mut Lexing<'_>, resume: usize) -> Option<GameToken> {
+fn next_line_tag_open(buf: &[u8], resume: usize) -> Option<usize> {
     let open = resume + 1;
-    let next_line = lexing.buf.get(resume..=open)? == b"\n[";
-    next_line.then(|| {
-        let span = Span::new(open, open + 1);
-        lexing.keep(TokenKind::TagOpen, span);
-        GameToken {
-            kind: TokenKind::TagOpen,
-            span,
-        }
-    })
+    (buf.get(resume..=open)? == b"\n[").then_some(open)
 }
 
 /// A tag pair whose `[` is at `open`: the span of its name and where the splitter resumes
 /// after it, when its tokens are the splitter's reading (`[`, tag-name characters, optional
-/// spaces, the string, optional spaces, `]` or the line end); else `None`.
+/// spaces, the string, optional spaces, `]` or the line end); else `None`. When `pending`, the
+/// `[` is not kept yet: it is kept here, with the tag pair's other tokens.
 ///
 /// Its tokens are read with the lexer's own functions for what they must be (a symbol, a
 /// string, a `]`), which give what the lexer gives at those bytes, without its dispatch.
 #[inline(always)]
-fn tag_pair(lexing: &mut Lexing<'_>, open: usize) -> Option<(Span, usize)> {
+fn tag_pair(lexing: &mut Lexing<'_>, open: usize, pending: bool) -> Option<(Span, usize)> {
     let buf = lexing.buf;
     // A name that starts with a letter (others are rare: the splitter reads them).
     let first = *buf.get(open + 1).filter(|b| b.is_ascii_alphabetic())?;
-    let (name_end, kind) = tag_name_token(lexing.warnings, buf, open + 1, first)?;
-    lexing.keep(kind, Span::new(open + 1, name_end));
+    let (name_end, name_kind) = tag_name_token(lexing.warnings, buf, open + 1, first)?;
+    let name = Span::new(open + 1, name_end);
     // Nearly always one space: `[Name "`, found with one compare.
     let quote = match buf.get(name_end..name_end + 2) {
         Some(b" \"") => name_end + 1,
         _ => quote_after_name(buf, name_end)?,
     };
-    let name = Span::new(open + 1, name_end);
+    let open_token = GameToken {
+        kind: TokenKind::TagOpen,
+        span: Span::new(open, open + 1),
+    };
+    // Nearly always a plain value closed by `"]` (the lexer's string token, see
+    // `string_token`): the tag pair's tokens are kept at once, with one capacity test.
+    if let Some(close) = plain_string_end(buf, quote).filter(|&e| e - quote <= STANDARD_LIMIT + 2) {
+        let name = GameToken {
+            kind: name_kind,
+            span: name,
+        };
+        let value = GameToken {
+            kind: TokenKind::String,
+            span: Span::new(quote, close),
+        };
+        let close_token = GameToken {
+            kind: TokenKind::TagClose,
+            span: Span::new(close, close + 1),
+        };
+        if pending {
+            lexing
+                .tokens
+                .extend_from_slice(&[open_token, name, value, close_token]);
+        } else {
+            lexing.tokens.extend_from_slice(&[name, value, close_token]);
+        }
+        lexing.pos = close + 1;
+        return Some((name.span, close + 1));
+    }
+    if pending {
+        lexing.keep(TokenKind::TagOpen, open_token.span);
+    }
+    lexing.keep(name_kind, name);
     let (value_end, kind) = string_token(buf, lexing.warnings, quote);
     lexing.keep(kind, Span::new(quote, value_end));
     if kind != TokenKind::String {
         // Unterminated: the splitter skips to the line end, where the error ends.
         return Some((name, value_end));
     }
-    // Nearly always the `]` right after the value.
     let mut after = value_end;
-    if buf.get(after) == Some(&b']') {
-        lexing.keep(TokenKind::TagClose, Span::new(after, after + 1));
-        return Some((name, after + 1));
-    }
     while matches!(buf.get(after), Some(b' ' | b'\t')) {
         after += 1;
     }
@@ -369,7 +389,7 @@ fn tag_name_token(
     pos: usize,
     first: u8,
 ) -> Option<(usize, TokenKind)> {
-    let end = run_end(buf, pos + 1, tag_name_byte);
+    let end = crate::shapes::tag_name_word_end(buf, pos + 1);
     let ends_symbol = buf
         .get(end)
         .is_none_or(|&b| !is_symbol_continue(b) && b != b'.');
