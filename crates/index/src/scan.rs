@@ -79,6 +79,7 @@ impl Visitor for Keys {
 
     /// Most tags are none of these: the reader does not unescape their
     /// values.
+    #[inline]
     fn wants_tag(&self, name: &[u8]) -> bool {
         matches!(
             name,
