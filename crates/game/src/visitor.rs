@@ -228,8 +228,10 @@ pub trait Visitor {
 
     /// Whether the visitor wants the tag pair named `name` (asked only
     /// with [`TEXT`](Visitor::TEXT)): `false` lets the reader skip
-    /// unescaping its value, and [`tag`](Visitor::tag) is not called for
-    /// it. By default every tag pair is wanted.
+    /// unescaping its value, and the reader does not call
+    /// [`tag`](Visitor::tag) for it (a wrapping visitor that does not
+    /// forward this method may: `tag` ignores what it does not want). By
+    /// default every tag pair is wanted.
     #[inline(always)]
     fn wants_tag(&self, _name: &[u8]) -> bool {
         true
