@@ -389,6 +389,7 @@ pub fn visit_tokenized<V: Visitor>(
 mod tests {
     use super::*;
     use crate::termination::Termination;
+    use crate::visitor::{MoveEvent, RawComment};
 
     /// The diagnostics of every game of `input`, read with `visitor`.
     fn diagnostics_with<V: Visitor>(input: &[u8], visitor: V) -> Vec<Diagnostics> {
@@ -412,6 +413,70 @@ mod tests {
         assert_eq!(all.len(), 4);
         assert!(all.iter().any(|d| !d.is_empty()));
         assert_eq!(diagnostics_with(input.as_bytes(), crate::Validate), all);
+    }
+
+    /// Keeps the tags it wants and every event it is sent, comments included.
+    #[derive(Default)]
+    struct TagsAndMoves(Vec<String>);
+
+    impl Visitor for TagsAndMoves {
+        type Output = Vec<String>;
+        const COMMENTS: bool = false;
+        fn wants_tag(&self, name: &[u8]) -> bool {
+            name == b"White"
+        }
+        fn tag(&mut self, name: &[u8], value: &[u8]) {
+            let (name, value) = (
+                String::from_utf8_lossy(name),
+                String::from_utf8_lossy(value),
+            );
+            self.0.push(format!("[{name} {value}]"));
+        }
+        fn comment_before(&mut self, c: RawComment<'_>) {
+            self.0
+                .push(format!("before {{{}}}", String::from_utf8_lossy(c.text)));
+        }
+        fn san(&mut self, event: MoveEvent<'_>) {
+            self.0
+                .push(String::from_utf8_lossy(event.text).into_owned());
+        }
+        fn comment(&mut self, c: RawComment<'_>) {
+            self.0
+                .push(format!("{{{}}}", String::from_utf8_lossy(c.text)));
+        }
+        fn trailing_comment(&mut self, c: RawComment<'_>) {
+            self.0
+                .push(format!("trailing {{{}}}", String::from_utf8_lossy(c.text)));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    #[test]
+    fn a_visitor_without_comments_gets_only_its_tags_and_moves() {
+        let input = concat!(
+            "[Event \"e\"]\n[White \"a \\\"b\\\"\"]\n[Black \"c\"]\n",
+            "{before} 1. e4 {after} e5 (1... c5 {in}) ; line\n2. Nf3 {c} 0-1 {late}\n\n",
+            "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n[SetUp \"1\"]\n{x} 1. Kb1 {y} *\n\n",
+            "{only a comment} *\n",
+        );
+        let games: Vec<_> = visit_games(input.as_bytes(), TagsAndMoves::default()).collect();
+        let events: Vec<Vec<String>> = games.iter().map(|g| g.value.clone()).collect();
+        assert_eq!(
+            events,
+            [
+                vec!["[White a \"b\"]", "e4", "e5", "c5", "Nf3"],
+                // The FEN is not sent, but the game starts from it.
+                vec!["Kb1"],
+                vec![],
+            ]
+        );
+        // The diagnostics are those of a reader of everything.
+        let all = diagnostics_with(input.as_bytes(), TreeBuilder::new());
+        let got: Vec<Diagnostics> = games.into_iter().map(|g| g.diagnostics).collect();
+        assert!(all.iter().any(|d| !d.is_empty()));
+        assert_eq!(got, all);
     }
 
     #[test]

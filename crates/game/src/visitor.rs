@@ -206,6 +206,16 @@ pub trait Visitor {
     /// same either way.
     const TEXT: bool = true;
 
+    /// Whether the visitor wants the comments
+    /// ([`comment_before`](Visitor::comment_before),
+    /// [`comment`](Visitor::comment) and
+    /// [`trailing_comment`](Visitor::trailing_comment)); by default, as
+    /// [`TEXT`](Visitor::TEXT). `false` lets the reader skip collecting
+    /// comments while still sending the tag values (a visitor that reads
+    /// tags and moves only, such as an index). The diagnostics are the same
+    /// either way.
+    const COMMENTS: bool = Self::TEXT;
+
     /// Whether the visitor is offered, before the movetext, the count of
     /// the main line's moves ([`main_line_moves`](Visitor::main_line_moves)).
     const MAIN_LINE_MOVES: bool = false;
@@ -233,6 +243,17 @@ pub trait Visitor {
 
     /// A tag pair, the value unescaped (`\"` and `\\`) and still as bytes.
     fn tag(&mut self, _name: &[u8], _value: &[u8]) {}
+
+    /// Whether the visitor wants the tag pair named `name` (asked only
+    /// with [`TEXT`](Visitor::TEXT)): `false` lets the reader skip
+    /// unescaping its value, and the reader does not call
+    /// [`tag`](Visitor::tag) for it (a wrapping visitor that does not
+    /// forward this method may: `tag` ignores what it does not want). By
+    /// default every tag pair is wanted.
+    #[inline(always)]
+    fn wants_tag(&self, _name: &[u8]) -> bool {
+        true
+    }
 
     /// The tag section ended. [`Skip::Yes`] skips the movetext.
     fn end_tags(&mut self) -> Skip {
@@ -302,6 +323,7 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     const MOVES: bool = V::MOVES;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const COMMENTS: bool = V::COMMENTS;
     const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
     const STOP: bool = V::STOP;
 
@@ -320,6 +342,10 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     #[inline]
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         (**self).tag(name, value);
+    }
+    #[inline(always)]
+    fn wants_tag(&self, name: &[u8]) -> bool {
+        (**self).wants_tag(name)
     }
     #[inline]
     fn end_tags(&mut self) -> Skip {

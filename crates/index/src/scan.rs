@@ -74,14 +74,20 @@ impl Visitor for Keys {
         self.ply = 0;
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) {
-        // Most tags are none of these: their values are not decoded.
-        if !matches!(
+    /// The index reads no comment: the reader need not collect them.
+    const COMMENTS: bool = false;
+
+    /// Most tags are none of these: the reader does not unescape their
+    /// values.
+    #[inline]
+    fn wants_tag(&self, name: &[u8]) -> bool {
+        matches!(
             name,
             b"WhiteElo" | b"BlackElo" | b"Date" | b"TimeControl" | b"White" | b"Black"
-        ) {
-            return;
-        }
+        )
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
         let value = String::from_utf8_lossy(value);
         let record = &mut self.game.record;
         match name {

@@ -70,7 +70,7 @@ impl<'a> GameReader<'a> {
                     }
                 }
                 TokenKind::BraceComment | TokenKind::LineComment => {
-                    if V::TEXT
+                    if V::COMMENTS
                         && let Some(c) = comment_of(self.game.bytes, token)
                     {
                         pre_comments.push(c);
@@ -169,7 +169,7 @@ impl<'a> GameReader<'a> {
             if !after_marker.is_empty() {
                 let span = after_marker[0].1;
                 self.diag(DiagnosticKind::CommentAfterMarker, span);
-                for (c, _) in after_marker.into_iter().filter(|_| V::TEXT) {
+                for (c, _) in after_marker.into_iter().filter(|_| V::COMMENTS) {
                     if main.has_move && !main.after_close && !main.skipping {
                         visitor.comment(c);
                     } else {

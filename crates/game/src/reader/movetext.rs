@@ -137,7 +137,7 @@ impl<'a> GameReader<'a> {
             TokenKind::BraceComment | TokenKind::LineComment => {
                 line.after_move = false;
                 // Comments only ever reach the visitor (waiting ones too).
-                if V::TEXT
+                if V::COMMENTS
                     && !line.silent
                     && let Some(c) = comment_of(self.game.bytes, token)
                 {
@@ -423,8 +423,8 @@ impl<'a> GameReader<'a> {
 fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor: &mut V) {
     if V::MOVES && !line.silent {
         // Most moves have no comment before them: no drain to set up then.
-        // Without texts no comment ever waits.
-        if V::TEXT && !line.pending.is_empty() {
+        // Without comments none ever waits.
+        if V::COMMENTS && !line.pending.is_empty() {
             for c in line.pending.drain(..) {
                 visitor.comment_before(c);
             }
@@ -435,8 +435,8 @@ fn moved<'a, V: Visitor>(line: &mut Line<'a>, mv: Move, text: &'a [u8], visitor:
             mv,
             text,
         });
-    } else if V::TEXT {
-        // Without texts no comment ever waits.
+    } else if V::COMMENTS {
+        // Without comments none ever waits.
         line.pending.clear();
     }
     line.last_en_passant = mv.is_en_passant();

@@ -127,7 +127,10 @@ impl<'a> GameReader<'a> {
             return true;
         }
         let special_name = matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
-        if !V::TEXT && !special_name {
+        // Without texts, or a tag the visitor does not want, only the
+        // reader's own tags are unescaped.
+        let wanted = V::TEXT && visitor.wants_tag(name_text);
+        if !wanted && !special_name {
             return true;
         }
         let unescaped = value(self);
@@ -138,7 +141,7 @@ impl<'a> GameReader<'a> {
             b"Result" => special.result = Some(unescaped.clone()),
             _ => {}
         }
-        if V::TEXT {
+        if wanted {
             visitor.tag(name_text, &unescaped);
         }
         true
