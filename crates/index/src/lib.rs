@@ -88,6 +88,7 @@ mod position_text;
 mod record;
 mod scan;
 mod search;
+mod sort;
 mod tree;
 
 pub use book::{

@@ -1,5 +1,5 @@
 //! The postings of a build that outgrew its buffer, on disk in partition
-//! files by the top bits of their packed form ([`pack`](crate::build)), and
+//! files by the top bits of their packed form ([`pack`](crate::sort::pack)), and
 //! read back sorted, partition after partition.
 //!
 //! Each time the buffer fills, its postings are distributed by their top
@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::thread::JoinHandle;
 
-use crate::build::sort_postings;
 use crate::error::IndexError;
+use crate::sort::sort_postings;
 
 /// Bits of the packed postings that choose a partition: 128 partitions.
 pub(crate) const PART_BITS: u32 = 7;

@@ -1,0 +1,237 @@
+//! Postings packed into one number each ([`pack`]) and sorted in place
+//! ([`sort_postings`]): the build's buffer and each partition
+//! ([`crate::partition`]) are sorted here.
+
+use crate::record::Posting;
+
+/// `p` as one number whose order is the postings' (key, move, game, ply):
+/// sorting numbers is cheaper than comparing four fields.
+pub(crate) fn pack(p: &Posting) -> u128 {
+    u128::from(p.key) << 64 | u128::from(p.mv) << 48 | u128::from(p.game) << 16 | u128::from(p.ply)
+}
+
+/// The posting [`pack`] made `n` of.
+pub(crate) fn unpack(n: u128) -> Posting {
+    Posting {
+        key: (n >> 64) as u64,
+        mv: (n >> 48) as u16,
+        game: (n >> 16) as u32,
+        ply: n as u16,
+    }
+}
+
+/// Sorts the packed postings of `buffer` ([`pack`]) on `threads` threads,
+/// in steps that each touch a small part of memory at a time and use safe
+/// slices only: the buffer is cut into one part per thread, and each thread
+/// distributes its part into the same range of `scratch` by the top bits of
+/// the keys (random, so the buckets are about 256 postings each, and at most
+/// 4096 buckets fill at once, so the writes stay in cache); then each
+/// thread takes a range of buckets, copies their pieces from every part
+/// back into `buffer`, where the bucket ends up, and sorts each bucket
+/// there. The postings agree on their bits from `high` up (128: none;
+/// less for a partition's, [`crate::partition`]): the buckets are chosen by
+/// the bits below. `scratch` keeps its allocation, to be reused.
+pub(crate) fn sort_postings(
+    buffer: &mut [u128],
+    scratch: &mut Vec<u128>,
+    threads: usize,
+    high: u32,
+) {
+    let len = buffer.len();
+    let log = usize::BITS - len.leading_zeros();
+    // A partition's postings (a few MiB, in cache) go to buckets of about
+    // 16, then sorted by insertion; a large buffer's to at most 4096
+    // buckets (the writes stay in cache), each distributed again.
+    let bits = if len <= SMALL_SORT {
+        log.saturating_sub(4).clamp(4, 16)
+    } else {
+        log.saturating_sub(8).clamp(4, 12)
+    };
+    if len < 4096 || high < bits + 8 {
+        buffer.sort_unstable();
+        return;
+    }
+    let shift = high - bits;
+    let buckets = 1usize << bits;
+    let threads = threads.clamp(1, 64).min(len / 4096).max(1);
+    // Every place of `scratch` is written below: its old contents need not
+    // be cleared (no 128 MiB of zeros for each run).
+    if scratch.len() < len {
+        scratch.resize(len, 0);
+    }
+    scratch.truncate(len);
+    let part_len = len.div_ceil(threads);
+    // For each part: where each of its buckets starts within the part.
+    let starts: Vec<Vec<usize>> = std::thread::scope(|scope| {
+        let work: Vec<_> = buffer
+            .chunks(part_len)
+            .zip(scratch.chunks_mut(part_len))
+            .map(|(part, out)| scope.spawn(move || distribute(part, out, shift, buckets)))
+            .collect();
+        work.into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    // Bucket `b` of part `t` is `scratch[t * part_len + starts[t][b]..
+    // t * part_len + starts[t][b + 1]]`; bucket `b` of the result starts at
+    // the sum of the sizes of the buckets before it in every part.
+    let mut global = vec![0usize; buckets + 1];
+    for b in 0..buckets {
+        let size: usize = starts.iter().map(|s| s[b + 1] - s[b]).sum();
+        global[b + 1] = global[b] + size;
+    }
+    // Ranges of buckets of about equal size, one per thread.
+    let mut cuts = vec![0usize];
+    for t in 1..threads {
+        let target = len * t / threads;
+        let b = global.partition_point(|&g| g < target).min(buckets);
+        cuts.push(b.max(*cuts.last().unwrap_or(&0)));
+    }
+    cuts.push(buckets);
+    let scratch = &scratch[..];
+    let starts = &starts;
+    let global = &global;
+    std::thread::scope(|scope| {
+        let mut rest = &mut buffer[..];
+        let mut work = Vec::new();
+        for w in cuts.windows(2) {
+            let (first, last) = (w[0], w[1]);
+            let (mine, tail) = rest.split_at_mut(global[last] - global[first]);
+            rest = tail;
+            work.push(scope.spawn(move || {
+                let base = global[first];
+                let mut sub = Vec::new();
+                for b in first..last {
+                    let mut at = global[b] - base;
+                    for (t, s) in starts.iter().enumerate() {
+                        let piece = &scratch[t * part_len + s[b]..t * part_len + s[b + 1]];
+                        mine[at..at + piece.len()].copy_from_slice(piece);
+                        at += piece.len();
+                    }
+                    sort_bucket(
+                        &mut mine[global[b] - base..global[b + 1] - base],
+                        &mut sub,
+                        shift - 8,
+                    );
+                }
+            }));
+        }
+        for w in work {
+            w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
+/// Postings sorted in one pass of [`sort_postings`] into small buckets
+/// (1 Mi, 16 MiB: a partition's, most often).
+const SMALL_SORT: usize = 1 << 20;
+
+/// Sorts one bucket of [`sort_postings`] (its postings agree on the bits
+/// above `shift + 8`): a large one is distributed into `sub` by the next 8
+/// bits (a few postings each, in cache) and those are sorted and copied
+/// back, which costs less than comparison sorting the whole bucket.
+fn sort_bucket(bucket: &mut [u128], sub: &mut Vec<u128>, shift: u32) {
+    if bucket.len() < 512 {
+        bucket.sort_unstable();
+        return;
+    }
+    sub.clear();
+    sub.resize(bucket.len(), 0);
+    let starts = distribute(bucket, sub, shift, 256);
+    for w in starts.windows(2) {
+        sub[w[0]..w[1]].sort_unstable();
+    }
+    bucket.copy_from_slice(sub);
+}
+
+/// Distributes `part` into `out` (as long) by the bits of each posting
+/// above `shift`, bucket after bucket; returns where each of the `buckets`
+/// buckets starts in `out`, and its end last.
+pub(crate) fn distribute(
+    part: &[u128],
+    out: &mut [u128],
+    shift: u32,
+    buckets: usize,
+) -> Vec<usize> {
+    let mask = buckets - 1;
+    let mut ends = vec![0usize; buckets + 1];
+    for p in part {
+        ends[((p >> shift) as usize & mask) + 1] += 1;
+    }
+    for i in 1..ends.len() {
+        ends[i] += ends[i - 1];
+    }
+    let starts = ends.clone();
+    // `ends[b]` is where bucket `b` starts; it moves to its end as the
+    // bucket fills.
+    for p in part {
+        let slot = &mut ends[(p >> shift) as usize & mask];
+        out[*slot] = *p;
+        *slot += 1;
+    }
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Postings with few distinct keys and moves (ties broken by game and
+    /// ply), numbers from a small generator.
+    fn postings(n: usize) -> Vec<Posting> {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                Posting {
+                    key: (x % 37).wrapping_mul(0x0123_4567_89ab_cdef) ^ (x & 1) << 63,
+                    mv: (x >> 8) as u16 % 5,
+                    game: (x >> 24) as u32 % 1000,
+                    ply: (x >> 40) as u16 % 300,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn packed_sort_orders_as_postings_do() {
+        for n in [0, 1, 100, 4095, 4096, 50_000] {
+            let mut expected = postings(n);
+            let packed: Vec<u128> = expected.iter().map(pack).collect();
+            expected.sort_unstable();
+            let mut scratch = Vec::new();
+            for threads in [1, 2, 3] {
+                let mut packed = packed.clone();
+                sort_postings(&mut packed, &mut scratch, threads, 128);
+                let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
+                assert_eq!(got, expected, "{n} postings, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn packed_sort_of_random_keys_in_large_buckets() {
+        // 3 Mi postings: 4096 buckets of about 770, each sorted by its
+        // next 8 bits first.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut packed: Vec<u128> = (0..3 << 20)
+            .map(|i: u32| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                pack(&Posting {
+                    key: x,
+                    mv: (x >> 3) as u16 % 3,
+                    game: i / 40,
+                    ply: (i % 40) as u16,
+                })
+            })
+            .collect();
+        let mut expected = packed.clone();
+        expected.sort_unstable();
+        sort_postings(&mut packed, &mut Vec::new(), 2, 128);
+        assert!(packed == expected);
+    }
+}
