@@ -133,7 +133,7 @@ fn write_parts(mut full: Vec<u128>, mut files: Vec<BufWriter<File>>, paths: &[Pa
     Ok((full, files))
 }
 
-/// Where sorted postings go ([`crate::build`]'s counting and writing), and
+/// Where sorted postings go ([`mod@crate::build`]'s counting and writing), and
 /// the buffers they come back in to be filled again.
 pub(crate) struct Feed {
     pub sorted: SyncSender<Vec<u128>>,
