@@ -158,23 +158,31 @@ impl Feed {
 fn read_postings(path: &Path, into: &mut Vec<u128>) -> Result<(), IndexError> {
     let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
     let mut bytes = vec![0u8; CHUNK * 16];
-    loop {
-        let n = read_full(&mut file, &mut bytes).map_err(|e| IndexError::io(path, e))?;
-        if n % 16 != 0 {
-            return Err(IndexError::corrupt(
-                path,
-                "a partition file ends inside a posting",
-            ));
-        }
-        if n == 0 {
-            return Ok(());
-        }
-        into.extend(
-            bytes[..n]
-                .chunks_exact(16)
-                .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
-        );
+    while read_chunk(&mut file, path, &mut bytes, into)? {}
+    Ok(())
+}
+
+/// Reads the next postings of `file` (at most `bytes` long) into `into`
+/// (appended); `false` at the end of the file.
+fn read_chunk(
+    file: &mut File,
+    path: &Path,
+    bytes: &mut [u8],
+    into: &mut Vec<u128>,
+) -> Result<bool, IndexError> {
+    let n = read_full(file, bytes).map_err(|e| IndexError::io(path, e))?;
+    if n % 16 != 0 {
+        return Err(IndexError::corrupt(
+            path,
+            "a partition file ends inside a posting",
+        ));
     }
+    into.extend(
+        bytes[..n]
+            .chunks_exact(16)
+            .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
+    );
+    Ok(n > 0)
 }
 
 /// Sends the postings of the partition file `path` and `extra` (the
@@ -223,22 +231,10 @@ pub(crate) fn feed_part(
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut bytes = vec![0u8; CHUNK * 16];
         loop {
-            let n = read_full(&mut file, &mut bytes).map_err(|e| IndexError::io(path, e))?;
-            if n % 16 != 0 {
-                return Err(IndexError::corrupt(
-                    path,
-                    "a partition file ends inside a posting",
-                ));
-            }
-            if n == 0 {
+            chunk.clear();
+            if !read_chunk(&mut file, path, &mut bytes, &mut chunk)? {
                 break;
             }
-            chunk.clear();
-            chunk.extend(
-                bytes[..n]
-                    .chunks_exact(16)
-                    .map(|b| u128::from_le_bytes(b.try_into().unwrap_or_default())),
-            );
             for p in &chunk {
                 let j = (p >> shift) as usize & (PARTS - 1);
                 outs[j]
