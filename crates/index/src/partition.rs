@@ -71,10 +71,7 @@ impl Partitions {
         let mut next = Vec::new();
         self.wait(&mut next)?;
         if self.spills == 0 {
-            for path in &self.paths {
-                let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
-                self.files.push(BufWriter::with_capacity(1 << 16, file));
-            }
+            self.files = create_all(&self.paths)?;
             next = Vec::with_capacity(buffer.capacity());
         }
         let full = std::mem::replace(buffer, next);
@@ -120,17 +117,47 @@ impl Partitions {
 /// files' buffers (64 KiB each: the writes stay in cache), which are
 /// flushed at the end; gives the buffer, emptied, and the files back.
 fn write_parts(mut full: Vec<u128>, mut files: Vec<BufWriter<File>>, paths: &[PathBuf]) -> Spilled {
-    for p in &full {
-        let i = (p >> (128 - PART_BITS)) as usize;
+    append_by_bits(&full, 128 - PART_BITS, &mut files, paths)?;
+    flush_all(&mut files, paths)?;
+    full.clear();
+    Ok((full, files))
+}
+
+/// A file for each of `paths` (created, or emptied), written through a
+/// 64 KiB buffer.
+fn create_all(paths: &[PathBuf]) -> Result<Vec<BufWriter<File>>, IndexError> {
+    paths
+        .iter()
+        .map(|path| {
+            let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
+            Ok(BufWriter::with_capacity(1 << 16, file))
+        })
+        .collect()
+}
+
+/// Appends each posting of `postings` to the file of its partition, its
+/// [`PART_BITS`] bits from `shift` up, as a 16-byte little-endian number.
+fn append_by_bits(
+    postings: &[u128],
+    shift: u32,
+    files: &mut [BufWriter<File>],
+    paths: &[PathBuf],
+) -> Result<(), IndexError> {
+    for p in postings {
+        let i = (p >> shift) as usize & (PARTS - 1);
         files[i]
             .write_all(&p.to_le_bytes())
             .map_err(|e| IndexError::io(&paths[i], e))?;
     }
+    Ok(())
+}
+
+/// Flushes the buffer of each of `files`.
+fn flush_all(files: &mut [BufWriter<File>], paths: &[PathBuf]) -> Result<(), IndexError> {
     for (file, path) in files.iter_mut().zip(paths) {
         file.flush().map_err(|e| IndexError::io(path, e))?;
     }
-    full.clear();
-    Ok((full, files))
+    Ok(())
 }
 
 /// Where sorted postings go ([`mod@crate::build`]'s counting and writing), and
@@ -222,11 +249,7 @@ pub(crate) fn feed_part(
         })
         .collect();
     let result = (|| {
-        let mut outs = Vec::with_capacity(PARTS);
-        for sub in &subs {
-            let file = File::create(sub).map_err(|e| IndexError::io(sub, e))?;
-            outs.push(BufWriter::with_capacity(1 << 16, file));
-        }
+        let mut outs = create_all(&subs)?;
         let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut bytes = vec![0u8; CHUNK * 16];
@@ -235,22 +258,10 @@ pub(crate) fn feed_part(
             if !read_chunk(&mut file, path, &mut bytes, &mut chunk)? {
                 break;
             }
-            for p in &chunk {
-                let j = (p >> shift) as usize & (PARTS - 1);
-                outs[j]
-                    .write_all(&p.to_le_bytes())
-                    .map_err(|e| IndexError::io(&subs[j], e))?;
-            }
+            append_by_bits(&chunk, shift, &mut outs, &subs)?;
         }
-        for p in extra {
-            let j = (p >> shift) as usize & (PARTS - 1);
-            outs[j]
-                .write_all(&p.to_le_bytes())
-                .map_err(|e| IndexError::io(&subs[j], e))?;
-        }
-        for (out, sub) in outs.iter_mut().zip(&subs) {
-            out.flush().map_err(|e| IndexError::io(sub, e))?;
-        }
+        append_by_bits(extra, shift, &mut outs, &subs)?;
+        flush_all(&mut outs, &subs)?;
         drop(outs);
         for sub in &subs {
             if !feed_part(sub, &[], shift, limit, feed, scratch)? {
