@@ -439,9 +439,43 @@ impl LineKey {
     /// position it leads to.
     #[inline]
     pub fn play(&mut self, mv: Move, after: &Position) {
+        // Most moves: a piece moves (maybe taking, maybe promoting), the
+        // castling rights and their keys stay, and no pawn can take en
+        // passant after it. Only that is inlined into a caller keying
+        // every move; the rest is one call away.
+        if let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } = mv
+            && after.double_push_square().is_none()
+            && after.castles() == self.castles
+            && (role != Role::King || self.castles.is_empty())
+        {
+            let white = usize::from(after.turn() == Color::Black);
+            let mut h = self.key
+                ^ RANDOM64[TURN]
+                ^ self.en_passant
+                ^ PIECE_KEYS[2 * role as usize + white][from.idx()]
+                ^ PIECE_KEYS[2 * promotion.unwrap_or(role) as usize + white][to.idx()];
+            if let Some(taken) = capture {
+                h ^= PIECE_KEYS[2 * taken as usize + (1 - white)][to.idx()];
+            }
+            self.en_passant = 0;
+            self.key = h;
+            return;
+        }
+        self.play_any(mv, after);
+    }
+
+    /// [`play`](LineKey::play) for any move.
+    #[inline(never)]
+    fn play_any(&mut self, mv: Move, after: &Position) {
         let us = after.turn().other();
         let piece = |color: Color, role: Role, sq: Square| {
-            RANDOM64[64 * (2 * role as usize + usize::from(color == Color::White)) + sq.idx()]
+            PIECE_KEYS[2 * role as usize + usize::from(color == Color::White)][sq.idx()]
         };
         let mut h = self.key ^ RANDOM64[TURN] ^ self.en_passant;
         let mut king_moved = false;
@@ -487,6 +521,14 @@ impl LineKey {
         self.key = h ^ self.en_passant;
     }
 }
+
+/// The piece keys of [`RANDOM64`] by kind (`2 * role + 1` for White's,
+/// `2 * role` for Black's) and square: indexes the compiler knows are in
+/// bounds (checked once, when compiling).
+const PIECE_KEYS: &[[u64; 64]; 12] = match RANDOM64.as_chunks::<64>().0.first_chunk::<12>() {
+    Some(pieces) => pieces,
+    None => panic!("RANDOM64 starts with 12 * 64 piece keys"),
+};
 
 /// The part of the key that is not pieces: castling rights, the en passant
 /// file and the side to move.

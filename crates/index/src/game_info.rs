@@ -3,6 +3,8 @@
 //! names; and the [`Filter`] that chooses games by them (one rule for the
 //! index and for the scan without index).
 
+use std::borrow::Cow;
+
 use pgnkit_game::Termination;
 
 use crate::record::GameRecord;
@@ -32,14 +34,24 @@ impl Speed {
     /// The class of a `TimeControl` value (`300+3`, `-`, `40/7200:3600`: the
     /// first period counts).
     pub fn of_time_control(text: &str) -> Speed {
-        let text = text.trim();
-        if text == "-" {
+        Speed::of_time_control_bytes(text.as_bytes())
+    }
+
+    /// [`of_time_control`](Speed::of_time_control) of a value's bytes (read
+    /// as UTF-8, invalid sequences replaced): bytes, not `str` searchers,
+    /// since the index reads it once per game.
+    pub(crate) fn of_time_control_bytes(text: &[u8]) -> Speed {
+        let text = &*trimmed(text);
+        if text == b"-" {
             return Speed::Correspondence;
         }
-        let first = text.split(':').next().unwrap_or("");
-        let first = first.rsplit('/').next().unwrap_or(first);
-        let (base, inc) = first.split_once('+').unwrap_or((first, "0"));
-        let (Ok(base), Ok(inc)) = (base.parse::<u64>(), inc.parse::<u64>()) else {
+        let first = text.split(|&b| b == b':').next().unwrap_or_default();
+        let first = first.rsplit(|&b| b == b'/').next().unwrap_or(first);
+        let (base, inc) = match first.iter().position(|&b| b == b'+') {
+            Some(plus) => (&first[..plus], &first[plus + 1..]),
+            None => (first, &b"0"[..]),
+        };
+        let (Some(base), Some(inc)) = (parse_u64(base), parse_u64(inc)) else {
             return Speed::Unknown;
         };
         match base + 40 * inc {
@@ -89,16 +101,21 @@ pub(crate) fn result_number(t: Termination) -> u8 {
 
 /// `Date` (`2024.03.??`) as YYYYMMDD with unknown parts 0.
 pub fn date_number(text: &str) -> u32 {
-    let mut parts = text.trim().split('.');
+    date_number_bytes(text.as_bytes())
+}
+
+/// [`date_number`] of a value's bytes (read as UTF-8, invalid sequences
+/// replaced): bytes, not `str` searchers and `parse`, since the index reads
+/// it once per game.
+pub(crate) fn date_number_bytes(text: &[u8]) -> u32 {
+    let text = trimmed(text);
+    let mut parts = text.split(|&b| b == b'.');
     let mut value = 0;
     for (width, scale) in [(4, 10_000), (2, 100), (2, 1)] {
-        let part = parts.next().unwrap_or("");
-        let n = if part.len() == width && part.bytes().all(|b| b.is_ascii_digit()) {
-            part.parse::<u32>().unwrap_or(0)
-        } else {
-            0
-        };
-        value += n * scale;
+        let part = parts.next().unwrap_or_default();
+        if part.len() == width && part.iter().all(u8::is_ascii_digit) {
+            value += scale * part.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+        }
     }
     value
 }
@@ -127,9 +144,48 @@ pub fn date_bound(text: &str, last: bool) -> Option<u32> {
     })
 }
 
-/// A rating tag's value, 0 when missing or not a number.
-pub(crate) fn rating(text: &str) -> u16 {
-    text.trim().parse::<u16>().unwrap_or(0)
+/// A rating tag's value (read as UTF-8, invalid sequences replaced), 0 when
+/// missing or not a number.
+pub(crate) fn rating(text: &[u8]) -> u16 {
+    parse_u64(&trimmed(text))
+        .and_then(|n| u16::try_from(n).ok())
+        .unwrap_or(0)
+}
+
+/// `text` read as UTF-8 (invalid sequences replaced) and without the
+/// whitespace [`str::trim`] removes; nearly every tag value is ASCII,
+/// trimmed in place.
+fn trimmed(text: &[u8]) -> Cow<'_, [u8]> {
+    if text.is_ascii() {
+        // The ASCII characters `char::is_whitespace` holds (`trim_ascii`
+        // keeps the vertical tab).
+        let space = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b' ');
+        let start = text.iter().position(|b| !space(b)).unwrap_or(text.len());
+        let end = text
+            .iter()
+            .rposition(|b| !space(b))
+            .map_or(start, |i| i + 1);
+        Cow::Borrowed(&text[start..end])
+    } else {
+        Cow::Owned(String::from_utf8_lossy(text).trim().as_bytes().to_vec())
+    }
+}
+
+/// `text` as [`str::parse`] reads a `u64` (an optional `+`, then decimal
+/// digits, no overflow), without its generic machinery.
+fn parse_u64(text: &[u8]) -> Option<u64> {
+    let digits = match text {
+        [] | [b'+'] => return None,
+        [b'+', rest @ ..] => rest,
+        _ => text,
+    };
+    digits.iter().try_fold(0u64, |n, &d| {
+        if d.is_ascii_digit() {
+            n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        } else {
+            None
+        }
+    })
 }
 
 /// Which side a player filter looks at.
@@ -246,6 +302,95 @@ mod tests {
         assert_eq!(date_number("2024.03.15"), 20240315);
         assert_eq!(date_number("2024.??.??"), 20240000);
         assert_eq!(date_number("????.??.??"), 0);
+    }
+
+    /// The byte-level readers give what the `str` forms they replaced
+    /// gave (`trim`, `split`, `parse`), odd values too.
+    #[test]
+    fn byte_readers_equal_str_readers() {
+        fn speed(text: &str) -> Speed {
+            let text = text.trim();
+            if text == "-" {
+                return Speed::Correspondence;
+            }
+            let first = text.split(':').next().unwrap_or("");
+            let first = first.rsplit('/').next().unwrap_or(first);
+            let (base, inc) = first.split_once('+').unwrap_or((first, "0"));
+            let (Ok(base), Ok(inc)) = (base.parse::<u64>(), inc.parse::<u64>()) else {
+                return Speed::Unknown;
+            };
+            match base + 40 * inc {
+                0..30 => Speed::UltraBullet,
+                30..180 => Speed::Bullet,
+                180..480 => Speed::Blitz,
+                480..1500 => Speed::Rapid,
+                _ => Speed::Classical,
+            }
+        }
+        fn date(text: &str) -> u32 {
+            let mut parts = text.trim().split('.');
+            let mut value = 0;
+            for (width, scale) in [(4, 10_000), (2, 100), (2, 1)] {
+                let part = parts.next().unwrap_or("");
+                let n = if part.len() == width && part.bytes().all(|b| b.is_ascii_digit()) {
+                    part.parse::<u32>().unwrap_or(0)
+                } else {
+                    0
+                };
+                value += n * scale;
+            }
+            value
+        }
+        let texts = [
+            "",
+            " ",
+            "-",
+            " - ",
+            "+",
+            "++",
+            "+5",
+            "-5",
+            "5+",
+            "+5+5",
+            "300++5",
+            "300+-5",
+            "60+1",
+            " 180+2\t",
+            "40/7200:3600",
+            "40/7200:3600+30",
+            "/",
+            "a/60+0",
+            "60/",
+            "1:2:3",
+            "18446744073709551615",
+            "18446744073709551616",
+            "65535",
+            "65536",
+            "0065535",
+            "2400",
+            " 2400 ",
+            "2400\u{b}",
+            "2400\u{a0}",
+            "２４００",
+            "2024.03.15",
+            "2024.03",
+            "2024",
+            "2024.3.15",
+            "2024.03.15.01",
+            "????.??.??",
+            ".03.15",
+            " 2024.01.02 ",
+            "2024.0a.01",
+            "\u{2003}2024.05.06",
+            "x",
+            "12345.01.01",
+        ];
+        for text in texts {
+            assert_eq!(Speed::of_time_control(text), speed(text), "{text:?}");
+            assert_eq!(date_number(text), date(text), "{text:?}");
+            let rated = text.trim().parse::<u16>().unwrap_or(0);
+            assert_eq!(rating(text.as_bytes()), rated, "{text:?}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use pgnkit_input::{Options, Source, open};
 use pgnkit_lexer::{Reader, TokenizedGame};
 
 use crate::error::IndexError;
-use crate::game_info::{Speed, date_number, rating, result_number};
+use crate::game_info::{Speed, date_number_bytes, rating, result_number};
 use crate::moves;
 use crate::record::{GameRecord, NO_MOVE};
 
@@ -49,6 +49,10 @@ struct Keys {
     /// The key of the line's last position, once the movetext started.
     last: Option<LineKey>,
     ply: u16,
+    /// The last game's start position and its key: most games start from
+    /// the same position, whose key is then not computed again from every
+    /// piece.
+    start: Option<(Position, LineKey)>,
 }
 
 impl Keys {
@@ -88,22 +92,15 @@ impl Visitor for Keys {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
-        let value = String::from_utf8_lossy(value);
         let record = &mut self.game.record;
         match name {
-            b"WhiteElo" => record.white_elo = rating(&value),
-            b"BlackElo" => record.black_elo = rating(&value),
-            b"Date" => record.date = date_number(&value),
-            b"TimeControl" => record.speed = Speed::of_time_control(&value) as u8,
+            b"WhiteElo" => record.white_elo = rating(value),
+            b"BlackElo" => record.black_elo = rating(value),
+            b"Date" => record.date = date_number_bytes(value),
+            b"TimeControl" => record.speed = Speed::of_time_control_bytes(value) as u8,
             // Into the visitor's strings, which keep their allocation.
-            b"White" => {
-                self.white.clear();
-                self.white.push_str(&value);
-            }
-            b"Black" => {
-                self.black.clear();
-                self.black.push_str(&value);
-            }
+            b"White" => lossy_into(&mut self.white, value),
+            b"Black" => lossy_into(&mut self.black, value),
             _ => {}
         }
     }
@@ -112,7 +109,21 @@ impl Visitor for Keys {
         self.game.black_first = start.turn() == Color::Black;
         // Most games fit: fewer reallocations while the moves are keyed.
         self.game.positions.reserve(128);
-        self.last = Some(LineKey::new(start));
+        // The key of a start position equal to the last game's (the
+        // double push too: it counts in the key, not in `==`) is known.
+        let line = match &self.start {
+            Some((pos, line))
+                if pos == start && pos.double_push_square() == start.double_push_square() =>
+            {
+                *line
+            }
+            _ => {
+                let line = LineKey::new(start);
+                self.start = Some((start.clone(), line));
+                line
+            }
+        };
+        self.last = Some(line);
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
@@ -153,6 +164,12 @@ impl Visitor for Keys {
     }
 }
 
+/// `text` (UTF-8, invalid sequences replaced) in `out`, replacing what it held.
+fn lossy_into(out: &mut String, text: &[u8]) {
+    out.clear();
+    out.push_str(&String::from_utf8_lossy(text));
+}
+
 /// The job run on every game: `None` for a game with errors (not indexed).
 struct KeyJob {
     target: Option<u64>,
@@ -172,6 +189,7 @@ impl Job for KeyJob {
             black: String::new(),
             last: None,
             ply: 0,
+            start: None,
         }
     }
 
