@@ -17,6 +17,8 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 use thiserror::Error;
 
+mod corner_castle;
+
 /// A legal chess position (standard or Chess960): placement, side to move,
 /// castling rights, en passant square and move counters. Its Zobrist hash
 /// ([`Position::zobrist`]) is computed when asked for, so playing moves
