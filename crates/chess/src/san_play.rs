@@ -192,7 +192,7 @@ impl Position {
         if to.rank() == Rank::Eighth.relative_to(us) {
             return None;
         }
-        let king = self.our_king()?;
+        let king = san::the_king(self)?;
         let from = san::pawn_capture_origin(self, king, pawns, to).ok()?;
         self.play_normal(Role::Pawn, from, Some(captured), to);
         Some(san::plain_move(Role::Pawn, from, Some(captured), to))
