@@ -456,7 +456,12 @@ pub(crate) fn castle_is_legal(pos: &Situation<'_>, king: Square, rook: Square) -
 /// a slider stands on a line through `sq` (castling paths are often clear
 /// of them).
 #[inline(always)]
-fn square_attacked(board: &Board, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
+pub(crate) fn square_attacked(
+    board: &Board,
+    sq: Square,
+    attacker: Color,
+    occupied: Bitboard,
+) -> bool {
     let theirs = board.by_color(attacker);
     if (theirs
         & ((attacks::knight_attacks(sq) & board.knights())

@@ -17,6 +17,8 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 use thiserror::Error;
 
+mod corner_castle;
+
 /// A legal chess position (standard or Chess960): placement, side to move,
 /// castling rights, en passant square and move counters. Its Zobrist hash
 /// ([`Position::zobrist`]) is computed when asked for, so playing moves
@@ -404,9 +406,9 @@ impl Position {
         self.ep_square = None;
         self.double_push = None;
         self.halfmoves = self.halfmoves.saturating_add(1);
-        if us.is_black() {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
+        // The move number goes up after Black's move: a `u32` add of 0 or 1,
+        // with no branch.
+        self.fullmoves = self.fullmoves.saturating_add(u32::from(us.is_black()));
         self.turn = us.other();
         (us, us.other())
     }

@@ -20,7 +20,7 @@ mod write;
 pub(crate) use parse::{file_or_rank, square_of};
 pub(crate) use resolve::{
     pawn_capture_origin, pawn_push_origin, piece_origin, plain_move, reach, resolve_normal,
-    resolve_pawn_other,
+    resolve_pawn_other, the_king,
 };
 
 use crate::castling::CastlingSide;
