@@ -3,10 +3,10 @@
 //! table), filled by [`RecordVisitor`] from the
 //! reader's events or by [`GameRecord::from_game`] from a [`Game`].
 
-use pgnkit_chess::{Color, FenOptions, Move, Position, Role, Square, Uci};
+use pgnkit_chess::{Color, FenOptions, Move, Position, Role, San, SanPlus, Square, Uci};
 use pgnkit_game::{
     Comment, Diagnostic, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score,
-    Severity, Skip, Termination, Visitor, decode, san_plus,
+    Severity, Skip, Termination, Visitor, decode,
 };
 
 use crate::commands;
@@ -649,14 +649,16 @@ impl RecordVisitor {
         if !self.pending.is_empty() {
             comment = self.pending_comment();
         }
+        // The writers' speller (`San::write_move_ascii`: a move that needs no
+        // disambiguation put together in a register, as `pgnkit-export` spells the
+        // movetext), the suffix as `SanPlus` writes it; building a `San` first
+        // (`san_plus`) was a quarter of this function's instructions.
         let mut san = [0u8; 8];
-        let len = san_plus(&MoveEvent {
-            before,
-            after,
-            mv,
-            text: b"",
-        })
-        .write_ascii(&mut san);
+        let mut len = San::write_move_ascii(before, &mv, &mut san);
+        if let Some(suffix) = SanPlus::suffix_of(after) {
+            san[len & 7] = suffix.char() as u8;
+            len += 1;
+        }
         let san = MoveText::from_array(san, len);
         self.record.moves.push(MoveRecord {
             san,
