@@ -233,11 +233,14 @@ impl MoveText {
 
     /// The first `len` bytes of `bytes` (ASCII), taken as they are: no copy of a
     /// variable length (a call of `memcpy` per text, three a move).
+    ///
+    /// The bytes past `len` are cleared with a mask on the 8 bytes as one word: a `fill`
+    /// of a variable length was a call of `memset`, two a move.
     #[inline]
     fn from_array(bytes: [u8; 8], len: usize) -> MoveText {
         let len = len.min(8);
-        let mut bytes = bytes;
-        bytes[len..].fill(0);
+        let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+        let bytes = (u64::from_le_bytes(bytes) & keep).to_le_bytes();
         MoveText {
             len: len as u8,
             bytes,
@@ -800,6 +803,15 @@ impl Visitor for RecordVisitor {
 mod tests {
     use super::*;
     use pgnkit_game::{ReadOptions, read_games, visit_games_with};
+
+    #[test]
+    fn a_move_text_from_an_array_keeps_its_length_and_clears_the_rest() {
+        for len in 0..=9 {
+            let text = MoveText::from_array(*b"Nbxd7=Q#", len);
+            assert_eq!(text, MoveText::from_ascii(&b"Nbxd7=Q#"[..len.min(8)]));
+            assert_eq!(text.padded().0[len.min(8)..], [0; 8][len.min(8)..]);
+        }
+    }
 
     #[test]
     fn tag_indexes_follow_the_column_lists() {
