@@ -232,16 +232,21 @@ impl LongTexts {
         text(&mut self.builder, value, bytes);
     }
 
-    /// Appends each of `values` as [`push`](LongTexts::push) does.
-    pub(crate) fn extend<'a>(
-        &mut self,
-        values: impl ExactSizeIterator<Item = Option<&'a str>>,
-        bytes: &mut usize,
-    ) {
-        if values.len() == 0 {
+    /// Appends each of `values` as [`push`](LongTexts::push) does; a game's rows that are
+    /// all null (the comments of most games, their clocks taken out) in one step.
+    pub(crate) fn extend<'a, I>(&mut self, values: I, bytes: &mut usize)
+    where
+        I: ExactSizeIterator<Item = Option<&'a str>> + Clone,
+    {
+        let rows = values.len();
+        if rows == 0 {
             return;
         }
         self.start();
+        if values.clone().all(|value| value.is_none()) {
+            self.builder.append_nulls(rows);
+            return;
+        }
         for value in values {
             text(&mut self.builder, value, bytes);
         }
@@ -874,9 +879,12 @@ mod tests {
             texts.push(Some("1. e4 e5 2. Nf3"), &mut bytes);
         }
         texts.push(None, &mut bytes);
-        assert_eq!(bytes, 15_000);
+        texts.extend([None, None].into_iter(), &mut bytes);
+        texts.extend([None, Some("e4")].into_iter(), &mut bytes);
+        assert_eq!(bytes, 15_002);
         let column = texts.finish();
-        assert_eq!((column.len(), column.null_count()), (1001, 1));
+        assert_eq!((column.len(), column.null_count()), (1005, 4));
+        assert_eq!(column.as_string::<i32>().value(1004), "e4");
         assert_eq!(column.as_string::<i32>().value(999), "1. e4 e5 2. Nf3");
         // Idle: no room held.
         assert_eq!(texts.builder.values_capacity(), 0);
