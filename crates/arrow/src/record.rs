@@ -3,10 +3,10 @@
 //! table), filled by [`RecordVisitor`] from the
 //! reader's events or by [`GameRecord::from_game`] from a [`Game`].
 
-use pgnkit_chess::{Color, FenOptions, Move, Position, Role, Square, Uci};
+use pgnkit_chess::{Color, FenOptions, Move, Position, Role, San, SanPlus, Square, Uci};
 use pgnkit_game::{
     Comment, Diagnostic, Diagnostics, Encoding, Game, GameStart, MoveEvent, Nag, RawComment, Score,
-    Severity, Skip, Termination, Visitor, decode, san_plus,
+    Severity, Skip, Termination, Visitor, decode,
 };
 
 use crate::commands;
@@ -69,6 +69,34 @@ fn rating_tag_index(name: &str) -> Option<usize> {
     };
     debug_assert_eq!(RATING_TAGS[i], name);
     Some(i)
+}
+
+/// The name of a tag the games table reads (a column of its own, or `UTCDate`, `UTCTime`,
+/// `Variant`) from its bytes, with no UTF-8 check: `None` for any other name.
+fn column_tag_name(name: &[u8]) -> Option<&'static str> {
+    Some(match name {
+        b"Event" => "Event",
+        b"Site" => "Site",
+        b"Date" => "Date",
+        b"Round" => "Round",
+        b"White" => "White",
+        b"Black" => "Black",
+        b"Result" => "Result",
+        b"WhiteTitle" => "WhiteTitle",
+        b"BlackTitle" => "BlackTitle",
+        b"ECO" => "ECO",
+        b"Opening" => "Opening",
+        b"Termination" => "Termination",
+        b"TimeControl" => "TimeControl",
+        b"WhiteElo" => "WhiteElo",
+        b"BlackElo" => "BlackElo",
+        b"WhiteRatingDiff" => "WhiteRatingDiff",
+        b"BlackRatingDiff" => "BlackRatingDiff",
+        b"UTCDate" => "UTCDate",
+        b"UTCTime" => "UTCTime",
+        b"Variant" => "Variant",
+        _ => return None,
+    })
 }
 
 /// What a game becomes in the games table (one row) and the moves table
@@ -233,11 +261,14 @@ impl MoveText {
 
     /// The first `len` bytes of `bytes` (ASCII), taken as they are: no copy of a
     /// variable length (a call of `memcpy` per text, three a move).
+    ///
+    /// The bytes past `len` are cleared with a mask on the 8 bytes as one word: a `fill`
+    /// of a variable length was a call of `memset`, two a move.
     #[inline]
     fn from_array(bytes: [u8; 8], len: usize) -> MoveText {
         let len = len.min(8);
-        let mut bytes = bytes;
-        bytes[len..].fill(0);
+        let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+        let bytes = (u64::from_le_bytes(bytes) & keep).to_le_bytes();
         MoveText {
             len: len as u8,
             bytes,
@@ -649,14 +680,16 @@ impl RecordVisitor {
         if !self.pending.is_empty() {
             comment = self.pending_comment();
         }
+        // The writers' speller (`San::write_move_ascii`: a move that needs no
+        // disambiguation put together in a register, as `pgnkit-export` spells the
+        // movetext), the suffix as `SanPlus` writes it; building a `San` first
+        // (`san_plus`) was a quarter of this function's instructions.
         let mut san = [0u8; 8];
-        let len = san_plus(&MoveEvent {
-            before,
-            after,
-            mv,
-            text: b"",
-        })
-        .write_ascii(&mut san);
+        let mut len = San::write_move_ascii(before, &mv, &mut san);
+        if let Some(suffix) = SanPlus::suffix_of(after) {
+            san[len & 7] = suffix.char() as u8;
+            len += 1;
+        }
         let san = MoveText::from_array(san, len);
         self.record.moves.push(MoveRecord {
             san,
@@ -708,8 +741,14 @@ impl Visitor for RecordVisitor {
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         // UTF-8 tags (nearly all) are read in place: decoding each name and value into a
         // new `String` first was two allocations a tag (5% of `convert`'s instructions).
+        // A name with a column of its own is known by its bytes (`from_utf8` was a call of
+        // about 90 instructions a name).
+        let known = || column_tag_name(name).ok_or(());
         if self.encoding == Encoding::Utf8
-            && let (Ok(name), Ok(value)) = (std::str::from_utf8(name), std::str::from_utf8(value))
+            && let (Ok(name), Ok(value)) = (
+                known().or_else(|()| std::str::from_utf8(name)),
+                std::str::from_utf8(value),
+            )
         {
             self.add_tag(name, value);
             return;
@@ -800,6 +839,15 @@ mod tests {
     use pgnkit_game::{ReadOptions, read_games, visit_games_with};
 
     #[test]
+    fn a_move_text_from_an_array_keeps_its_length_and_clears_the_rest() {
+        for len in 0..=9 {
+            let text = MoveText::from_array(*b"Nbxd7=Q#", len);
+            assert_eq!(text, MoveText::from_ascii(&b"Nbxd7=Q#"[..len.min(8)]));
+            assert_eq!(text.padded().0[len.min(8)..], [0; 8][len.min(8)..]);
+        }
+    }
+
+    #[test]
     fn tag_indexes_follow_the_column_lists() {
         for (i, tag) in STRING_TAGS.iter().enumerate() {
             assert_eq!(string_tag_index(tag), Some(i));
@@ -809,6 +857,15 @@ mod tests {
             assert_eq!(rating_tag_index(tag), Some(i));
             assert_eq!(string_tag_index(tag), None);
         }
+        for tag in STRING_TAGS
+            .iter()
+            .chain(&RATING_TAGS)
+            .chain(&["UTCDate", "UTCTime", "Variant"])
+        {
+            assert_eq!(column_tag_name(tag.as_bytes()), Some(*tag));
+        }
+        assert_eq!(column_tag_name(b"event"), None);
+        assert_eq!(column_tag_name(b"PlyCount"), None);
         assert_eq!(string_tag_index("event"), None);
         assert_eq!(string_tag_index("Variant"), None);
     }
