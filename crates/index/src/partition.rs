@@ -16,11 +16,10 @@
 use std::fs::{self, File};
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender};
 use std::thread::JoinHandle;
 
 use crate::error::IndexError;
-use crate::sort::sort_postings;
+use crate::sort::sort_part;
 
 /// Bits of the packed postings that choose a partition: 128 partitions.
 pub(crate) const PART_BITS: u32 = 7;
@@ -160,25 +159,12 @@ fn flush_all(files: &mut [BufWriter<File>], paths: &[PathBuf]) -> Result<(), Ind
     Ok(())
 }
 
-/// Where sorted postings go ([`mod@crate::build`]'s counting and writing), and
-/// the buffers they come back in to be filled again.
-pub(crate) struct Feed {
-    pub sorted: SyncSender<Vec<u128>>,
-    pub back: Receiver<Vec<u128>>,
-}
-
-impl Feed {
-    /// An empty buffer: one given back, or a new one.
-    pub fn buffer(&self) -> Vec<u128> {
-        let mut v = self.back.try_recv().unwrap_or_default();
-        v.clear();
-        v
-    }
-
-    /// Hands `sorted` on; `false` when the receiving side has stopped.
-    pub fn send(&self, sorted: Vec<u128>) -> bool {
-        self.sorted.send(sorted).is_ok()
-    }
+/// The room a partition is read and sorted in, kept from one partition to
+/// the next (no new memory to fault in for each).
+#[derive(Default)]
+pub(crate) struct SortSpace {
+    postings: Vec<u128>,
+    scratch: Vec<u128>,
 }
 
 /// Reads the packed postings of the file `path` into `into` (appended).
@@ -212,18 +198,18 @@ fn read_chunk(
     Ok(n > 0)
 }
 
-/// Sends the postings of the partition file `path` and `extra` (the
+/// Hands the postings of the partition file `path` and `extra` (the
 /// partition's postings in memory), which agree on the bits from `high`
-/// up, sorted, to `feed`: at once when there are at most `limit` of them,
+/// up, sorted, to `sink`: at once when there are at most `limit` of them,
 /// or else split by their next [`PART_BITS`] bits into files of their own,
-/// each fed in turn. `false` when the receiving side has stopped.
+/// each handed on in turn. `false` when `sink` said stop.
 pub(crate) fn feed_part(
     path: &Path,
     extra: &[u128],
     high: u32,
     limit: usize,
-    feed: &Feed,
-    scratch: &mut Vec<u128>,
+    space: &mut SortSpace,
+    sink: &mut dyn FnMut(&[u128]) -> bool,
 ) -> Result<bool, IndexError> {
     let bytes = fs::metadata(path)
         .map_err(|e| IndexError::io(path, e))?
@@ -233,12 +219,13 @@ pub(crate) fn feed_part(
         return Ok(true);
     }
     if count <= limit as u64 || high < PART_BITS {
-        let mut postings = feed.buffer();
+        let postings = &mut space.postings;
+        postings.clear();
         postings.reserve(count as usize);
-        read_postings(path, &mut postings)?;
+        read_postings(path, postings)?;
         postings.extend_from_slice(extra);
-        sort_postings(&mut postings, scratch, 1, high);
-        return Ok(feed.send(postings));
+        sort_part(postings, &mut space.scratch, high);
+        return Ok(sink(postings));
     }
     let shift = high - PART_BITS;
     let subs: Vec<PathBuf> = (0..PARTS)
@@ -264,7 +251,7 @@ pub(crate) fn feed_part(
         flush_all(&mut outs, &subs)?;
         drop(outs);
         for sub in &subs {
-            if !feed_part(sub, &[], shift, limit, feed, scratch)? {
+            if !feed_part(sub, &[], shift, limit, space, sink)? {
                 return Ok(false);
             }
             let _ = fs::remove_file(sub);
@@ -321,13 +308,13 @@ mod tests {
         let bytes: Vec<u8> = on_disk.iter().flat_map(|p| p.to_le_bytes()).collect();
         fs::write(&path, bytes).unwrap();
 
-        let (sorted, got) = std::sync::mpsc::sync_channel(1 << 10);
-        let (_back_tx, back) = std::sync::mpsc::channel();
-        let feed = Feed { sorted, back };
-        let mut scratch = Vec::new();
-        assert!(feed_part(&path, extra, 128 - PART_BITS, 1000, &feed, &mut scratch).unwrap());
-        drop(feed);
-        let chunks: Vec<Vec<u128>> = got.iter().collect();
+        let mut chunks: Vec<Vec<u128>> = Vec::new();
+        let mut space = SortSpace::default();
+        let mut sink = |sorted: &[u128]| {
+            chunks.push(sorted.to_vec());
+            true
+        };
+        assert!(feed_part(&path, extra, 128 - PART_BITS, 1000, &mut space, &mut sink).unwrap());
         assert!(chunks.len() > 2, "split into {} chunks", chunks.len());
         assert!(chunks.iter().all(|c| c.len() <= 1000));
         let all: Vec<u128> = chunks.concat();
