@@ -202,14 +202,15 @@ fn read_chunk(
 /// partition's postings in memory), which agree on the bits from `high`
 /// up, sorted, to `sink`: at once when there are at most `limit` of them,
 /// or else split by their next [`PART_BITS`] bits into files of their own,
-/// each handed on in turn. `false` when `sink` said stop.
+/// each handed on in turn. `false` when `sink` said stop; `sink`'s
+/// errors are returned.
 pub(crate) fn feed_part(
     path: &Path,
     extra: &[u128],
     high: u32,
     limit: usize,
     space: &mut SortSpace,
-    sink: &mut dyn FnMut(&[u128]) -> bool,
+    sink: &mut dyn FnMut(&[u128]) -> Result<bool, IndexError>,
 ) -> Result<bool, IndexError> {
     let bytes = fs::metadata(path)
         .map_err(|e| IndexError::io(path, e))?
@@ -225,7 +226,7 @@ pub(crate) fn feed_part(
         read_postings(path, postings)?;
         postings.extend_from_slice(extra);
         sort_part(postings, &mut space.scratch, high);
-        return Ok(sink(postings));
+        return sink(postings);
     }
     let shift = high - PART_BITS;
     let subs: Vec<PathBuf> = (0..PARTS)
@@ -312,7 +313,7 @@ mod tests {
         let mut space = SortSpace::default();
         let mut sink = |sorted: &[u128]| {
             chunks.push(sorted.to_vec());
-            true
+            Ok(true)
         };
         assert!(feed_part(&path, extra, 128 - PART_BITS, 1000, &mut space, &mut sink).unwrap());
         assert!(chunks.len() > 2, "split into {} chunks", chunks.len());

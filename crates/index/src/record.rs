@@ -249,6 +249,46 @@ impl Record for GameRecord {
 /// write of a block, not one small copy a record.
 const WRITE_CHUNK: usize = 1 << 16;
 
+/// The header of a file of `R` records: magic, format version, record size,
+/// 4 bytes reserved.
+pub(crate) fn header<R: Record>() -> [u8; HEADER as usize] {
+    let mut header = [0u8; HEADER as usize];
+    header[..8].copy_from_slice(R::MAGIC);
+    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    header[12..].copy_from_slice(&(R::SIZE as u32).to_le_bytes());
+    header
+}
+
+/// Writes all of `bytes` at `offset` of `file` (positioned: threads write
+/// their own parts of one file at once).
+pub(crate) fn write_all_at(file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::write_all_at(file, bytes, offset)
+    }
+    #[cfg(windows)]
+    {
+        let (mut bytes, mut offset) = (bytes, offset);
+        while !bytes.is_empty() {
+            match std::os::windows::fs::FileExt::seek_write(file, bytes, offset) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => {
+                    bytes = &bytes[n..];
+                    offset += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (file, bytes, offset);
+        Err(io::Error::other("positioned writes are not supported here"))
+    }
+}
+
 /// Writes records of one type to a file, header first.
 pub(crate) struct RecordWriter<R: Record> {
     out: BufWriter<File>,
@@ -262,11 +302,7 @@ impl<R: Record> RecordWriter<R> {
     pub fn create(path: &Path) -> Result<RecordWriter<R>, IndexError> {
         let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
         let mut out = BufWriter::with_capacity(1 << 16, file);
-        let mut header = Vec::with_capacity(HEADER as usize);
-        header.extend_from_slice(R::MAGIC);
-        header.extend_from_slice(&VERSION.to_le_bytes());
-        header.extend_from_slice(&(R::SIZE as u32).to_le_bytes());
-        out.write_all(&header)
+        out.write_all(&header::<R>())
             .map_err(|e| IndexError::io(path, e))?;
         Ok(RecordWriter {
             out,

@@ -5,11 +5,15 @@
 //! The postings come in units that share no (key, move): the partitions of
 //! a build that spilled ([`crate::partition`]; their keys' top bits differ)
 //! or ranges of a sorted buffer cut where the (key, move) changes. So the
-//! units are read, sorted and counted on several threads at once, each
-//! into pieces of encoded records; the calling thread writes the pieces in
-//! unit order, so the files are the same whatever the threads.
+//! units are read, sorted and counted on several threads at once. Where a
+//! unit's postings go in `.pos` is known before (the postings before it),
+//! so each thread writes them there itself; the statistics, whose places
+//! are known only once counted, go in pieces of encoded records to the
+//! calling thread, which writes them in unit order. The files are the same
+//! whatever the threads.
 
 use std::collections::HashMap;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -18,11 +22,13 @@ use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use crate::error::IndexError;
 use crate::partition::{PART_BITS, SortSpace, feed_part};
 use crate::record::{
-    NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, put_packed_postings,
+    HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header,
+    put_packed_postings, write_all_at,
 };
 use crate::tree::{Scores, Tally};
 
-/// Sorted postings counted into one [`Piece`]: 1 MiB of `.pos` records.
+/// Sorted postings written to `.pos` at a time (1 MiB) and counted into one
+/// [`Piece`].
 const PIECE: usize = 1 << 16;
 
 /// Pieces of a unit waiting to be written at most (a unit ahead of the one
@@ -59,6 +65,26 @@ impl Units<'_> {
             Units::Parts { paths, .. } => paths.len(),
         }
     }
+
+    /// Where each unit's postings start among all of them, and their
+    /// number last.
+    fn pos_starts(&self) -> Result<Vec<u64>, IndexError> {
+        Ok(match self {
+            Units::Sorted { cuts, .. } => cuts.iter().map(|&c| c as u64).collect(),
+            Units::Parts { paths, starts, .. } => {
+                let mut at = 0u64;
+                let mut pos_starts = vec![0];
+                for (i, path) in paths.iter().enumerate() {
+                    let bytes = std::fs::metadata(path)
+                        .map_err(|e| IndexError::io(path, e))?
+                        .len();
+                    at += bytes / 16 + (starts[i + 1] - starts[i]) as u64;
+                    pos_starts.push(at);
+                }
+                pos_starts
+            }
+        })
+    }
 }
 
 /// Cuts of the sorted `postings` into ranges of about `step` postings
@@ -88,7 +114,6 @@ pub(crate) fn cuts(postings: &[u128], step: usize) -> Vec<usize> {
 /// Encoded records of some postings of a unit.
 #[derive(Default)]
 struct Piece {
-    pos: Vec<u8>,
     stats: Vec<u8>,
     singles: Vec<u8>,
 }
@@ -107,7 +132,6 @@ impl Pool {
     }
 
     fn put(&self, mut piece: Piece) {
-        piece.pos.clear();
         piece.stats.clear();
         piece.singles.clear();
         if let Ok(mut v) = self.0.lock() {
@@ -118,7 +142,8 @@ impl Pool {
 
 /// Writes the postings of `units` (sorted, or sorted here) to
 /// `<stem>.pos`, `<stem>.stats` and `<stem>.single` in `dir`, on `threads`
-/// threads beside the calling one (which writes); returns the three counts.
+/// threads beside the calling one (which writes the statistics); returns
+/// the three counts.
 pub(crate) fn write_sorted(
     dir: &Path,
     stem: &str,
@@ -126,7 +151,15 @@ pub(crate) fn write_sorted(
     units: &Units<'_>,
     threads: usize,
 ) -> Result<(u64, u64, u64), IndexError> {
-    let mut pos = RecordWriter::<Posting>::create(&dir.join(format!("{stem}.pos")))?;
+    let pos_path = dir.join(format!("{stem}.pos"));
+    let pos = File::create(&pos_path).map_err(|e| IndexError::io(&pos_path, e))?;
+    write_all_at(&pos, &header::<Posting>(), 0).map_err(|e| IndexError::io(&pos_path, e))?;
+    let pos_starts = units.pos_starts()?;
+    let out = PosOut {
+        file: &pos,
+        path: &pos_path,
+        starts: &pos_starts,
+    };
     let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
     let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
     let count = units.len();
@@ -138,9 +171,10 @@ pub(crate) fn write_sorted(
         let workers: Vec<_> = (0..threads.clamp(1, 64).min(count.max(1)))
             .map(|_| {
                 let register = register.clone();
-                let (next, stop, pool) = (&next, &stop, &pool);
+                let (next, stop, pool, out) = (&next, &stop, &pool, &out);
                 scope.spawn(move || -> Result<(), IndexError> {
                     let mut space = SortSpace::default();
+                    let mut encoded = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= count || stop.load(Ordering::Relaxed) {
@@ -150,7 +184,8 @@ pub(crate) fn write_sorted(
                         if register.send((i, rx)).is_err() {
                             return Ok(());
                         }
-                        match run_unit(units, i, scores, pool, &mut space, tx) {
+                        let room = (&mut space, &mut encoded);
+                        match run_unit(units, i, scores, pool, out, room, tx) {
                             Ok(true) => {}
                             Ok(false) => return Ok(()),
                             Err(e) => {
@@ -163,14 +198,7 @@ pub(crate) fn write_sorted(
             })
             .collect();
         drop(register);
-        let written = write_units(
-            count,
-            &registered,
-            &pool,
-            &mut pos,
-            &mut stats,
-            &mut singles,
-        );
+        let written = write_units(count, &registered, &pool, &mut stats, &mut singles);
         if written.is_err() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -185,7 +213,9 @@ pub(crate) fn write_sorted(
         worked.and(written)
     });
     written?;
-    Ok((pos.finish()?, stats.finish()?, singles.finish()?))
+    pos.sync_all().map_err(|e| IndexError::io(&pos_path, e))?;
+    let positions = pos_starts.last().copied().unwrap_or(0);
+    Ok((positions, stats.finish()?, singles.finish()?))
 }
 
 /// The writing side of [`write_sorted`]: the pieces of unit 0, then of unit
@@ -195,7 +225,6 @@ fn write_units(
     count: usize,
     registered: &Receiver<(usize, Receiver<Piece>)>,
     pool: &Pool,
-    pos: &mut RecordWriter<Posting>,
     stats: &mut RecordWriter<StatsRecord>,
     singles: &mut RecordWriter<Single>,
 ) -> Result<(), IndexError> {
@@ -213,7 +242,6 @@ fn write_units(
             }
         };
         for piece in rx {
-            pos.push_bytes(&piece.pos)?;
             stats.push_bytes(&piece.stats)?;
             singles.push_bytes(&piece.singles)?;
             pool.put(piece);
@@ -222,16 +250,28 @@ fn write_units(
     Ok(())
 }
 
-/// Sorts (if need be) and counts unit `i` of `units` into pieces sent to
-/// `tx`; `false` when the writing side has stopped.
+/// Where the workers write `.pos`: the file, and where each unit's
+/// postings start ([`Units::pos_starts`]).
+struct PosOut<'a> {
+    file: &'a File,
+    path: &'a Path,
+    starts: &'a [u64],
+}
+
+/// Sorts (if need be) and counts unit `i` of `units`: its postings written
+/// to `.pos` in their place, their statistics in pieces sent to `tx`;
+/// `false` when the writing side has stopped. `room`: where a partition is
+/// sorted and postings encoded, kept from one unit to the next.
 fn run_unit(
     units: &Units<'_>,
     i: usize,
     scores: &[Scores],
     pool: &Pool,
-    space: &mut SortSpace,
+    out: &PosOut<'_>,
+    room: (&mut SortSpace, &mut Vec<u8>),
     tx: SyncSender<Piece>,
 ) -> Result<bool, IndexError> {
+    let (space, encoded) = room;
     let mut sink = Sink {
         counter: Counter {
             scores,
@@ -241,9 +281,12 @@ fn run_unit(
         tx,
         pool,
         pending: None,
+        out,
+        at: out.starts[i],
+        encoded,
     };
     let fed = match units {
-        Units::Sorted { postings, cuts } => sink.take(&postings[cuts[i]..cuts[i + 1]]),
+        Units::Sorted { postings, cuts } => sink.take(&postings[cuts[i]..cuts[i + 1]])?,
         Units::Parts {
             paths,
             last,
@@ -261,10 +304,17 @@ fn run_unit(
             )?
         }
     };
+    if fed && sink.at != out.starts[i + 1] {
+        return Err(IndexError::corrupt(
+            out.path,
+            "a partition file changed while it was read back",
+        ));
+    }
     Ok(fed && sink.finish())
 }
 
-/// A unit's sorted postings counted into pieces and sent on.
+/// A unit's sorted postings written to `.pos`, counted into pieces and
+/// sent on.
 struct Sink<'a> {
     counter: Counter<'a>,
     tx: SyncSender<Piece>,
@@ -272,23 +322,34 @@ struct Sink<'a> {
     /// The last piece, kept until the next one or the end (the open
     /// (key, move) is counted into it).
     pending: Option<Piece>,
+    out: &'a PosOut<'a>,
+    /// The number among all postings of the next one to write.
+    at: u64,
+    /// Postings encoded to be written.
+    encoded: &'a mut Vec<u8>,
 }
 
 impl Sink<'_> {
-    /// Counts `sorted` (the next postings of the unit); `false` when the
-    /// writing side has stopped.
-    fn take(&mut self, sorted: &[u128]) -> bool {
+    /// Writes and counts `sorted` (the next postings of the unit); `false`
+    /// when the writing side has stopped.
+    fn take(&mut self, sorted: &[u128]) -> Result<bool, IndexError> {
         for chunk in sorted.chunks(PIECE) {
+            self.encoded.clear();
+            put_packed_postings(chunk, self.encoded);
+            let offset = HEADER + self.at * Posting::SIZE as u64;
+            write_all_at(self.out.file, self.encoded, offset)
+                .map_err(|e| IndexError::io(self.out.path, e))?;
+            self.at += chunk.len() as u64;
             if let Some(piece) = self.pending.take()
                 && self.tx.send(piece).is_err()
             {
-                return false;
+                return Ok(false);
             }
             let mut piece = self.pool.get();
             self.counter.count(chunk, &mut piece);
             self.pending = Some(piece);
         }
-        true
+        Ok(true)
     }
 
     /// Counts the last (key, move) and sends the last piece.
@@ -322,9 +383,8 @@ struct Counter<'a> {
 }
 
 impl Counter<'_> {
-    /// Counts `chunk` into `piece` (its postings' records too).
+    /// Counts `chunk` into `piece`.
     fn count(&mut self, chunk: &[u128], piece: &mut Piece) {
-        put_packed_postings(chunk, &mut piece.pos);
         for block in chunk.chunks(BLOCK) {
             // The block's games' scores read before they are counted: loads
             // that do not wait for each other, where a read per posting in
