@@ -189,7 +189,7 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32) {
         for p in v.iter() {
             ends[((p >> shift) as usize & mask) + 1] += 1;
         }
-        if ends.iter().any(|&c| c == n) {
+        if ends.contains(&n) {
             // All in one bucket: on to the next bits, nothing moved.
             high = shift;
             continue;
