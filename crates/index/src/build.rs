@@ -3,10 +3,10 @@
 //! positions go to a buffer of at most [`BuildOptions::run_positions`]
 //! postings. When it fills, its postings are appended to partition files by
 //! their top bits on a thread of its own while the reading goes on
-//! ([`crate::partition`]); at the end each partition (with the last
-//! postings, kept in memory) is sorted and handed on in order, and the
-//! segment's sorted positions file is written while the per-move statistics
-//! are counted from the same stream. Memory is bounded by the buffer and
+//! ([`crate::partition`]); at the end the partitions (with the last
+//! postings, kept in memory) are sorted and counted on several threads at
+//! once and the segment's sorted positions and per-move statistics written
+//! in key order ([`crate::sorted_write`]). Memory is bounded by the buffer and
 //! the games' records, whatever the input's size. A build that never fills
 //! the buffer sorts it in memory and writes no partition.
 //! A build writes to a temporary folder beside the target and renames it
@@ -17,17 +17,17 @@
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender};
 
 use pgnkit_game::ReadOptions;
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
-use crate::partition::{Feed, PART_BITS, Partitions, feed_part};
-use crate::record::{GameRecord, NO_MOVE, Posting, RecordWriter, Single, StatsRecord, VERSION};
+use crate::partition::{PART_BITS, Partitions};
+use crate::record::{GameRecord, Posting, RecordWriter, VERSION};
 use crate::scan::{absolute, read_sources};
-use crate::sort::{distribute, pack, sort_postings, unpack};
-use crate::tree::{Scores, Tally};
+use crate::sort::{distribute, pack, sort_postings};
+use crate::sorted_write::{Units, cuts, write_sorted};
+use crate::tree::Scores;
 
 /// How an index is built.
 #[derive(Debug, Clone, Copy)]
@@ -263,17 +263,14 @@ fn add_segment(
         let (pos_count, stats_count, single_count) = if parts.spills == 0 {
             sort_postings(&mut buffer, &mut scratch, sort_threads, 128);
             drop(std::mem::take(&mut scratch));
-            let sorted = std::mem::take(&mut buffer);
-            write_sorted(dir, stem, &scores, move |feed| {
-                for piece in sorted.chunks(SORTED_CHUNK) {
-                    let mut chunk = feed.buffer();
-                    chunk.extend_from_slice(piece);
-                    if !feed.send(chunk) {
-                        break;
-                    }
-                }
-                Ok(())
-            })?
+            // Ranges counted on the threads: a few each, so that one
+            // slower range leaves the others work.
+            let cuts = cuts(&buffer, buffer.len() / (sort_threads * 4).max(1));
+            let units = Units::Sorted {
+                postings: &buffer,
+                cuts,
+            };
+            write_sorted(dir, stem, &scores, &units, sort_threads)?
         } else {
             // The last postings stay in memory, distributed by partition
             // like the spilled ones into the spill before's buffer (its
@@ -287,19 +284,16 @@ fn add_segment(
             let starts = distribute(&buffer, &mut last, 128 - PART_BITS, 1 << PART_BITS);
             drop(std::mem::take(&mut buffer));
             // A partition is read back whole when it holds at most an
-            // eighth of the buffer: at most 8 are in memory at once.
+            // eighth of the buffer, and each thread holds one (and room
+            // to sort it).
             let limit = (capacity / 8).max(4096);
-            let paths = parts.paths().to_vec();
-            write_sorted(dir, stem, &scores, move |feed| {
-                let mut scratch = Vec::new();
-                for (i, path) in paths.iter().enumerate() {
-                    let extra = &last[starts[i]..starts[i + 1]];
-                    if !feed_part(path, extra, 128 - PART_BITS, limit, feed, &mut scratch)? {
-                        break;
-                    }
-                }
-                Ok(())
-            })?
+            let units = Units::Parts {
+                paths: parts.paths(),
+                last: &last,
+                starts: &starts,
+                limit,
+            };
+            write_sorted(dir, stem, &scores, &units, sort_threads)?
         };
         Ok::<_, IndexError>((pos_count, stats_count, single_count))
     })();
@@ -327,162 +321,4 @@ fn add_segment(
         positions: pos_count,
         runs: run_count,
     })
-}
-
-/// Postings counted at a time by [`write_sorted`].
-const BLOCK: usize = 4096;
-
-/// A (key, move) of the sorted postings, being counted.
-struct Group {
-    key: u64,
-    mv: u16,
-    /// The first game that plays it, its scores, and the last game.
-    first: u32,
-    first_scores: Scores,
-    last: u32,
-    /// Its statistics, once a second game plays it.
-    tally: Option<Tally>,
-}
-
-/// Postings in a chunk of a sorted buffer handed on by [`write_sorted`]
-/// (a partition's are handed on whole).
-const SORTED_CHUNK: usize = 1 << 16;
-
-/// Writes the sorted postings that `produce` sends (in chunks, in order)
-/// to `<stem>.pos` and their per-move statistics to `<stem>.stats` (moves
-/// played in one game only to `<stem>.single`, as the game's number);
-/// returns the three counts. Three threads make a pipeline: `produce`
-/// (reading and sorting partitions) on one, the statistics counted on the
-/// calling thread, the postings written on a third; the chunks go back to
-/// `produce` to be filled again.
-fn write_sorted<P>(
-    dir: &Path,
-    stem: &str,
-    scores: &[Scores],
-    produce: P,
-) -> Result<(u64, u64, u64), IndexError>
-where
-    P: FnOnce(&Feed) -> Result<(), IndexError> + Send,
-{
-    let pos_path = dir.join(format!("{stem}.pos"));
-    let mut pos = RecordWriter::<Posting>::create(&pos_path)?;
-    std::thread::scope(|scope| {
-        let (sorted, sorted_rx) = std::sync::mpsc::sync_channel::<Vec<u128>>(2);
-        let (back_tx, back) = std::sync::mpsc::channel::<Vec<u128>>();
-        let (to_write, write_rx) = std::sync::mpsc::sync_channel::<Vec<u128>>(2);
-        let producer = scope.spawn(move || produce(&Feed { sorted, back }));
-        let writer = scope.spawn(move || {
-            for chunk in write_rx {
-                for &p in &chunk {
-                    pos.push(&unpack(p))?;
-                }
-                let _ = back_tx.send(chunk);
-            }
-            pos.finish()
-        });
-        let counted = count_sorted(dir, stem, scores, sorted_rx, &to_write);
-        drop(to_write);
-        let produced = producer
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        let written = writer
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        produced?;
-        let (stats, singles) = counted?;
-        Ok((written?, stats, singles))
-    })
-}
-
-/// The statistics part of [`write_sorted`]: counts the postings received
-/// into `<stem>.stats` and `<stem>.single` and sends them on to `pos`;
-/// returns the counts of stats and singles. Stops early, with no error of
-/// its own, when `pos`'s thread has stopped (its error is the one
-/// reported); `sorted` is dropped on return, which stops the producer.
-fn count_sorted(
-    dir: &Path,
-    stem: &str,
-    scores: &[Scores],
-    sorted: Receiver<Vec<u128>>,
-    pos: &SyncSender<Vec<u128>>,
-) -> Result<(u64, u64), IndexError> {
-    let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
-    let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
-    // The (key, move) being counted: its first game, and its tally once a
-    // second game plays it (most play it in one game only: a single, whose
-    // game's scores are never read).
-    let mut group: Option<Group> = None;
-    let mut flush = |stats: &mut RecordWriter<StatsRecord>, group: &Option<Group>| {
-        let Some(g) = group else {
-            return Ok(());
-        };
-        if g.mv == NO_MOVE {
-            return Ok(());
-        }
-        let Some(tally) = &g.tally else {
-            return singles.push(&Single {
-                key: g.key,
-                mv: g.mv,
-                game: g.first,
-            });
-        };
-        let s = tally.stats;
-        stats.push(&StatsRecord {
-            key: g.key,
-            mv: g.mv,
-            games: s.games as u32,
-            white: s.white as u32,
-            draws: s.draws as u32,
-            black: s.black as u32,
-            white_rating_count: s.white_rating_count as u32,
-            white_rating_sum: s.white_rating_sum,
-            black_rating_count: s.black_rating_count as u32,
-            black_rating_sum: s.black_rating_sum,
-            latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
-            best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
-        })
-    };
-    let mut block_scores: Vec<Scores> = Vec::with_capacity(BLOCK);
-    while let Ok(chunk) = sorted.recv() {
-        for block in chunk.chunks(BLOCK) {
-            // The block's games' scores read before they are counted: loads
-            // that do not wait for each other, where a read per posting in
-            // the loop below would wait for each (the games of a key are far
-            // apart).
-            block_scores.clear();
-            block_scores.extend(block.iter().map(|&p| scores[(p >> 16) as u32 as usize]));
-            for (&packed, p_scores) in block.iter().zip(&block_scores) {
-                let p = unpack(packed);
-                match &mut group {
-                    Some(g) if g.key == p.key && g.mv == p.mv => {
-                        if g.last != p.game && g.mv != NO_MOVE {
-                            let tally = g.tally.get_or_insert_with(|| {
-                                let mut tally = Tally::default();
-                                tally.add_scores(&g.first_scores, u64::from(g.first));
-                                tally
-                            });
-                            tally.add_scores(p_scores, u64::from(p.game));
-                        }
-                        g.last = p.game;
-                    }
-                    _ => {
-                        flush(&mut stats, &group)?;
-                        group = Some(Group {
-                            key: p.key,
-                            mv: p.mv,
-                            first: p.game,
-                            first_scores: *p_scores,
-                            last: p.game,
-                            tally: None,
-                        });
-                    }
-                }
-            }
-        }
-        if pos.send(chunk).is_err() {
-            break;
-        }
-    }
-    flush(&mut stats, &group)?;
-    Ok((stats.finish()?, singles.finish()?))
 }

@@ -89,6 +89,7 @@ mod record;
 mod scan;
 mod search;
 mod sort;
+mod sorted_write;
 mod tree;
 
 pub use book::{

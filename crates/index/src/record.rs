@@ -79,6 +79,22 @@ impl Record for Posting {
     }
 }
 
+/// Appends the [`Posting`] records of postings packed as
+/// [`pack`](crate::sort::pack) makes them (as [`Posting::put`] of each,
+/// in one pass with no call a record).
+pub(crate) fn put_packed_postings(packed: &[u128], out: &mut Vec<u8>) {
+    let start = out.len();
+    out.resize(start + packed.len() * Posting::SIZE, 0);
+    for (bytes, &p) in out[start..].chunks_exact_mut(Posting::SIZE).zip(packed) {
+        let key = (p >> 64) as u64;
+        let low = p as u64;
+        // Packed: move << 48 | game << 16 | ply; written: move, ply, game.
+        let rest = low >> 48 | (low & 0xffff) << 16 | (low >> 16 & 0xffff_ffff) << 32;
+        bytes[..8].copy_from_slice(&key.to_le_bytes());
+        bytes[8..].copy_from_slice(&rest.to_le_bytes());
+    }
+}
+
 /// A position's move and how it scored, over a segment's games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct StatsRecord {
@@ -233,6 +249,46 @@ impl Record for GameRecord {
 /// write of a block, not one small copy a record.
 const WRITE_CHUNK: usize = 1 << 16;
 
+/// The header of a file of `R` records: magic, format version, record size,
+/// 4 bytes reserved.
+pub(crate) fn header<R: Record>() -> [u8; HEADER as usize] {
+    let mut header = [0u8; HEADER as usize];
+    header[..8].copy_from_slice(R::MAGIC);
+    header[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    header[12..].copy_from_slice(&(R::SIZE as u32).to_le_bytes());
+    header
+}
+
+/// Writes all of `bytes` at `offset` of `file` (positioned: threads write
+/// their own parts of one file at once).
+pub(crate) fn write_all_at(file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::write_all_at(file, bytes, offset)
+    }
+    #[cfg(windows)]
+    {
+        let (mut bytes, mut offset) = (bytes, offset);
+        while !bytes.is_empty() {
+            match std::os::windows::fs::FileExt::seek_write(file, bytes, offset) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => {
+                    bytes = &bytes[n..];
+                    offset += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (file, bytes, offset);
+        Err(io::Error::other("positioned writes are not supported here"))
+    }
+}
+
 /// Writes records of one type to a file, header first.
 pub(crate) struct RecordWriter<R: Record> {
     out: BufWriter<File>,
@@ -246,11 +302,7 @@ impl<R: Record> RecordWriter<R> {
     pub fn create(path: &Path) -> Result<RecordWriter<R>, IndexError> {
         let file = File::create(path).map_err(|e| IndexError::io(path, e))?;
         let mut out = BufWriter::with_capacity(1 << 16, file);
-        let mut header = Vec::with_capacity(HEADER as usize);
-        header.extend_from_slice(R::MAGIC);
-        header.extend_from_slice(&VERSION.to_le_bytes());
-        header.extend_from_slice(&(R::SIZE as u32).to_le_bytes());
-        out.write_all(&header)
+        out.write_all(&header::<R>())
             .map_err(|e| IndexError::io(path, e))?;
         Ok(RecordWriter {
             out,
@@ -270,6 +322,22 @@ impl<R: Record> RecordWriter<R> {
                 .map_err(|e| IndexError::io(&self.path, e))?;
             self.buf.clear();
         }
+        Ok(())
+    }
+
+    /// Appends records encoded already (`R::SIZE` bytes each) in one write.
+    pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), IndexError> {
+        debug_assert_eq!(bytes.len() % R::SIZE, 0);
+        if !self.buf.is_empty() {
+            self.out
+                .write_all(&self.buf)
+                .map_err(|e| IndexError::io(&self.path, e))?;
+            self.buf.clear();
+        }
+        self.out
+            .write_all(bytes)
+            .map_err(|e| IndexError::io(&self.path, e))?;
+        self.count += (bytes.len() / R::SIZE) as u64;
         Ok(())
     }
 
@@ -451,6 +519,9 @@ mod tests {
         p.put(&mut out);
         assert_eq!(out.len(), Posting::SIZE);
         assert_eq!(Posting::get(&out), p);
+        let mut bulk = Vec::new();
+        put_packed_postings(&[crate::sort::pack(&p), crate::sort::pack(&p)], &mut bulk);
+        assert_eq!(bulk, [out.clone(), out.clone()].concat());
         let g = GameRecord {
             offset: 5,
             number: 6,

@@ -11,6 +11,7 @@ pub(crate) fn pack(p: &Posting) -> u128 {
 }
 
 /// The posting [`pack`] made `n` of.
+#[cfg(test)]
 pub(crate) fn unpack(n: u128) -> Posting {
     Posting {
         key: (n >> 64) as u64,
@@ -144,6 +145,92 @@ fn sort_bucket(bucket: &mut [u128], sub: &mut Vec<u128>, shift: u32) {
     bucket.copy_from_slice(sub);
 }
 
+/// Sorts the packed postings of one partition ([`crate::partition`]),
+/// which agree on their bits from `high` up, on the calling thread: a most
+/// significant digit radix sort (2048 buckets at most a pass, so that the
+/// writes stay in cache) down to buckets of a few postings, sorted by
+/// insertion. The postings arrive in input order (by game and ply), which
+/// a pass keeps: the postings of one position end up in order already,
+/// and a bucket found sorted is not distributed again. `scratch` (grown to
+/// the length of `v`) keeps its allocation, to be reused.
+pub(crate) fn sort_part(v: &mut [u128], scratch: &mut Vec<u128>, high: u32) {
+    if scratch.len() < v.len() {
+        scratch.resize(v.len(), 0);
+    }
+    radix(v, &mut scratch[..v.len()], high);
+}
+
+/// Buckets of at most this many postings are sorted by insertion.
+const INSERTION: usize = 24;
+
+/// [`sort_part`]'s step: sorts `v` (agreeing on the bits from `high` up)
+/// with `tmp` (as long) as room to distribute into.
+fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32) {
+    let n = v.len();
+    if n <= INSERTION {
+        insertion_sort(v);
+        return;
+    }
+    if v.is_sorted() {
+        return;
+    }
+    loop {
+        if high == 0 {
+            // All 128 bits agree: the postings are equal.
+            return;
+        }
+        // About 4 postings a bucket, at most 2048 buckets.
+        let log = usize::BITS - n.leading_zeros();
+        let bits = log.saturating_sub(2).clamp(1, 11).min(high);
+        let shift = high - bits;
+        let buckets = 1usize << bits;
+        let mask = buckets - 1;
+        let mut ends = vec![0usize; buckets + 1];
+        for p in v.iter() {
+            ends[((p >> shift) as usize & mask) + 1] += 1;
+        }
+        if ends.contains(&n) {
+            // All in one bucket: on to the next bits, nothing moved.
+            high = shift;
+            continue;
+        }
+        for i in 1..ends.len() {
+            ends[i] += ends[i - 1];
+        }
+        let starts = ends.clone();
+        for p in v.iter() {
+            let slot = &mut ends[(p >> shift) as usize & mask];
+            tmp[*slot] = *p;
+            *slot += 1;
+        }
+        for w in starts.windows(2) {
+            let (from, to) = (w[0], w[1]);
+            let (bucket, room) = (&mut tmp[from..to], &mut v[from..to]);
+            if to - from <= INSERTION {
+                room.copy_from_slice(bucket);
+                insertion_sort(room);
+            } else {
+                radix(bucket, room, shift);
+                room.copy_from_slice(bucket);
+            }
+        }
+        return;
+    }
+}
+
+/// Sorts a few postings (most often in order already: cheap).
+fn insertion_sort(v: &mut [u128]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
+
 /// Distributes `part` into `out` (as long) by the bits of each posting
 /// above `shift`, bucket after bucket; returns where each of the `buckets`
 /// buckets starts in `out`, and its end last.
@@ -209,6 +296,41 @@ mod tests {
                 assert_eq!(got, expected, "{n} postings, {threads} threads");
             }
         }
+    }
+
+    #[test]
+    fn partition_sort_orders_as_postings_do() {
+        for n in [0, 1, 24, 25, 100, 4096, 50_000] {
+            let mut expected = postings(n);
+            // In input order (game, ply), as a partition's postings come.
+            expected.sort_by_key(|p| (p.game, p.ply));
+            let mut packed: Vec<u128> = expected.iter().map(pack).collect();
+            expected.sort_unstable();
+            sort_part(&mut packed, &mut Vec::new(), 128);
+            let got: Vec<Posting> = packed.into_iter().map(unpack).collect();
+            assert_eq!(got, expected, "{n} postings");
+        }
+        // Out of input order, random keys below a partition's top bits, one
+        // key shared by a third of them (the start position's).
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut packed: Vec<u128> = (0..200_000u32)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let key = if i % 3 == 0 { 0x0123_4567_89ab_cdef } else { x };
+                pack(&Posting {
+                    key: key >> 7 | 5 << 57,
+                    mv: (x >> 3) as u16 % 7,
+                    game: (x >> 20) as u32 % 5000,
+                    ply: (x >> 40) as u16 % 90,
+                })
+            })
+            .collect();
+        let mut expected = packed.clone();
+        expected.sort_unstable();
+        sort_part(&mut packed, &mut Vec::new(), 121);
+        assert!(packed == expected);
     }
 
     #[test]

@@ -1,0 +1,496 @@
+//! The end of a build: the sorted postings written to `<stem>.pos` and
+//! their per-move statistics counted into `<stem>.stats` (moves played in
+//! one game only into `<stem>.single`, as the game's number).
+//!
+//! The postings come in units that share no (key, move): the partitions of
+//! a build that spilled ([`crate::partition`]; their keys' top bits differ)
+//! or ranges of a sorted buffer cut where the (key, move) changes. So the
+//! units are read, sorted and counted on several threads at once. Where a
+//! unit's postings go in `.pos` is known before (the postings before it),
+//! so each thread writes them there itself; the statistics, whose places
+//! are known only once counted, go in pieces of encoded records to the
+//! calling thread, which writes them in unit order. The files are the same
+//! whatever the threads.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+
+use crate::error::IndexError;
+use crate::partition::{PART_BITS, SortSpace, feed_part};
+use crate::record::{
+    HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header,
+    put_packed_postings, write_all_at,
+};
+use crate::tree::{Scores, Tally};
+
+/// Sorted postings written to `.pos` at a time and counted into one
+/// [`Piece`]: 64 KiB of records, in cache when written. (Writes of 1 MiB
+/// here cost up to 9 times the kernel time of 64 KiB ones, now and then:
+/// 0.1 s to 1 s for 536 MB.)
+const PIECE: usize = 1 << 12;
+
+/// Pieces of a unit waiting to be written at most (a unit ahead of the one
+/// being written waits for it with this many, its memory bounded).
+const QUEUED: usize = 64;
+
+/// Postings counted at a time by [`Counter::count`].
+const BLOCK: usize = 4096;
+
+/// Where the sorted postings come from.
+pub(crate) enum Units<'a> {
+    /// A buffer sorted whole, counted in ranges (`cuts[i]..cuts[i + 1]`)
+    /// that each begin a (key, move).
+    Sorted {
+        postings: &'a [u128],
+        cuts: Vec<usize>,
+    },
+    /// The partition files (in key order) and each one's postings kept in
+    /// memory (`last[starts[i]..starts[i + 1]]`); a partition of more than
+    /// `limit` postings is split again as it is read
+    /// ([`feed_part`]).
+    Parts {
+        paths: &'a [PathBuf],
+        last: &'a [u128],
+        starts: &'a [usize],
+        limit: usize,
+    },
+}
+
+impl Units<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Units::Sorted { cuts, .. } => cuts.len().saturating_sub(1),
+            Units::Parts { paths, .. } => paths.len(),
+        }
+    }
+
+    /// Where each unit's postings start among all of them, and their
+    /// number last.
+    fn pos_starts(&self) -> Result<Vec<u64>, IndexError> {
+        Ok(match self {
+            Units::Sorted { cuts, .. } => cuts.iter().map(|&c| c as u64).collect(),
+            Units::Parts { paths, starts, .. } => {
+                let mut at = 0u64;
+                let mut pos_starts = vec![0];
+                for (i, path) in paths.iter().enumerate() {
+                    let bytes = std::fs::metadata(path)
+                        .map_err(|e| IndexError::io(path, e))?
+                        .len();
+                    at += bytes / 16 + (starts[i + 1] - starts[i]) as u64;
+                    pos_starts.push(at);
+                }
+                pos_starts
+            }
+        })
+    }
+}
+
+/// Cuts of the sorted `postings` into ranges of about `step` postings
+/// (at least 16 [`PIECE`]s) that each begin a (key, move), for
+/// [`Units::Sorted`].
+pub(crate) fn cuts(postings: &[u128], step: usize) -> Vec<usize> {
+    let step = step.max(PIECE * 16);
+    let n = postings.len();
+    let mut cuts = vec![0];
+    let mut at = step;
+    while at < n {
+        let top = postings[at - 1] >> 48;
+        while at < n && postings[at] >> 48 == top {
+            at += 1;
+        }
+        if at < n {
+            cuts.push(at);
+        }
+        at += step;
+    }
+    if n > 0 {
+        cuts.push(n);
+    }
+    cuts
+}
+
+/// Encoded records of some postings of a unit.
+#[derive(Default)]
+struct Piece {
+    stats: Vec<u8>,
+    singles: Vec<u8>,
+}
+
+/// Pieces written, to be filled again (no new memory to fault in).
+#[derive(Default)]
+struct Pool(Mutex<Vec<Piece>>);
+
+impl Pool {
+    fn get(&self) -> Piece {
+        self.0
+            .lock()
+            .map(|mut v| v.pop())
+            .unwrap_or_default()
+            .unwrap_or_default()
+    }
+
+    fn put(&self, mut piece: Piece) {
+        piece.stats.clear();
+        piece.singles.clear();
+        if let Ok(mut v) = self.0.lock() {
+            v.push(piece);
+        }
+    }
+}
+
+/// Writes the postings of `units` (sorted, or sorted here) to
+/// `<stem>.pos`, `<stem>.stats` and `<stem>.single` in `dir`, on `threads`
+/// threads beside the calling one (which writes the statistics); returns
+/// the three counts.
+pub(crate) fn write_sorted(
+    dir: &Path,
+    stem: &str,
+    scores: &[Scores],
+    units: &Units<'_>,
+    threads: usize,
+) -> Result<(u64, u64, u64), IndexError> {
+    let pos_path = dir.join(format!("{stem}.pos"));
+    let pos = File::create(&pos_path).map_err(|e| IndexError::io(&pos_path, e))?;
+    write_all_at(&pos, &header::<Posting>(), 0).map_err(|e| IndexError::io(&pos_path, e))?;
+    let pos_starts = units.pos_starts()?;
+    let out = PosOut {
+        file: &pos,
+        path: &pos_path,
+        starts: &pos_starts,
+    };
+    let mut stats = RecordWriter::<StatsRecord>::create(&dir.join(format!("{stem}.stats")))?;
+    let mut singles = RecordWriter::<Single>::create(&dir.join(format!("{stem}.single")))?;
+    let count = units.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let pool = Pool::default();
+    let written = std::thread::scope(|scope| {
+        let (register, registered) = channel::<(usize, Receiver<Piece>)>();
+        let workers: Vec<_> = (0..threads.clamp(1, 64).min(count.max(1)))
+            .map(|_| {
+                let register = register.clone();
+                let (next, stop, pool, out) = (&next, &stop, &pool, &out);
+                scope.spawn(move || -> Result<(), IndexError> {
+                    let mut space = SortSpace::default();
+                    let mut encoded = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count || stop.load(Ordering::Relaxed) {
+                            return Ok(());
+                        }
+                        let (tx, rx) = sync_channel(QUEUED);
+                        if register.send((i, rx)).is_err() {
+                            return Ok(());
+                        }
+                        let room = (&mut space, &mut encoded);
+                        match run_unit(units, i, scores, pool, out, room, tx) {
+                            Ok(true) => {}
+                            Ok(false) => return Ok(()),
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(register);
+        let written = write_units(count, &registered, &pool, &mut stats, &mut singles);
+        if written.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        drop(registered);
+        let mut worked = Ok(());
+        for w in workers {
+            let r = w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            if worked.is_ok() {
+                worked = r;
+            }
+        }
+        worked.and(written)
+    });
+    written?;
+    pos.sync_all().map_err(|e| IndexError::io(&pos_path, e))?;
+    let positions = pos_starts.last().copied().unwrap_or(0);
+    Ok((positions, stats.finish()?, singles.finish()?))
+}
+
+/// The writing side of [`write_sorted`]: the pieces of unit 0, then of unit
+/// 1, and so on, as the workers register them. Stops at a unit never
+/// registered (a worker stopped on an error, which is the one reported).
+fn write_units(
+    count: usize,
+    registered: &Receiver<(usize, Receiver<Piece>)>,
+    pool: &Pool,
+    stats: &mut RecordWriter<StatsRecord>,
+    singles: &mut RecordWriter<Single>,
+) -> Result<(), IndexError> {
+    let mut waiting: HashMap<usize, Receiver<Piece>> = HashMap::new();
+    for i in 0..count {
+        let rx = loop {
+            if let Some(rx) = waiting.remove(&i) {
+                break rx;
+            }
+            match registered.recv() {
+                Ok((j, rx)) => {
+                    waiting.insert(j, rx);
+                }
+                Err(_) => return Ok(()),
+            }
+        };
+        for piece in rx {
+            stats.push_bytes(&piece.stats)?;
+            singles.push_bytes(&piece.singles)?;
+            pool.put(piece);
+        }
+    }
+    Ok(())
+}
+
+/// Where the workers write `.pos`: the file, and where each unit's
+/// postings start ([`Units::pos_starts`]).
+struct PosOut<'a> {
+    file: &'a File,
+    path: &'a Path,
+    starts: &'a [u64],
+}
+
+/// Sorts (if need be) and counts unit `i` of `units`: its postings written
+/// to `.pos` in their place, their statistics in pieces sent to `tx`;
+/// `false` when the writing side has stopped. `room`: where a partition is
+/// sorted and postings encoded, kept from one unit to the next.
+fn run_unit(
+    units: &Units<'_>,
+    i: usize,
+    scores: &[Scores],
+    pool: &Pool,
+    out: &PosOut<'_>,
+    room: (&mut SortSpace, &mut Vec<u8>),
+    tx: SyncSender<Piece>,
+) -> Result<bool, IndexError> {
+    let (space, encoded) = room;
+    let mut sink = Sink {
+        counter: Counter {
+            scores,
+            group: None,
+            block_scores: Vec::with_capacity(BLOCK),
+        },
+        tx,
+        pool,
+        pending: None,
+        out,
+        at: out.starts[i],
+        encoded,
+    };
+    let fed = match units {
+        Units::Sorted { postings, cuts } => sink.take(&postings[cuts[i]..cuts[i + 1]])?,
+        Units::Parts {
+            paths,
+            last,
+            starts,
+            limit,
+        } => {
+            let extra = &last[starts[i]..starts[i + 1]];
+            feed_part(
+                &paths[i],
+                extra,
+                128 - PART_BITS,
+                *limit,
+                space,
+                &mut |sorted| sink.take(sorted),
+            )?
+        }
+    };
+    if fed && sink.at != out.starts[i + 1] {
+        return Err(IndexError::corrupt(
+            out.path,
+            "a partition file changed while it was read back",
+        ));
+    }
+    Ok(fed && sink.finish())
+}
+
+/// A unit's sorted postings written to `.pos`, counted into pieces and
+/// sent on.
+struct Sink<'a> {
+    counter: Counter<'a>,
+    tx: SyncSender<Piece>,
+    pool: &'a Pool,
+    /// The last piece, kept until the next one or the end (the open
+    /// (key, move) is counted into it).
+    pending: Option<Piece>,
+    out: &'a PosOut<'a>,
+    /// The number among all postings of the next one to write.
+    at: u64,
+    /// Postings encoded to be written.
+    encoded: &'a mut Vec<u8>,
+}
+
+impl Sink<'_> {
+    /// Writes and counts `sorted` (the next postings of the unit); `false`
+    /// when the writing side has stopped.
+    fn take(&mut self, sorted: &[u128]) -> Result<bool, IndexError> {
+        for chunk in sorted.chunks(PIECE) {
+            self.encoded.clear();
+            put_packed_postings(chunk, self.encoded);
+            let offset = HEADER + self.at * Posting::SIZE as u64;
+            write_all_at(self.out.file, self.encoded, offset)
+                .map_err(|e| IndexError::io(self.out.path, e))?;
+            self.at += chunk.len() as u64;
+            if let Some(piece) = self.pending.take()
+                && self.tx.send(piece).is_err()
+            {
+                return Ok(false);
+            }
+            let mut piece = self.pool.get();
+            self.counter.count(chunk, &mut piece);
+            self.pending = Some(piece);
+        }
+        Ok(true)
+    }
+
+    /// Counts the last (key, move) and sends the last piece.
+    fn finish(mut self) -> bool {
+        let mut piece = self.pending.take().unwrap_or_else(|| self.pool.get());
+        self.counter.finish(&mut piece);
+        self.tx.send(piece).is_ok()
+    }
+}
+
+/// A (key, move) of the sorted postings, being counted.
+struct Group {
+    /// The packed postings' bits from 48 up: key and move.
+    top: u128,
+    /// The first game that plays it, its scores, and the last game.
+    first: u32,
+    first_scores: Scores,
+    last: u32,
+    /// Its statistics, once a second game plays it.
+    tally: Option<Tally>,
+}
+
+/// Counts a unit's sorted postings: a (key, move) played in several games
+/// gives a [`StatsRecord`], one played in one game a [`Single`], a game's
+/// final position (no move) nothing.
+struct Counter<'a> {
+    /// The games' scores, by segment number.
+    scores: &'a [Scores],
+    group: Option<Group>,
+    block_scores: Vec<Scores>,
+}
+
+impl Counter<'_> {
+    /// Counts `chunk` into `piece`.
+    fn count(&mut self, chunk: &[u128], piece: &mut Piece) {
+        for block in chunk.chunks(BLOCK) {
+            // The block's games' scores read before they are counted: loads
+            // that do not wait for each other, where a read per posting in
+            // the loop below would wait for each (the games of a key are far
+            // apart).
+            self.block_scores.clear();
+            self.block_scores.extend(
+                block
+                    .iter()
+                    .map(|&p| self.scores[(p >> 16) as u32 as usize]),
+            );
+            for (&p, p_scores) in block.iter().zip(&self.block_scores) {
+                let top = p >> 48;
+                let game = (p >> 16) as u32;
+                match &mut self.group {
+                    Some(g) if g.top == top => {
+                        if g.last != game && top as u16 != NO_MOVE {
+                            let tally = g.tally.get_or_insert_with(|| {
+                                let mut tally = Tally::default();
+                                tally.add_scores(&g.first_scores, u64::from(g.first));
+                                tally
+                            });
+                            tally.add_scores(p_scores, u64::from(game));
+                        }
+                        g.last = game;
+                    }
+                    group => {
+                        if let Some(g) = group {
+                            flush(g, piece);
+                        }
+                        *group = Some(Group {
+                            top,
+                            first: game,
+                            first_scores: *p_scores,
+                            last: game,
+                            tally: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts the open (key, move) into `piece`: the unit ends.
+    fn finish(&mut self, piece: &mut Piece) {
+        if let Some(g) = self.group.take() {
+            flush(&g, piece);
+        }
+    }
+}
+
+/// The record of a (key, move) counted whole.
+fn flush(g: &Group, piece: &mut Piece) {
+    let key = (g.top >> 16) as u64;
+    let mv = g.top as u16;
+    if mv == NO_MOVE {
+        return;
+    }
+    let Some(tally) = &g.tally else {
+        Single {
+            key,
+            mv,
+            game: g.first,
+        }
+        .put(&mut piece.singles);
+        return;
+    };
+    let s = tally.stats;
+    StatsRecord {
+        key,
+        mv,
+        games: s.games as u32,
+        white: s.white as u32,
+        draws: s.draws as u32,
+        black: s.black as u32,
+        white_rating_count: s.white_rating_count as u32,
+        white_rating_sum: s.white_rating_sum,
+        black_rating_count: s.black_rating_count as u32,
+        black_rating_sum: s.black_rating_sum,
+        latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
+        best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
+    }
+    .put(&mut piece.stats);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_begin_a_key_and_move() {
+        // Groups of 3 postings of one (key, move), 100k postings.
+        let postings: Vec<u128> = (0..100_000u128).map(|i| (i / 3) << 48 | i).collect();
+        let cuts = cuts(&postings, 10);
+        assert_eq!(cuts[0], 0);
+        assert_eq!(*cuts.last().unwrap(), postings.len());
+        assert!(cuts.len() > 2);
+        for w in cuts.windows(2) {
+            assert!(w[0] < w[1]);
+            assert_ne!(
+                postings[w[1] - 1] >> 48,
+                postings.get(w[1]).map_or(u128::MAX, |p| p >> 48)
+            );
+        }
+        assert_eq!(super::cuts(&[], 10), vec![0]);
+    }
+}
