@@ -151,7 +151,7 @@ fn eight_digits(v: u32) -> u64 {
 
 /// `n` in decimal, without `fmt` (a huge hit list is mostly these numbers): eight
 /// digits at a time, each computed apart from the others, written whole and cut.
-#[inline]
+#[inline(always)]
 fn push_decimal(out: &mut Vec<u8>, n: u64) {
     if n < 10 {
         out.push(b'0' + n as u8);
@@ -163,6 +163,7 @@ fn push_decimal(out: &mut Vec<u8>, n: u64) {
 }
 
 /// [`push_decimal`] of a number of nine digits or more (up to twenty).
+#[inline(never)]
 fn push_decimal_long(out: &mut Vec<u8>, n: u64) {
     let high = n / 100_000_000;
     if high < 10 {
