@@ -144,6 +144,14 @@ impl Output {
         self.flush_if_full()
     }
 
+    /// Writes the text of one game that `write` appends to the buffer (no copy of it made
+    /// elsewhere first); counted as [`Output::write_game`] counts it.
+    pub fn write_game_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) -> io::Result<()> {
+        write(&mut self.buf);
+        self.pending += 1;
+        self.flush_if_full()
+    }
+
     /// Writes text that is not a game (diagnostics, FENs of `fen --every-ply`...).
     pub fn write_text(&mut self, text: &[u8]) -> io::Result<()> {
         self.buf.extend_from_slice(text);
@@ -381,6 +389,24 @@ mod tests {
         assert_eq!((out.games_written(), out.games_pending()), (0, 2));
         out.write_game(&[b'c'; BUFFER]).expect("written out");
         assert_eq!((out.games_written(), out.games_pending()), (3, 0));
+    }
+
+    #[test]
+    fn a_game_written_in_place_is_counted_and_kept() {
+        let dir = scratch("in-place");
+        let path = dir.join("out.pgn");
+        let mut out = Output::file(&path).expect("created");
+        out.write_game(b"a\n").expect("buffered");
+        out.write_game_with(|buf| buf.extend_from_slice(b"b\n"))
+            .expect("buffered");
+        assert_eq!((out.games_written(), out.games_pending()), (0, 2));
+        out.write_game_with(|buf| buf.resize(buf.len() + BUFFER, b'c'))
+            .expect("written out");
+        assert_eq!((out.games_written(), out.games_pending()), (3, 0));
+        assert_eq!(out.finish().expect("renamed"), 3);
+        let text = fs::read(&path).expect("in place");
+        assert_eq!(&text[..4], b"a\nb\n");
+        assert_eq!(text.len(), 4 + BUFFER);
     }
 
     #[cfg(target_os = "linux")]

@@ -14,7 +14,7 @@ use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
 use pgnkit::select::{Context, Ply, PlyFinder, Query};
 
-use pgnkit_index::Index;
+use pgnkit_index::{Hit, Index, IndexError};
 
 use crate::args::SearchArgs;
 use crate::failure::Failure;
@@ -104,65 +104,88 @@ impl Job for SearchJob {
 }
 
 /// One `--offsets` line: file, offset, game number and the plies, tab-separated, the
-/// plies as `3,5,7v` (`v`: in a variation); written into `line`, emptied first.
+/// plies as `3,5,7v` (`v`: in a variation); appended to `out`.
 fn offsets_line(
-    line: &mut Vec<u8>,
+    out: &mut Vec<u8>,
     file: &str,
     offset: u64,
     number: u64,
     plies: impl Iterator<Item = Ply>,
 ) {
-    line.clear();
-    line.extend_from_slice(file.as_bytes());
-    line.push(b'\t');
-    push_decimal(line, offset);
-    line.push(b'\t');
-    push_decimal(line, number);
-    line.push(b'\t');
+    out.extend_from_slice(file.as_bytes());
+    out.push(b'\t');
+    push_decimal(out, offset);
+    out.push(b'\t');
+    push_decimal(out, number);
+    out.push(b'\t');
     for (i, p) in plies.enumerate() {
         if i > 0 {
-            line.push(b',');
+            out.push(b',');
         }
-        push_decimal(line, u64::from(p.ply));
+        push_decimal(out, u64::from(p.ply));
         if !p.main_line {
-            line.push(b'v');
+            out.push(b'v');
         }
     }
-    line.push(b'\n');
+    out.push(b'\n');
 }
 
-/// The two digits of each number below 100.
-const PAIRS: [u8; 200] = {
-    let mut pairs = [0u8; 200];
+/// The two digits of each number below 100, as the bytes of a little-endian number.
+const PAIRS: [u16; 100] = {
+    let mut pairs = [0u16; 100];
     let mut i = 0;
     while i < 100 {
-        pairs[2 * i] = b'0' + (i / 10) as u8;
-        pairs[2 * i + 1] = b'0' + (i % 10) as u8;
+        pairs[i] = u16::from_le_bytes([b'0' + (i / 10) as u8, b'0' + (i % 10) as u8]);
         i += 1;
     }
     pairs
 };
 
-/// `n` in decimal, without `fmt`, two digits at a time (a huge hit list is mostly
-/// these numbers).
-fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    while n >= 100 {
-        let pair = (n % 100) as usize * 2;
-        n /= 100;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
-    }
-    if n >= 10 {
-        let pair = n as usize * 2;
-        at -= 2;
-        digits[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+/// The eight digits of `v` (below 10^8, zeros before it) as the bytes of a little-endian
+/// number, the first digit in the lowest byte: four pairs, computed apart from one another.
+fn eight_digits(v: u32) -> u64 {
+    let (high, low) = (v / 10_000, v % 10_000);
+    let pair = |n: u32| u64::from(PAIRS[n as usize]);
+    pair(high / 100) | pair(high % 100) << 16 | pair(low / 100) << 32 | pair(low % 100) << 48
+}
+
+/// `n` in decimal, without `fmt` (a huge hit list is mostly these numbers): eight
+/// digits at a time, each computed apart from the others, written whole and cut.
+#[inline(always)]
+fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100_000_000 {
+        push_digits(out, eight_digits(n as u32));
     } else {
-        at -= 1;
-        digits[at] = b'0' + n as u8;
+        push_decimal_long(out, n);
     }
-    out.extend_from_slice(&digits[at..]);
+}
+
+/// [`push_decimal`] of a number of nine digits or more (up to twenty).
+#[inline(never)]
+fn push_decimal_long(out: &mut Vec<u8>, n: u64) {
+    let high = n / 100_000_000;
+    if high < 10 {
+        out.push(b'0' + high as u8);
+    } else if high < 100_000_000 {
+        push_digits(out, eight_digits(high as u32));
+    } else {
+        push_digits(out, eight_digits((high / 100_000_000) as u32));
+        out.extend_from_slice(&eight_digits((high % 100_000_000) as u32).to_le_bytes());
+    }
+    out.extend_from_slice(&eight_digits((n % 100_000_000) as u32).to_le_bytes());
+}
+
+/// Eight digits ([`eight_digits`]) without their leading zeros (the last digit kept).
+#[inline]
+fn push_digits(out: &mut Vec<u8>, digits: u64) {
+    // A digit `0` is a zero byte once every byte has lost b'0': the leading zeros are
+    // the low zero bytes.
+    let zeros = ((digits - u64::from_le_bytes([b'0'; 8])).trailing_zeros() / 8).min(7);
+    let start = out.len();
+    out.extend_from_slice(&(digits >> (8 * zeros)).to_le_bytes());
+    out.truncate(start + 8 - zeros as usize);
 }
 
 /// One JSON line: `{"file":..,"offset":..,"game":..,"plies":[..],"variation_plies":[..]}`.
@@ -223,7 +246,6 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     };
     let mut tally = Tally::with_warnings(options::warnings(&inputs));
     let (mut not_matching, mut number, mut current) = (0u64, 0u64, String::new());
-    let mut line = Vec::new();
     let ended = pipeline::over_inputs(&inputs, &job, |name, game, found, text| {
         if current != name {
             current = name.to_string();
@@ -241,10 +263,9 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
         match shape {
             Shape::Pgn => out.write_game(text),
             Shape::Json => out.write_game(json_line(name, game.offset, number, &plies).as_bytes()),
-            Shape::Offsets => {
-                offsets_line(&mut line, name, game.offset, number, plies.iter().copied());
-                out.write_game(&line)
-            }
+            Shape::Offsets => out.write_game_with(|text| {
+                offsets_line(text, name, game.offset, number, plies.iter().copied())
+            }),
         }
     })?;
     tally.written = (tally.games - tally.rejected - not_matching).min(tally.written);
@@ -269,70 +290,46 @@ fn run_indexed(
     };
     let export = options::export_options(&args.pgn, &args.inputs)?;
     let index = Index::open(path).map_err(|e| Failure::usage(e.to_string()))?;
-    let games = index
-        .search_games(key)
-        .map_err(|e| Failure::usage(e.to_string()))?;
     let mut out = match &args.output {
         Some(path) => Output::file(path)?.compressed(None, args.level)?,
         None => Output::stdout().compressed(args.compress, args.level)?,
     };
-    let mut writer = GameWriter::new(export);
-    let mut found = 0u64;
-    let mut line = Vec::new();
-    let mut plies: Vec<Ply> = Vec::new();
-    let mut rest = games.iter().peekable();
-    while let Some(first) = rest.next() {
-        // A game's plies; those of the next games at the same place too (the same
-        // file indexed twice), as one game.
-        plies.clear();
-        let as_ply = |&ply: &u32| Ply {
-            main_line: true,
-            ply,
-        };
-        plies.extend(first.plies.iter().map(as_ply));
-        while let Some(next) = rest
-            .next_if(|g| (g.offset, g.stream, g.path) == (first.offset, first.stream, first.path))
-        {
-            plies.extend(next.plies.iter().map(as_ply));
-        }
-        found += 1;
-        let name = first.source;
-        let written = match shape {
-            Shape::Json => {
-                out.write_game(json_line(name, first.offset, first.number, &plies).as_bytes())
+    let mut written = Written {
+        shape,
+        index: &index,
+        read: read_options(&args.inputs),
+        writer: GameWriter::new(export),
+        out: &mut out,
+        found: 0,
+    };
+    // A game is written once the next is seen: the next games at the same place (the same
+    // file indexed twice) are written with it, as one game with all their plies.
+    let mut pending: Option<Pending> = None;
+    let mut source = SourceName::default();
+    index
+        .search_each(key, |hit| {
+            if let Some(p) = &mut pending
+                && (p.offset, p.stream) == (hit.offset, hit.stream)
+                && source.path == hit.path
+            {
+                p.plies.extend(hit.plies.iter().map(as_ply));
+                return Ok(());
             }
-            Shape::Offsets => {
-                offsets_line(
-                    &mut line,
-                    name,
-                    first.offset,
-                    first.number,
-                    plies.iter().copied(),
-                );
-                out.write_game(&line)
+            if let Some(p) = &pending {
+                written.game(&source, p)?;
             }
-            Shape::Pgn => {
-                let bytes = index
-                    .game_text(&first.first_hit())
-                    .map_err(|e| Failure::usage(e.to_string()))?;
-                let mut text = Vec::new();
-                match pgnkit::game::read_games_with(&bytes[..], read_options(&args.inputs)).next() {
-                    Some(read) if !read.is_broken() => {
-                        // Writing to a Vec cannot fail.
-                        let _ = writer.write(&read.value, &mut text);
-                    }
-                    _ => {
-                        return Err(Failure::usage(format!(
-                            "{name}: the game at byte {} no longer reads as it did when indexed",
-                            first.offset
-                        )));
-                    }
-                }
-                out.write_game(&text)
-            }
-        };
-        written.map_err(|e| Failure::write(out.name(), &e))?;
+            source.take(hit.source, hit.path);
+            let p = pending.get_or_insert_with(Pending::default);
+            (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
+            p.plies.clear();
+            p.plies.extend(hit.plies.iter().map(as_ply));
+            Ok(())
+        })
+        .map_err(Stopped::failure)?;
+    if let Some(p) = &pending {
+        written.game(&source, p).map_err(Stopped::failure)?;
     }
+    let found = written.found;
     let name = out.name().to_string();
     out.finish()?;
     console::say(&format!(
@@ -347,6 +344,131 @@ fn run_indexed(
     Ok(Outcome::Clean)
 }
 
+/// A ply of the index's answer: in the main line.
+fn as_ply(&ply: &u32) -> Ply {
+    Ply {
+        main_line: true,
+        ply,
+    }
+}
+
+/// A game found in the index, not yet written.
+#[derive(Default)]
+struct Pending {
+    offset: u64,
+    number: u64,
+    stream: u32,
+    plies: Vec<Ply>,
+}
+
+/// The source of the pending game: its name and path, copied only when the source
+/// changes (`key`: where the index keeps the name, the same for every game of a source).
+#[derive(Default)]
+struct SourceName {
+    key: usize,
+    name: String,
+    path: std::path::PathBuf,
+}
+
+impl SourceName {
+    fn take(&mut self, name: &str, path: &std::path::Path) {
+        let key = name.as_ptr() as usize;
+        if key != self.key {
+            self.key = key;
+            name.clone_into(&mut self.name);
+            path.clone_into(&mut self.path);
+        }
+    }
+}
+
+/// Writes the games of an index's answer in the shape asked for.
+struct Written<'a> {
+    shape: Shape,
+    index: &'a Index,
+    read: ReadOptions,
+    writer: GameWriter,
+    out: &'a mut Output,
+    found: u64,
+}
+
+impl Written<'_> {
+    fn game(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
+        self.found += 1;
+        let name = source.name.as_str();
+        let written = match self.shape {
+            Shape::Json => self
+                .out
+                .write_game(json_line(name, game.offset, game.number, &game.plies).as_bytes()),
+            Shape::Offsets => self.out.write_game_with(|text| {
+                offsets_line(
+                    text,
+                    name,
+                    game.offset,
+                    game.number,
+                    game.plies.iter().copied(),
+                )
+            }),
+            Shape::Pgn => {
+                let hit = Hit {
+                    source: source.name.clone(),
+                    path: source.path.clone(),
+                    stream: game.stream,
+                    offset: game.offset,
+                    number: game.number,
+                    ply: game.plies.first().map_or(0, |p| p.ply),
+                };
+                let bytes = self
+                    .index
+                    .game_text(&hit)
+                    .map_err(|e| Failure::usage(e.to_string()))?;
+                let mut text = Vec::new();
+                match pgnkit::game::read_games_with(&bytes[..], self.read).next() {
+                    Some(read) if !read.is_broken() => {
+                        // Writing to a Vec cannot fail.
+                        let _ = self.writer.write(&read.value, &mut text);
+                    }
+                    _ => {
+                        return Err(Failure::usage(format!(
+                            "{name}: the game at byte {} no longer reads as it did when indexed",
+                            game.offset
+                        ))
+                        .into());
+                    }
+                }
+                self.out.write_game(&text)
+            }
+        };
+        written.map_err(|e| Failure::write(self.out.name(), &e).into())
+    }
+}
+
+/// Why an index's answer stopped before its end: the index, or writing it.
+enum Stopped {
+    Index(IndexError),
+    Failed(Failure),
+}
+
+impl Stopped {
+    fn failure(self) -> Failure {
+        match self {
+            Stopped::Index(e) => Failure::usage(e.to_string()),
+            Stopped::Failed(f) => f,
+        }
+    }
+}
+
+impl From<IndexError> for Stopped {
+    fn from(e: IndexError) -> Stopped {
+        Stopped::Index(e)
+    }
+}
+
+impl From<Failure> for Stopped {
+    fn from(f: Failure) -> Stopped {
+        Stopped::Failed(f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,6 +478,14 @@ mod tests {
         let mut numbers = vec![0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_535, u64::MAX];
         numbers.extend((0..20).map(|i| 10u64.pow(i)));
         numbers.extend((1..20).map(|i| 10u64.pow(i) - 1));
+        numbers.extend((1..20).map(|i| 10u64.pow(i) + 1));
+        numbers.extend([
+            1_234_567_890_123,
+            842_318_599,
+            100_000_000,
+            99_999_999,
+            12_345_678,
+        ]);
         for n in numbers {
             let mut out = b"x".to_vec();
             push_decimal(&mut out, n);
@@ -365,10 +495,10 @@ mod tests {
 
     #[test]
     fn an_offsets_line() {
-        let mut line = b"old".to_vec();
+        let mut line = b"old\n".to_vec();
         let plies =
             [(true, 3), (true, 5), (false, 7)].map(|(main_line, ply)| Ply { main_line, ply });
         offsets_line(&mut line, "a.pgn", 0, 12, plies.into_iter());
-        assert_eq!(line, b"a.pgn\t0\t12\t3,5,7v\n");
+        assert_eq!(line, b"old\na.pgn\t0\t12\t3,5,7v\n");
     }
 }

@@ -163,3 +163,40 @@ fn an_index_answers_an_exact_position_as_the_scan_does() {
         assert!(String::from_utf8_lossy(&out.stderr).contains(message));
     }
 }
+
+/// A file indexed twice holds each game twice, at the same place: `search --index` writes
+/// such a game once, with the plies of both, and counts it once.
+#[test]
+fn a_game_indexed_twice_is_written_once() {
+    let corpus = pgnkit_corpus::dir();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("search-index-twice");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = corpus.join("lichess-annotated/lichess_user_DannyTheDonkey_2019.pgn");
+    let file = file.to_str().unwrap();
+    let index = dir.join("twice.pgnidx");
+    let index = index.to_str().unwrap();
+    let built = run(&["index", file, file, "-o", index]);
+    assert!(
+        built.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    // After 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5 6. cxd5 exd5 7. Ne2 c6: the
+    // first game's alone.
+    let query = "reaches \"rnbq1rk1/pp3ppp/2p2n2/3p4/1b1P4/2NBP3/PP2NPPP/R1BQK2R w KQ - 0 8\"";
+    let out = run(&["search", "--index", index, query, "--offsets"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{file}\t0\t1\t14,14\n")
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 games found"));
+    let out = run(&["search", "--index", index, query, "--json"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{{\"file\":\"{file}\",\"game\":1,\"offset\":0,\"plies\":[14,14],\"variation_plies\":[]}}\n"
+        )
+    );
+}

@@ -18,7 +18,7 @@ use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
     GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
 };
-use crate::search::{FoundGame, GameHits, Hit};
+use crate::search::{FoundGame, GameHit, GameHits, Hit};
 use crate::tree::{GameSummary, Tally, Tree, finish};
 
 /// Postings whose games are at most this many records apart share one read
@@ -236,62 +236,144 @@ impl Index {
     /// [`search_key`](Index::search_key), in the same order, without a
     /// [`Hit`] (two strings) made for each. The source files are checked first.
     pub fn search_games(&self, key: u64) -> Result<GameHits<'_>, IndexError> {
-        self.verify_sources()?;
         let mut found = GameHits {
             sources: &self.manifest.sources,
             games: Vec::new(),
             plies: Vec::new(),
         };
+        self.visit_games(key, |source, _, offset, number, plies| {
+            found.plies.extend_from_slice(plies);
+            found.games.push(FoundGame {
+                source,
+                offset,
+                number,
+                plies_end: found.plies.len() as u32,
+            });
+            Ok::<(), IndexError>(())
+        })?;
+        Ok(found)
+    }
+
+    /// The games of [`search_games`](Index::search_games), in the same order, each handed
+    /// to `each` as soon as its record is read and nothing kept of it afterwards: a common
+    /// position has hundreds of thousands of games, and a list of them all would cost more
+    /// than the answer (the memory held is that of the position's postings, 8 bytes each).
+    /// The source files are checked, and the game numbers of every posting, before the
+    /// first game is handed out; a game record found corrupt on the way (a source past the
+    /// manifest's) ends the search with that error, after the games before it. An error of
+    /// `each` ends the search and is returned.
+    pub fn search_each<E: From<IndexError>>(
+        &self,
+        key: u64,
+        mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.visit_games(key, |_, source, offset, number, plies| {
+            each(GameHit {
+                source: &source.name,
+                path: &source.path,
+                stream: source.stream,
+                offset,
+                number,
+                plies,
+            })
+        })
+    }
+
+    /// What [`search_games`](Index::search_games) and [`search_each`](Index::search_each)
+    /// find, handed to `each` a game at a time: its source (number and entry, checked
+    /// against the manifest), offset, number and plies.
+    fn visit_games<E: From<IndexError>>(
+        &self,
+        key: u64,
+        mut each: impl FnMut(u32, &SourceEntry, u64, u64, &[u32]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.verify_sources()?;
+        // Every segment's postings first, as (game, ply) numbers in order, their game
+        // numbers checked: an index whose postings are corrupt hands out no game.
+        let mut postings = Vec::with_capacity(self.segments.len());
         for seg in &self.segments {
             let (start, end) = self.key_range(seg, key)?;
-            // (game, ply) as one number. A key's postings are sorted by the
-            // move played, then by game and ply: sorted runs, which a stable
-            // sort finds and merges.
-            let mut postings: Vec<u64> = seg
+            // (game, ply) as one number. A key's postings are sorted by the move played,
+            // then by game and ply: sorted runs, which a stable sort finds and merges.
+            let mut numbers: Vec<u64> = seg
                 .positions
                 .read_map(start, end, |p| u64::from(p.game) << 16 | u64::from(p.ply))?;
-            postings.sort();
-            let mut ids: Vec<u32> = postings.iter().map(|&p| (p >> 16) as u32).collect();
-            ids.dedup();
-            let first = found.games.len();
-            self.records_into(seg, &ids, &seg.positions.path, &mut found.games, |g| {
-                FoundGame {
-                    source: g.source,
-                    offset: g.offset,
-                    number: g.number,
-                    plies_end: 0,
-                }
-            })?;
-            if let Some(g) = found.games[first..]
-                .iter()
-                .find(|g| g.source as usize >= self.manifest.sources.len())
+            numbers.sort();
+            if let Some(&last) = numbers.last()
+                && last >> 16 >= seg.games.len
             {
                 return Err(IndexError::corrupt(
-                    &seg.games.path,
+                    &seg.positions.path,
                     format!(
-                        "source {} where the manifest has {}",
-                        g.source,
-                        self.manifest.sources.len()
+                        "game {} where the segment has {} games",
+                        last >> 16,
+                        seg.games.len
                     ),
-                ));
+                )
+                .into());
             }
-            // Each game's plies: its postings, which follow one another.
-            found.plies.reserve(postings.len());
-            let mut at = first;
-            let mut game = None;
-            for p in postings {
-                let id = (p >> 16) as u32;
-                if game.is_some_and(|g| g != id) {
-                    at += 1;
+            postings.push(numbers);
+        }
+        let game_of = |p: u64| (p >> 16) as u32;
+        let mut bytes = Vec::new();
+        let mut plies = Vec::new();
+        for (seg, postings) in self.segments.iter().zip(&postings) {
+            let mut rest = &postings[..];
+            while let Some(&head) = rest.first() {
+                // The records of nearby games are read in one read, not one read a game:
+                // a read costs about a microsecond.
+                let first = game_of(head);
+                let (mut n, mut last) = (1, first);
+                while let Some(&p) = rest.get(n) {
+                    let id = game_of(p);
+                    if id - last > GAME_READ_GAP || id - first >= GAME_READ_MAX {
+                        break;
+                    }
+                    last = id;
+                    n += 1;
                 }
-                game = Some(id);
-                found.plies.push((p & 0xffff) as u32);
-                if let Some(g) = found.games.get_mut(at) {
-                    g.plies_end = found.plies.len() as u32;
+                let (mut run, after) = rest.split_at(n);
+                rest = after;
+                let run_bytes =
+                    seg.games
+                        .read_bytes(u64::from(first), u64::from(last) + 1, &mut bytes)?;
+                while let Some(&head) = run.first() {
+                    // A game's postings follow one another, its plies in order.
+                    let id = game_of(head);
+                    let k = run
+                        .iter()
+                        .position(|&p| game_of(p) != id)
+                        .unwrap_or(run.len());
+                    let (game, after) = run.split_at(k);
+                    run = after;
+                    // Most games reach a position once: their ply needs no list.
+                    let one;
+                    let plies: &[u32] = if let [p] = game {
+                        one = [(p & 0xffff) as u32];
+                        &one
+                    } else {
+                        plies.clear();
+                        plies.extend(game.iter().map(|&p| (p & 0xffff) as u32));
+                        &plies
+                    };
+                    let at = (id - first) as usize * GameRecord::SIZE;
+                    let (offset, number, source) =
+                        GameRecord::place(&run_bytes[at..at + GameRecord::SIZE]);
+                    let Some(entry) = self.manifest.sources.get(source as usize) else {
+                        return Err(IndexError::corrupt(
+                            &seg.games.path,
+                            format!(
+                                "source {source} where the manifest has {}",
+                                self.manifest.sources.len()
+                            ),
+                        )
+                        .into());
+                    };
+                    each(source, entry, offset, number, plies)?;
                 }
             }
         }
-        Ok(found)
+        Ok(())
     }
 
     /// The text of the game of `hit`, read from its source (compressed
@@ -365,20 +447,6 @@ impl Index {
         from: &Path,
     ) -> Result<Vec<GameRecord>, IndexError> {
         let mut out = Vec::with_capacity(ids.len());
-        self.records_into(seg, ids, from, &mut out, |g| g)?;
-        Ok(out)
-    }
-
-    /// [`records_of`](Index::records_of), each record mapped by `f` and appended to `out`.
-    fn records_into<T>(
-        &self,
-        seg: &Segment,
-        ids: &[u32],
-        from: &Path,
-        out: &mut Vec<T>,
-        mut f: impl FnMut(GameRecord) -> T,
-    ) -> Result<(), IndexError> {
-        out.reserve(ids.len());
         let mut bytes = Vec::new();
         let mut rest = ids;
         while let Some(&first) = rest.first() {
@@ -405,10 +473,10 @@ impl Index {
                     .read_bytes(u64::from(first), u64::from(last) + 1, &mut bytes)?;
             out.extend(run.iter().map(|&id| {
                 let at = (id - first) as usize * GameRecord::SIZE;
-                f(GameRecord::get(&run_bytes[at..at + GameRecord::SIZE]))
+                GameRecord::get(&run_bytes[at..at + GameRecord::SIZE])
             }));
         }
-        Ok(())
+        Ok(out)
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {

@@ -212,6 +212,14 @@ pub struct GameRecord {
     pub names_len: u32,
 }
 
+impl GameRecord {
+    /// Where the game of a record's bytes is: its offset, number and source (the
+    /// fields a search hands out, read without the rest).
+    pub(crate) fn place(b: &[u8]) -> (u64, u64, u32) {
+        (u64_at(b, 0), u64_at(b, 8), u32_at(b, 16))
+    }
+}
+
 impl Record for GameRecord {
     const SIZE: usize = 48;
     const MAGIC: &'static [u8; 8] = b"PKIXGAM\0";
@@ -539,6 +547,7 @@ mod tests {
         g.put(&mut out);
         assert_eq!(out.len(), GameRecord::SIZE);
         assert_eq!(GameRecord::get(&out), g);
+        assert_eq!(GameRecord::place(&out), (5, 6, 1));
         let s = StatsRecord {
             key: 1,
             mv: 2,

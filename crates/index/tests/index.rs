@@ -116,7 +116,32 @@ fn index_equals_scan_also_after_append() {
         offsets.dedup();
         assert_eq!(offsets.len(), games.len(), "{text}");
         assert!(games.iter().all(|g| !g.plies.is_empty()), "{text}");
+        // Handed out one at a time, the same games with the same plies, in the same order.
+        let mut each = Vec::new();
+        parts
+            .search_each(pos.polyglot_key(), |g| {
+                each.push((g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()));
+                Ok::<(), IndexError>(())
+            })
+            .unwrap();
+        let listed: Vec<_> = games
+            .iter()
+            .map(|g| (g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()))
+            .collect();
+        assert_eq!(each, listed, "{text}");
     }
+    // An error of the callback ends the search after that game, and is what it returns.
+    let start = parse_position("").unwrap().polyglot_key();
+    let mut seen = 0;
+    let stopped = parts.search_each(start, |_| {
+        seen += 1;
+        match seen {
+            3 => Err(IndexError::Position("enough".into())),
+            _ => Ok(()),
+        }
+    });
+    assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
+    assert_eq!(seen, 3);
     // The games a hit points to are the games: their text starts with a tag.
     let pos = parse_position("e4 c5 Nf3 d6").unwrap();
     let hits = parts.search(&pos).unwrap();
@@ -232,6 +257,17 @@ fn truncated_and_corrupt_files_are_errors() {
         e.contains("seg-0.pos: corrupt index: game 4294967295 where the segment has"),
         "{e}"
     );
+    // A game at a time: the error comes before any game is handed out.
+    let mut handed = 0;
+    let key = parse_position("").unwrap().polyglot_key();
+    let e = index
+        .search_each(key, |_| {
+            handed += 1;
+            Ok::<(), IndexError>(())
+        })
+        .unwrap_err();
+    assert!(message(e).contains("seg-0.pos: corrupt index: game 4294967295"));
+    assert_eq!(handed, 0);
     let blitz = Filter {
         speeds: vec![Speed::Blitz],
         ..Filter::default()
