@@ -5,13 +5,19 @@
 //! `append_value`/`append_null`: a seventh of the moves table's cost), and each batch
 //! starts with the room the last one took. The arrays they finish are the arrow builders'
 //! to the bit: same types, same list field, no null buffer where no value is null.
+//! The text columns: [`ShortTexts`] (SAN, UCI, squares: checked as UTF-8 once a batch)
+//! and [`LongTexts`] (comments, movetext, FENs), both starting each batch with the room
+//! the last one took.
 
 use std::sync::Arc;
 
-use arrow_array::builder::{NullBufferBuilder, OffsetBufferBuilder};
+use arrow_array::builder::{BinaryBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder};
 use arrow_array::types::{ArrowPrimitiveType, UInt8Type};
-use arrow_array::{ArrayRef, BooleanArray, ListArray, PrimitiveArray};
+use arrow_array::{ArrayRef, BooleanArray, ListArray, PrimitiveArray, StringArray};
 use arrow_schema::{DataType, Field};
+
+use crate::error::Error;
+use crate::move_text::MoveText;
 
 /// A primitive column of `T`, nulls allowed.
 #[derive(Debug)]
@@ -36,7 +42,7 @@ impl<T: ArrowPrimitiveType> Values<T> {
         self.nulls.append_n_non_nulls(self.values.len() - start);
     }
 
-    /// Appends `values` as [`push_option`](Values::push_option) does one by one: the
+    /// Appends `values` (a value or a null per row): the
     /// values in one loop, then the validity in one step when all are valid or all null
     /// (the second walk only for a mix).
     #[inline(always)]
@@ -145,11 +151,179 @@ impl ByteLists {
     }
 }
 
+/// A column of short ASCII texts gathered as bytes (no UTF-8 check per value), made a
+/// string column by one check of the whole batch's bytes.
+pub(crate) fn utf8(builder: &mut BinaryBuilder) -> Result<ArrayRef, Error> {
+    let (offsets, values, nulls) = builder.finish().into_parts();
+    Ok(Arc::new(StringArray::try_new(offsets, values, nulls)?))
+}
+
+/// A string column of short ASCII texts (SAN, UCI, squares, piece letters): the moves
+/// table's five text columns of every row. Appends are inlined here (arrow's
+/// `BinaryBuilder::append_value` was a call of about 70 instructions a value), and each
+/// batch starts with the room the last one took (an arrow builder starts again from
+/// nothing after `finish`, so every batch grew each column a dozen times); the batch is
+/// checked as UTF-8 once, as [`utf8`].
+#[derive(Debug)]
+pub(crate) struct ShortTexts {
+    values: Vec<u8>,
+    offsets: OffsetBufferBuilder<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl ShortTexts {
+    pub(crate) fn new() -> ShortTexts {
+        ShortTexts {
+            values: Vec::new(),
+            offsets: OffsetBufferBuilder::new(0),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    /// Appends the text of each of `rows` (or a null), one value a row: room for 8
+    /// bytes a text made once, each text copied whole (its padding cut by the next), the
+    /// validity in one step when every row has a text.
+    #[inline(always)]
+    pub(crate) fn extend_texts<R>(&mut self, rows: &[R], text: impl Fn(&R) -> Option<&MoveText>) {
+        let start = self.values.len();
+        self.values.resize(start + 8 * rows.len() + 8, 0);
+        self.offsets.reserve(rows.len());
+        let mut end = start;
+        let mut nulls = 0;
+        for row in rows {
+            match text(row) {
+                Some(text) => {
+                    let (bytes, len) = text.padded();
+                    self.values[end..end + 8].copy_from_slice(bytes);
+                    end += len;
+                    self.offsets.push_length(len);
+                }
+                None => {
+                    nulls += 1;
+                    self.offsets.push_length(0);
+                }
+            }
+        }
+        self.values.truncate(end);
+        let valid = rows.iter().map(|row| text(row).is_some());
+        append_validity(&mut self.nulls, rows.len(), nulls, valid);
+    }
+
+    /// Appends `letters` (a piece or promotion letter per row, or a null) one by one,
+    /// the validity in one step when all are letters or all null.
+    #[inline(always)]
+    pub(crate) fn extend_letters<I>(&mut self, letters: I)
+    where
+        I: Iterator<Item = Option<char>> + Clone,
+    {
+        let mut rows = 0;
+        let mut nulls = 0;
+        for letter in letters.clone() {
+            rows += 1;
+            match letter {
+                Some(letter) if letter.is_ascii() => {
+                    self.values.push(letter as u8);
+                    self.offsets.push_length(1);
+                }
+                Some(letter) => {
+                    let text = letter.encode_utf8(&mut [0; 4]).as_bytes().to_owned();
+                    self.values.extend_from_slice(&text);
+                    self.offsets.push_length(text.len());
+                }
+                None => {
+                    nulls += 1;
+                    self.offsets.push_length(0);
+                }
+            }
+        }
+        let valid = letters.map(|letter| letter.is_some());
+        append_validity(&mut self.nulls, rows, nulls, valid);
+    }
+
+    /// The gathered texts as a string column; the next batch starts with as much room.
+    pub(crate) fn finish(&mut self) -> Result<ArrayRef, Error> {
+        let rows = self.nulls.len();
+        let room = self.values.len();
+        let values = std::mem::replace(&mut self.values, Vec::with_capacity(room));
+        let offsets = std::mem::replace(&mut self.offsets, OffsetBufferBuilder::new(rows));
+        let nulls = self.nulls.finish();
+        self.nulls = NullBufferBuilder::new(rows);
+        Ok(Arc::new(StringArray::try_new(
+            offsets.finish(),
+            values.into(),
+            nulls,
+        )?))
+    }
+}
+
+/// A column of long texts (movetext, FENs, comments) whose batch, at its first value, takes
+/// the room the batch before it took: an arrow builder starts again from nothing after
+/// `finish` and grew each batch's text by doubling, copying it each time (on the comment-heavy
+/// games of the bench file, 2% of `convert`'s instructions). The room is taken at the first
+/// value, not at `finish`, so that an idle builder holds no memory.
+#[derive(Debug, Default)]
+pub(crate) struct LongTexts {
+    builder: StringBuilder,
+    /// Values and bytes of the last batch, until the next one starts.
+    room: Option<(usize, usize)>,
+}
+
+impl LongTexts {
+    #[inline]
+    fn start(&mut self) {
+        if let Some((rows, bytes)) = self.room.take() {
+            self.builder = StringBuilder::with_capacity(rows, bytes);
+        }
+    }
+
+    /// Appends `value` (or a null), counting its bytes.
+    pub(crate) fn push(&mut self, value: Option<&str>, bytes: &mut usize) {
+        self.start();
+        text(&mut self.builder, value, bytes);
+    }
+
+    /// Appends each of `values` as [`push`](LongTexts::push) does; a game's rows that are
+    /// all null (the comments of most games, their clocks taken out) in one step.
+    pub(crate) fn extend<'a, I>(&mut self, values: I, bytes: &mut usize)
+    where
+        I: ExactSizeIterator<Item = Option<&'a str>> + Clone,
+    {
+        let rows = values.len();
+        if rows == 0 {
+            return;
+        }
+        self.start();
+        if values.clone().all(|value| value.is_none()) {
+            self.builder.append_nulls(rows);
+            return;
+        }
+        for value in values {
+            text(&mut self.builder, value, bytes);
+        }
+    }
+
+    /// The gathered texts as a column.
+    pub(crate) fn finish(&mut self) -> ArrayRef {
+        let rows = self.builder.offsets_slice().len() - 1;
+        let len = self.builder.values_slice().len();
+        self.room = (rows > 0).then_some((rows, len));
+        Arc::new(self.builder.finish())
+    }
+}
+
+pub(crate) fn text(builder: &mut StringBuilder, value: Option<&str>, bytes: &mut usize) {
+    if let Some(value) = value {
+        *bytes += value.len();
+    }
+    builder.append_option(value);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use arrow_array::Array;
     use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, UInt8Builder};
+    use arrow_array::cast::AsArray;
     use arrow_array::types::Int32Type;
 
     #[test]
@@ -213,5 +387,73 @@ mod tests {
         lists.push(&[1]);
         lists.finish();
         assert_eq!(lists.finish().len(), 0);
+    }
+
+    #[test]
+    fn short_texts_a_game_at_a_time_equal_arrows_builder() {
+        let mut texts = ShortTexts::new();
+        let mut letters = ShortTexts::new();
+        let games: [&[Option<&str>]; 5] = [
+            &[Some("e4"), Some("Nxf3+"), Some("exd8=Q#")],
+            &[None, None],
+            &[],
+            &[Some("O-O"), None, Some("a1")],
+            &[None, Some("Kh1")],
+        ];
+        let chars: [&[Option<char>]; 4] = [
+            &[Some('N'), Some('Q')],
+            &[None],
+            &[Some('é'), None, Some('K')],
+            &[],
+        ];
+        for round in 0..2 {
+            let mut theirs = StringBuilder::new();
+            for game in games.iter().skip(round) {
+                let rows: Vec<Option<MoveText>> =
+                    game.iter().map(|t| t.map(MoveText::new)).collect();
+                texts.extend_texts(&rows, |row| row.as_ref());
+                for text in game.iter() {
+                    theirs.append_option(*text);
+                }
+            }
+            let mine = texts.finish().unwrap();
+            assert_eq!(mine.to_data(), theirs.finish().to_data());
+            let mut theirs = StringBuilder::new();
+            for game in chars.iter().skip(round) {
+                letters.extend_letters(game.iter().copied());
+                for letter in game.iter() {
+                    theirs.append_option(letter.map(String::from));
+                }
+            }
+            assert_eq!(
+                letters.finish().unwrap().to_data(),
+                theirs.finish().to_data()
+            );
+        }
+    }
+
+    #[test]
+    fn long_texts_start_a_batch_with_the_last_ones_room_at_its_first_value() {
+        let mut texts = LongTexts::default();
+        let mut bytes = 0;
+        for _ in 0..1000 {
+            texts.push(Some("1. e4 e5 2. Nf3"), &mut bytes);
+        }
+        texts.push(None, &mut bytes);
+        texts.extend([None, None].into_iter(), &mut bytes);
+        texts.extend([None, Some("e4")].into_iter(), &mut bytes);
+        assert_eq!(bytes, 15_002);
+        let column = texts.finish();
+        assert_eq!((column.len(), column.null_count()), (1005, 4));
+        assert_eq!(column.as_string::<i32>().value(1004), "e4");
+        assert_eq!(column.as_string::<i32>().value(999), "1. e4 e5 2. Nf3");
+        // Idle: no room held.
+        assert_eq!(texts.builder.values_capacity(), 0);
+        texts.push(Some("e4"), &mut bytes);
+        assert!(texts.builder.values_capacity() >= 15_000);
+        assert!(texts.builder.offsets_capacity() >= 1001);
+        let column = texts.finish();
+        assert_eq!(column.len(), 1);
+        assert_eq!(column.as_string::<i32>().value(0), "e4");
     }
 }

@@ -52,6 +52,7 @@ pub mod conversion;
 mod csv;
 mod error;
 mod errors;
+mod move_text;
 mod positions;
 mod record;
 mod tee;
@@ -68,10 +69,11 @@ pub use conversion::{
     STREAM_BATCH_BYTES, Stream, TABLE_BATCH_BYTES, TableJob, TableKind, TableState,
 };
 pub use error::{Error, TagWarning};
+pub use move_text::MoveText;
 pub use positions::PositionsBuilder;
 pub use record::{
-    GameRecord, MoveRecord, MoveText, PositionRecord, RATING_TAGS, RecordError, RecordOptions,
-    RecordVisitor, STRING_TAGS,
+    GameRecord, MoveRecord, PositionRecord, RATING_TAGS, RecordError, RecordOptions, RecordVisitor,
+    STRING_TAGS,
 };
 pub use tee::RecordTee;
 pub use threaded::WriterThread;

@@ -24,9 +24,11 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Schema, SchemaRef};
 
-use crate::builder::{BatchLimits, Fill, TableOptions, batch, text, utf8};
+use crate::builder::{BatchLimits, Fill, TableOptions, batch};
+use crate::columns::{text, utf8};
 use crate::error::Error;
-use crate::record::{GameRecord, MoveText};
+use crate::move_text::MoveText;
+use crate::record::GameRecord;
 
 /// Builds positions-table batches.
 #[derive(Debug)]
