@@ -76,12 +76,12 @@ fn run_export_format(args: &CheckArgs) -> Result<Outcome, Failure> {
             let report = check_export_format(&text);
             games += report.games;
             failing += report.failures.len();
+            // An error of `Output` names it already.
             write_report(&mut out, &input.name, &report, args)
-                .map_err(|e| Failure::write("standard output", &e))?;
+                .map_err(|e| Failure::usage(e.to_string()))?;
         }
     }
-    out.flush()
-        .map_err(|e| Failure::write("standard output", &e))?;
+    out.flush().map_err(|e| Failure::usage(e.to_string()))?;
     out.finish()?;
     crate::console::say(&format!(
         "pgnkit: check --export-format: {games} games, {} export format, {failing} not",

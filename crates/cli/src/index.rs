@@ -101,13 +101,19 @@ pub fn tree(args: &TreeArgs) -> Result<Outcome, Failure> {
     Ok(Outcome::Clean)
 }
 
-/// Writes a command's whole answer (a tree, a book's moves) to standard output.
+/// Writes a command's whole answer (a tree, a book's moves) to standard output; its
+/// reader gone (`| head`) ends the run quietly.
 pub(crate) fn print(text: &str) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
-    stdout
+    match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(|e| Failure::write("standard output", &e))
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::write("standard output", &e))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A game in one cell: `White (elo) - Black (elo), result, date, source #n`.

@@ -208,7 +208,8 @@ impl Output {
     /// Writes out the rest and, for a file, puts it in place under its name. Returns the games
     /// written.
     pub fn finish(mut self) -> Result<u64, Failure> {
-        self.flush().map_err(|e| Failure::write(&self.name, &e))?;
+        // An error of `flush` names this output already.
+        self.flush().map_err(|e| Failure::usage(e.to_string()))?;
         if let Some(codec) = self.codec.take() {
             let tail = codec.finish().map_err(|e| Failure::write(&self.name, &e))?;
             self.write_out(&tail)

@@ -20,7 +20,7 @@ use crate::args::SearchArgs;
 use crate::failure::Failure;
 use crate::options::{self, read_options};
 use crate::outcome::{Outcome, finish};
-use crate::output::Output;
+use crate::output::{Output, OutputError};
 use crate::paths::check_plan;
 use crate::pipeline::{self, Game, Job};
 use crate::tally::Tally;
@@ -306,7 +306,7 @@ fn run_indexed(
     // file indexed twice) are written with it, as one game with all their plies.
     let mut pending: Option<Pending> = None;
     let mut source = SourceName::default();
-    index
+    let answered = index
         .search_each(key, |hit| {
             if let Some(p) = &mut pending
                 && (p.offset, p.stream) == (hit.offset, hit.stream)
@@ -325,9 +325,16 @@ fn run_indexed(
             p.plies.extend(hit.plies.iter().map(as_ply));
             Ok(())
         })
-        .map_err(Stopped::failure)?;
-    if let Some(p) = &pending {
-        written.game(&source, p).map_err(Stopped::failure)?;
+        .and_then(|()| match &pending {
+            Some(p) => written.game(&source, p),
+            None => Ok(()),
+        })
+        .and_then(|()| written.out.flush().map_err(|e| Stopped::writing(&e)));
+    if let Err(stopped) = answered {
+        return match stopped.failure() {
+            Some(failure) => Err(failure),
+            None => Ok(Outcome::Clean),
+        };
     }
     let found = written.found;
     let name = out.name().to_string();
@@ -438,21 +445,35 @@ impl Written<'_> {
                 self.out.write_game(&text)
             }
         };
-        written.map_err(|e| Failure::write(self.out.name(), &e).into())
+        written.map_err(|e| Stopped::writing(&e))
     }
 }
 
-/// Why an index's answer stopped before its end: the index, or writing it.
+/// Why an index's answer stopped before its end: the index, writing it, or the reader of
+/// standard output gone (`| head`), which ends the run quietly.
 enum Stopped {
     Index(IndexError),
     Failed(Failure),
+    Closed,
 }
 
 impl Stopped {
-    fn failure(self) -> Failure {
+    /// An error of [`Output`]'s (it names the output already).
+    fn writing(e: &std::io::Error) -> Stopped {
+        match OutputError::of(e) {
+            Some(output) if e.kind() == std::io::ErrorKind::BrokenPipe && output.is_stdout() => {
+                Stopped::Closed
+            }
+            _ => Stopped::Failed(Failure::usage(e.to_string())),
+        }
+    }
+
+    /// The failure that ends the run, or `None` for a closed standard output.
+    fn failure(self) -> Option<Failure> {
         match self {
-            Stopped::Index(e) => Failure::usage(e.to_string()),
-            Stopped::Failed(f) => f,
+            Stopped::Index(e) => Some(Failure::usage(e.to_string())),
+            Stopped::Failed(f) => Some(f),
+            Stopped::Closed => None,
         }
     }
 }

@@ -200,3 +200,59 @@ fn a_game_indexed_twice_is_written_once() {
         )
     );
 }
+
+/// `search --index ... | head -1`: the reader of standard output goes away after a line;
+/// the run ends quietly (exit 0, nothing on standard error), as `export | head` does.
+/// `> /dev/full` fails with exit status 2, the output named once.
+#[test]
+fn a_closed_standard_output_ends_an_index_search_quietly_a_full_one_fails() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("search-index-closed");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("many.pgn");
+    // 40,000 one-move games: about 1.5 MB of `--offsets` lines, more than a pipe and the
+    // command's buffer hold.
+    std::fs::write(&games, b"[Event \"e\"]\n\n1. e4 *\n\n".repeat(40_000)).unwrap();
+    let index = dir.join("many.pgnidx");
+    let built = run(&[
+        "index",
+        games.to_str().unwrap(),
+        "-o",
+        index.to_str().unwrap(),
+    ]);
+    assert_eq!(built.status.code(), Some(0));
+    let start = "reaches \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
+    let mut child = common::pgnkit(&["search", "--index", index.to_str().unwrap(), start])
+        .arg("--offsets")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap(); // `| head -1`; the reader is dropped here
+    let out = child.wait_with_output().unwrap();
+    assert!(line.ends_with("\t0\t1\t0\n"), "{line}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(err, "");
+    // A full device is a failure, named once.
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = common::pgnkit(&["search", "--index", index.to_str().unwrap(), start])
+        .arg("--offsets")
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pgnkit: cannot write standard output: No space left on device\n"
+    );
+}
