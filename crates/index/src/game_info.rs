@@ -54,7 +54,13 @@ impl Speed {
         let (Some(base), Some(inc)) = (parse_u64(base), parse_u64(inc)) else {
             return Speed::Unknown;
         };
-        match base + 40 * inc {
+        Speed::of_estimate(base, inc)
+    }
+
+    /// The class of a game of `base` seconds plus `inc` a move, by Lichess's estimate of
+    /// its length (`base + 40 × inc`).
+    fn of_estimate(base: u64, inc: u64) -> Speed {
+        match base.saturating_add(inc.saturating_mul(40)) {
             0..30 => Speed::UltraBullet,
             30..180 => Speed::Bullet,
             180..480 => Speed::Blitz,
@@ -295,6 +301,11 @@ mod tests {
         assert_eq!(Speed::of_time_control("-"), Speed::Correspondence);
         assert_eq!(Speed::of_time_control("?"), Speed::Unknown);
         assert_eq!(Speed::of_time_control("40/7200:3600"), Speed::Classical);
+        // Past u64 once the increment is counted 40 times: the longest class, no overflow.
+        assert_eq!(
+            Speed::of_time_control("18446744073709551615+461168601842738790"),
+            Speed::Classical
+        );
     }
 
     #[test]
@@ -319,13 +330,7 @@ mod tests {
             let (Ok(base), Ok(inc)) = (base.parse::<u64>(), inc.parse::<u64>()) else {
                 return Speed::Unknown;
             };
-            match base + 40 * inc {
-                0..30 => Speed::UltraBullet,
-                30..180 => Speed::Bullet,
-                180..480 => Speed::Blitz,
-                480..1500 => Speed::Rapid,
-                _ => Speed::Classical,
-            }
+            Speed::of_estimate(base, inc)
         }
         fn date(text: &str) -> u32 {
             let mut parts = text.trim().split('.');
