@@ -79,22 +79,6 @@ impl Record for Posting {
     }
 }
 
-/// Appends the [`Posting`] records of postings packed as
-/// [`pack`](crate::sort::pack) makes them (as [`Posting::put`] of each,
-/// in one pass with no call a record).
-pub(crate) fn put_packed_postings(packed: &[u128], out: &mut Vec<u8>) {
-    let start = out.len();
-    out.resize(start + packed.len() * Posting::SIZE, 0);
-    for (bytes, &p) in out[start..].chunks_exact_mut(Posting::SIZE).zip(packed) {
-        let key = (p >> 64) as u64;
-        let low = p as u64;
-        // Packed: move << 48 | game << 16 | ply; written: move, ply, game.
-        let rest = low >> 48 | (low & 0xffff) << 16 | (low >> 16 & 0xffff_ffff) << 32;
-        bytes[..8].copy_from_slice(&key.to_le_bytes());
-        bytes[8..].copy_from_slice(&rest.to_le_bytes());
-    }
-}
-
 /// A position's move and how it scored, over a segment's games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct StatsRecord {
@@ -527,9 +511,6 @@ mod tests {
         p.put(&mut out);
         assert_eq!(out.len(), Posting::SIZE);
         assert_eq!(Posting::get(&out), p);
-        let mut bulk = Vec::new();
-        put_packed_postings(&[crate::sort::pack(&p), crate::sort::pack(&p)], &mut bulk);
-        assert_eq!(bulk, [out.clone(), out.clone()].concat());
         let g = GameRecord {
             offset: 5,
             number: 6,

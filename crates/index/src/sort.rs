@@ -2,12 +2,28 @@
 //! ([`sort_postings`]): the build's buffer and each partition
 //! ([`crate::partition`]) are sorted here.
 
-use crate::record::Posting;
+use crate::record::{Posting, Record};
 
 /// `p` as one number whose order is the postings' (key, move, game, ply):
 /// sorting numbers is cheaper than comparing four fields.
 pub(crate) fn pack(p: &Posting) -> u128 {
     u128::from(p.key) << 64 | u128::from(p.mv) << 48 | u128::from(p.game) << 16 | u128::from(p.ply)
+}
+
+/// Appends the [`Posting`] records of postings packed as
+/// [`pack`] makes them (as [`Posting::put`] of each,
+/// in one pass with no call a record).
+pub(crate) fn put_packed_postings(packed: &[u128], out: &mut Vec<u8>) {
+    let start = out.len();
+    out.resize(start + packed.len() * Posting::SIZE, 0);
+    for (bytes, &p) in out[start..].chunks_exact_mut(Posting::SIZE).zip(packed) {
+        let key = (p >> 64) as u64;
+        let low = p as u64;
+        // Packed: move << 48 | game << 16 | ply; written: move, ply, game.
+        let rest = low >> 48 | (low & 0xffff) << 16 | (low >> 16 & 0xffff_ffff) << 32;
+        bytes[..8].copy_from_slice(&key.to_le_bytes());
+        bytes[8..].copy_from_slice(&rest.to_le_bytes());
+    }
 }
 
 /// The posting [`pack`] made `n` of.
@@ -280,6 +296,21 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn packed_postings_are_put_as_each_posting_is() {
+        let p = Posting {
+            key: 0x0123_4567_89ab_cdef,
+            mv: 77,
+            game: 9,
+            ply: 3,
+        };
+        let mut out = Vec::new();
+        p.put(&mut out);
+        let mut bulk = Vec::new();
+        put_packed_postings(&[pack(&p), pack(&p)], &mut bulk);
+        assert_eq!(bulk, [out.clone(), out.clone()].concat());
     }
 
     #[test]

@@ -22,9 +22,9 @@ use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use crate::error::IndexError;
 use crate::partition::{PART_BITS, SortSpace, feed_part};
 use crate::record::{
-    HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header,
-    put_packed_postings, write_all_at,
+    HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header, write_all_at,
 };
+use crate::sort::put_packed_postings;
 use crate::tree::{Scores, Tally};
 
 /// Sorted postings written to `.pos` at a time and counted into one
