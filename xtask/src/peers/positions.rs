@@ -19,10 +19,12 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
 
 use super::{
     Comparison, DEBIAN_PGN_EXTRACT, Run, Side, TIME, build_cli, compare, find_on_path,
-    machine_line, measure, median, print_notes, print_table, quartiles, target_dir,
+    machine_line, median, print_notes, print_table, quartiles, target_dir,
 };
 
 /// How many copies of the bench file the index is built from.
@@ -129,13 +131,16 @@ pub fn run(file: &Path, pairs: usize, threads: usize) -> Result<(), String> {
             ok_codes: &[0],
         };
         let runs = latency(&side)?;
-        let hits = runs[0].stdout.lines().count();
+        let (hits, bytes) = (runs[0].lines, runs[0].bytes);
         latency_row(
             "search --index --offsets",
             moves,
-            &format!("{hits} games"),
+            &format!("{hits} games, {bytes} bytes"),
             &runs,
         );
+        if moves.is_empty() {
+            pipe_floor(&cli, &work, &side)?;
+        }
     }
     for (moves, filter) in TREES {
         let mut tree_args: Vec<OsString> = vec![
@@ -210,7 +215,7 @@ fn shown_moves(moves: &str) -> &str {
 
 /// The FEN after `moves`, as `pgnkit tree --json` gives it.
 fn fen_of(cli: &Path, index: &Path, moves: &str) -> Result<String, String> {
-    let output = std::process::Command::new(cli)
+    let output = Command::new(cli)
         .args(["tree", shown_moves(moves), "--json", "--index"])
         .arg(index)
         .output()
@@ -227,13 +232,86 @@ fn fen_of(cli: &Path, index: &Path, moves: &str) -> Result<String, String> {
         .ok_or_else(|| format!("pgnkit tree --json {moves:?} gave no `fen`"))
 }
 
-/// One warm-up run, then [`LATENCY_RUNS`] measured ones (wall time only).
-fn latency(side: &Side) -> Result<Vec<Run>, String> {
-    measure(side, false)?;
-    (0..LATENCY_RUNS).map(|_| measure(side, false)).collect()
+/// One run of a latency row: its wall time, and what it wrote to standard
+/// output (the first [`KEPT_STDOUT`] bytes kept, all of it counted).
+struct Latency {
+    /// Wall time in seconds, from the start until the process has exited.
+    wall: f64,
+    /// Lines written to standard output.
+    lines: usize,
+    /// Bytes written to standard output.
+    bytes: u64,
+    /// The first [`KEPT_STDOUT`] bytes of standard output.
+    stdout: String,
 }
 
-fn latency_row(command: &str, moves: &str, answer: &str, runs: &[Run]) {
+/// How much of a latency run's standard output is kept (a tree's table is a
+/// few KiB; the start position's `--offsets` answer is 28 MB, only counted).
+const KEPT_STDOUT: usize = 1 << 20;
+
+/// One warm-up run, then [`LATENCY_RUNS`] measured ones (wall time only).
+fn latency(side: &Side) -> Result<Vec<Latency>, String> {
+    measure_streamed(side)?;
+    (0..LATENCY_RUNS).map(|_| measure_streamed(side)).collect()
+}
+
+/// Runs `side` once, reading its standard output as `| wc` would: into one
+/// reused buffer, counted, so a large answer costs the pipe, not this
+/// harness's memory (`Command::output` grows a vector to the answer's size,
+/// about 6 ms of page faults for 28 MB).
+fn measure_streamed(side: &Side) -> Result<Latency, String> {
+    use std::io::Read;
+    let mut command = super::command(side, false);
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let shown = crate::cmd::show(&command);
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("could not start `{shown}`: {e}"))?;
+    let mut out = child.stdout.take().ok_or("no stdout pipe")?;
+    let mut buffer = vec![0u8; 64 * 1024];
+    let (mut lines, mut bytes, mut kept) = (0, 0u64, Vec::new());
+    loop {
+        let n = out
+            .read(&mut buffer)
+            .map_err(|e| format!("reading `{shown}`: {e}"))?;
+        if n == 0 {
+            break;
+        }
+        let chunk = &buffer[..n];
+        lines += chunk.iter().filter(|&&b| b == b'\n').count();
+        bytes += n as u64;
+        let room = KEPT_STDOUT.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..room.min(n)]);
+    }
+    // Standard error is one line: it fits the pipe while standard output is read.
+    let mut stderr = String::new();
+    if let Some(mut err) = child.stderr.take() {
+        err.read_to_string(&mut stderr)
+            .map_err(|e| format!("reading `{shown}`: {e}"))?;
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for `{shown}`: {e}"))?;
+    let wall = start.elapsed().as_secs_f64();
+    if !status
+        .code()
+        .is_some_and(|code| side.ok_codes.contains(&code))
+    {
+        return Err(format!("`{shown}` failed ({status}): {}", stderr.trim()));
+    }
+    Ok(Latency {
+        wall,
+        lines,
+        bytes,
+        stdout: String::from_utf8_lossy(&kept).into_owned(),
+    })
+}
+
+fn latency_row(command: &str, moves: &str, answer: &str, runs: &[Latency]) {
     let walls: Vec<f64> = runs.iter().map(|r| r.wall * 1e3).collect();
     let min = walls.iter().copied().fold(f64::INFINITY, f64::min);
     let max = walls.iter().copied().fold(0.0, f64::max);
@@ -242,6 +320,37 @@ fn latency_row(command: &str, moves: &str, answer: &str, runs: &[Run]) {
         "| {command} | {position} | {answer} | {:.1} ms | {min:.1} ms | {max:.1} ms |",
         median(&walls)
     );
+}
+
+/// The floor under a search whose answer is large: the same bytes as the
+/// start position's `--offsets` answer, read from a file by `cat` through the
+/// same pipe and harness.
+fn pipe_floor(cli: &Path, work: &Path, search: &Side) -> Result<(), String> {
+    let answer = work.join("start-answer.txt");
+    let file = std::fs::File::create(&answer).map_err(|e| format!("{}: {e}", answer.display()))?;
+    let status = Command::new(cli)
+        .args(&search.args)
+        .stdout(file)
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("could not run {}: {e}", cli.display()))?;
+    if !status.success() {
+        return Err(format!("the start position's search failed ({status})"));
+    }
+    let cat = Side {
+        program: "cat".into(),
+        args: vec![answer.into()],
+        ok_codes: &[0],
+    };
+    let runs = latency(&cat)?;
+    let bytes = runs[0].bytes;
+    latency_row(
+        "cat of the start's answer (the pipe's floor)",
+        "start",
+        &format!("{bytes} bytes"),
+        &runs,
+    );
+    Ok(())
 }
 
 /// The index build against `check`: medians, ratios, peak RSS.
