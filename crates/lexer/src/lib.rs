@@ -81,6 +81,7 @@ mod single_pass;
 mod span;
 pub mod split;
 mod swar;
+mod tag_line;
 mod tags;
 mod token;
 mod vector;

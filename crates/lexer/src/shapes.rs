@@ -280,7 +280,7 @@ fn string_end_after_quote(
 /// character (LF, CR and TAB among them), else `input.len()`. Eight bytes at a time: tag
 /// values are short, and this is a fixed dozen instructions per word.
 #[inline(always)]
-fn string_stop(input: &[u8], from: usize) -> usize {
+pub(crate) fn string_stop(input: &[u8], from: usize) -> usize {
     swar::find(
         input,
         from,
