@@ -378,9 +378,9 @@ impl Sink<'_> {
     }
 }
 
-/// A (key, move) of the sorted postings, being counted: sums of fixed size,
-/// each game added with no branch on its scores, a record encoded whole
-/// when the (key, move) ends.
+/// A (key, move) of the sorted postings, being counted. Most are played
+/// in one game (a [`Single`]): the first game's scores are kept as they
+/// are, and summed only once a second game plays it.
 #[derive(Clone, Copy, Default)]
 struct Group {
     /// The packed postings' bits from 48 up: key and move.
@@ -388,7 +388,18 @@ struct Group {
     /// The last game counted (a game that reaches the (key, move) twice
     /// counts once).
     last: u32,
+    /// Games counted.
     games: u32,
+    /// The first game's scores.
+    first: Scores,
+    /// The games' sums, once there are two (stale before).
+    sums: Sums,
+}
+
+/// The sums of a (key, move)'s games: of fixed size, each game added with
+/// no branch on its scores.
+#[derive(Clone, Copy, Default)]
+struct Sums {
     /// Games by [`Scores::result`] (4 and up: none of them).
     results: [u32; 5],
     white_rating_count: u32,
@@ -403,22 +414,10 @@ struct Group {
     best: u64,
 }
 
-impl Group {
-    /// A (key, move) first played in `game`.
-    fn new(top: u128, game: u32, scores: &Scores) -> Group {
-        let mut g = Group {
-            top,
-            ..Group::default()
-        };
-        g.add(game, scores);
-        g
-    }
-
-    /// Counts `game`.
+impl Sums {
+    /// Adds `game`.
     #[inline]
     fn add(&mut self, game: u32, s: &Scores) {
-        self.last = game;
-        self.games += 1;
         self.results[usize::from(s.result.min(4))] += 1;
         self.white_rating_count += u32::from(s.white_elo > 0);
         self.black_rating_count += u32::from(s.black_elo > 0);
@@ -429,6 +428,29 @@ impl Group {
         let rating = u64::from(s.white_elo) + u64::from(s.black_elo);
         let best = rating << 32 | u64::from(!game);
         self.best = self.best.max(if both { best } else { 0 });
+    }
+}
+
+impl Group {
+    /// Starts counting the (key, move) `top`, first played in `game`.
+    #[inline]
+    fn start(&mut self, top: u128, game: u32, scores: &Scores) {
+        self.top = top;
+        self.last = game;
+        self.games = 1;
+        self.first = *scores;
+    }
+
+    /// Counts `game`, not the last one counted.
+    #[inline]
+    fn add(&mut self, game: u32, scores: &Scores) {
+        if self.games == 1 {
+            self.sums = Sums::default();
+            self.sums.add(self.last, &self.first);
+        }
+        self.sums.add(game, scores);
+        self.games += 1;
+        self.last = game;
     }
 }
 
@@ -467,7 +489,11 @@ impl Counter<'_> {
             let mut group = match self.group.take() {
                 Some(g) => g,
                 None => match block.first() {
-                    Some(&p) => Group::new(p >> 48, (p >> 16) as u32, &self.block_scores[0]),
+                    Some(&p) => {
+                        let mut g = Group::default();
+                        g.start(p >> 48, (p >> 16) as u32, &self.block_scores[0]);
+                        g
+                    }
                     None => continue,
                 },
             };
@@ -480,7 +506,7 @@ impl Counter<'_> {
                     }
                 } else {
                     flush(&group, piece);
-                    group = Group::new(top, game, p_scores);
+                    group.start(top, game, p_scores);
                 }
             }
             self.group = Some(group);
@@ -512,24 +538,25 @@ fn flush(g: &Group, piece: &mut Piece) {
     let mut b = [0u8; StatsRecord::SIZE];
     b[..8].copy_from_slice(&key.to_le_bytes());
     b[8..10].copy_from_slice(&mv.to_le_bytes());
+    let sums = &g.sums;
     let counts = [
         g.games,
-        g.results[1],
-        g.results[3],
-        g.results[2],
-        g.white_rating_count,
-        g.black_rating_count,
+        sums.results[1],
+        sums.results[3],
+        sums.results[2],
+        sums.white_rating_count,
+        sums.black_rating_count,
     ];
     for (i, v) in counts.into_iter().enumerate() {
         b[12 + 4 * i..16 + 4 * i].copy_from_slice(&v.to_le_bytes());
     }
-    b[40..48].copy_from_slice(&g.white_rating_sum.to_le_bytes());
-    b[48..56].copy_from_slice(&g.black_rating_sum.to_le_bytes());
-    b[56..60].copy_from_slice(&(g.latest as u32).to_le_bytes());
-    let best = if g.best == 0 {
+    b[40..48].copy_from_slice(&sums.white_rating_sum.to_le_bytes());
+    b[48..56].copy_from_slice(&sums.black_rating_sum.to_le_bytes());
+    b[56..60].copy_from_slice(&(sums.latest as u32).to_le_bytes());
+    let best = if sums.best == 0 {
         u32::MAX
     } else {
-        !(g.best as u32)
+        !(sums.best as u32)
     };
     b[60..64].copy_from_slice(&best.to_le_bytes());
     piece.stats.extend_from_slice(&b);
