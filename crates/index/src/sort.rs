@@ -4,6 +4,20 @@
 
 use crate::record::{Posting, Record};
 
+/// Calls `f(args.., digit)` with `digit` the posting's bits from `shift`
+/// up (`bits` of them, `mask`), taken from the high or low 64 bits alone
+/// when the digit lies there: a shift of a `u128` by a variable amount
+/// costs a branch and two shifts.
+macro_rules! by_digit {
+    ($f:ident($($arg:expr),*), $shift:expr, $bits:expr, $mask:expr) => {
+        match $shift {
+            64.. => $f($($arg),*, |p| ((p >> 64) as u64 >> ($shift - 64)) as usize & $mask),
+            _ if $shift + $bits <= 64 => $f($($arg),*, |p| (p as u64 >> $shift) as usize & $mask),
+            _ => $f($($arg),*, |p| (p >> $shift) as usize & $mask),
+        }
+    };
+}
+
 /// `p` as one number whose order is the postings' (key, move, game, ply):
 /// sorting numbers is cheaper than comparing four fields.
 pub(crate) fn pack(p: &Posting) -> u128 {
@@ -216,15 +230,7 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32, in_place: bool, counts
         counts.resize(base + 2 * (buckets + 1), 0);
         let (starts, ends) = counts[base..].split_at_mut(buckets + 1);
         let ends_1 = &mut ends[1..];
-        match shift {
-            64.. => count_digits(v, ends_1, |p| {
-                ((p >> 64) as u64 >> (shift - 64)) as usize & mask
-            }),
-            _ if shift + bits <= 64 => {
-                count_digits(v, ends_1, |p| (p as u64 >> shift) as usize & mask)
-            }
-            _ => count_digits(v, ends_1, |p| (p >> shift) as usize & mask),
-        }
+        by_digit!(count_digits(v, ends_1), shift, bits, mask);
         if ends.contains(&n) {
             // All in one bucket: on to the next bits, nothing moved.
             counts.truncate(base);
@@ -235,15 +241,7 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32, in_place: bool, counts
             ends[i] += ends[i - 1];
         }
         starts.copy_from_slice(ends);
-        match shift {
-            64.. => scatter(v, tmp, ends, |p| {
-                ((p >> 64) as u64 >> (shift - 64)) as usize & mask
-            }),
-            _ if shift + bits <= 64 => {
-                scatter(v, tmp, ends, |p| (p as u64 >> shift) as usize & mask)
-            }
-            _ => scatter(v, tmp, ends, |p| (p >> shift) as usize & mask),
-        }
+        by_digit!(scatter(v, tmp, ends), shift, bits, mask);
         // The buckets are in `tmp` now: sorted there, and the result
         // wanted in `v`, or the other way.
         for b in 0..buckets {
@@ -265,10 +263,7 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32, in_place: bool, counts
 }
 
 /// Counts the postings of `v` by their digit (`digit`, below
-/// `counts.len()`) into `counts`. The digit is taken by a closure, so that
-/// a digit within one half of the 128 bits is taken from that half alone:
-/// a shift of a `u128` by a variable amount costs a branch and two
-/// shifts.
+/// `counts.len()`) into `counts` ([`by_digit`]).
 #[inline(always)]
 fn count_digits(v: &[u128], counts: &mut [usize], digit: impl Fn(u128) -> usize) {
     for &p in v {
@@ -310,21 +305,17 @@ pub(crate) fn distribute(
     buckets: usize,
 ) -> Vec<usize> {
     let mask = buckets - 1;
+    let bits = buckets.trailing_zeros();
     let mut ends = vec![0usize; buckets + 1];
-    for p in part {
-        ends[((p >> shift) as usize & mask) + 1] += 1;
-    }
+    let ends_1 = &mut ends[1..];
+    by_digit!(count_digits(part, ends_1), shift, bits, mask);
     for i in 1..ends.len() {
         ends[i] += ends[i - 1];
     }
     let starts = ends.clone();
     // `ends[b]` is where bucket `b` starts; it moves to its end as the
     // bucket fills.
-    for p in part {
-        let slot = &mut ends[(p >> shift) as usize & mask];
-        out[*slot] = *p;
-        *slot += 1;
-    }
+    by_digit!(scatter(part, out, &mut ends), shift, bits, mask);
     starts
 }
 
