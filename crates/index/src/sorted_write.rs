@@ -622,7 +622,7 @@ mod tests {
                 u128::from(key) << 64
                     | u128::from(mv) << 48
                     | u128::from(game) << 16
-                    | (r >> 50) as u128 % 3
+                    | ((r >> 50) as u128 % 3)
             })
             .collect();
         postings.sort_unstable();
