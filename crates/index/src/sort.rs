@@ -232,9 +232,20 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32, in_place: bool, counts
         let ends_1 = &mut ends[1..];
         by_digit!(count_digits(v, ends_1), shift, bits, mask);
         if ends.contains(&n) {
-            // All in one bucket: on to the next bits, nothing moved.
+            // All in one bucket (a position played in many games): on to
+            // the first bit where two postings differ, found in one pass
+            // (not a count a digit down the key), nothing moved.
             counts.truncate(base);
-            high = shift;
+            let first = v[0];
+            let differ = v.iter().fold(0, |d, &p| d | (p ^ first));
+            if differ == 0 {
+                // All 128 bits agree: the postings are equal.
+                if !in_place {
+                    tmp.copy_from_slice(v);
+                }
+                return;
+            }
+            high = 128 - differ.leading_zeros();
             continue;
         }
         for i in 1..ends.len() {
@@ -406,6 +417,30 @@ mod tests {
         expected.sort_unstable();
         sort_part(&mut packed, &mut Vec::new(), 121);
         assert!(packed == expected);
+        // Equal postings by the thousand (a game that repeats a position):
+        // all of them, or a bucket of the first pass (its key's bits
+        // below the partition's are 0, the others' are not).
+        for others in [0, 1] {
+            let mut packed: Vec<u128> = (0..12_000u64)
+                .map(|i| {
+                    let key = if i % 2 == 0 {
+                        0
+                    } else {
+                        others * ((1 + i % 255) << 49 | i)
+                    };
+                    pack(&Posting {
+                        key: key | 5 << 57,
+                        mv: 1,
+                        game: 7,
+                        ply: 3,
+                    })
+                })
+                .collect();
+            let mut expected = packed.clone();
+            expected.sort_unstable();
+            sort_part(&mut packed, &mut Vec::new(), 121);
+            assert!(packed == expected, "others {others}");
+        }
     }
 
     #[test]
