@@ -218,7 +218,7 @@ fn radix(v: &mut [u128], tmp: &mut [u128], mut high: u32, in_place: bool, counts
             return;
         }
         // About 4 postings a bucket, at most 256 buckets (their writes in
-        // cache: 256 a pass cost less than 2048 on a partition of 3 MiB).
+        // L1: a little cheaper than 2048 on a partition of 3-4 MiB).
         let log = usize::BITS - n.leading_zeros();
         let bits = log.saturating_sub(2).clamp(1, 8).min(high);
         let shift = high - bits;
