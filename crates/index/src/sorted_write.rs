@@ -25,7 +25,7 @@ use crate::record::{
     HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header, write_all_at,
 };
 use crate::sort::put_packed_postings;
-use crate::tree::{Scores, Tally};
+use crate::tree::Scores;
 
 /// Sorted postings written to `.pos` at a time and counted into one
 /// [`Piece`]: 64 KiB of records, in cache when written. (Writes of 1 MiB
@@ -295,11 +295,7 @@ fn run_unit(
 ) -> Result<bool, IndexError> {
     let (space, encoded) = room;
     let mut sink = Sink {
-        counter: Counter {
-            scores,
-            group: None,
-            block_scores: Vec::with_capacity(BLOCK),
-        },
+        counter: Counter::new(scores),
         tx,
         pool,
         pending: None,
@@ -382,16 +378,80 @@ impl Sink<'_> {
     }
 }
 
-/// A (key, move) of the sorted postings, being counted.
+/// A (key, move) of the sorted postings, being counted. Most are played
+/// in one game (a [`Single`]): the first game's scores are kept as they
+/// are, and summed only once a second game plays it.
+#[derive(Clone, Copy, Default)]
 struct Group {
     /// The packed postings' bits from 48 up: key and move.
     top: u128,
-    /// The first game that plays it, its scores, and the last game.
-    first: u32,
-    first_scores: Scores,
+    /// The last game counted (a game that reaches the (key, move) twice
+    /// counts once).
     last: u32,
-    /// Its statistics, once a second game plays it.
-    tally: Option<Tally>,
+    /// Games counted.
+    games: u32,
+    /// The first game's scores.
+    first: Scores,
+    /// The games' sums, once there are two (stale before).
+    sums: Sums,
+}
+
+/// The sums of a (key, move)'s games: of fixed size, each game added with
+/// no branch on its scores.
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    /// Games by [`Scores::result`] (4 and up: none of them).
+    results: [u32; 5],
+    white_rating_count: u32,
+    black_rating_count: u32,
+    white_rating_sum: u64,
+    black_rating_sum: u64,
+    /// The greatest `date << 32 | game`: the latest game (greatest date, then
+    /// the last), as [`Tally`](crate::tree::Tally) picks it.
+    latest: u64,
+    /// The greatest `(white + black rating) << 32 | !game` of the games with
+    /// both ratings, or 0: the highest rated, then the first.
+    best: u64,
+}
+
+impl Sums {
+    /// Adds `game`.
+    #[inline]
+    fn add(&mut self, game: u32, s: &Scores) {
+        self.results[usize::from(s.result.min(4))] += 1;
+        self.white_rating_count += u32::from(s.white_elo > 0);
+        self.black_rating_count += u32::from(s.black_elo > 0);
+        self.white_rating_sum += u64::from(s.white_elo);
+        self.black_rating_sum += u64::from(s.black_elo);
+        self.latest = self.latest.max(u64::from(s.date) << 32 | u64::from(game));
+        let both = s.white_elo > 0 && s.black_elo > 0;
+        let rating = u64::from(s.white_elo) + u64::from(s.black_elo);
+        let best = rating << 32 | u64::from(!game);
+        self.best = self.best.max(if both { best } else { 0 });
+    }
+}
+
+impl Group {
+    /// Starts counting the (key, move) `top`, first played in `game`.
+    #[inline]
+    fn start(&mut self, top: u128, game: u32, scores: &Scores) {
+        self.top = top;
+        self.last = game;
+        self.games = 1;
+        self.first = *scores;
+    }
+
+    /// Counts `game`, not the last one counted.
+    #[inline]
+    fn add(&mut self, game: u32, scores: &Scores) {
+        if self.games == 1 {
+            self.sums = Sums::default();
+            self.sums.add(self.last, &self.first);
+        }
+        self.sums.add(game, scores);
+        self.games += 1;
+        self.last = game;
+    }
 }
 
 /// Counts a unit's sorted postings: a (key, move) played in several games
@@ -405,6 +465,14 @@ struct Counter<'a> {
 }
 
 impl Counter<'_> {
+    fn new(scores: &[Scores]) -> Counter<'_> {
+        Counter {
+            scores,
+            group: None,
+            block_scores: Vec::with_capacity(BLOCK),
+        }
+    }
+
     /// Counts `chunk` into `piece`.
     fn count(&mut self, chunk: &[u128], piece: &mut Piece) {
         for block in chunk.chunks(BLOCK) {
@@ -418,35 +486,30 @@ impl Counter<'_> {
                     .iter()
                     .map(|&p| self.scores[(p >> 16) as u32 as usize]),
             );
+            let mut group = match self.group.take() {
+                Some(g) => g,
+                None => match block.first() {
+                    Some(&p) => {
+                        let mut g = Group::default();
+                        g.start(p >> 48, (p >> 16) as u32, &self.block_scores[0]);
+                        g
+                    }
+                    None => continue,
+                },
+            };
             for (&p, p_scores) in block.iter().zip(&self.block_scores) {
                 let top = p >> 48;
                 let game = (p >> 16) as u32;
-                match &mut self.group {
-                    Some(g) if g.top == top => {
-                        if g.last != game && top as u16 != NO_MOVE {
-                            let tally = g.tally.get_or_insert_with(|| {
-                                let mut tally = Tally::default();
-                                tally.add_scores(&g.first_scores, u64::from(g.first));
-                                tally
-                            });
-                            tally.add_scores(p_scores, u64::from(game));
-                        }
-                        g.last = game;
+                if group.top == top {
+                    if group.last != game {
+                        group.add(game, p_scores);
                     }
-                    group => {
-                        if let Some(g) = group {
-                            flush(g, piece);
-                        }
-                        *group = Some(Group {
-                            top,
-                            first: game,
-                            first_scores: *p_scores,
-                            last: game,
-                            tally: None,
-                        });
-                    }
+                } else {
+                    flush(&group, piece);
+                    group.start(top, game, p_scores);
                 }
             }
+            self.group = Some(group);
         }
     }
 
@@ -458,38 +521,45 @@ impl Counter<'_> {
     }
 }
 
-/// The record of a (key, move) counted whole.
+/// The record of a (key, move) counted whole: a [`Single`] or a
+/// [`StatsRecord`], encoded as their `put` does (one copy of the record's
+/// bytes, not one a field).
 fn flush(g: &Group, piece: &mut Piece) {
     let key = (g.top >> 16) as u64;
     let mv = g.top as u16;
     if mv == NO_MOVE {
         return;
     }
-    let Some(tally) = &g.tally else {
-        Single {
-            key,
-            mv,
-            game: g.first,
-        }
-        .put(&mut piece.singles);
+    if g.games == 1 {
+        let n = u128::from(key) | u128::from(mv) << 64 | u128::from(g.last) << 96;
+        piece.singles.extend_from_slice(&n.to_le_bytes());
         return;
-    };
-    let s = tally.stats;
-    StatsRecord {
-        key,
-        mv,
-        games: s.games as u32,
-        white: s.white as u32,
-        draws: s.draws as u32,
-        black: s.black as u32,
-        white_rating_count: s.white_rating_count as u32,
-        white_rating_sum: s.white_rating_sum,
-        black_rating_count: s.black_rating_count as u32,
-        black_rating_sum: s.black_rating_sum,
-        latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
-        best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
     }
-    .put(&mut piece.stats);
+    let mut b = [0u8; StatsRecord::SIZE];
+    b[..8].copy_from_slice(&key.to_le_bytes());
+    b[8..10].copy_from_slice(&mv.to_le_bytes());
+    let sums = &g.sums;
+    let counts = [
+        g.games,
+        sums.results[1],
+        sums.results[3],
+        sums.results[2],
+        sums.white_rating_count,
+        sums.black_rating_count,
+    ];
+    for (i, v) in counts.into_iter().enumerate() {
+        b[12 + 4 * i..16 + 4 * i].copy_from_slice(&v.to_le_bytes());
+    }
+    b[40..48].copy_from_slice(&sums.white_rating_sum.to_le_bytes());
+    b[48..56].copy_from_slice(&sums.black_rating_sum.to_le_bytes());
+    b[56..60].copy_from_slice(&(sums.latest as u32).to_le_bytes());
+    let best = if sums.best == 0 {
+        u32::MAX
+    } else {
+        !(sums.best as u32)
+    };
+    b[60..64].copy_from_slice(&best.to_le_bytes());
+    piece.stats.extend_from_slice(&b);
 }
 
 #[cfg(test)]
@@ -512,5 +582,108 @@ mod tests {
             );
         }
         assert_eq!(super::cuts(&[], 10), vec![0]);
+    }
+
+    /// The counted records are those [`Tally`] and the records' `put` make,
+    /// whatever where the chunks and blocks end: singles, games reaching a
+    /// (key, move) twice, final positions, unknown results and ratings,
+    /// equal dates and ratings (ties).
+    #[test]
+    fn counted_records_are_the_tallies() {
+        use crate::tree::Tally;
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let scores: Vec<Scores> = (0..500)
+            .map(|_| {
+                let r = next();
+                Scores {
+                    date: [0, 20240101, 20240102, 19990000][r as usize % 4],
+                    white_elo: [0, 1500, 2000, 2500][(r >> 8) as usize % 4],
+                    black_elo: [0, 1500, 2000, 2500][(r >> 16) as usize % 4],
+                    result: (r >> 24) as u8 % 4,
+                }
+            })
+            .collect();
+        let mut postings: Vec<u128> = (0..20_000)
+            .map(|_| {
+                let r = next();
+                let key = r % 4000;
+                let mv = if r >> 20 & 15 == 0 {
+                    NO_MOVE
+                } else {
+                    (r >> 10) as u16 % 3
+                };
+                let game = (r >> 32) as u32 % 500;
+                u128::from(key) << 64
+                    | u128::from(mv) << 48
+                    | u128::from(game) << 16
+                    | ((r >> 50) as u128 % 3)
+            })
+            .collect();
+        postings.sort_unstable();
+
+        let (mut stats, mut singles) = (Vec::new(), Vec::new());
+        let mut at = 0;
+        while at < postings.len() {
+            let top = postings[at] >> 48;
+            let end = at
+                + postings[at..]
+                    .iter()
+                    .take_while(|&&p| p >> 48 == top)
+                    .count();
+            let mut games: Vec<u32> = postings[at..end]
+                .iter()
+                .map(|&p| (p >> 16) as u32)
+                .collect();
+            games.dedup();
+            let (key, mv) = ((top >> 16) as u64, top as u16);
+            if mv != NO_MOVE && games.len() == 1 {
+                Single {
+                    key,
+                    mv,
+                    game: games[0],
+                }
+                .put(&mut singles);
+            } else if mv != NO_MOVE {
+                let mut tally = Tally::default();
+                for &g in &games {
+                    tally.add_scores(&scores[g as usize], u64::from(g));
+                }
+                let s = tally.stats;
+                StatsRecord {
+                    key,
+                    mv,
+                    games: s.games as u32,
+                    white: s.white as u32,
+                    draws: s.draws as u32,
+                    black: s.black as u32,
+                    white_rating_count: s.white_rating_count as u32,
+                    white_rating_sum: s.white_rating_sum,
+                    black_rating_count: s.black_rating_count as u32,
+                    black_rating_sum: s.black_rating_sum,
+                    latest: tally.latest.map_or(u32::MAX, |(_, o)| o as u32),
+                    best: tally.best.map_or(u32::MAX, |(_, o)| o as u32),
+                }
+                .put(&mut stats);
+            }
+            at = end;
+        }
+        assert!(stats.len() > 100 * StatsRecord::SIZE && singles.len() > 100 * Single::SIZE);
+
+        for chunk in [1, 7, 4096, 20_000] {
+            let mut counter = Counter::new(&scores);
+            let mut piece = Piece::default();
+            for c in postings.chunks(chunk) {
+                counter.count(c, &mut piece);
+            }
+            counter.finish(&mut piece);
+            assert!(piece.stats == stats, "chunks of {chunk}");
+            assert!(piece.singles == singles, "chunks of {chunk}");
+        }
     }
 }
