@@ -153,6 +153,13 @@ pub fn date_bound(text: &str, last: bool) -> Option<u32> {
 /// A rating tag's value (read as UTF-8, invalid sequences replaced), 0 when
 /// missing or not a number.
 pub(crate) fn rating(text: &[u8]) -> u16 {
+    // Nearly every rating is one to four digits alone: read at once.
+    if let [_, ..] = text
+        && text.len() <= 4
+        && text.iter().all(u8::is_ascii_digit)
+    {
+        return text.iter().fold(0, |n, &d| n * 10 + u16::from(d - b'0'));
+    }
     parse_u64(&trimmed(text))
         .and_then(|n| u16::try_from(n).ok())
         .unwrap_or(0)
