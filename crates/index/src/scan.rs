@@ -82,8 +82,8 @@ impl Visitor for Keys {
     const COMMENTS: bool = false;
 
     /// Most tags are none of these: the reader does not unescape their
-    /// values.
-    #[inline]
+    /// values. Inlined into the reader's tag loop (asked of every tag).
+    #[inline(always)]
     fn wants_tag(&self, name: &[u8]) -> bool {
         matches!(
             name,
