@@ -437,7 +437,7 @@ impl LineKey {
 
     /// Follows `mv`, played in the line's last position, to `after`, the
     /// position it leads to.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move, after: &Position) {
         // Most moves: a piece moves (maybe taking, maybe promoting, maybe
         // a pawn's double push) and the castling rights and their keys

@@ -128,6 +128,9 @@ impl Visitor for Keys {
         self.last = Some(line);
     }
 
+    /// Inlined into the reader's move loop, with the key's update
+    /// ([`LineKey::play`]): no event built in memory, no call a move.
+    #[inline(always)]
     fn san(&mut self, event: MoveEvent<'_>) {
         // `begin_movetext` comes before every move.
         let Some(line) = &mut self.last else {
