@@ -437,12 +437,12 @@ impl LineKey {
 
     /// Follows `mv`, played in the line's last position, to `after`, the
     /// position it leads to.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move, after: &Position) {
-        // Most moves: a piece moves (maybe taking, maybe promoting), the
-        // castling rights and their keys stay, and no pawn can take en
-        // passant after it. Only that is inlined into a caller keying
-        // every move; the rest is one call away.
+        // Most moves: a piece moves (maybe taking, maybe promoting, maybe
+        // a pawn's double push) and the castling rights and their keys
+        // stay. Only that is inlined into a caller keying every move; the
+        // rest is one call away.
         if let Move::Normal {
             role,
             from,
@@ -450,7 +450,6 @@ impl LineKey {
             to,
             promotion,
         } = mv
-            && after.double_push_square().is_none()
             && after.castles() == self.castles
             && (role != Role::King || self.castles.is_empty())
         {
@@ -463,8 +462,13 @@ impl LineKey {
             if let Some(taken) = capture {
                 h ^= PIECE_KEYS[2 * taken as usize + (1 - white)][to.idx()];
             }
-            self.en_passant = 0;
-            self.key = h;
+            // After a double push, the en passant file counts when a pawn
+            // can take.
+            self.en_passant = match after.double_push_square() {
+                None => 0,
+                Some(_) => en_passant_key(after),
+            };
+            self.key = h ^ self.en_passant;
             return;
         }
         self.play_any(mv, after);

@@ -224,13 +224,22 @@ fn add_segment(
                 .map_err(|e| IndexError::io(&names_path, e))?;
             names_bytes += game.names.len() as u64;
             games.push(record);
-            for (key, mv, ply) in game.positions {
-                buffer.push(pack(&Posting {
-                    key,
-                    mv,
-                    game: id,
-                    ply,
+            // The game's postings in runs that fit the buffer, each one
+            // extend (one capacity check, no spill test a posting); the
+            // buffer is spilled when a run fills it.
+            let mut rest = &game.positions[..];
+            while !rest.is_empty() {
+                let room = capacity.saturating_sub(buffer.len()).max(1);
+                let (now, later) = rest.split_at(room.min(rest.len()));
+                buffer.extend(now.iter().map(|&(key, mv, ply)| {
+                    pack(&Posting {
+                        key,
+                        mv,
+                        game: id,
+                        ply,
+                    })
                 }));
+                rest = later;
                 if buffer.len() >= capacity {
                     parts.spill(&mut buffer)?;
                 }

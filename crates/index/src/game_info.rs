@@ -41,12 +41,19 @@ impl Speed {
     /// as UTF-8, invalid sequences replaced): bytes, not `str` searchers,
     /// since the index reads it once per game.
     pub(crate) fn of_time_control_bytes(text: &[u8]) -> Speed {
-        let text = &*trimmed(text);
-        if text == b"-" {
-            return Speed::Correspondence;
-        }
-        let first = text.split(|&b| b == b':').next().unwrap_or_default();
-        let first = first.rsplit(|&b| b == b'/').next().unwrap_or(first);
+        let whole;
+        // Nearly every value is digits and `+`: nothing to trim, no `-`,
+        // no `:` or `/` to split at.
+        let first = if text.iter().all(|&b| b.is_ascii_digit() || b == b'+') {
+            text
+        } else {
+            whole = trimmed(text);
+            if *whole == *b"-" {
+                return Speed::Correspondence;
+            }
+            let first = whole.split(|&b| b == b':').next().unwrap_or_default();
+            first.rsplit(|&b| b == b'/').next().unwrap_or(first)
+        };
         let (base, inc) = match first.iter().position(|&b| b == b'+') {
             Some(plus) => (&first[..plus], &first[plus + 1..]),
             None => (first, &b"0"[..]),
@@ -114,6 +121,15 @@ pub fn date_number(text: &str) -> u32 {
 /// replaced): bytes, not `str` searchers and `parse`, since the index reads
 /// it once per game.
 pub(crate) fn date_number_bytes(text: &[u8]) -> u32 {
+    // Nearly every date is `YYYY.MM.DD` in digits: read at once.
+    if let &[y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = text
+        && [y0, y1, y2, y3, m0, m1, d0, d1]
+            .iter()
+            .all(u8::is_ascii_digit)
+    {
+        let number = |digits: &[u8]| digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+        return number(&[y0, y1, y2, y3]) * 10_000 + number(&[m0, m1]) * 100 + number(&[d0, d1]);
+    }
     let text = trimmed(text);
     let mut parts = text.split(|&b| b == b'.');
     let mut value = 0;
@@ -153,6 +169,13 @@ pub fn date_bound(text: &str, last: bool) -> Option<u32> {
 /// A rating tag's value (read as UTF-8, invalid sequences replaced), 0 when
 /// missing or not a number.
 pub(crate) fn rating(text: &[u8]) -> u16 {
+    // Nearly every rating is one to four digits alone: read at once.
+    if let [_, ..] = text
+        && text.len() <= 4
+        && text.iter().all(u8::is_ascii_digit)
+    {
+        return text.iter().fold(0, |n, &d| n * 10 + u16::from(d - b'0'));
+    }
     parse_u64(&trimmed(text))
         .and_then(|n| u16::try_from(n).ok())
         .unwrap_or(0)
@@ -389,6 +412,19 @@ mod tests {
             "\u{2003}2024.05.06",
             "x",
             "12345.01.01",
+            "0",
+            "0000",
+            "9999",
+            "10000",
+            "0000.00.00",
+            "9999.99.99",
+            "2024.03.1a",
+            "2024-03-15",
+            "2024.03.15 ",
+            "2024.03.150",
+            "1800+20",
+            "1800+",
+            "600+5+5",
         ];
         for text in texts {
             assert_eq!(Speed::of_time_control(text), speed(text), "{text:?}");
