@@ -619,6 +619,19 @@ impl RecordVisitor {
         self.last = Some(after.clone());
     }
 
+    /// Rows of the moves table read so far in this game.
+    pub(crate) fn moves_read(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    /// The SAN of the row read after the first `before` rows, if there is one: the move
+    /// of the last [`san`](Visitor::san) event when it made a row.
+    pub(crate) fn move_spelled(&self, before: usize) -> Option<MoveText> {
+        (self.record.moves.len() == before + 1)
+            .then(|| self.record.moves.last().map(|row| row.san))
+            .flatten()
+    }
+
     /// The comments standing before the move (taken), their commands out, joined by a
     /// space; `None` when they hold no text.
     fn pending_comment(&mut self) -> Option<String> {

@@ -271,8 +271,10 @@ impl Layout {
     }
 
     /// A short ASCII move (SAN) held in a [`Word`], after its move number
-    /// (`number` and whether Black plays) if given.
-    #[inline]
+    /// (`number` and whether Black plays) if given. Inlined into each of the stream
+    /// writer's two move paths (`san`, `san_spelled`): outlined, a call a move cost
+    /// `export` 1.6% of its instructions.
+    #[inline(always)]
     pub(crate) fn word_move(&mut self, number: Option<(u32, bool)>, mv: Word) {
         match number {
             None => self.numbered_move(None, mv),

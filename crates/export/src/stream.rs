@@ -17,7 +17,7 @@ use pgnkit_game::{
     Encoding, GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor, san_plus,
 };
 
-use crate::layout::{Layout, is_comment_space};
+use crate::layout::{Layout, Word, is_comment_space};
 use crate::movetext::Numbering;
 use crate::notation::{MoveWriter, san_word};
 use crate::options::{ExportOptions, Notation, TagOrder};
@@ -594,6 +594,51 @@ fn replay(layout: &mut Layout, arena: &[u8], token: &Token) {
     }
 }
 
+impl StreamWriter {
+    /// [`Visitor::san`] with the move spelled by the caller: `san` holds its SAN and
+    /// check suffix as `San::write_move_ascii` and `SanPlus::suffix_of` spell them (`len`
+    /// ASCII bytes, zero after). For a caller that spells each move for itself too (the
+    /// moves table of `pgnkit-arrow`), so that the move is spelled once; the text written
+    /// is [`san`](Visitor::san)'s.
+    pub fn san_spelled(&mut self, event: MoveEvent<'_>, san: [u8; 8], len: usize) {
+        self.write_move(event, |_| Word::from_san_ascii(&san, len.min(8)));
+    }
+
+    /// A move of the line: its number if due, then the move as `spell` spells it in the
+    /// common case (SAN with checks, nothing taped), else as the options say.
+    #[inline(always)]
+    fn write_move(&mut self, event: MoveEvent<'_>, spell: impl FnOnce(&MoveEvent<'_>) -> Word) {
+        self.start_movetext(None);
+        if self.positions.any() {
+            // The last move's annotations are all read.
+            self.write_note();
+        }
+        let Some(line) = self.lines.last_mut() else {
+            return;
+        };
+        let ply = line.next_ply;
+        let need_number = line.need_number;
+        line.next_ply += 1;
+        line.need_number = false;
+        line.alternatives_at = None;
+        if self.lines.len() == 1 && self.taping() {
+            self.flush_tape();
+        }
+        let (number, black) = self.numbering.at(ply);
+        let number =
+            ((!black || need_number) && self.options.move_numbers).then_some((number, black));
+        if !self.taping() && self.options.notation == Notation::San && self.options.checks {
+            // The common case: straight into the layout, SAN in a register.
+            self.layout.word_move(number, spell(&event));
+        } else {
+            self.other_move(&event, number);
+        }
+        if self.positions.any() {
+            self.take_note(&event);
+        }
+    }
+}
+
 impl Visitor for StreamWriter {
     type Output = ();
 
@@ -650,34 +695,7 @@ impl Visitor for StreamWriter {
     }
 
     fn san(&mut self, event: MoveEvent<'_>) {
-        self.start_movetext(None);
-        if self.positions.any() {
-            // The last move's annotations are all read.
-            self.write_note();
-        }
-        let Some(line) = self.lines.last_mut() else {
-            return;
-        };
-        let ply = line.next_ply;
-        let need_number = line.need_number;
-        line.next_ply += 1;
-        line.need_number = false;
-        line.alternatives_at = None;
-        if self.lines.len() == 1 && self.taping() {
-            self.flush_tape();
-        }
-        let (number, black) = self.numbering.at(ply);
-        let number =
-            ((!black || need_number) && self.options.move_numbers).then_some((number, black));
-        if !self.taping() && self.options.notation == Notation::San && self.options.checks {
-            // The common case: straight into the layout, SAN in a register.
-            self.layout.word_move(number, san_word(&event));
-        } else {
-            self.other_move(&event, number);
-        }
-        if self.positions.any() {
-            self.take_note(&event);
-        }
+        self.write_move(event, san_word);
     }
 
     fn nag(&mut self, nag: Nag) {
