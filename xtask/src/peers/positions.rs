@@ -131,7 +131,14 @@ pub fn run(file: &Path, pairs: usize, threads: usize) -> Result<(), String> {
             ok_codes: &[0],
         };
         let runs = latency(&side)?;
-        let (hits, bytes) = (runs[0].lines, runs[0].bytes);
+        // `pgnkit search: N games found in ...` on standard error.
+        let hits = runs[0]
+            .stderr
+            .split_whitespace()
+            .nth(2)
+            .unwrap_or("?")
+            .to_string();
+        let bytes = runs[0].bytes;
         latency_row(
             "search --index --offsets",
             moves,
@@ -232,17 +239,17 @@ fn fen_of(cli: &Path, index: &Path, moves: &str) -> Result<String, String> {
         .ok_or_else(|| format!("pgnkit tree --json {moves:?} gave no `fen`"))
 }
 
-/// One run of a latency row: its wall time, and what it wrote to standard
-/// output (the first [`KEPT_STDOUT`] bytes kept, all of it counted).
+/// One run of a latency row: its wall time, and what it wrote (the first
+/// [`KEPT_STDOUT`] bytes of standard output kept, all of them counted).
 struct Latency {
     /// Wall time in seconds, from the start until the process has exited.
     wall: f64,
-    /// Lines written to standard output.
-    lines: usize,
     /// Bytes written to standard output.
     bytes: u64,
     /// The first [`KEPT_STDOUT`] bytes of standard output.
     stdout: String,
+    /// Standard error.
+    stderr: String,
 }
 
 /// How much of a latency run's standard output is kept (a tree's table is a
@@ -255,10 +262,11 @@ fn latency(side: &Side) -> Result<Vec<Latency>, String> {
     (0..LATENCY_RUNS).map(|_| measure_streamed(side)).collect()
 }
 
-/// Runs `side` once, reading its standard output as `| wc` would: into one
-/// reused buffer, counted, so a large answer costs the pipe, not this
-/// harness's memory (`Command::output` grows a vector to the answer's size,
-/// about 6 ms of page faults for 28 MB).
+/// Runs `side` once, reading its standard output as `| wc -c` would: into
+/// one reused buffer, so a large answer costs the pipe, not this harness
+/// (`Command::output` grows a vector to the answer's size, about 6 ms of
+/// page faults for 28 MB; and this unoptimized harness would take longer to
+/// count the lines than the search takes to write them).
 fn measure_streamed(side: &Side) -> Result<Latency, String> {
     use std::io::Read;
     let mut command = super::command(side, false);
@@ -273,7 +281,7 @@ fn measure_streamed(side: &Side) -> Result<Latency, String> {
         .map_err(|e| format!("could not start `{shown}`: {e}"))?;
     let mut out = child.stdout.take().ok_or("no stdout pipe")?;
     let mut buffer = vec![0u8; 64 * 1024];
-    let (mut lines, mut bytes, mut kept) = (0, 0u64, Vec::new());
+    let (mut bytes, mut kept) = (0u64, Vec::new());
     loop {
         let n = out
             .read(&mut buffer)
@@ -281,11 +289,9 @@ fn measure_streamed(side: &Side) -> Result<Latency, String> {
         if n == 0 {
             break;
         }
-        let chunk = &buffer[..n];
-        lines += chunk.iter().filter(|&&b| b == b'\n').count();
         bytes += n as u64;
         let room = KEPT_STDOUT.saturating_sub(kept.len());
-        kept.extend_from_slice(&chunk[..room.min(n)]);
+        kept.extend_from_slice(&buffer[..room.min(n)]);
     }
     // Standard error is one line: it fits the pipe while standard output is read.
     let mut stderr = String::new();
@@ -305,9 +311,9 @@ fn measure_streamed(side: &Side) -> Result<Latency, String> {
     }
     Ok(Latency {
         wall,
-        lines,
         bytes,
         stdout: String::from_utf8_lossy(&kept).into_owned(),
+        stderr,
     })
 }
 
