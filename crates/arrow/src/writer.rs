@@ -133,8 +133,9 @@ const NO_STATISTICS_COLUMNS: &[&str] = &[
 /// largest single cost in a profile of `convert` on the bench file), dictionary-encoded
 /// columns (strings repeat: names, events, SAN), bounded row groups; per column: no
 /// dictionary for the ids, clocks, plies and long texts, `DELTA_BINARY_PACKED` for the ids,
-/// offsets and clocks, `DELTA_LENGTH_BYTE_ARRAY` for the piece letters, no min/max statistics for the move and position texts, each
-/// measured (docs/performance.md, "Parquet writer settings").
+/// offsets and clocks, `DELTA_LENGTH_BYTE_ARRAY` for the piece letters, no min/max
+/// statistics for the move and position texts, each measured (docs/performance.md,
+/// "Parquet writer settings").
 pub fn parquet_properties() -> Result<WriterProperties, Error> {
     let mut builder = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
