@@ -246,8 +246,9 @@ fn tag_section(lexing: &mut Lexing<'_>) -> Option<TagSection> {
     loop {
         let (open, pending) = match next_line_tag_open(buf, resume) {
             Some(open) => {
-                if let Some(end) = plain_tag_lines(lexing, open) {
-                    empty_line = false;
+                // After an empty line, a tag pair whose name the game has had starts the next
+                // game: the general code asks (`name_seen`).
+                if !empty_line && let Some(end) = plain_tag_lines(lexing, open) {
                     resume = end;
                     continue;
                 }
@@ -751,6 +752,9 @@ mod tests {
             "[Event \"a\"]\n[Z0 \"b\"]\n[White \"a\tb\"]\n[WhiteRatingDiffs \"1\"]\n*",
             "[Event \"a\"]\n[Site \"b\"] [Date \"c\"]\n*",
             "[Event \"a\"]\n[Site \"b\"]\n1. e4 *",
+            // A repeated name after an empty line (and an escape line) starts a game.
+            "[Event \"a\"]\n\n%\n[Event \"a\"]\n[Site \"b\"]\n*",
+            "[Event \"a\"]\n\n%\n[Site \"b\"]\n[Event \"a\"]\n*",
         ] {
             check(game.as_bytes());
         }
