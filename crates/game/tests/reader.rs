@@ -869,3 +869,64 @@ fn chess960_is_decided_after_rookless_rights_are_dropped() {
         pgnkit_chess::CastlingMode::Chess960
     );
 }
+
+/// Issue 34: the usual tag pairs take a fast path (`[`, a symbol, a string, `]` in a game with
+/// no lexer warning), the others the general one; duplicates are found across the two, and
+/// every visitor gets the same diagnostics.
+#[test]
+fn tag_pairs_read_on_either_path_give_the_same_diagnostics() {
+    let cases: [(&str, &[DiagnosticKind]); 6] = [
+        // A duplicate of a pair after a comment, of an Integer-named one, of a value with escapes.
+        (
+            "[White \"a\"]\n{c}\n[White \"b\"]\n[1 \"x\"]\n[1 \"y\"]\n[Black \"\\\"q\\\"\"]\n[Black \"z\"]\n\n*\n",
+            &[
+                DiagnosticKind::DuplicateTag("White".into()),
+                DiagnosticKind::DuplicateTag("1".into()),
+                DiagnosticKind::DuplicateTag("Black".into()),
+            ],
+        ),
+        // A symbol that is no tag name ends the tag section.
+        (
+            "[Event \"a\"]\n[Ev-nt \"b\"]\n\n1. e4 *\n",
+            &[DiagnosticKind::MalformedTag(
+                "expected a tag name, found symbol `Ev-nt`".into(),
+            )],
+        ),
+        // A TAB in a value: that game's pairs are all read by the general path.
+        (
+            "[Event \"a\"]\n[Site \"a\tb\"]\n[Event \"c\"]\n\n*\n",
+            &[
+                DiagnosticKind::TabInTag,
+                DiagnosticKind::DuplicateTag("Event".into()),
+            ],
+        ),
+        // The reader's own tags: FEN and SetUp from the fast path set the position.
+        (
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O *\n",
+            &[],
+        ),
+        (
+            "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n",
+            &[DiagnosticKind::ResultMismatch {
+                tag: "1-0".into(),
+                marker: "0-1".into(),
+            }],
+        ),
+        (
+            "[Variant \"Atomic\"]\n\n1. e4 *\n",
+            &[DiagnosticKind::UnsupportedVariant("Atomic".into())],
+        ),
+    ];
+    for (pgn, expected) in cases {
+        let built: Vec<_> = read_games(pgn.as_bytes()).map(|g| g.diagnostics).collect();
+        let validated: Vec<_> = visit_games(pgn.as_bytes(), Validate)
+            .map(|g| g.diagnostics)
+            .collect();
+        assert_eq!(built, validated, "{pgn:?}");
+        let kinds: Vec<_> = built[0].iter().map(|d| d.kind.clone()).collect();
+        assert_eq!(kinds, expected, "{pgn:?}");
+    }
+    // The FEN was read: castling from it is legal, and the game ends there.
+    let read = one("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O *\n");
+    assert_eq!(sans(&read.value), ["O-O"]);
+}

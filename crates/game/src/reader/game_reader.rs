@@ -56,7 +56,14 @@ impl<'a> GameReader<'a> {
         let mut first_movetext: Option<GameToken> = None;
         let mut tag_error = false;
         let mut tab_warned = false;
-        while let Some(token) = lexer.next() {
+        loop {
+            // The usual tag pairs in a tight loop; the others, and what is between them, below.
+            lexer.read_plain_tags(|open, name, value| {
+                self.read_plain_tag(open, name, value, &mut names, &mut special, visitor)
+            });
+            let Some(token) = lexer.next() else {
+                break;
+            };
             match token.kind {
                 TokenKind::TagOpen => {
                     if !self.read_tag(&mut lexer, token, &mut names, &mut special, visitor) {

@@ -104,6 +104,33 @@ impl<'a> GameReader<'a> {
         )
     }
 
+    /// A tag pair of the usual shape (`[`, a symbol, a string, `]`) with no lexer warning in
+    /// its game, from [`Tokens::read_plain_tags`]: read as [`read_tag`](GameReader::read_tag)
+    /// reads it (no unescaped quote nor TAB can be in it). `false` when the symbol is no tag
+    /// name: then nothing is done, and `read_tag` reports it.
+    #[inline(always)]
+    pub(super) fn read_plain_tag<V: Visitor>(
+        &mut self,
+        open: &GameToken,
+        name: &GameToken,
+        value: &GameToken,
+        names: &mut TagNames<'a>,
+        special: &mut SpecialTags<'a>,
+        visitor: &mut V,
+    ) -> bool {
+        let name_text = name.span.slice(self.game.bytes);
+        is_tag_name(name_text)
+            && self.accept_tag(
+                name_text,
+                *open,
+                value.span,
+                |reader| reader.token(*value).string_value().unwrap_or_default(),
+                names,
+                special,
+                visitor,
+            )
+    }
+
     /// A tag pair read: its name checked against those seen (a duplicate is
     /// dropped with a warning), its value (`value`, sliced only where it is
     /// wanted) kept when the reader needs it and sent to the visitor.
@@ -119,14 +146,16 @@ impl<'a> GameReader<'a> {
         special: &mut SpecialTags<'a>,
         visitor: &mut V,
     ) -> bool {
-        if !names.insert(name_text) {
+        let Some(bit) = names.insert(name_text) else {
             self.diag(
                 DiagnosticKind::DuplicateTag(String::from_utf8_lossy(name_text).into_owned()),
                 open.span,
             );
             return true;
-        }
-        let special_name = matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
+        };
+        // Most names share no hash bit with the reader's own: their bytes are not compared.
+        let special_name = bit & SPECIAL_BITS != 0
+            && matches!(name_text, b"FEN" | b"SetUp" | b"Variant" | b"Result");
         // Without texts, or a tag the visitor does not want, only the
         // reader's own tags are unescaped.
         let wanted = V::TEXT && visitor.wants_tag(name_text);
@@ -297,6 +326,33 @@ impl<'a> GameReader<'a> {
 /// a bit and every such game took that way once (callgrind: 190 instructions a game).
 const NAME_HASH: u32 = 0x74b0_6a79;
 
+/// A tag name's key: its length, first, middle and last byte. Cheap, and rarely shared (the
+/// middle byte tells `UTCDate` from `UTCTime`, `EndDate` from `EndTime`).
+#[inline(always)]
+const fn name_key(name: &[u8]) -> u32 {
+    const fn byte(name: &[u8], i: usize) -> u32 {
+        if i < name.len() { name[i] as u32 } else { 0 }
+    }
+    let len = name.len();
+    (len as u32 & 0xff) << 24
+        | byte(name, 0) << 16
+        | byte(name, len / 2) << 8
+        | byte(name, len.wrapping_sub(1))
+}
+
+/// The bit of [`TagNames::seen`] for a name's key.
+#[inline(always)]
+const fn key_bit(key: u32) -> u64 {
+    1u64 << (key.wrapping_mul(NAME_HASH) >> 26)
+}
+
+/// The hash bits of the tags the reader needs (`FEN`, `SetUp`, `Variant`, `Result`): a name
+/// whose bit is not among them is none of those.
+const SPECIAL_BITS: u64 = key_bit(name_key(b"FEN"))
+    | key_bit(name_key(b"SetUp"))
+    | key_bit(name_key(b"Variant"))
+    | key_bit(name_key(b"Result"));
+
 /// The tag names of a game so far, to find duplicates.
 #[derive(Default)]
 pub(super) struct TagNames<'a> {
@@ -306,24 +362,17 @@ pub(super) struct TagNames<'a> {
 }
 
 impl<'a> TagNames<'a> {
-    /// Adds `name`; `false` if it was already there.
+    /// Adds `name`: its hash bit, or `None` if it was already there.
     #[inline(always)]
-    pub(super) fn insert(&mut self, name: &'a [u8]) -> bool {
-        // Length, first, middle and last byte: cheap, and rarely shared (the middle byte tells
-        // `UTCDate` from `UTCTime`, `EndDate` from `EndTime`).
-        let byte = |i: usize| u32::from(name.get(i).copied().unwrap_or(0));
-        let len = name.len();
-        let key = (len as u32 & 0xff) << 24
-            | byte(0) << 16
-            | byte(len / 2) << 8
-            | byte(len.wrapping_sub(1));
-        let bit = 1u64 << (key.wrapping_mul(NAME_HASH) >> 26);
+    pub(super) fn insert(&mut self, name: &'a [u8]) -> Option<u64> {
+        let key = name_key(name);
+        let bit = key_bit(key);
         if self.seen & bit != 0 {
-            return self.insert_seen(key, name);
+            return self.insert_seen(key, name).then_some(bit);
         }
         self.seen |= bit;
         self.names.push((key, name));
-        true
+        Some(bit)
     }
 
     /// [`insert`](TagNames::insert) when a name of the same hash was seen.
@@ -482,7 +531,7 @@ mod tests {
             let mut names = TagNames::default();
             for name in set {
                 let before = names.seen;
-                assert!(names.insert(name.as_bytes()), "{name}");
+                assert!(names.insert(name.as_bytes()).is_some(), "{name}");
                 assert_ne!(names.seen, before, "{name} shares a bit in {set:?}");
             }
         }
@@ -492,15 +541,15 @@ mod tests {
     fn tag_names_find_duplicates_even_with_shared_keys() {
         let mut names = TagNames::default();
         // Same length, first and last byte: the same key.
-        assert!(names.insert(b"Abc"));
-        assert!(names.insert(b"Axc"));
-        assert!(!names.insert(b"Abc"));
-        assert!(!names.insert(b"Axc"));
+        assert!(names.insert(b"Abc").is_some());
+        assert!(names.insert(b"Axc").is_some());
+        assert!(names.insert(b"Abc").is_none());
+        assert!(names.insert(b"Axc").is_none());
         for i in 0..100u8 {
             let name = [b'T', b'a' + i % 26, b'0' + i / 26];
-            assert!(names.insert(Box::leak(Box::new(name))));
+            assert!(names.insert(Box::leak(Box::new(name))).is_some());
         }
-        assert!(!names.insert(b"Ta0"));
-        assert!(names.insert(b"Event"));
+        assert!(names.insert(b"Ta0").is_none());
+        assert!(names.insert(b"Event").is_some());
     }
 }
