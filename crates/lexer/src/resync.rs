@@ -36,6 +36,8 @@
 //!   comes after a marker on the same line (`1-0 [Event "x"]`);
 //! - a game after a game without a termination marker, after a line that ends in a comment
 //!   opened on an earlier line, or after a line that ends inside a `;` comment;
+//! - a game after a line whose termination marker comes before the line's first `}` (`1-0
+//!   {White wins}`): the line could start inside a comment that `}` closes;
 //! - a second tag section split by a repeated tag name (ChessBase's empty lines).
 //!
 //! The conservative second condition is what keeps a tag pair after a comment in a tag
@@ -112,7 +114,19 @@ pub fn is_blank(line: &[u8]) -> bool {
 /// every game's last line: the line is passed over with `memchr`, stopping only at `{`, `}`,
 /// `;` and `"`. The last word outside comments (each comment counts as a space) lies in the
 /// last part outside comments that is not blank.
+///
+/// The line may also start inside a comment opened on an earlier line: then its first `}`
+/// closes that comment and any `{` before it is comment text (`1-0{}` after a line `{{` is all
+/// comment). So a line with a `}` closes a game only when the part after its first `}` does
+/// too, read either way.
 pub fn closes_game(line: &[u8]) -> bool {
+    closes_game_from_outside(line)
+        && memchr::memchr(b'}', line)
+            .is_none_or(|close| closes_game_from_outside(line.get(close + 1..).unwrap_or_default()))
+}
+
+/// [`closes_game`] for a line read as starting outside any comment.
+fn closes_game_from_outside(line: &[u8]) -> bool {
     let line = trim(line);
     // Control characters before a `[` leave the splitter in a tag section (it passes over
     // them there): such a line is a tag line, not the end of a game.
@@ -437,9 +451,22 @@ mod tests {
             "% 1-0",
             "2. Nf3 Nc6",
             "01-0",
+            // The line may start inside a comment its first `}` closes.
+            "1-0{}",
+            "1-0 {White wins}",
         ] {
             assert!(!closes_game(line.as_bytes()), "{line}");
         }
+    }
+
+    /// The rule as first written, read from the line's start and from after its first `}`
+    /// (see [`closes_game`]).
+    fn closes_game_either_way(line: &[u8]) -> bool {
+        closes_game_by_bytes(line)
+            && line
+                .iter()
+                .position(|&b| b == b'}')
+                .is_none_or(|close| closes_game_by_bytes(&line[close + 1..]))
     }
 
     /// The rule as first written: the line outside comments built byte by byte (each comment
@@ -494,7 +521,7 @@ mod tests {
                     line.push(alphabet[n % alphabet.len()]);
                     n /= alphabet.len();
                 }
-                let want = closes_game_by_bytes(&line);
+                let want = closes_game_either_way(&line);
                 assert_eq!(
                     closes_game(&line),
                     want,
@@ -519,7 +546,7 @@ mod tests {
             "\x05[\u{bb}] x 1/2-1/2",
             "\x05 1. e4 1-0",
         ] {
-            let want = closes_game_by_bytes(line.as_bytes());
+            let want = closes_game_either_way(line.as_bytes());
             assert_eq!(closes_game(line.as_bytes()), want, "{line}");
         }
     }
@@ -530,7 +557,7 @@ mod tests {
             line in proptest::collection::vec(proptest::sample::select(
                 b"{};\" *1-0/2[%\tae4.\n\x05\0".to_vec()), 0..60),
         ) {
-            proptest::prop_assert_eq!(closes_game(&line), closes_game_by_bytes(&line));
+            proptest::prop_assert_eq!(closes_game(&line), closes_game_either_way(&line));
         }
     }
 
