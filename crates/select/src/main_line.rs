@@ -80,6 +80,7 @@ impl<V: Visitor> Visitor for MainLine<V> {
     const MOVES: bool = true;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const COMMENTS: bool = V::COMMENTS;
     const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     fn begin_game(&mut self, game: GameStart<'_>) {
@@ -91,6 +92,10 @@ impl<V: Visitor> Visitor for MainLine<V> {
 
     fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
         self.inner.main_line_moves(moves);
+    }
+
+    fn wants_tag(&self, name: &[u8]) -> bool {
+        self.inner.wants_tag(name)
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
@@ -190,5 +195,72 @@ mod tests {
         assert_eq!(kept[3].moves.len(), 0);
         assert!(kept[1].classify(table).is_some());
         assert!(kept[2].classify(table).is_none());
+    }
+}
+
+/// The wrappers of this crate ask the reader for what the visitor inside
+/// them asks: its tags, its comments, the main line's length.
+#[cfg(test)]
+mod forwarding {
+    use pgnkit_game::{MainLineMoves, RawComment, Visitor, visit_games};
+
+    use crate::{MainLine, Query, SplitLines};
+
+    /// Wants the `White` tag, no comment, and the main line's length.
+    #[derive(Default)]
+    struct Picky {
+        tags: Vec<String>,
+        comments: usize,
+        told: Option<usize>,
+    }
+
+    impl Visitor for Picky {
+        type Output = (Vec<String>, usize, Option<usize>);
+        const COMMENTS: bool = false;
+        const MAIN_LINE_MOVES: bool = true;
+
+        fn wants_tag(&self, name: &[u8]) -> bool {
+            name == b"White"
+        }
+        fn tag(&mut self, name: &[u8], _value: &[u8]) {
+            self.tags.push(String::from_utf8_lossy(name).into_owned());
+        }
+        fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+            self.told = Some(moves.count());
+        }
+        fn comment(&mut self, _comment: RawComment<'_>) {
+            self.comments += 1;
+        }
+        fn end_game(&mut self) -> Self::Output {
+            (
+                std::mem::take(&mut self.tags),
+                std::mem::take(&mut self.comments),
+                self.told.take(),
+            )
+        }
+    }
+
+    const PGN: &[u8] =
+        b"[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n\n1. e4 {a} e5 (1... c5 {b}) 2. Nf3 *\n";
+
+    #[test]
+    fn wrappers_ask_for_what_the_inner_visitor_asks() {
+        let alone = visit_games(PGN, Picky::default()).map(|g| g.value);
+        let expected: Vec<_> = alone.collect();
+        assert_eq!(expected, vec![(vec!["White".to_string()], 0, Some(3))]);
+
+        let main_line: Vec<_> = visit_games(PGN, MainLine::new(Picky::default()))
+            .map(|g| g.value.0)
+            .collect();
+        assert_eq!(main_line, expected, "MainLine");
+        let split: Vec<_> = visit_games(PGN, SplitLines::new(Picky::default()))
+            .map(|g| g.value.0)
+            .collect();
+        assert_eq!(split, expected, "SplitLines");
+        let query = Query::parse(r#"sequence "e4""#).unwrap();
+        let found: Vec<_> = visit_games(PGN, query.ply_finder(Picky::default()).unwrap())
+            .map(|g| g.value.0)
+            .collect();
+        assert_eq!(found, expected, "PlyFinder");
     }
 }

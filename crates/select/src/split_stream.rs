@@ -8,7 +8,9 @@
 //! got. A game with a variation is split on its tree by the caller.
 
 use pgnkit_chess::Position;
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 /// What [`SplitLines`] found of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,11 +66,21 @@ impl<V: Visitor> Visitor for SplitLines<V> {
     const MOVES: bool = V::MOVES;
     const BEFORE: bool = V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const COMMENTS: bool = V::COMMENTS;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
 
     #[inline]
     fn begin_game(&mut self, game: GameStart<'_>) {
         self.variations = false;
         self.inner.begin_game(game);
+    }
+    #[inline]
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        self.inner.main_line_moves(moves);
+    }
+    #[inline]
+    fn wants_tag(&self, name: &[u8]) -> bool {
+        self.inner.wants_tag(name)
     }
     #[inline]
     fn tag(&mut self, name: &[u8], value: &[u8]) {

@@ -21,7 +21,9 @@
 //! ```
 
 use pgnkit_chess::Position;
-use pgnkit_game::{GameStart, MoveEvent, Nag, RawComment, Skip, Termination, Visitor};
+use pgnkit_game::{
+    GameStart, MainLineMoves, MoveEvent, Nag, RawComment, Skip, Termination, Visitor,
+};
 
 use super::Query;
 use crate::positions::{Follower, Lose, Ply, Positional};
@@ -133,6 +135,8 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
     /// so the reader need not copy it for every move.
     const BEFORE: bool = V::MOVES && V::BEFORE;
     const TEXT: bool = V::TEXT;
+    const COMMENTS: bool = V::COMMENTS;
+    const MAIN_LINE_MOVES: bool = V::MAIN_LINE_MOVES;
     /// Only when made [`stopping`](PlyFinder::stopping).
     const STOP: bool = true;
 
@@ -147,6 +151,14 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
         self.started = false;
         self.decided = None;
         self.inner.begin_game(game);
+    }
+
+    fn main_line_moves(&mut self, moves: MainLineMoves<'_>) {
+        self.inner.main_line_moves(moves);
+    }
+
+    fn wants_tag(&self, name: &[u8]) -> bool {
+        self.inner.wants_tag(name)
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
