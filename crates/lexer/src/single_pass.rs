@@ -20,10 +20,12 @@
 use crate::byte_class::is_symbol_continue;
 use crate::game_end::{game_end_for, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
-    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, digits_end, letter_token,
-    lex, periods_end, skip_white, string_token, token_at,
+    BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, letter_token, lex,
+    periods_end, skip_white, string_token, token_at,
 };
-use crate::shapes::{at_line_start, clock_comment_end, plain_string_end, tag_name_end, tag_shape};
+use crate::shapes::{
+    at_line_start, clock_comment_end, move_number, plain_string_end, tag_name_end, tag_shape,
+};
 use crate::tag_line::{TagLine, plain_tag_line};
 use crate::{LexErrorKind, LexOptions, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
 
@@ -523,9 +525,7 @@ fn movetext_loop(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> 
             DIGIT => {
                 // A move number and its periods (`12.`, `3...`): a `.` after up to three
                 // digits makes them an integer token for the lexer too.
-                let digits = digits_end(buf, pos + 1);
-                if digits - pos < 4 && buf.get(digits) == Some(&b'.') {
-                    let end = periods_end(buf, digits + 1);
+                if let Some((digits, end)) = move_number(buf, pos) {
                     if lexing.skip_move_numbers {
                         lexing.pos = end;
                     } else {

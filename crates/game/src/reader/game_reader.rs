@@ -30,10 +30,8 @@ pub(super) fn read_game<'a, V: Visitor>(
 ) -> (V::Output, Diagnostics) {
     let mut reader = GameReader {
         game,
-        // Without a `(` no variation can start, so the position before each
-        // move need not be kept (the validate-only path saves a copy a move);
-        // strict mode's messages show it.
-        keep_prev: options.strict || memchr::memchr(b'(', game.bytes).is_some(),
+        // Set once the tag section is read (`GameReader::run`).
+        keep_prev: options.strict,
         var_marker: None,
         options,
         diagnostics: Diagnostics::new(),
@@ -103,6 +101,15 @@ impl<'a> GameReader<'a> {
         if V::MAIN_LINE_MOVES {
             let movetext = lexer.unread(first_movetext.is_some());
             visitor.main_line_moves(MainLineMoves::new(movetext));
+        }
+        // Without a `(` no variation can start, so the position before each
+        // move need not be kept (the validate-only path saves a copy a move);
+        // strict mode's messages show it. A variation opens in the movetext
+        // only: the tag section's bytes, a third of a usual game's, are not
+        // searched (callgrind: 0.5% of `check`).
+        if let (false, Some(first)) = (self.keep_prev, first_movetext) {
+            let movetext = self.game.bytes.get(first.span.start..).unwrap_or_default();
+            self.keep_prev = memchr::memchr(b'(', movetext).is_some();
         }
         // ---- Starting position ----
         let Some(start) = self.start_position(&special) else {

@@ -118,7 +118,11 @@ impl<'a> GameReader<'a> {
         special: &mut SpecialTags<'a>,
         visitor: &mut V,
     ) -> bool {
-        let name_text = name.span.slice(self.game.bytes);
+        // The lexer's spans always lie in the game's bytes: the name is sliced with one test
+        // and a branch, not `Span::slice`'s selects (a span outside them goes to `read_tag`).
+        let Some(name_text) = self.game.bytes.get(name.span.start..name.span.end) else {
+            return false;
+        };
         is_tag_name(name_text)
             && self.accept_tag(
                 name_text,
