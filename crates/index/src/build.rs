@@ -288,7 +288,8 @@ fn add_segment(
             let mut last = Vec::new();
             parts.wait(&mut last)?;
             drop(std::mem::take(&mut scratch));
-            // Every place is written by `distribute`.
+            // Every place is written by `distribute` (the spill's postings
+            // are still there: sized, not cleared).
             last.resize(buffer.len(), 0);
             let starts = distribute(&buffer, &mut last, 128 - PART_BITS, 1 << PART_BITS);
             drop(std::mem::take(&mut buffer));
