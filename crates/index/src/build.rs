@@ -286,7 +286,7 @@ fn add_segment(
             // pages in memory already), and join their partitions as they
             // are read back.
             let mut last = Vec::new();
-            parts.wait(&mut last)?;
+            parts.finish(&mut last)?;
             drop(std::mem::take(&mut scratch));
             // Every place is written by `distribute` (the spill's postings
             // are still there: sized, not cleared).

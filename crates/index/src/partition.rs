@@ -103,7 +103,18 @@ impl Partitions {
         &self.paths
     }
 
-    /// Waits for the spill being written and removes every partition file.
+    /// Waits for the spill being written, if any (its buffer becomes
+    /// `back`, as [`Partitions::wait`] gives it), and closes the files:
+    /// they are written. A file read back and removed then frees its pages
+    /// at once (while open, its pages would be freed at the end).
+    pub fn finish(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
+        self.wait(back)?;
+        self.files.clear();
+        Ok(())
+    }
+
+    /// Waits for the spill being written and removes every partition file
+    /// left (each one read back is removed then, [`feed_part`]).
     pub fn remove(&mut self) {
         let _ = self.wait(&mut Vec::new());
         self.files.clear();
@@ -282,7 +293,9 @@ fn read_chunk(
 /// up, sorted, to `sink`: at once when there are at most `limit` of them,
 /// or else split by their next [`PART_BITS`] bits into files of their own,
 /// each handed on in turn. `false` when `sink` said stop; `sink`'s
-/// errors are returned.
+/// errors are returned. The file is removed once read (its pages freed,
+/// on the thread that read it, while the others still sort: not one
+/// partition after the other at the end of the build).
 pub(crate) fn feed_part(
     path: &Path,
     extra: &[u128],
@@ -296,6 +309,7 @@ pub(crate) fn feed_part(
         .len();
     let count = bytes / 16 + extra.len() as u64;
     if count == 0 {
+        let _ = fs::remove_file(path);
         return Ok(true);
     }
     if count <= limit as u64 || high < PART_BITS {
@@ -312,6 +326,7 @@ pub(crate) fn feed_part(
         postings.resize(count, 0);
         let (read, rest) = postings.split_at_mut(on_disk);
         read_postings_into(path, read)?;
+        let _ = fs::remove_file(path);
         rest.copy_from_slice(extra);
         sort_part(postings, &mut space.scratch, high);
         return sink(postings);
@@ -337,6 +352,8 @@ pub(crate) fn feed_part(
             }
             stage.append(&chunk, shift, &mut outs, &subs)?;
         }
+        drop(file);
+        let _ = fs::remove_file(path);
         stage.append(extra, shift, &mut outs, &subs)?;
         stage.finish(&mut outs, &subs)?;
         flush_all(&mut outs, &subs)?;
@@ -439,7 +456,7 @@ mod tests {
     /// Feeds one partition file (and postings in memory) with a limit
     /// small enough to split it twice, most postings sharing one key (the
     /// start position's in a large database): every posting comes out
-    /// once, in order, and the split files are gone.
+    /// once, in order, and the partition's files are gone.
     #[test]
     fn a_large_partition_is_split_and_comes_out_sorted() {
         let dir = std::env::temp_dir().join(format!("pgnkit-partition-{}", std::process::id()));
@@ -475,11 +492,7 @@ mod tests {
         let mut expected = postings.clone();
         expected.sort_unstable();
         assert!(all == expected);
-        let left: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(left, vec![std::ffi::OsString::from("seg-0.part-5")]);
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
