@@ -286,9 +286,10 @@ fn add_segment(
             // pages in memory already), and join their partitions as they
             // are read back.
             let mut last = Vec::new();
-            parts.wait(&mut last)?;
+            parts.finish(&mut last)?;
             drop(std::mem::take(&mut scratch));
-            // Every place is written by `distribute`.
+            // Every place is written by `distribute` (the spill's postings
+            // are still there: sized, not cleared).
             last.resize(buffer.len(), 0);
             let starts = distribute(&buffer, &mut last, 128 - PART_BITS, 1 << PART_BITS);
             drop(std::mem::take(&mut buffer));

@@ -18,6 +18,8 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::thread::JoinHandle;
 
+use zerocopy::IntoBytes;
+
 use crate::error::IndexError;
 use crate::sort::sort_part;
 
@@ -69,6 +71,7 @@ impl Partitions {
     pub fn spill(&mut self, buffer: &mut Vec<u128>) -> Result<(), IndexError> {
         let mut next = Vec::new();
         self.wait(&mut next)?;
+        next.clear();
         if self.spills == 0 {
             self.files = create_all(&self.paths)?;
             next = Vec::with_capacity(buffer.capacity());
@@ -81,8 +84,9 @@ impl Partitions {
         Ok(())
     }
 
-    /// Waits for the spill being written, if any; its buffer, emptied,
-    /// becomes `back`.
+    /// Waits for the spill being written, if any; its buffer becomes
+    /// `back`, still holding the spilled postings (to be overwritten: no
+    /// pass to clear them).
     pub fn wait(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
         if let Some(writing) = self.writing.take() {
             let (buffer, files) = writing
@@ -99,7 +103,18 @@ impl Partitions {
         &self.paths
     }
 
-    /// Waits for the spill being written and removes every partition file.
+    /// Waits for the spill being written, if any (its buffer becomes
+    /// `back`, as [`Partitions::wait`] gives it), and closes the files:
+    /// they are written. A file read back and removed then frees its pages
+    /// at once (while open, its pages would be freed at the end).
+    pub fn finish(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
+        self.wait(back)?;
+        self.files.clear();
+        Ok(())
+    }
+
+    /// Waits for the spill being written and removes every partition file
+    /// left (each one read back is removed then, [`feed_part`]).
     pub fn remove(&mut self) {
         let _ = self.wait(&mut Vec::new());
         self.files.clear();
@@ -114,11 +129,10 @@ impl Partitions {
 /// Appends each posting of `full` to the file of its partition (its top
 /// [`PART_BITS`] bits) as a 16-byte little-endian number, through the
 /// files' buffers (64 KiB each: the writes stay in cache), which are
-/// flushed at the end; gives the buffer, emptied, and the files back.
-fn write_parts(mut full: Vec<u128>, mut files: Vec<BufWriter<File>>, paths: &[PathBuf]) -> Spilled {
+/// flushed at the end; gives the buffer and the files back.
+fn write_parts(full: Vec<u128>, mut files: Vec<BufWriter<File>>, paths: &[PathBuf]) -> Spilled {
     append_by_bits(&full, 128 - PART_BITS, &mut files, paths)?;
     flush_all(&mut files, paths)?;
-    full.clear();
     Ok((full, files))
 }
 
@@ -149,12 +163,13 @@ fn append_by_bits(
 
 /// Postings gathered for each partition ([`STAGE`] at most) before they go
 /// to its file's buffer, a few KiB at a time: a copy a posting into its
-/// partition's place here costs a third of a buffered write of it.
+/// partition's place here costs a third of a buffered write of it. The
+/// gathered postings are written as they lie in memory (little-endian
+/// already on most machines): no copy to bytes first.
 struct Stage {
     postings: Vec<u128>,
     /// Postings gathered for each partition.
     fill: [usize; PARTS],
-    bytes: Vec<u8>,
 }
 
 /// Postings gathered for a partition at most (4 KiB; 512 KiB for all).
@@ -165,7 +180,6 @@ impl Stage {
         Stage {
             postings: vec![0; PARTS * STAGE],
             fill: [0; PARTS],
-            bytes: vec![0; STAGE * 16],
         }
     }
 
@@ -200,13 +214,14 @@ impl Stage {
         files: &mut [BufWriter<File>],
         paths: &[PathBuf],
     ) -> Result<(), IndexError> {
-        let gathered = &self.postings[i * STAGE..i * STAGE + n];
-        for (bytes, p) in self.bytes.chunks_exact_mut(16).zip(gathered) {
-            bytes.copy_from_slice(&p.to_le_bytes());
+        let gathered = &mut self.postings[i * STAGE..i * STAGE + n];
+        for p in gathered.iter_mut() {
+            // Nothing to do on a little-endian machine.
+            *p = p.to_le();
         }
         self.fill[i] = 0;
         files[i]
-            .write_all(&self.bytes[..n * 16])
+            .write_all(gathered.as_bytes())
             .map_err(|e| IndexError::io(&paths[i], e))
     }
 
@@ -242,6 +257,7 @@ pub(crate) struct SortSpace {
 }
 
 /// Reads the packed postings of the file `path` into `into` (appended).
+#[cfg(test)]
 fn read_postings(path: &Path, into: &mut Vec<u128>) -> Result<(), IndexError> {
     let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
     let mut bytes = vec![0u8; CHUNK * 16];
@@ -277,7 +293,9 @@ fn read_chunk(
 /// up, sorted, to `sink`: at once when there are at most `limit` of them,
 /// or else split by their next [`PART_BITS`] bits into files of their own,
 /// each handed on in turn. `false` when `sink` said stop; `sink`'s
-/// errors are returned.
+/// errors are returned. The file is removed once read (its pages freed,
+/// on the thread that read it, while the others still sort: not one
+/// partition after the other at the end of the build).
 pub(crate) fn feed_part(
     path: &Path,
     extra: &[u128],
@@ -291,14 +309,25 @@ pub(crate) fn feed_part(
         .len();
     let count = bytes / 16 + extra.len() as u64;
     if count == 0 {
+        let _ = fs::remove_file(path);
         return Ok(true);
     }
     if count <= limit as u64 || high < PART_BITS {
+        if bytes % 16 != 0 {
+            return Err(IndexError::corrupt(
+                path,
+                "a partition file ends inside a posting",
+            ));
+        }
+        let on_disk = usize::try_from(bytes / 16).map_err(|_| too_large(path))?;
+        let count = on_disk + extra.len();
         let postings = &mut space.postings;
-        postings.clear();
-        postings.reserve(count as usize);
-        read_postings(path, postings)?;
-        postings.extend_from_slice(extra);
+        // Sized, not cleared: what the partition before left is overwritten.
+        postings.resize(count, 0);
+        let (read, rest) = postings.split_at_mut(on_disk);
+        read_postings_into(path, read)?;
+        let _ = fs::remove_file(path);
+        rest.copy_from_slice(extra);
         sort_part(postings, &mut space.scratch, high);
         return sink(postings);
     }
@@ -323,6 +352,8 @@ pub(crate) fn feed_part(
             }
             stage.append(&chunk, shift, &mut outs, &subs)?;
         }
+        drop(file);
+        let _ = fs::remove_file(path);
         stage.append(extra, shift, &mut outs, &subs)?;
         stage.finish(&mut outs, &subs)?;
         flush_all(&mut outs, &subs)?;
@@ -339,6 +370,30 @@ pub(crate) fn feed_part(
         let _ = fs::remove_file(sub);
     }
     result
+}
+
+/// Reads the packed postings of the file `path`, exactly as many as `into`
+/// holds, straight into its memory.
+fn read_postings_into(path: &Path, into: &mut [u128]) -> Result<(), IndexError> {
+    let mut file = File::open(path).map_err(|e| IndexError::io(path, e))?;
+    let bytes = into.as_mut_bytes();
+    let n = read_full(&mut file, bytes).map_err(|e| IndexError::io(path, e))?;
+    let more = read_full(&mut file, &mut [0u8; 1]).map_err(|e| IndexError::io(path, e))?;
+    if n != bytes.len() || more != 0 {
+        return Err(IndexError::corrupt(
+            path,
+            "a partition file changed while it was read back",
+        ));
+    }
+    for p in into {
+        // Nothing to do on a little-endian machine.
+        *p = u128::from_le(*p);
+    }
+    Ok(())
+}
+
+fn too_large(path: &Path) -> IndexError {
+    IndexError::corrupt(path, "a partition too large for this machine's memory")
 }
 
 /// Reads into `bytes` until it is full or the file ends; the bytes read.
@@ -401,7 +456,7 @@ mod tests {
     /// Feeds one partition file (and postings in memory) with a limit
     /// small enough to split it twice, most postings sharing one key (the
     /// start position's in a large database): every posting comes out
-    /// once, in order, and the split files are gone.
+    /// once, in order, and the partition's files are gone.
     #[test]
     fn a_large_partition_is_split_and_comes_out_sorted() {
         let dir = std::env::temp_dir().join(format!("pgnkit-partition-{}", std::process::id()));
@@ -437,11 +492,7 @@ mod tests {
         let mut expected = postings.clone();
         expected.sort_unstable();
         assert!(all == expected);
-        let left: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(left, vec![std::ffi::OsString::from("seg-0.part-5")]);
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

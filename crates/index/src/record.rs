@@ -333,6 +333,15 @@ impl<R: Record> RecordWriter<R> {
         Ok(())
     }
 
+    /// Another handle to the file (to sync what is written so far from
+    /// another thread).
+    pub fn handle(&self) -> Result<File, IndexError> {
+        self.out
+            .get_ref()
+            .try_clone()
+            .map_err(|e| IndexError::io(&self.path, e))
+    }
+
     /// Flushes and syncs the file; returns the number of records.
     pub fn finish(mut self) -> Result<u64, IndexError> {
         let path = self.path;
