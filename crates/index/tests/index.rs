@@ -129,11 +129,43 @@ fn index_equals_scan_also_after_append() {
             .map(|g| (g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()))
             .collect();
         assert_eq!(each, listed, "{text}");
+        // Read lazily (merging the runs of the moves played), the same games again.
+        for index in [&whole, &parts] {
+            let mut lazy = Vec::new();
+            index
+                .search_each_lazy(pos.polyglot_key(), |g| {
+                    lazy.push((g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()));
+                    Ok::<(), IndexError>(())
+                })
+                .unwrap();
+            assert_eq!(lazy, listed, "{text}");
+        }
     }
+    // A position no game reaches: no game, lazily or not.
+    let nowhere = parse_position("8/8/8/4k3/8/8/8/4K2R w K - 0 1").unwrap();
+    let mut none = 0;
+    parts
+        .search_each_lazy(nowhere.polyglot_key(), |_| {
+            none += 1;
+            Ok::<(), IndexError>(())
+        })
+        .unwrap();
+    assert_eq!(none, 0);
+    assert!(parts.search(&nowhere).unwrap().is_empty());
     // An error of the callback ends the search after that game, and is what it returns.
     let start = parse_position("").unwrap().polyglot_key();
     let mut seen = 0;
     let stopped = parts.search_each(start, |_| {
+        seen += 1;
+        match seen {
+            3 => Err(IndexError::Position("enough".into())),
+            _ => Ok(()),
+        }
+    });
+    assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
+    assert_eq!(seen, 3);
+    seen = 0;
+    let stopped = parts.search_each_lazy(start, |_| {
         seen += 1;
         match seen {
             3 => Err(IndexError::Position("enough".into())),
@@ -262,6 +294,14 @@ fn truncated_and_corrupt_files_are_errors() {
     let key = parse_position("").unwrap().polyglot_key();
     let e = index
         .search_each(key, |_| {
+            handed += 1;
+            Ok::<(), IndexError>(())
+        })
+        .unwrap_err();
+    assert!(message(e).contains("seg-0.pos: corrupt index: game 4294967295"));
+    assert_eq!(handed, 0);
+    let e = index
+        .search_each_lazy(key, |_| {
             handed += 1;
             Ok::<(), IndexError>(())
         })
