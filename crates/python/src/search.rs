@@ -8,7 +8,7 @@
 use std::sync::Mutex;
 
 use pgnkit::game::Game as CoreGame;
-use pgnkit::select::{Context, Query};
+use pgnkit::select::{Context, Place, Query, Window};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -55,6 +55,8 @@ struct State {
     /// The current source's name and the number of its last game.
     source: String,
     number: u64,
+    /// `skip` and `first`: which of the games found are yielded.
+    window: Window,
 }
 
 /// A game found: its number and plies, and the game.
@@ -72,6 +74,10 @@ impl State {
     /// The next game the query selects (games with errors are passed by, as warnings).
     fn next(&mut self, broken: &mut Vec<String>) -> PyResult<Option<Found>> {
         loop {
+            // `first` games yielded: nothing more is read.
+            if self.window.is_full() {
+                return Ok(None);
+            }
             let Some(item) = self.streams.next()? else {
                 return Ok(None);
             };
@@ -90,6 +96,9 @@ impl State {
                 continue;
             }
             if let Some(plies) = self.query.matching_plies(&read.value, &Context::default()) {
+                if self.window.place() != Place::Kept {
+                    continue;
+                }
                 return Ok(Some((
                     read.value,
                     read.diagnostics,
@@ -167,15 +176,19 @@ impl SearchIter {
 /// each is reported through `warnings` (`pgnkit.PgnWarning`).
 ///
 /// Yields `Game`s, or with `offsets=True` a `SearchHit` per game found: its
-/// source, byte offset, number (from 1) and plies.
+/// source, byte offset, number (from 1) and plies. `skip=N` leaves out the
+/// first N games found and `first=N` yields at most N, reading no further
+/// (`pgnkit search --skip N --first N`).
 #[pyfunction]
-#[pyo3(signature = (source, query, *, offsets=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
+#[pyo3(signature = (source, query, *, offsets=false, skip=0, first=None, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     query: &str,
     offsets: bool,
+    skip: u64,
+    first: Option<u64>,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
     nested_comments: bool,
@@ -193,6 +206,7 @@ pub fn search(
             query: parsed,
             source: String::new(),
             number: 0,
+            window: Window::new(skip, first),
         }),
         offsets,
     })
