@@ -331,36 +331,17 @@ fn run_indexed(
     };
     // A game is written once the next is seen: the next games at the same place (the same
     // file indexed twice) are written with it, as one game with all their plies.
-    let mut pending: Option<Pending> = None;
-    let mut source = SourceName::default();
-    let each = |hit: pgnkit_index::GameHit<'_>| {
-        if let Some(p) = &mut pending
-            && (p.offset, p.stream) == (hit.offset, hit.stream)
-            && source.path == hit.path
-        {
-            p.plies.extend(hit.plies.iter().map(as_ply));
-            return Ok(());
-        }
-        if let Some(p) = &pending {
-            written.game(&source, p)?;
-        }
-        source.take(hit.source, hit.path);
-        let p = pending.get_or_insert_with(Pending::default);
-        (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
-        p.plies.clear();
-        p.plies.extend(hit.plies.iter().map(as_ply));
-        Ok(())
-    };
+    let mut gathered = Gathered::default();
     // With `--first N`, the postings are read as the games are written, and no further
     // than the game after the Nth.
     let searched = if args.window.first.is_some() {
-        index.search_each_lazy(key, each)
+        index.search_each_lazy(key, |hit| gathered.hit(hit, &mut written))
     } else {
-        index.search_each(key, each)
+        index.search_each(key, |hit| gathered.hit(hit, &mut written))
     };
     let answered = searched
-        .and_then(|()| match &pending {
-            Some(p) => written.game(&source, p),
+        .and_then(|()| match &gathered.pending {
+            Some(p) => written.game(&gathered.source, p),
             None => Ok(()),
         })
         .or_else(|stopped| match stopped {
@@ -390,6 +371,41 @@ fn run_indexed(
             .collect::<String>()
     ));
     Ok(Outcome::Clean)
+}
+
+/// The game of an index's answer not yet written, and its source.
+#[derive(Default)]
+struct Gathered {
+    pending: Option<Pending>,
+    source: SourceName,
+}
+
+impl Gathered {
+    /// Takes the next game of the index's answer: the plies of a game at the same place
+    /// as the pending one join it; any other writes the pending game and takes its place.
+    #[inline(always)]
+    fn hit(
+        &mut self,
+        hit: pgnkit_index::GameHit<'_>,
+        written: &mut Written<'_>,
+    ) -> Result<(), Stopped> {
+        if let Some(p) = &mut self.pending
+            && (p.offset, p.stream) == (hit.offset, hit.stream)
+            && self.source.path == hit.path
+        {
+            p.plies.extend(hit.plies.iter().map(as_ply));
+            return Ok(());
+        }
+        if let Some(p) = &self.pending {
+            written.game(&self.source, p)?;
+        }
+        self.source.take(hit.source, hit.path);
+        let p = self.pending.get_or_insert_with(Pending::default);
+        (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
+        p.plies.clear();
+        p.plies.extend(hit.plies.iter().map(as_ply));
+        Ok(())
+    }
 }
 
 /// A ply of the index's answer: in the main line.
@@ -453,6 +469,7 @@ impl Written<'_> {
         Ok(())
     }
 
+    #[inline(always)]
     fn write(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
         let name = source.name.as_str();
         let written = match self.shape {

@@ -335,6 +335,7 @@ impl Index {
     }
 
     /// The manifest's source `source`, named by a game record of `seg`.
+    #[inline]
     fn source_entry(&self, seg: &Segment, source: u32) -> Result<&SourceEntry, IndexError> {
         self.manifest.sources.get(source as usize).ok_or_else(|| {
             IndexError::corrupt(
