@@ -8,7 +8,8 @@
 use std::sync::Mutex;
 
 use pgnkit::game::Game as CoreGame;
-use pgnkit::select::{Context, Place, Query, Window};
+use pgnkit::game::{ReadOptions, Validate};
+use pgnkit::select::{Context, Place as WindowPlace, PlyFinder, Query, Window};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -52,6 +53,14 @@ pub struct SearchIter {
 struct State {
     streams: Streams<CoreGame>,
     query: Query,
+    /// A query on main-line positions alone is decided as the game is read, with no tree
+    /// (as `pgnkit search` does): this finder, which also stops reading a game's moves once
+    /// it can no longer be selected.
+    finder: Option<PlyFinder<Validate>>,
+    /// The reading rules (a game found is read again into a tree with them).
+    options: ReadOptions,
+    /// Whether only the places are wanted (no game is made).
+    offsets: bool,
     /// The current source's name and the number of its last game.
     source: String,
     number: u64,
@@ -59,9 +68,10 @@ struct State {
     window: Window,
 }
 
-/// A game found: its number and plies, and the game.
+/// A game found: the game (unless only its place is wanted), its diagnostics, source,
+/// offset, line, number and plies.
 type Found = (
-    CoreGame,
+    Option<CoreGame>,
     pgnkit::game::Diagnostics,
     String,
     u64,
@@ -69,6 +79,15 @@ type Found = (
     u64,
     Vec<pgnkit::select::Ply>,
 );
+
+/// What one game read gives.
+enum Step {
+    /// Not selected, or left out by the window.
+    Passed,
+    /// A game with errors: the warning about it.
+    Broken(String),
+    Found(Box<Found>),
+}
 
 impl State {
     /// The next game the query selects (games with errors are passed by, as warnings).
@@ -78,38 +97,118 @@ impl State {
             if self.window.is_full() {
                 return Ok(None);
             }
-            let Some(item) = self.streams.next()? else {
-                return Ok(None);
-            };
-            if item.name != self.source {
-                self.source.clone_from(&item.name);
-                self.number = 0;
-            }
-            self.number += 1;
-            let read = item.read;
-            if let Some(first) = read.diagnostics.errors().next() {
-                let e = ReadError::of(first, item.origin);
-                broken.push(format!(
-                    "{}:{}:{}: {} (game at line {} not searched)",
-                    item.name, e.line, e.column, e.message, read.line
-                ));
-                continue;
-            }
-            if let Some(plies) = self.query.matching_plies(&read.value, &Context::default()) {
-                if self.window.place() != Place::Kept {
-                    continue;
+            let step = match &mut self.finder {
+                Some(finder) => {
+                    let (options, offsets) = (self.options, self.offsets);
+                    let (source, number, window) =
+                        (&mut self.source, &mut self.number, &mut self.window);
+                    self.streams
+                        .visit_next(&mut *finder, |read, name, origin| {
+                            let ((_, plies), diagnostics) = (read.value, read.diagnostics);
+                            let game = |number| Place {
+                                name,
+                                origin,
+                                offset: read.offset,
+                                line: read.line,
+                                number,
+                            };
+                            let found = game(count(source, number, name));
+                            found.step(diagnostics, plies, window, || {
+                                // Read again into a tree: the game was read to its end.
+                                (!offsets)
+                                    .then(|| {
+                                        pgnkit::game::read_games_with(&read.raw[..], options).next()
+                                    })
+                                    .flatten()
+                                    .map(|again| again.value)
+                            })
+                        })?
                 }
-                return Ok(Some((
-                    read.value,
-                    read.diagnostics,
-                    item.name,
-                    read.offset + item.origin,
-                    read.line,
-                    self.number,
-                    plies,
-                )));
+                None => {
+                    let query = &self.query;
+                    let Some(item) = self.streams.next()? else {
+                        return Ok(None);
+                    };
+                    let read = item.read;
+                    let found = Place {
+                        name: &item.name,
+                        origin: item.origin,
+                        offset: read.offset,
+                        line: read.line,
+                        number: count(&mut self.source, &mut self.number, &item.name),
+                    };
+                    let plies = if read.diagnostics.has_errors() {
+                        None
+                    } else {
+                        query.matching_plies(&read.value, &Context::default())
+                    };
+                    let game = read.value;
+                    Some(found.step(read.diagnostics, plies, &mut self.window, || Some(game)))
+                }
+            };
+            match step {
+                None => return Ok(None),
+                Some(Step::Passed) => {}
+                Some(Step::Broken(message)) => broken.push(message),
+                Some(Step::Found(found)) => return Ok(Some(*found)),
             }
         }
+    }
+}
+
+/// The number of the game of source `name` just read, counted in `number` (from 1 in
+/// each source; `source` the current one).
+fn count(source: &mut String, number: &mut u64, name: &str) -> u64 {
+    if name != source {
+        name.clone_into(source);
+        *number = 0;
+    }
+    *number += 1;
+    *number
+}
+
+/// Where a game read is.
+struct Place<'a> {
+    name: &'a str,
+    origin: u64,
+    offset: u64,
+    line: u64,
+    number: u64,
+}
+
+impl Place<'_> {
+    /// What the game at this place gives: a warning if it has errors, nothing if it is
+    /// not selected (`plies` is `None`) or `window` leaves it out, else the game found
+    /// (made by `game` unless only its place is wanted).
+    fn step(
+        self,
+        diagnostics: pgnkit::game::Diagnostics,
+        plies: Option<Vec<pgnkit::select::Ply>>,
+        window: &mut Window,
+        game: impl FnOnce() -> Option<CoreGame>,
+    ) -> Step {
+        if let Some(first) = diagnostics.errors().next() {
+            let e = ReadError::of(first, self.origin);
+            return Step::Broken(format!(
+                "{}:{}:{}: {} (game at line {} not searched)",
+                self.name, e.line, e.column, e.message, self.line
+            ));
+        }
+        let Some(plies) = plies else {
+            return Step::Passed;
+        };
+        if window.place() != WindowPlace::Kept {
+            return Step::Passed;
+        }
+        Step::Found(Box::new((
+            game(),
+            diagnostics,
+            self.name.to_string(),
+            self.offset + self.origin,
+            self.line,
+            self.number,
+            plies,
+        )))
     }
 }
 
@@ -155,6 +254,11 @@ impl SearchIter {
             };
             return Ok(Some(Py::new(py, hit)?.into_any()));
         }
+        let Some(game) = game else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                "{source}: the game at byte {offset} did not read again as it did"
+            )));
+        };
         let warnings = diagnostics
             .warnings()
             .map(|d| ReadError::of(d, 0))
@@ -197,13 +301,14 @@ pub fn search(
     let parsed = Query::parse(query)
         .map_err(|e| PyValueError::new_err(format!("bad query:\n{}", e.render(query))))?;
     let streams = open(py, source, threads_arg(None, 1)?, max_window)?;
+    let read = read_options(strict, nested_comments, fix_tag_strings);
     Ok(SearchIter {
         inner: Mutex::new(State {
-            streams: Streams::new(
-                streams,
-                read_options(strict, nested_comments, fix_tag_strings),
-            ),
+            streams: Streams::new(streams, read),
+            finder: parsed.ply_finder(Validate).map(PlyFinder::stopping),
             query: parsed,
+            options: read,
+            offsets,
             source: String::new(),
             number: 0,
             window: Window::new(skip, first),
