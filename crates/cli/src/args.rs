@@ -311,6 +311,25 @@ fn not_a_date(text: &str) -> String {
     format!("`{text}` is not a date (YYYY.MM.DD, YYYY.MM or YYYY)")
 }
 
+/// `--first N` and `--skip N` of `select` and `search`: which of the games
+/// found are written ([`pgnkit::select::Window`]).
+#[derive(Debug, Clone, Copy, Args)]
+pub struct WindowArgs {
+    /// Write at most N of the games found (`search`: reading stops there).
+    #[arg(long, value_name = "N")]
+    pub first: Option<u64>,
+    /// Leave out the first N of the games found.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub skip: u64,
+}
+
+impl WindowArgs {
+    /// The window, its counts at zero.
+    pub fn window(&self) -> pgnkit::select::Window {
+        pgnkit::select::Window::new(self.skip, self.first)
+    }
+}
+
 /// Options of `pgnkit search`.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -339,6 +358,9 @@ pub struct SearchArgs {
     /// Compression level (zstd 1-22, default 3; gzip, bzip2 and xz 1-9, default 6).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=22))]
     pub level: Option<u32>,
+    /// Which of the games found are written (--skip, --first).
+    #[command(flatten)]
+    pub window: WindowArgs,
     /// How the games are written.
     #[command(flatten)]
     pub pgn: PgnFormat,
@@ -364,12 +386,9 @@ pub struct SelectArgs {
     /// Write the games that do not match the query here.
     #[arg(long, value_name = "FILE")]
     pub rejected: Option<PathBuf>,
-    /// Write at most N selected games.
-    #[arg(long, value_name = "N")]
-    pub first: Option<u64>,
-    /// Leave out the first N selected games.
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub skip: u64,
+    /// Which of the selected games are written (--skip, --first).
+    #[command(flatten)]
+    pub window: WindowArgs,
     /// Write only the matched games with these numbers (from 1): N or N:M,
     /// comma-separated, ascending, `1:10,15`; reading stops after the last
     /// (pgn-extract --selectonly). Counted after --dedupe, before --skip.

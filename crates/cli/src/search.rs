@@ -12,7 +12,7 @@
 
 use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
-use pgnkit::select::{Context, Ply, PlyFinder, Query};
+use pgnkit::select::{Context, Place, Ply, PlyFinder, Query, Window};
 
 use pgnkit_index::{Hit, Index, IndexError};
 
@@ -246,6 +246,7 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
     };
     let mut tally = Tally::with_warnings(options::warnings(&inputs));
     let (mut not_matching, mut number, mut current) = (0u64, 0u64, String::new());
+    let mut window = args.window.window();
     let ended = pipeline::over_inputs(&inputs, &job, |name, game, found, text| {
         if current != name {
             current = name.to_string();
@@ -260,17 +261,43 @@ pub fn run(args: &SearchArgs) -> Result<Outcome, Failure> {
             not_matching += 1;
             return Ok(());
         };
+        match window.place() {
+            Place::Skipped => return Ok(()),
+            // `--first 0`: nothing is written; reading stops at the first game found.
+            Place::After => return Err(pipeline::stop()),
+            Place::Kept => {}
+        }
         match shape {
             Shape::Pgn => out.write_game(text),
             Shape::Json => out.write_game(json_line(name, game.offset, number, &plies).as_bytes()),
             Shape::Offsets => out.write_game_with(|text| {
                 offsets_line(text, name, game.offset, number, plies.iter().copied())
             }),
+        }?;
+        // `--first N`: the Nth game is out, no later one can be; reading stops.
+        if window.is_full() {
+            return Err(pipeline::stop());
         }
+        Ok(())
     })?;
-    tally.written = (tally.games - tally.rejected - not_matching).min(tally.written);
+    tally.written = window.kept().min(tally.written);
     tally.extra = vec![format!("{not_matching} not matching")];
+    tally.extra.extend(window_lines(&window));
     finish(ended, tally, vec![out], false, ("search", "found"))
+}
+
+/// What the summary says of `--skip` and `--first`.
+fn window_lines(window: &Window) -> Vec<String> {
+    let mut lines = Vec::new();
+    if window.skip() > 0 {
+        lines.push(format!("{} skipped (--skip)", window.skipped()));
+    }
+    if let Some(n) = window.first()
+        && window.is_full()
+    {
+        lines.push(format!("stopped after --first {n}"));
+    }
+    lines
 }
 
 /// `pgnkit search --index INDEX QUERY`: the games of an exact position, looked up in a
@@ -300,34 +327,26 @@ fn run_indexed(
         read: read_options(&args.inputs),
         writer: GameWriter::new(export),
         out: &mut out,
-        found: 0,
+        window: args.window.window(),
     };
     // A game is written once the next is seen: the next games at the same place (the same
     // file indexed twice) are written with it, as one game with all their plies.
-    let mut pending: Option<Pending> = None;
-    let mut source = SourceName::default();
-    let answered = index
-        .search_each(key, |hit| {
-            if let Some(p) = &mut pending
-                && (p.offset, p.stream) == (hit.offset, hit.stream)
-                && source.path == hit.path
-            {
-                p.plies.extend(hit.plies.iter().map(as_ply));
-                return Ok(());
-            }
-            if let Some(p) = &pending {
-                written.game(&source, p)?;
-            }
-            source.take(hit.source, hit.path);
-            let p = pending.get_or_insert_with(Pending::default);
-            (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
-            p.plies.clear();
-            p.plies.extend(hit.plies.iter().map(as_ply));
-            Ok(())
-        })
-        .and_then(|()| match &pending {
-            Some(p) => written.game(&source, p),
+    let mut gathered = Gathered::default();
+    // With `--first N`, the postings are read as the games are written, and no further
+    // than the game after the Nth.
+    let searched = if args.window.first.is_some() {
+        index.search_each_lazy(key, |hit| gathered.hit(hit, &mut written))
+    } else {
+        index.search_each(key, |hit| gathered.hit(hit, &mut written))
+    };
+    let answered = searched
+        .and_then(|()| match &gathered.pending {
+            Some(p) => written.game(&gathered.source, p),
             None => Ok(()),
+        })
+        .or_else(|stopped| match stopped {
+            Stopped::Full => Ok(()),
+            other => Err(other),
         })
         .and_then(|()| written.out.flush().map_err(|e| Stopped::writing(&e)));
     if let Err(stopped) = answered {
@@ -336,19 +355,57 @@ fn run_indexed(
             None => Ok(Outcome::Clean),
         };
     }
-    let found = written.found;
+    let window = written.window;
     let name = out.name().to_string();
     out.finish()?;
+    let mut said = window_lines(&window);
+    if args.output.is_some() {
+        said.push(format!("written to {name}"));
+    }
     console::say(&format!(
-        "pgnkit search: {found} games found in {} (index){}",
+        "pgnkit search: {} games found in {} (index){}",
+        window.kept(),
         path.display(),
-        if args.output.is_some() {
-            format!(", written to {name}")
-        } else {
-            String::new()
-        }
+        said.iter()
+            .map(|line| format!(", {line}"))
+            .collect::<String>()
     ));
     Ok(Outcome::Clean)
+}
+
+/// The game of an index's answer not yet written, and its source.
+#[derive(Default)]
+struct Gathered {
+    pending: Option<Pending>,
+    source: SourceName,
+}
+
+impl Gathered {
+    /// Takes the next game of the index's answer: the plies of a game at the same place
+    /// as the pending one join it; any other writes the pending game and takes its place.
+    #[inline(always)]
+    fn hit(
+        &mut self,
+        hit: pgnkit_index::GameHit<'_>,
+        written: &mut Written<'_>,
+    ) -> Result<(), Stopped> {
+        if let Some(p) = &mut self.pending
+            && (p.offset, p.stream) == (hit.offset, hit.stream)
+            && self.source.path == hit.path
+        {
+            p.plies.extend(hit.plies.iter().map(as_ply));
+            return Ok(());
+        }
+        if let Some(p) = &self.pending {
+            written.game(&self.source, p)?;
+        }
+        self.source.take(hit.source, hit.path);
+        let p = self.pending.get_or_insert_with(Pending::default);
+        (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
+        p.plies.clear();
+        p.plies.extend(hit.plies.iter().map(as_ply));
+        Ok(())
+    }
 }
 
 /// A ply of the index's answer: in the main line.
@@ -395,12 +452,25 @@ struct Written<'a> {
     read: ReadOptions,
     writer: GameWriter,
     out: &'a mut Output,
-    found: u64,
+    window: Window,
 }
 
 impl Written<'_> {
+    /// Writes `game` if the window keeps it; [`Stopped::Full`] once no later game can be.
     fn game(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
-        self.found += 1;
+        match self.window.place() {
+            Place::Skipped => return Ok(()),
+            Place::After => return Err(Stopped::Full),
+            Place::Kept => self.write(source, game)?,
+        }
+        if self.window.is_full() {
+            return Err(Stopped::Full);
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
         let name = source.name.as_str();
         let written = match self.shape {
             Shape::Json => self
@@ -449,9 +519,11 @@ impl Written<'_> {
     }
 }
 
-/// Why an index's answer stopped before its end: the index, writing it, or the reader of
-/// standard output gone (`| head`), which ends the run quietly.
+/// Why an index's answer stopped before its end: the index, writing it, the reader of
+/// standard output gone (`| head`), which ends the run quietly, or the games of
+/// `--first N` written.
 enum Stopped {
+    Full,
     Index(IndexError),
     Failed(Failure),
     Closed,
@@ -473,7 +545,7 @@ impl Stopped {
         match self {
             Stopped::Index(e) => Some(Failure::usage(e.to_string())),
             Stopped::Failed(f) => Some(f),
-            Stopped::Closed => None,
+            Stopped::Closed | Stopped::Full => None,
         }
     }
 }

@@ -13,9 +13,9 @@ use pgnkit::game::{
     DiagnosticKind, Diagnostics, GameStart, ReadOptions, TagsOnly, TreeBuilder, Validate,
 };
 use pgnkit::select::{
-    Context, DropPlies, Dropped, GameKey, Lines, MainLine, MatchFilter, Moves, Openings, Query,
-    Recorder, Seen, SplitLines, Transforms, add_final_fen, add_ply_count, drop_tags, fix_result,
-    mark_plies,
+    Context, DropPlies, Dropped, GameKey, Lines, MainLine, MatchFilter, Moves, Openings, Place,
+    Query, Recorder, Seen, SplitLines, Transforms, add_final_fen, add_ply_count, drop_tags,
+    fix_result, mark_plies,
 };
 
 use crate::args::SelectArgs;
@@ -667,8 +667,8 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     let check_inputs = names.len();
     let mut repeated = Seen::new();
     let mut once = 0u64;
-    let (mut not_matching, mut dupes, mut skipped, mut past_first, mut written) =
-        (0, 0, 0, 0, 0u64);
+    let (mut not_matching, mut dupes, mut written) = (0, 0, 0u64);
+    let mut window = args.window.window();
     let (mut classified, mut fixed, mut ply_counts, mut fens, mut dropped) = (0, 0, 0, 0, 0u64);
     let (mut split, mut unchanged, mut stopped) = (0u64, 0u64, false);
     // --select-only / --skip-matching: the matched games by their number.
@@ -753,12 +753,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
                 };
             }
         }
-        if skipped < args.skip {
-            skipped += 1;
-            return Ok(());
-        }
-        if args.first.is_some_and(|n| written >= n) {
-            past_first += 1;
+        if window.place() != Place::Kept {
             return Ok(());
         }
         written += 1;
@@ -817,11 +812,11 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     if args.keep_broken {
         extra.push(format!("{kept_broken} with errors written (--keep-broken)"));
     }
-    if args.skip > 0 {
-        extra.push(format!("{skipped} skipped (--skip)"));
+    if args.window.skip > 0 {
+        extra.push(format!("{} skipped (--skip)", window.skipped()));
     }
-    if past_first > 0 {
-        extra.push(format!("{past_first} after --first"));
+    if window.after() > 0 {
+        extra.push(format!("{} after --first", window.after()));
     }
     if classify {
         extra.push(format!("{classified} classified"));

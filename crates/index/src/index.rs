@@ -14,6 +14,7 @@ use pgnkit_input::{Options, Source, open};
 
 use crate::error::IndexError;
 use crate::game_info::Filter;
+use crate::game_order::GameOrder;
 use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
     GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
@@ -279,6 +280,74 @@ impl Index {
         })
     }
 
+    /// The games of [`search_each`](Index::search_each), in the same order, with the
+    /// position's postings read as the games are handed out, a few hundred at a time:
+    /// for a caller that stops early (an error of `each`: `search --first 50`), which
+    /// then reads the postings of the games it took and a few after, not all of the
+    /// position's (the start position has one a game). Before the first game, each
+    /// segment's postings are found (two binary searches a move played from the position)
+    /// and the last posting of each move is checked against the segment's games. Handing
+    /// out every game costs more than [`search_each`](Index::search_each) does.
+    pub fn search_each_lazy<E: From<IndexError>>(
+        &self,
+        key: u64,
+        mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.verify_sources()?;
+        let mut orders = Vec::with_capacity(self.segments.len());
+        for seg in &self.segments {
+            let (start, end) = self.key_range(seg, key)?;
+            orders.push(GameOrder::new(&seg.positions, start, end, seg.games.len)?);
+        }
+        let mut plies = Vec::new();
+        let mut bytes = Vec::new();
+        for (seg, mut order) in self.segments.iter().zip(orders) {
+            // The records of the games handed out, read GAME_READ_GAP at a time.
+            let mut block: Option<(u32, u32)> = None;
+            while let Some(id) = order.next_game(&seg.positions, &mut plies)? {
+                let (first, last) = match block {
+                    Some((first, last)) if (first..last).contains(&id) => (first, last),
+                    _ => {
+                        let last = (u64::from(id) + u64::from(GAME_READ_GAP)).min(seg.games.len);
+                        // `id` is below the segment's games (checked by GameOrder::new).
+                        let last = last as u32;
+                        seg.games
+                            .read_bytes(u64::from(id), u64::from(last), &mut bytes)?;
+                        block = Some((id, last));
+                        (id, last)
+                    }
+                };
+                debug_assert!(id < last);
+                let at = (id - first) as usize * GameRecord::SIZE;
+                let (offset, number, source) = GameRecord::place(&bytes[at..at + GameRecord::SIZE]);
+                let entry = self.source_entry(seg, source)?;
+                each(GameHit {
+                    source: &entry.name,
+                    path: &entry.path,
+                    stream: entry.stream,
+                    offset,
+                    number,
+                    plies: &plies,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The manifest's source `source`, named by a game record of `seg`.
+    #[inline]
+    fn source_entry(&self, seg: &Segment, source: u32) -> Result<&SourceEntry, IndexError> {
+        self.manifest.sources.get(source as usize).ok_or_else(|| {
+            IndexError::corrupt(
+                &seg.games.path,
+                format!(
+                    "source {source} where the manifest has {}",
+                    self.manifest.sources.len()
+                ),
+            )
+        })
+    }
+
     /// What [`search_games`](Index::search_games) and [`search_each`](Index::search_each)
     /// find, handed to `each` a game at a time: its source (number and entry, checked
     /// against the manifest), offset, number and plies.
@@ -359,16 +428,7 @@ impl Index {
                     let at = (id - first) as usize * GameRecord::SIZE;
                     let (offset, number, source) =
                         GameRecord::place(&run_bytes[at..at + GameRecord::SIZE]);
-                    let Some(entry) = self.manifest.sources.get(source as usize) else {
-                        return Err(IndexError::corrupt(
-                            &seg.games.path,
-                            format!(
-                                "source {source} where the manifest has {}",
-                                self.manifest.sources.len()
-                            ),
-                        )
-                        .into());
-                    };
+                    let entry = self.source_entry(seg, source)?;
                     each(source, entry, offset, number, plies)?;
                 }
             }

@@ -80,6 +80,7 @@ mod book;
 mod build;
 mod error;
 mod game_info;
+mod game_order;
 mod index;
 mod manifest;
 pub mod moves;

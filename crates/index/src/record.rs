@@ -476,7 +476,19 @@ impl<R: Record> RecordFile<R> {
 
     /// The first record whose `key(record)` is not below `target` (binary search).
     pub fn lower_bound(&self, target: u64, key: impl Fn(&R) -> u64) -> Result<u64, IndexError> {
-        let (mut lo, mut hi) = (0, self.len);
+        self.lower_bound_in(0, self.len, target, key)
+    }
+
+    /// [`lower_bound`](RecordFile::lower_bound) among records `lo..hi`, sorted by
+    /// `key(record)` there (`hi` when every one is below `target`).
+    pub fn lower_bound_in(
+        &self,
+        lo: u64,
+        hi: u64,
+        target: u64,
+        key: impl Fn(&R) -> u64,
+    ) -> Result<u64, IndexError> {
+        let (mut lo, mut hi) = (lo, hi);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             if key(&self.get(mid)?) < target {

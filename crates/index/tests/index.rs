@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use pgnkit_game::ReadOptions;
 use pgnkit_index::{
-    BuildOptions, Filter, Index, IndexError, Speed, append, build, parse_position, search_scan,
-    tree_scan,
+    BuildOptions, Filter, GameHit, Index, IndexError, Speed, append, build, parse_position,
+    search_scan, tree_scan,
 };
 
 const POSITIONS: [&str; 6] = [
@@ -116,32 +116,57 @@ fn index_equals_scan_also_after_append() {
         offsets.dedup();
         assert_eq!(offsets.len(), games.len(), "{text}");
         assert!(games.iter().all(|g| !g.plies.is_empty()), "{text}");
-        // Handed out one at a time, the same games with the same plies, in the same order.
-        let mut each = Vec::new();
-        parts
-            .search_each(pos.polyglot_key(), |g| {
-                each.push((g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()));
-                Ok::<(), IndexError>(())
-            })
-            .unwrap();
+        // Handed out one at a time, the same games with the same plies, in the same order;
+        // read lazily too (merging the runs of the moves played).
         let listed: Vec<_> = games
             .iter()
             .map(|g| (g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()))
             .collect();
-        assert_eq!(each, listed, "{text}");
+        for (index, lazy) in [(&parts, false), (&parts, true), (&whole, true)] {
+            let mut each = Vec::new();
+            let push = |g: GameHit<'_>| {
+                each.push((g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()));
+                Ok::<(), IndexError>(())
+            };
+            if lazy {
+                index.search_each_lazy(pos.polyglot_key(), push).unwrap();
+            } else {
+                index.search_each(pos.polyglot_key(), push).unwrap();
+            }
+            assert_eq!(each, listed, "{text} (lazy: {lazy})");
+        }
     }
+    // A position no game reaches: no game, lazily or not.
+    let nowhere = parse_position("8/8/8/4k3/8/8/8/4K2R w K - 0 1").unwrap();
+    let mut none = 0;
+    parts
+        .search_each_lazy(nowhere.polyglot_key(), |_| {
+            none += 1;
+            Ok::<(), IndexError>(())
+        })
+        .unwrap();
+    assert_eq!(none, 0);
+    assert!(parts.search(&nowhere).unwrap().is_empty());
     // An error of the callback ends the search after that game, and is what it returns.
     let start = parse_position("").unwrap().polyglot_key();
     let mut seen = 0;
-    let stopped = parts.search_each(start, |_| {
-        seen += 1;
-        match seen {
-            3 => Err(IndexError::Position("enough".into())),
-            _ => Ok(()),
-        }
-    });
-    assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
-    assert_eq!(seen, 3);
+    for lazy in [false, true] {
+        seen = 0;
+        let each = |_: GameHit<'_>| {
+            seen += 1;
+            match seen {
+                3 => Err(IndexError::Position("enough".into())),
+                _ => Ok(()),
+            }
+        };
+        let stopped = if lazy {
+            parts.search_each_lazy(start, each)
+        } else {
+            parts.search_each(start, each)
+        };
+        assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
+        assert_eq!(seen, 3, "lazy: {lazy}");
+    }
     // The games a hit points to are the games: their text starts with a tag.
     let pos = parse_position("e4 c5 Nf3 d6").unwrap();
     let hits = parts.search(&pos).unwrap();
@@ -260,14 +285,19 @@ fn truncated_and_corrupt_files_are_errors() {
     // A game at a time: the error comes before any game is handed out.
     let mut handed = 0;
     let key = parse_position("").unwrap().polyglot_key();
-    let e = index
-        .search_each(key, |_| {
+    for lazy in [false, true] {
+        let each = |_: GameHit<'_>| {
             handed += 1;
             Ok::<(), IndexError>(())
-        })
-        .unwrap_err();
-    assert!(message(e).contains("seg-0.pos: corrupt index: game 4294967295"));
-    assert_eq!(handed, 0);
+        };
+        let e = if lazy {
+            index.search_each_lazy(key, each)
+        } else {
+            index.search_each(key, each)
+        };
+        assert!(message(e.unwrap_err()).contains("seg-0.pos: corrupt index: game 4294967295"));
+        assert_eq!(handed, 0, "lazy: {lazy}");
+    }
     let blitz = Filter {
         speeds: vec![Speed::Blitz],
         ..Filter::default()

@@ -12,10 +12,11 @@ use std::sync::RwLock;
 
 use pgnkit::export::PendingFile;
 use pgnkit::game::{Game as CoreGame, ReadOptions};
+use pgnkit::select::{Place, Window};
 use pgnkit_index::{
-    Book, BookOptions, BuildOptions, Filter, GameSummary, Hit, Index as CoreIndex, IndexError,
-    MoveStats, Side, Speed, Tree, TreeMove, append, build, date_bound, make_book, parse_position,
-    tree_scan, write_book,
+    Book, BookOptions, BuildOptions, Filter, GameHit, GameSummary, Hit, Index as CoreIndex,
+    IndexError, MoveStats, Side, Speed, Tree, TreeMove, append, build, date_bound, make_book,
+    parse_position, tree_scan, write_book,
 };
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
@@ -246,30 +247,82 @@ fn rows(py: Python<'_>, tree: Tree) -> PyResult<Vec<TreeRow>> {
         .collect()
 }
 
-/// Games of hits: one `SearchHit` per game (its plies gathered), or the games read from their sources.
+/// Why the games of a position stopped coming: the window full, or the index.
+enum Stop {
+    Full,
+    Index(IndexError),
+}
+
+impl From<IndexError> for Stop {
+    fn from(e: IndexError) -> Stop {
+        Stop::Index(e)
+    }
+}
+
+/// A game found, its first hit and all its plies.
+type FoundGame = (Hit, Vec<u32>);
+
+/// Keeps `game` if `window` does; [`Stop::Full`] once no later game can be kept.
+fn keep(game: FoundGame, window: &mut Window, games: &mut Vec<FoundGame>) -> Result<(), Stop> {
+    match window.place() {
+        Place::Skipped => return Ok(()),
+        Place::After => return Err(Stop::Full),
+        Place::Kept => games.push(game),
+    }
+    if window.is_full() {
+        return Err(Stop::Full);
+    }
+    Ok(())
+}
+
+/// The games of the position of Polyglot key `key` that `window` keeps, one per place
+/// (the next games at the same place, a file indexed twice, joined with their plies, as
+/// `pgnkit search --index` writes them). With `first` given, the postings are read as
+/// the games come, and no further than the game after the last kept.
+fn found_games(
+    index: &CoreIndex,
+    key: u64,
+    mut window: Window,
+) -> Result<Vec<FoundGame>, IndexError> {
+    let mut games = Vec::new();
+    let mut pending: Option<FoundGame> = None;
+    let lazy = window.is_bounded();
+    let each = |g: GameHit<'_>| -> Result<(), Stop> {
+        if let Some((hit, plies)) = &mut pending
+            && (hit.path.as_path(), hit.stream, hit.offset) == (g.path, g.stream, g.offset)
+        {
+            plies.extend_from_slice(g.plies);
+            return Ok(());
+        }
+        if let Some(game) = pending.take() {
+            keep(game, &mut window, &mut games)?;
+        }
+        pending = Some((g.first_hit(), g.plies.to_vec()));
+        Ok(())
+    };
+    let searched = if lazy {
+        index.search_each_lazy(key, each)
+    } else {
+        index.search_each(key, each)
+    };
+    let ended = searched.and_then(|()| match pending.take() {
+        Some(game) => keep(game, &mut window, &mut games),
+        None => Ok(()),
+    });
+    match ended {
+        Ok(()) | Err(Stop::Full) => Ok(games),
+        Err(Stop::Index(e)) => Err(e),
+    }
+}
+
+/// Games found: one `SearchHit` per game, or the games read from their sources.
 fn hits_out(
     py: Python<'_>,
     index: &CoreIndex,
-    hits: Vec<Hit>,
+    games: Vec<FoundGame>,
     offsets: bool,
     read: ReadOptions,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let mut games: Vec<(Hit, Vec<u32>)> = Vec::new();
-    for hit in hits {
-        match games.last_mut() {
-            Some((last, plies))
-                if last.path == hit.path
-                    && last.stream == hit.stream
-                    && last.offset == hit.offset =>
-            {
-                plies.push(hit.ply)
-            }
-            _ => {
-                let ply = hit.ply;
-                games.push((hit, vec![ply]));
-            }
-        }
-    }
     let mut out = Vec::with_capacity(games.len());
     for (hit, plies) in games {
         if offsets {
@@ -418,21 +471,29 @@ impl Index {
 
     /// The games whose main line reaches `position`, in input order, each
     /// read again from its file by the rules given (those the index was built with).
-    #[pyo3(signature = (position, *, offsets=false, strict=false, nested_comments=false, fix_tag_strings=false))]
+    /// `skip=N` leaves out the first N games and `first=N` gives at most N, the index
+    /// read no further than they need (`pgnkit search --index --skip N --first N`).
+    #[pyo3(signature = (position, *, offsets=false, skip=0, first=None, strict=false, nested_comments=false, fix_tag_strings=false))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         offsets: bool,
+        skip: u64,
+        first: Option<u64>,
         strict: bool,
         nested_comments: bool,
         fix_tag_strings: bool,
     ) -> PyResult<Vec<Py<PyAny>>> {
         let pos = self::position(position)?;
         let index = self.read();
-        let hits = py.detach(|| guard(|| index.search(&pos).map_err(index_error)))?;
+        let window = Window::new(skip, first);
+        let games = py.detach(|| {
+            guard(|| found_games(&index, pos.polyglot_key(), window).map_err(index_error))
+        })?;
         let read = read_options(strict, nested_comments, fix_tag_strings);
-        hits_out(py, &index, hits, offsets, read)
+        hits_out(py, &index, games, offsets, read)
     }
 
     /// The moves played from `position` and how they scored.

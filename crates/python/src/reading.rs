@@ -19,7 +19,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use pgnkit::game::{
-    Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, read_games_parallel,
+    Diagnostics, Game as CoreGame, ReadGame, ReadOptions, Reader, Tags, Visitor,
+    read_games_parallel,
 };
 use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
@@ -94,8 +95,45 @@ impl<T: Produce> Streams<T> {
         }
     }
 
+    /// The next game sent through `visitor` instead of made into a `T` (no tree where
+    /// none is needed), handed to `take` with its stream's name and origin; `None` at
+    /// the end of the last stream.
+    pub(crate) fn visit_next<V: Visitor, R>(
+        &mut self,
+        mut visitor: V,
+        mut take: impl FnMut(ReadGame<'_, V::Output>, &str, u64) -> R,
+    ) -> PyResult<Option<R>> {
+        self.advance(|reader, name, origin| {
+            Some(
+                reader
+                    .visit_next(&mut visitor)?
+                    .map(|read| take(read, name, origin)),
+            )
+        })
+    }
+
     /// The next game, `None` at the end of the last stream.
     pub(crate) fn next(&mut self) -> PyResult<Option<Item<T>>> {
+        self.advance(|reader, name, origin| {
+            Some(T::next(reader)?.map(|read| Item {
+                read,
+                name: name.to_string(),
+                origin,
+            }))
+        })
+    }
+
+    /// What `read` gives from the stream being read (with its name and origin), the next
+    /// stream opened when one ends; `None` at the end of the last. A stream that cannot
+    /// be read ends them all.
+    fn advance<R>(
+        &mut self,
+        mut read: impl FnMut(
+            &mut Reader<Box<dyn BufRead + Send>>,
+            &str,
+            u64,
+        ) -> Option<std::io::Result<R>>,
+    ) -> PyResult<Option<R>> {
         loop {
             if self.current.is_none() {
                 let Some(stream) = self.pending.pop_front() else {
@@ -107,14 +145,8 @@ impl<T: Produce> Streams<T> {
             let Some((reader, name, origin)) = &mut self.current else {
                 continue;
             };
-            match T::next(reader) {
-                Some(Ok(read)) => {
-                    return Ok(Some(Item {
-                        read,
-                        name: name.clone(),
-                        origin: *origin,
-                    }));
-                }
+            match read(reader, name, *origin) {
+                Some(Ok(value)) => return Ok(Some(value)),
                 Some(Err(e)) => {
                     let error = io_error(name, &e);
                     self.current = None;

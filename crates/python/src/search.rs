@@ -8,7 +8,8 @@
 use std::sync::Mutex;
 
 use pgnkit::game::Game as CoreGame;
-use pgnkit::select::{Context, Query};
+use pgnkit::game::{ReadOptions, Validate};
+use pgnkit::select::{Context, Place as WindowPlace, PlyFinder, Query, Window};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -52,14 +53,25 @@ pub struct SearchIter {
 struct State {
     streams: Streams<CoreGame>,
     query: Query,
+    /// A query on main-line positions alone is decided as the game is read, with no tree
+    /// (as `pgnkit search` does): this finder, which also stops reading a game's moves once
+    /// it can no longer be selected.
+    finder: Option<PlyFinder<Validate>>,
+    /// The reading rules (a game found is read again into a tree with them).
+    options: ReadOptions,
+    /// Whether only the places are wanted (no game is made).
+    offsets: bool,
     /// The current source's name and the number of its last game.
     source: String,
     number: u64,
+    /// `skip` and `first`: which of the games found are yielded.
+    window: Window,
 }
 
-/// A game found: its number and plies, and the game.
+/// A game found: the game (unless only its place is wanted), its diagnostics, source,
+/// offset, line, number and plies.
 type Found = (
-    CoreGame,
+    Option<CoreGame>,
     pgnkit::game::Diagnostics,
     String,
     u64,
@@ -68,39 +80,135 @@ type Found = (
     Vec<pgnkit::select::Ply>,
 );
 
+/// What one game read gives.
+enum Step {
+    /// Not selected, or left out by the window.
+    Passed,
+    /// A game with errors: the warning about it.
+    Broken(String),
+    Found(Box<Found>),
+}
+
 impl State {
     /// The next game the query selects (games with errors are passed by, as warnings).
     fn next(&mut self, broken: &mut Vec<String>) -> PyResult<Option<Found>> {
         loop {
-            let Some(item) = self.streams.next()? else {
+            // `first` games yielded: nothing more is read.
+            if self.window.is_full() {
                 return Ok(None);
+            }
+            let step = match &mut self.finder {
+                Some(finder) => {
+                    let (options, offsets) = (self.options, self.offsets);
+                    let (source, number, window) =
+                        (&mut self.source, &mut self.number, &mut self.window);
+                    self.streams
+                        .visit_next(&mut *finder, |read, name, origin| {
+                            let ((_, plies), diagnostics) = (read.value, read.diagnostics);
+                            let game = |number| Place {
+                                name,
+                                origin,
+                                offset: read.offset,
+                                line: read.line,
+                                number,
+                            };
+                            let found = game(count(source, number, name));
+                            found.step(diagnostics, plies, window, || {
+                                // Read again into a tree: the game was read to its end.
+                                (!offsets)
+                                    .then(|| {
+                                        pgnkit::game::read_games_with(&read.raw[..], options).next()
+                                    })
+                                    .flatten()
+                                    .map(|again| again.value)
+                            })
+                        })?
+                }
+                None => {
+                    let query = &self.query;
+                    let Some(item) = self.streams.next()? else {
+                        return Ok(None);
+                    };
+                    let read = item.read;
+                    let found = Place {
+                        name: &item.name,
+                        origin: item.origin,
+                        offset: read.offset,
+                        line: read.line,
+                        number: count(&mut self.source, &mut self.number, &item.name),
+                    };
+                    let plies = if read.diagnostics.has_errors() {
+                        None
+                    } else {
+                        query.matching_plies(&read.value, &Context::default())
+                    };
+                    let game = read.value;
+                    Some(found.step(read.diagnostics, plies, &mut self.window, || Some(game)))
+                }
             };
-            if item.name != self.source {
-                self.source.clone_from(&item.name);
-                self.number = 0;
-            }
-            self.number += 1;
-            let read = item.read;
-            if let Some(first) = read.diagnostics.errors().next() {
-                let e = ReadError::of(first, item.origin);
-                broken.push(format!(
-                    "{}:{}:{}: {} (game at line {} not searched)",
-                    item.name, e.line, e.column, e.message, read.line
-                ));
-                continue;
-            }
-            if let Some(plies) = self.query.matching_plies(&read.value, &Context::default()) {
-                return Ok(Some((
-                    read.value,
-                    read.diagnostics,
-                    item.name,
-                    read.offset + item.origin,
-                    read.line,
-                    self.number,
-                    plies,
-                )));
+            match step {
+                None => return Ok(None),
+                Some(Step::Passed) => {}
+                Some(Step::Broken(message)) => broken.push(message),
+                Some(Step::Found(found)) => return Ok(Some(*found)),
             }
         }
+    }
+}
+
+/// The number of the game of source `name` just read, counted in `number` (from 1 in
+/// each source; `source` the current one).
+fn count(source: &mut String, number: &mut u64, name: &str) -> u64 {
+    if name != source {
+        name.clone_into(source);
+        *number = 0;
+    }
+    *number += 1;
+    *number
+}
+
+/// Where a game read is.
+struct Place<'a> {
+    name: &'a str,
+    origin: u64,
+    offset: u64,
+    line: u64,
+    number: u64,
+}
+
+impl Place<'_> {
+    /// What the game at this place gives: a warning if it has errors, nothing if it is
+    /// not selected (`plies` is `None`) or `window` leaves it out, else the game found
+    /// (made by `game` unless only its place is wanted).
+    fn step(
+        self,
+        diagnostics: pgnkit::game::Diagnostics,
+        plies: Option<Vec<pgnkit::select::Ply>>,
+        window: &mut Window,
+        game: impl FnOnce() -> Option<CoreGame>,
+    ) -> Step {
+        if let Some(first) = diagnostics.errors().next() {
+            let e = ReadError::of(first, self.origin);
+            return Step::Broken(format!(
+                "{}:{}:{}: {} (game at line {} not searched)",
+                self.name, e.line, e.column, e.message, self.line
+            ));
+        }
+        let Some(plies) = plies else {
+            return Step::Passed;
+        };
+        if window.place() != WindowPlace::Kept {
+            return Step::Passed;
+        }
+        Step::Found(Box::new((
+            game(),
+            diagnostics,
+            self.name.to_string(),
+            self.offset + self.origin,
+            self.line,
+            self.number,
+            plies,
+        )))
     }
 }
 
@@ -146,6 +254,11 @@ impl SearchIter {
             };
             return Ok(Some(Py::new(py, hit)?.into_any()));
         }
+        let Some(game) = game else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                "{source}: the game at byte {offset} did not read again as it did"
+            )));
+        };
         let warnings = diagnostics
             .warnings()
             .map(|d| ReadError::of(d, 0))
@@ -167,15 +280,19 @@ impl SearchIter {
 /// each is reported through `warnings` (`pgnkit.PgnWarning`).
 ///
 /// Yields `Game`s, or with `offsets=True` a `SearchHit` per game found: its
-/// source, byte offset, number (from 1) and plies.
+/// source, byte offset, number (from 1) and plies. `skip=N` leaves out the
+/// first N games found and `first=N` yields at most N, reading no further
+/// (`pgnkit search --skip N --first N`).
 #[pyfunction]
-#[pyo3(signature = (source, query, *, offsets=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
+#[pyo3(signature = (source, query, *, offsets=false, skip=0, first=None, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     query: &str,
     offsets: bool,
+    skip: u64,
+    first: Option<u64>,
     strict: bool,
     max_window: Option<&Bound<'_, PyAny>>,
     nested_comments: bool,
@@ -184,15 +301,17 @@ pub fn search(
     let parsed = Query::parse(query)
         .map_err(|e| PyValueError::new_err(format!("bad query:\n{}", e.render(query))))?;
     let streams = open(py, source, threads_arg(None, 1)?, max_window)?;
+    let read = read_options(strict, nested_comments, fix_tag_strings);
     Ok(SearchIter {
         inner: Mutex::new(State {
-            streams: Streams::new(
-                streams,
-                read_options(strict, nested_comments, fix_tag_strings),
-            ),
+            streams: Streams::new(streams, read),
+            finder: parsed.ply_finder(Validate).map(PlyFinder::stopping),
             query: parsed,
+            options: read,
+            offsets,
             source: String::new(),
             number: 0,
+            window: Window::new(skip, first),
         }),
         offsets,
     })

@@ -92,6 +92,31 @@ def test_search_equals_the_scan(index, files, moves):
     assert [g.offset for g in games] == [h.offset for h in hits]
 
 
+WINDOWS = [(0, 0), (0, 1), (0, 50), (3, 7), (11, None), (10**6, 5), (0, 10**6)]
+
+
+@pytest.mark.parametrize("moves", ["", "e4", "e4 c5 Nf3 d6"])
+def test_skip_and_first_are_a_slice_of_the_answer(index, files, moves):
+    whole = index.search(moves, offsets=True)
+    key = [(h.source, h.offset, h.game, h.plies) for h in whole]
+    for skip, first in WINDOWS:
+        end = None if first is None else skip + first
+        part = index.search(moves, offsets=True, skip=skip, first=first)
+        assert [(h.source, h.offset, h.game, h.plies) for h in part] == key[skip:end]
+    games = index.search(moves, skip=2, first=3)
+    assert [g.offset for g in games] == [h.offset for h in whole[2:5]]
+    # The scan without an index gives the same window of the same games.
+    path = files[0]
+    query = f'reaches "{fen_of(moves)}"'
+    scanned = list(pgnkit.search(path, query, offsets=True))
+    for skip, first in WINDOWS:
+        end = None if first is None else skip + first
+        part = list(pgnkit.search(path, query, offsets=True, skip=skip, first=first))
+        assert [(h.offset, h.plies) for h in part] == [
+            (h.offset, h.plies) for h in scanned[skip:end]
+        ]
+
+
 def python_trees(files, positions):
     """For each position: {uci: (games, white, draws, black)} over the files, by python-chess."""
     keys = {chess.polyglot.zobrist_hash(chess.Board(fen_of(moves))): moves for moves in positions}

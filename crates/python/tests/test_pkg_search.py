@@ -47,3 +47,28 @@ def test_a_bad_query_shows_a_caret_before_reading(tmp_path):
     assert lines[1] == 'pattern "*/*/*/*/x*/*/*/*"'
     assert lines[2] == " " * 17 + "^"
     assert lines[3].startswith("invalid pattern")
+
+
+def test_skip_and_first():
+    def found(**window):
+        return [g.headers["Event"] for g in pgnkit.search(GAMES, "plies >= 0", **window)]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert found() == ["One", "Two", "Three"]
+        assert found(first=2) == ["One", "Two"]
+        assert found(skip=1) == ["Two", "Three"]
+        assert found(skip=1, first=1) == ["Two"]
+        assert found(first=0) == []
+        assert found(skip=5) == []
+        hits = list(pgnkit.search(GAMES, 'sequence "e4"', offsets=True, skip=1, first=1))
+    assert [h.game for h in hits] == [4]
+
+
+def test_first_reads_no_further():
+    # The games after the first one found are not read: the broken game is never reported.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        found = list(pgnkit.search(GAMES, 'sequence "e4"', first=1))
+    assert [g.headers["Event"] for g in found] == ["One"]
+    assert not any("not searched" in str(w.message) for w in caught)

@@ -20,7 +20,8 @@
 //!   tags and main line kept while the reader checks it), for
 //!   [`Query::matches_record`].
 //! - [`MatchFilter`]: the Nth matched games kept or left out
-//!   (pgn-extract's `--selectonly`, `--skipmatching`).
+//!   (pgn-extract's `--selectonly`, `--skipmatching`); [`Window`]: the
+//!   games written of those found (`--skip N`, `--first N`).
 //! - [`Transforms`]: pgn-extract's game transforms ([`truncate_plies`],
 //!   [`drop_plies`], [`split_variations`], [`add_fen_comments`],
 //!   [`add_hash_comments`], [`add_hash_code`], [`add_total_ply_count`],
@@ -62,6 +63,7 @@ mod soundex;
 mod split_stream;
 mod transform;
 mod value;
+mod window;
 
 pub use dedupe::{GameKey, Hasher128, Seen};
 pub use drop_stream::{DropPlies, Dropped};
@@ -85,6 +87,7 @@ pub use transform::{
     split_variations, truncate_plies,
 };
 pub use value::{PgnDate, number, time_control_base};
+pub use window::{Place, Window};
 
 /// The example of this crate's README (its crates.io page), compiled and run as a
 /// doctest so that it stays true.

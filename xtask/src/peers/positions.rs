@@ -33,6 +33,9 @@ const COPIES: u64 = 10;
 /// Warm runs measured per latency row (after one warm-up run).
 const LATENCY_RUNS: usize = 9;
 
+/// The games of the start position's row with `--first` (a GUI's first page).
+const FIRST_GAMES: u64 = 50;
+
 /// Exact positions searched through the index, as moves from the start
 /// (`""` is the start position).
 const SEARCHES: &[&str] = &[
@@ -131,22 +134,15 @@ pub fn run(file: &Path, pairs: usize, threads: usize) -> Result<(), String> {
             ok_codes: &[0],
         };
         let runs = latency(&side)?;
-        // `pgnkit search: N games found in ...` on standard error.
-        let hits = runs[0]
-            .stderr
-            .split_whitespace()
-            .nth(2)
-            .unwrap_or("?")
-            .to_string();
-        let bytes = runs[0].bytes;
         latency_row(
             "search --index --offsets",
             moves,
-            &format!("{hits} games, {bytes} bytes"),
+            &games_found(&runs[0]),
             &runs,
         );
         if moves.is_empty() {
             pipe_floor(&cli, &work, &side)?;
+            first_games(&side)?;
         }
     }
     for (moves, filter) in TREES {
@@ -326,6 +322,29 @@ fn latency_row(command: &str, moves: &str, answer: &str, runs: &[Latency]) {
         "| {command} | {position} | {answer} | {:.1} ms | {min:.1} ms | {max:.1} ms |",
         median(&walls)
     );
+}
+
+/// What a GUI asks of the start position: its first [`FIRST_GAMES`] games (`search
+/// --first 50`), the index read no further than they need.
+fn first_games(search: &Side) -> Result<(), String> {
+    let mut side = search.clone();
+    side.args
+        .extend(["--first".into(), FIRST_GAMES.to_string().into()]);
+    let runs = latency(&side)?;
+    latency_row(
+        &format!("search --index --offsets --first {FIRST_GAMES}"),
+        "",
+        &games_found(&runs[0]),
+        &runs,
+    );
+    Ok(())
+}
+
+/// A search's answer: `N games, B bytes`, N read from `pgnkit search: N games found
+/// in ...` on standard error.
+fn games_found(run: &Latency) -> String {
+    let hits = run.stderr.split_whitespace().nth(2).unwrap_or("?");
+    format!("{hits} games, {} bytes", run.bytes)
 }
 
 /// The floor under a search whose answer is large: the same bytes as the

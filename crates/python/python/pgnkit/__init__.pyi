@@ -246,6 +246,8 @@ def search(
     query: str,
     *,
     offsets: Literal[False] = False,
+    skip: int = 0,
+    first: Optional[int] = None,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
     nested_comments: bool = False,
@@ -257,6 +259,8 @@ def search(
     query: str,
     *,
     offsets: Literal[True],
+    skip: int = 0,
+    first: Optional[int] = None,
     strict: bool = False,
     max_window: Union[int, str, None] = None,
     nested_comments: bool = False,
@@ -265,9 +269,11 @@ def search(
     """The games of a source that ``query`` selects (``pgnkit search``'s language:
     ``pattern``, ``material``, ``imbalance``, ``sequence``, ``reaches``, ``at (...)``,
     ``in_variations``; docs/search.md), in input order; with ``offsets=True`` a
-    ``SearchHit`` each. A malformed query raises ``ValueError`` (the query with a
-    caret under the fault) before the source is opened; games with errors are not
-    searched and are reported as ``PgnWarning``s.
+    ``SearchHit`` each. ``skip=N`` leaves out the first N games found and ``first=N``
+    yields at most N, reading no further (``pgnkit search --skip N --first N``). A
+    malformed query raises ``ValueError`` (the query with a caret under the fault)
+    before the source is opened; games with errors are not searched and are reported
+    as ``PgnWarning``s.
     """
 
 Paths = Union[str, os.PathLike, Iterable[Union[str, os.PathLike]]]
@@ -365,6 +371,8 @@ class Index:
         position: Position,
         *,
         offsets: Literal[False] = False,
+        skip: int = 0,
+        first: Optional[int] = None,
         strict: bool = False,
         nested_comments: bool = False,
         fix_tag_strings: bool = False,
@@ -375,6 +383,8 @@ class Index:
         position: Position,
         *,
         offsets: Literal[True],
+        skip: int = 0,
+        first: Optional[int] = None,
         strict: bool = False,
         nested_comments: bool = False,
         fix_tag_strings: bool = False,
@@ -382,7 +392,9 @@ class Index:
         """The games whose main line reaches ``position``, in input order, read from
         their source files (by the reading rules given); with ``offsets=True`` a ``SearchHit`` each (source, byte
         offset, game number, plies), as ``pgnkit.search(source, 'reaches "FEN"',
-        offsets=True)`` gives them without an index."""
+        offsets=True)`` gives them without an index. ``skip=N`` leaves out the first N
+        games and ``first=N`` gives at most N, the index read no further than they need
+        (``pgnkit search --index --skip N --first N``)."""
     def tree(
         self,
         position: Position,
