@@ -149,9 +149,8 @@ fn index_equals_scan_also_after_append() {
     assert!(parts.search(&nowhere).unwrap().is_empty());
     // An error of the callback ends the search after that game, and is what it returns.
     let start = parse_position("").unwrap().polyglot_key();
-    let mut seen = 0;
     for lazy in [false, true] {
-        seen = 0;
+        let mut seen = 0;
         let each = |_: GameHit<'_>| {
             seen += 1;
             match seen {
