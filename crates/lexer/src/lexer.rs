@@ -4,7 +4,7 @@ use crate::byte_class::{
     CLASS, CONTROL, HIGH, SYMBOL_REST, WS, is_symbol_continue, symbol_continue,
 };
 use crate::grammar::{self, Rule};
-use crate::shapes::at_line_start;
+use crate::shapes::{at_line_start, digits_end, periods_end};
 use crate::{LexOptions, LexWarning, LexWarningKind, Span, Token, TokenKind};
 
 /// The standard's limit for strings and symbols, in characters (not enforced: longer ones get a
@@ -214,16 +214,6 @@ pub(crate) fn digit_token(
         _ if e - pos >= 4 => rare_token(input, warnings, pos, b),
         _ => (e, TokenKind::Integer),
     }
-}
-
-/// The end of the run of digits from `from`.
-#[inline(always)]
-pub(crate) fn digits_end(input: &[u8], from: usize) -> usize {
-    let mut e = from;
-    while input.get(e).is_some_and(u8::is_ascii_digit) {
-        e += 1;
-    }
-    e
 }
 
 /// The string opened at `pos`, with its warnings (TAB inside, over the standard's length,
@@ -475,16 +465,6 @@ pub(crate) fn token_at(
         SINGLE => (pos + 1, single_kind(b)),
         _ => rare_token(input, warnings, pos, b),
     }
-}
-
-/// The end of the run of periods from `from`.
-#[inline(always)]
-pub(crate) fn periods_end(input: &[u8], from: usize) -> usize {
-    let mut e = from;
-    while input.get(e) == Some(&b'.') {
-        e += 1;
-    }
-    e
 }
 
 impl<'a> Iterator for Lexer<'a> {

@@ -112,16 +112,35 @@ pub(crate) fn clock_comment_end(input: &[u8], open: usize) -> Option<usize> {
     (tenths && rest.get(16..18) == Some(b"]}")).then_some(open + 18)
 }
 
+/// The end of the run of digits from `from`.
+#[inline(always)]
+pub(crate) fn digits_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while input.get(e).is_some_and(u8::is_ascii_digit) {
+        e += 1;
+    }
+    e
+}
+
+/// The end of the run of periods from `from`.
+#[inline(always)]
+pub(crate) fn periods_end(input: &[u8], from: usize) -> usize {
+    let mut e = from;
+    while input.get(e) == Some(&b'.') {
+        e += 1;
+    }
+    e
+}
+
 /// The move number at `pos` (the digit there and up to two more, then a run of periods:
 /// `12.`, `3...`) as the end of its digits and the end of its periods; `None` when four or
-/// more digits, or no period, follow `pos`. The same as [`digits_end`](crate::lexer::digits_end)
-/// from `pos + 1` and then [`periods_end`](crate::lexer::periods_end) after the first period,
+/// more digits, or no period, follow `pos`. The same as [`digits_end`]
+/// from `pos + 1` and then [`periods_end`] after the first period,
 /// with the usual shapes (one or two digits, one or three periods) read from four bytes
 /// without a loop (callgrind: the loops cost `check` 46 instructions a move number, and
 /// one movetext token in three is one).
 #[inline(always)]
 pub(crate) fn move_number(input: &[u8], pos: usize) -> Option<(usize, usize)> {
-    use crate::lexer::{digits_end, periods_end};
     let Some(&[_, b1, b2, b3]) = input.get(pos..).and_then(<[u8]>::first_chunk::<4>) else {
         let digits = digits_end(input, pos + 1);
         return (digits - pos < 4 && input.get(digits) == Some(&b'.'))
@@ -515,7 +534,6 @@ mod tests {
 
     #[test]
     fn move_numbers_as_the_byte_scans_read_them() {
-        use crate::lexer::{digits_end, periods_end};
         let bytes_scan = |input: &[u8], pos: usize| {
             let digits = digits_end(input, pos + 1);
             (digits - pos < 4 && input.get(digits) == Some(&b'.'))

@@ -21,10 +21,11 @@ use crate::byte_class::is_symbol_continue;
 use crate::game_end::{game_end_for, has_empty_line, may_be_cut_tag_shape};
 use crate::lexer::{
     BRACE, DIGIT, LETTER, STANDARD_LIMIT, comment_token, digit_token, letter_token, lex,
-    periods_end, skip_white, string_token, token_at,
+    skip_white, string_token, token_at,
 };
 use crate::shapes::{
-    at_line_start, clock_comment_end, move_number, plain_string_end, tag_name_end, tag_shape,
+    at_line_start, clock_comment_end, move_number, periods_end, plain_string_end, tag_name_end,
+    tag_shape,
 };
 use crate::tag_line::{TagLine, plain_tag_line};
 use crate::{LexErrorKind, LexOptions, LexWarning, Lexer, RawGame, Span, Token, TokenKind};
