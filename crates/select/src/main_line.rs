@@ -199,23 +199,27 @@ mod tests {
 }
 
 /// The wrappers of this crate ask the reader for what the visitor inside
-/// them asks: its tags, its comments, the main line's length.
+/// them asks (its tags, its comments, the main line's length) and pass on
+/// every event it reads.
 #[cfg(test)]
 mod forwarding {
+    use pgnkit_chess::{Color, Position};
     use pgnkit_game::{MainLineMoves, RawComment, Visitor, visit_games};
 
     use crate::{MainLine, Query, SplitLines};
 
-    /// Wants the `White` tag, no comment, and the main line's length.
+    /// Wants the `White` tag, no comment, and the main line's length; keeps the
+    /// last position's side to move.
     #[derive(Default)]
     struct Picky {
         tags: Vec<String>,
         comments: usize,
         told: Option<usize>,
+        last: Option<Color>,
     }
 
     impl Visitor for Picky {
-        type Output = (Vec<String>, usize, Option<usize>);
+        type Output = (Vec<String>, usize, Option<usize>, Option<Color>);
         const COMMENTS: bool = false;
         const MAIN_LINE_MOVES: bool = true;
 
@@ -231,11 +235,15 @@ mod forwarding {
         fn comment(&mut self, _comment: RawComment<'_>) {
             self.comments += 1;
         }
+        fn end_movetext(&mut self, last: &Position) {
+            self.last = Some(last.turn());
+        }
         fn end_game(&mut self) -> Self::Output {
             (
                 std::mem::take(&mut self.tags),
                 std::mem::take(&mut self.comments),
                 self.told.take(),
+                self.last.take(),
             )
         }
     }
@@ -247,7 +255,8 @@ mod forwarding {
     fn wrappers_ask_for_what_the_inner_visitor_asks() {
         let alone = visit_games(PGN, Picky::default()).map(|g| g.value);
         let expected: Vec<_> = alone.collect();
-        assert_eq!(expected, vec![(vec!["White".to_string()], 0, Some(3))]);
+        let told = (vec!["White".to_string()], 0, Some(3), Some(Color::Black));
+        assert_eq!(expected, vec![told]);
 
         let main_line: Vec<_> = visit_games(PGN, MainLine::new(Picky::default()))
             .map(|g| g.value.0)

@@ -227,6 +227,10 @@ impl<V: Visitor> Visitor for PlyFinder<V> {
         self.inner.end_variation();
     }
 
+    fn end_movetext(&mut self, last: &Position) {
+        self.inner.end_movetext(last);
+    }
+
     fn termination(&mut self, termination: Termination) {
         self.inner.termination(termination);
     }
