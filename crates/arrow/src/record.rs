@@ -229,6 +229,8 @@ impl GameRecord {
                 visitor.after_move(comment.text());
             }
         }
+        // The reader hands the last position over at the end (`end_movetext`).
+        visitor.last = Some(position);
         // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
         // `set_errors` for the `errors` column.
         visitor.end_game()
@@ -394,6 +396,8 @@ pub struct RecordVisitor {
     plain: String,
     /// The previous game's move count: room made for as many moves.
     moves_hint: usize,
+    /// The main line's last position, handed over at its end
+    /// ([`end_movetext`](Visitor::end_movetext)).
     last: Option<Position>,
 }
 
@@ -626,7 +630,6 @@ impl RecordVisitor {
             let row = PositionRecord::of(after, self.options.fen);
             self.record.positions.push(row);
         }
-        self.last = Some(after.clone());
     }
 
     /// Rows of the moves table read so far in this game.
@@ -694,7 +697,6 @@ impl Visitor for RecordVisitor {
             let row = PositionRecord::of(start, self.options.fen);
             self.record.positions.push(row);
         }
-        self.last = Some(start.clone());
     }
 
     fn comment_before(&mut self, comment: RawComment<'_>) {
@@ -706,7 +708,6 @@ impl Visitor for RecordVisitor {
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.options.games_only {
             self.record.plies += 1;
-            self.last = Some(event.after.clone());
         } else {
             self.push_move(event.before, event.after, event.mv);
         }
@@ -728,6 +729,12 @@ impl Visitor for RecordVisitor {
 
     fn begin_variation(&mut self) -> Skip {
         Skip::Yes // the moves table holds the main line only
+    }
+
+    /// The main line's last position, taken once a game: copying each move's position
+    /// after it was 16 instructions and a store of 104 bytes a move.
+    fn end_movetext(&mut self, last: &Position) {
+        self.last = Some(last.clone());
     }
 
     fn termination(&mut self, termination: Termination) {

@@ -201,6 +201,12 @@ impl Visitor for RecordTee {
             text.end_variation();
         }
     }
+    fn end_movetext(&mut self, last: &Position) {
+        self.record.end_movetext(last);
+        if let Some(text) = self.text() {
+            text.end_movetext(last);
+        }
+    }
     fn termination(&mut self, termination: Termination) {
         self.record.termination(termination);
         if let Some(text) = self.text() {
