@@ -475,8 +475,8 @@ impl MovesBuilder {
         self.game_id.extend(rows.iter().map(|_| game_id));
         self.ply
             .extend((1..=rows.len()).map(|i| u16::try_from(i).unwrap_or(u16::MAX)));
-        self.san.extend_texts(rows, |row| Some(&row.san));
-        self.uci.extend_texts(rows, |row| Some(&row.uci));
+        let texts = self.san.extend_texts(rows, |row| Some(&row.san))
+            + self.uci.extend_texts(rows, |row| Some(&row.uci));
         if self.options.fen {
             for row in rows {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
@@ -504,10 +504,7 @@ impl MovesBuilder {
         self.promotion
             .extend_letters(rows.iter().map(|row| row.promotion));
         // SAN and UCI (at most 8 bytes each), the squares and letters.
-        *bytes += rows
-            .iter()
-            .map(|row| 16 + row.san.as_bytes().len() + row.uci.as_bytes().len())
-            .sum::<usize>();
+        *bytes += 16 * rows.len() + texts;
         self.fill.rows += rows.len();
     }
 

@@ -182,9 +182,13 @@ impl ShortTexts {
 
     /// Appends the text of each of `rows` (or a null), one value a row: room for 8
     /// bytes a text made once, each text copied whole (its padding cut by the next), the
-    /// validity in one step when every row has a text.
+    /// validity in one step when every row has a text. Returns the bytes appended.
     #[inline(always)]
-    pub(crate) fn extend_texts<R>(&mut self, rows: &[R], text: impl Fn(&R) -> Option<&MoveText>) {
+    pub(crate) fn extend_texts<R>(
+        &mut self,
+        rows: &[R],
+        text: impl Fn(&R) -> Option<&MoveText>,
+    ) -> usize {
         let start = self.values.len();
         self.values.resize(start + 8 * rows.len() + 8, 0);
         self.offsets.reserve(rows.len());
@@ -207,6 +211,7 @@ impl ShortTexts {
         self.values.truncate(end);
         let valid = rows.iter().map(|row| text(row).is_some());
         append_validity(&mut self.nulls, rows.len(), nulls, valid);
+        end - start
     }
 
     /// Appends `letters` (a piece or promotion letter per row, or a null) one by one,
