@@ -178,14 +178,22 @@ impl GameRecord {
     /// assert_eq!(record.movetext.as_deref(), Some("1. e4 *"));
     /// ```
     pub fn set_movetext(&mut self, text: &[u8]) {
+        self.set_movetext_in(text, String::new());
+    }
+
+    /// [`set_movetext`](GameRecord::set_movetext) into `room` (emptied), the room of a
+    /// movetext before.
+    pub(crate) fn set_movetext_in(&mut self, text: &[u8], mut room: String) {
         let body = text.trim_ascii_end();
         // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy` walks the bytes one by
         // one (its `Utf8Chunks`: 5% of `read_arrow`'s instructions). Text that is not UTF-8
         // (the writer writes UTF-8, so none is expected) takes the lossy path.
-        self.movetext = Some(match std::str::from_utf8(body) {
-            Ok(text) => text.to_owned(),
-            Err(_) => String::from_utf8_lossy(body).into_owned(),
-        });
+        room.clear();
+        match std::str::from_utf8(body) {
+            Ok(text) => room.push_str(text),
+            Err(_) => room.push_str(&String::from_utf8_lossy(body)),
+        }
+        self.movetext = Some(room);
     }
 
     /// The value of a string tag column by its tag name.
@@ -382,6 +390,53 @@ pub struct RecordOptions {
 /// Moves a game's record makes room for at least (most games have fewer).
 const MOVES_ROOM: usize = 96;
 
+/// A handed-back record's rows are kept for the next game's up to this many moves (a
+/// row is 152 bytes): a longer game's are freed.
+const SPARE_MOVES: usize = 1024;
+
+/// Emptied strings kept for the next games' tags, comments and final FEN, at most.
+const SPARE_STRINGS: usize = 64;
+
+/// A kept string's room, at most (bytes): a longer one is freed.
+const SPARE_ROOM: usize = 1 << 12;
+
+/// The allocations of the records handed back ([`RecordVisitor::recycle`]), which the next
+/// games' records reuse: a game's record was about 30 allocations and as many frees (its
+/// tag values and names, its rows, its final FEN), 5% of `convert`'s instructions on the
+/// guard's sample with the rows' growth.
+#[derive(Debug, Clone, Default)]
+struct Spare {
+    /// Empty strings with room.
+    strings: Vec<String>,
+    /// Empty rows with room.
+    moves: Vec<MoveRecord>,
+    /// Empty tag pairs with room.
+    other_tags: Vec<(String, String)>,
+}
+
+impl Spare {
+    /// `text` in a kept string, or a new one.
+    #[inline]
+    fn string(strings: &mut Vec<String>, text: &str) -> String {
+        match strings.pop() {
+            Some(mut kept) => {
+                kept.push_str(text);
+                kept
+            }
+            None => text.to_owned(),
+        }
+    }
+
+    /// Keeps `text`'s room for another string, unless enough are kept or it is long.
+    #[inline]
+    fn keep(strings: &mut Vec<String>, mut text: String) {
+        if strings.len() < SPARE_STRINGS && text.capacity() <= SPARE_ROOM {
+            text.clear();
+            strings.push(text);
+        }
+    }
+}
+
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
 /// tags, the main line's moves (variations are skipped), clocks, evals,
 /// NAGs and comments.
@@ -399,6 +454,8 @@ pub struct RecordVisitor {
     /// The main line's last position, handed over at its end
     /// ([`end_movetext`](Visitor::end_movetext)).
     last: Option<Position>,
+    /// What records handed back left to reuse.
+    spare: Spare,
 }
 
 impl RecordVisitor {
@@ -411,13 +468,16 @@ impl RecordVisitor {
     }
 
     fn start(&mut self, offset: u64, line: u64) {
+        // Room for the last game's moves, and at least for a usual game's: growing a
+        // game's rows (copying them) was 6 M instructions of `convert` on the guard's
+        // sample. The rows of a record handed back have it already.
+        let mut moves = std::mem::take(&mut self.spare.moves);
+        moves.reserve(self.moves_hint.max(MOVES_ROOM));
         self.record = GameRecord {
             offset,
             line,
-            // Room for the last game's moves, and at least for a usual game's: growing a
-            // game's rows (copying them) was 6 M instructions of `convert` on the guard's
-            // sample.
-            moves: Vec::with_capacity(self.moves_hint.max(MOVES_ROOM)),
+            moves,
+            other_tags: std::mem::take(&mut self.spare.other_tags),
             positions: if self.options.positions {
                 Vec::with_capacity(self.moves_hint + 1)
             } else {
@@ -435,7 +495,7 @@ impl RecordVisitor {
             if record.strings[i].is_some() {
                 return; // a duplicate keeps its first value, as `Tags` does
             }
-            record.strings[i] = Some(value.to_owned());
+            record.strings[i] = Some(Spare::string(&mut self.spare.strings, value));
             match name {
                 "Date" => {
                     if let Ok(date) = typed::date(value) {
@@ -482,7 +542,7 @@ impl RecordVisitor {
             },
             "Variant" => {
                 if record.variant.is_none() {
-                    record.variant = Some(value.to_owned());
+                    record.variant = Some(Spare::string(&mut self.spare.strings, value));
                 }
             }
             _ => self.keep(name, value),
@@ -492,7 +552,9 @@ impl RecordVisitor {
     fn keep(&mut self, name: &str, value: &str) {
         let tags = &mut self.record.other_tags;
         if !tags.iter().any(|(n, _)| n == name) {
-            tags.push((name.to_owned(), value.to_owned()));
+            let strings = &mut self.spare.strings;
+            let name = Spare::string(strings, name);
+            tags.push((name, Spare::string(strings, value)));
         }
     }
 
@@ -543,7 +605,7 @@ impl RecordVisitor {
                     before.push(' ');
                     before.push_str(plain);
                 }
-                None => row.comment = Some(plain.to_owned()),
+                None => row.comment = Some(Spare::string(&mut self.spare.strings, plain)),
             }
         }
     }
@@ -630,6 +692,32 @@ impl RecordVisitor {
             let row = PositionRecord::of(after, self.options.fen);
             self.record.positions.push(row);
         }
+    }
+
+    /// Takes back a record this visitor made, once its rows are written: the next games'
+    /// records reuse its allocations (its rows' room, its strings'). What comes out is
+    /// the same; only fewer allocations are made.
+    pub(crate) fn recycle(&mut self, mut record: GameRecord) {
+        let strings = &mut self.spare.strings;
+        for text in record.strings.iter_mut().filter_map(Option::take) {
+            Spare::keep(strings, text);
+        }
+        for text in [record.variant, record.final_fen].into_iter().flatten() {
+            Spare::keep(strings, text);
+        }
+        for (name, value) in record.other_tags.drain(..) {
+            Spare::keep(strings, name);
+            Spare::keep(strings, value);
+        }
+        // Taken in place: draining moved each row out to drop it (33 instructions a row).
+        for comment in record.moves.iter_mut().filter_map(|row| row.comment.take()) {
+            Spare::keep(strings, comment);
+        }
+        record.moves.clear();
+        if record.moves.capacity() <= SPARE_MOVES {
+            self.spare.moves = record.moves;
+        }
+        self.spare.other_tags = record.other_tags;
     }
 
     /// Rows of the moves table read so far in this game.
@@ -756,7 +844,10 @@ impl Visitor for RecordVisitor {
         self.pending.clear();
         self.moves_hint = self.record.moves.len();
         if let Some(last) = self.last.take() {
-            self.record.final_fen = Some(last.fen(FenOptions::default()));
+            let mut fen = self.spare.strings.pop().unwrap_or_default();
+            // Writing into a `String` cannot fail.
+            let _ = last.write_fen(&mut fen, FenOptions::default());
+            self.record.final_fen = Some(fen);
             self.record.outcome = if last.is_checkmate() {
                 Some("checkmate")
             } else if last.is_stalemate() {

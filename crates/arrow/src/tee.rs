@@ -35,6 +35,8 @@ pub struct RecordTee {
     main_line: Option<Moves>,
     /// Variations open: their events go to the text visitor alone.
     depth: usize,
+    /// The room of a movetext handed back ([`recycle`](RecordTee::recycle)).
+    movetext: String,
 }
 
 impl RecordTee {
@@ -45,6 +47,7 @@ impl RecordTee {
             text: Some(StreamWriter::movetext_only(ExportOptions::export())),
             main_line: None,
             depth: 0,
+            movetext: String::new(),
         }
     }
 
@@ -70,6 +73,7 @@ impl RecordTee {
             text: None,
             main_line: None,
             depth: 0,
+            movetext: String::new(),
         }
     }
 
@@ -90,7 +94,22 @@ impl RecordTee {
     fn text(&mut self) -> Option<&mut StreamWriter> {
         self.text.as_mut()
     }
+
+    /// Takes back a record this tee made, once its rows are written: the next games'
+    /// records reuse its allocations ([`RecordVisitor`]'s, and its movetext's room up to
+    /// 64 KiB).
+    pub(crate) fn recycle(&mut self, mut record: GameRecord) {
+        if let Some(text) = record.movetext.take()
+            && text.capacity() <= MOVETEXT_ROOM
+        {
+            self.movetext = text;
+        }
+        self.record.recycle(record);
+    }
 }
+
+/// A movetext's room kept for the next game's, at most (bytes).
+const MOVETEXT_ROOM: usize = 1 << 16;
 
 impl Visitor for RecordTee {
     type Output = GameRecord;
@@ -217,7 +236,7 @@ impl Visitor for RecordTee {
         let mut record = self.record.end_game();
         if let Some(text) = &mut self.text {
             text.end_game();
-            record.set_movetext(text.game_text());
+            record.set_movetext_in(text.game_text(), std::mem::take(&mut self.movetext));
         }
         record
     }
