@@ -311,6 +311,48 @@ mod tests {
         }
     }
 
+    /// Records made from the allocations of records handed back are the records made
+    /// without: every string emptied before it is reused, every row of the game before
+    /// gone; and the rows' room is the one handed back.
+    #[test]
+    fn a_record_handed_back_is_reused_and_the_next_records_are_the_same() {
+        let pgn = [
+            PGN,
+            b"\n[Event \"Long\"]\n[Site \"Somewhere far away\"]\n[WhiteElo \"2400\"]\n\
+              [Annotator \"Someone\"]\n[PlyCount \"5\"]\n\n\
+              { A comment before, longer than the tags around it } 1. d4 $1 { a plain comment } \
+              Nf6 { [%clk 0:01:00] [%eval 0.3] text } 2. c4 e6 3. Nc3 *\n\n\
+              [Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\
+              [SetUp \"1\"]\n\n9. g3 O-O 10. Ng2 *\n\n\
+              [White \"A\"]\n\n1. e4 Ke7 *\n\n[Event \"x\"]\n\n*\n",
+        ]
+        .concat();
+        let fresh: Vec<GameRecord> = visit_games_with(
+            &pgn[..],
+            RecordTee::new(RecordOptions::default()),
+            ReadOptions::new(),
+        )
+        .map(|g| g.value)
+        .collect();
+        assert_eq!(fresh.len(), 7);
+        let mut games =
+            pgnkit_game::visit_games(&pgn[..], RecordTee::new(RecordOptions::default()));
+        let mut handed_back = None;
+        for expected in &fresh {
+            let record = games.next().unwrap().value;
+            assert_eq!(&record, expected);
+            if let Some(rows) = handed_back.take()
+                && record.moves.capacity() == 96
+            {
+                // The rows' room of the record before, not a new one.
+                assert_eq!(record.moves.as_ptr(), rows);
+            }
+            handed_back = Some(record.moves.as_ptr());
+            games.visitor().recycle(record);
+        }
+        assert!(games.next().is_none());
+    }
+
     #[test]
     fn without_text_the_record_is_the_record_visitors() {
         let plain = visit_games_with(
