@@ -178,22 +178,14 @@ impl GameRecord {
     /// assert_eq!(record.movetext.as_deref(), Some("1. e4 *"));
     /// ```
     pub fn set_movetext(&mut self, text: &[u8]) {
-        self.set_movetext_in(text, String::new());
-    }
-
-    /// [`set_movetext`](GameRecord::set_movetext) into `room` (emptied), the room of a
-    /// movetext before.
-    pub(crate) fn set_movetext_in(&mut self, text: &[u8], mut room: String) {
         let body = text.trim_ascii_end();
         // `from_utf8` checks ASCII a word at a time; `from_utf8_lossy` walks the bytes one by
         // one (its `Utf8Chunks`: 5% of `read_arrow`'s instructions). Text that is not UTF-8
         // (the writer writes UTF-8, so none is expected) takes the lossy path.
-        room.clear();
-        match std::str::from_utf8(body) {
-            Ok(text) => room.push_str(text),
-            Err(_) => room.push_str(&String::from_utf8_lossy(body)),
-        }
-        self.movetext = Some(room);
+        self.movetext = Some(match std::str::from_utf8(body) {
+            Ok(text) => text.to_owned(),
+            Err(_) => String::from_utf8_lossy(body).into_owned(),
+        });
     }
 
     /// The value of a string tag column by its tag name.
@@ -390,26 +382,22 @@ pub struct RecordOptions {
 /// Moves a game's record makes room for at least (most games have fewer).
 const MOVES_ROOM: usize = 96;
 
-/// A handed-back record's rows are kept for the next game's up to this many moves (a
-/// row is 152 bytes): a longer game's are freed.
-const SPARE_MOVES: usize = 1024;
-
 /// Emptied strings kept for the next games' tags, comments and final FEN, at most.
 const SPARE_STRINGS: usize = 64;
 
-/// A kept string's room, at most (bytes): a longer one is freed.
-const SPARE_ROOM: usize = 1 << 12;
+/// A kept string's room, at most (bytes): a longer one is freed. Only short strings are
+/// kept (tag values, a final FEN): keeping a game's rows (14 KiB or more) and its movetext
+/// for the next game's cut 6.5 M instructions more on the guard's sample, but raised
+/// `convert`'s peak RSS on the bench file by about 2 MiB (15 alternating pairs).
+const SPARE_ROOM: usize = 128;
 
-/// The allocations of the records handed back ([`RecordVisitor::recycle`]), which the next
-/// games' records reuse: a game's record was about 30 allocations and as many frees (its
-/// tag values and names, its rows, its final FEN), 5% of `convert`'s instructions on the
-/// guard's sample with the rows' growth.
+/// The short strings of the records handed back ([`RecordVisitor::recycle`]), which the
+/// next games' records reuse: a game's record was about 25 allocations of a few bytes and
+/// as many frees (its tag values and names, its final FEN).
 #[derive(Debug, Clone, Default)]
 struct Spare {
     /// Empty strings with room.
     strings: Vec<String>,
-    /// Empty rows with room.
-    moves: Vec<MoveRecord>,
     /// Empty tag pairs with room.
     other_tags: Vec<(String, String)>,
 }
@@ -468,15 +456,13 @@ impl RecordVisitor {
     }
 
     fn start(&mut self, offset: u64, line: u64) {
-        // Room for the last game's moves, and at least for a usual game's: growing a
-        // game's rows (copying them) was 6 M instructions of `convert` on the guard's
-        // sample. The rows of a record handed back have it already.
-        let mut moves = std::mem::take(&mut self.spare.moves);
-        moves.reserve(self.moves_hint.max(MOVES_ROOM));
         self.record = GameRecord {
             offset,
             line,
-            moves,
+            // Room for the last game's moves, and at least for a usual game's: growing a
+            // game's rows (copying them) was 6 M instructions of `convert` on the guard's
+            // sample.
+            moves: Vec::with_capacity(self.moves_hint.max(MOVES_ROOM)),
             other_tags: std::mem::take(&mut self.spare.other_tags),
             positions: if self.options.positions {
                 Vec::with_capacity(self.moves_hint + 1)
@@ -695,8 +681,8 @@ impl RecordVisitor {
     }
 
     /// Takes back a record this visitor made, once its rows are written: the next games'
-    /// records reuse its allocations (its rows' room, its strings'). What comes out is
-    /// the same; only fewer allocations are made.
+    /// records reuse its short strings (tag names and values, the final FEN). What comes
+    /// out is the same; only fewer allocations are made.
     pub(crate) fn recycle(&mut self, mut record: GameRecord) {
         let strings = &mut self.spare.strings;
         for text in record.strings.iter_mut().filter_map(Option::take) {
@@ -708,14 +694,6 @@ impl RecordVisitor {
         for (name, value) in record.other_tags.drain(..) {
             Spare::keep(strings, name);
             Spare::keep(strings, value);
-        }
-        // Taken in place: draining moved each row out to drop it (33 instructions a row).
-        for comment in record.moves.iter_mut().filter_map(|row| row.comment.take()) {
-            Spare::keep(strings, comment);
-        }
-        record.moves.clear();
-        if record.moves.capacity() <= SPARE_MOVES {
-            self.spare.moves = record.moves;
         }
         self.spare.other_tags = record.other_tags;
     }

@@ -35,8 +35,6 @@ pub struct RecordTee {
     main_line: Option<Moves>,
     /// Variations open: their events go to the text visitor alone.
     depth: usize,
-    /// The room of a movetext handed back ([`recycle`](RecordTee::recycle)).
-    movetext: String,
 }
 
 impl RecordTee {
@@ -47,7 +45,6 @@ impl RecordTee {
             text: Some(StreamWriter::movetext_only(ExportOptions::export())),
             main_line: None,
             depth: 0,
-            movetext: String::new(),
         }
     }
 
@@ -73,7 +70,6 @@ impl RecordTee {
             text: None,
             main_line: None,
             depth: 0,
-            movetext: String::new(),
         }
     }
 
@@ -96,20 +92,11 @@ impl RecordTee {
     }
 
     /// Takes back a record this tee made, once its rows are written: the next games'
-    /// records reuse its allocations ([`RecordVisitor`]'s, and its movetext's room up to
-    /// 64 KiB).
-    pub(crate) fn recycle(&mut self, mut record: GameRecord) {
-        if let Some(text) = record.movetext.take()
-            && text.capacity() <= MOVETEXT_ROOM
-        {
-            self.movetext = text;
-        }
+    /// records reuse its short strings ([`RecordVisitor`]'s).
+    pub(crate) fn recycle(&mut self, record: GameRecord) {
         self.record.recycle(record);
     }
 }
-
-/// A movetext's room kept for the next game's, at most (bytes).
-const MOVETEXT_ROOM: usize = 1 << 16;
 
 impl Visitor for RecordTee {
     type Output = GameRecord;
@@ -236,7 +223,7 @@ impl Visitor for RecordTee {
         let mut record = self.record.end_game();
         if let Some(text) = &mut self.text {
             text.end_game();
-            record.set_movetext_in(text.game_text(), std::mem::take(&mut self.movetext));
+            record.set_movetext(text.game_text());
         }
         record
     }
@@ -312,8 +299,7 @@ mod tests {
     }
 
     /// Records made from the allocations of records handed back are the records made
-    /// without: every string emptied before it is reused, every row of the game before
-    /// gone; and the rows' room is the one handed back.
+    /// without: every string emptied before it is reused.
     #[test]
     fn a_record_handed_back_is_reused_and_the_next_records_are_the_same() {
         let pgn = [
@@ -337,17 +323,9 @@ mod tests {
         assert_eq!(fresh.len(), 7);
         let mut games =
             pgnkit_game::visit_games(&pgn[..], RecordTee::new(RecordOptions::default()));
-        let mut handed_back = None;
         for expected in &fresh {
             let record = games.next().unwrap().value;
             assert_eq!(&record, expected);
-            if let Some(rows) = handed_back.take()
-                && record.moves.capacity() == 96
-            {
-                // The rows' room of the record before, not a new one.
-                assert_eq!(record.moves.as_ptr(), rows);
-            }
-            handed_back = Some(record.moves.as_ptr());
             games.visitor().recycle(record);
         }
         assert!(games.next().is_none());
