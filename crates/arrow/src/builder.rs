@@ -16,7 +16,7 @@ use arrow_array::types::{Int16Type, Int32Type, UInt16Type, UInt64Type};
 use arrow_array::{ArrayRef, RecordBatch, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
-use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, Values, text};
+use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, Texts, Values, text};
 use crate::error::Error;
 use crate::errors::ErrorsBuilder;
 use crate::record::{GameRecord, RATING_TAGS, STRING_TAGS};
@@ -106,21 +106,21 @@ pub struct GamesBuilder {
     options: TableOptions,
     fill: Fill,
     game_id: UInt64Builder,
-    source: StringBuilder,
+    source: Texts,
     offset: UInt64Builder,
-    strings: Vec<StringBuilder>,
+    strings: Vec<Texts>,
     ratings: Vec<Int16Builder>,
     utc_date: Date32Builder,
     utc_time: Time32SecondBuilder,
     game_date: Date32Builder,
     time_base: Int32Builder,
     time_increment: Int32Builder,
-    variant: StringBuilder,
+    variant: Texts,
     tags: MapBuilder<StringBuilder, StringBuilder>,
     movetext: LongTexts,
     ply_count: UInt16Builder,
     final_fen: LongTexts,
-    outcome: StringBuilder,
+    outcome: Texts,
     errors: ErrorsBuilder,
 }
 
@@ -131,21 +131,21 @@ impl GamesBuilder {
             options,
             fill: Fill::new(limits),
             game_id: UInt64Builder::new(),
-            source: StringBuilder::new(),
+            source: Texts::new(),
             offset: UInt64Builder::new(),
-            strings: STRING_TAGS.iter().map(|_| StringBuilder::new()).collect(),
+            strings: STRING_TAGS.iter().map(|_| Texts::new()).collect(),
             ratings: RATING_TAGS.iter().map(|_| Int16Builder::new()).collect(),
             utc_date: Date32Builder::new(),
             utc_time: Time32SecondBuilder::new(),
             game_date: Date32Builder::new(),
             time_base: Int32Builder::new(),
             time_increment: Int32Builder::new(),
-            variant: StringBuilder::new(),
+            variant: Texts::new(),
             tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
             movetext: LongTexts::default(),
             ply_count: UInt16Builder::new(),
             final_fen: LongTexts::default(),
-            outcome: StringBuilder::new(),
+            outcome: Texts::new(),
             errors: ErrorsBuilder::default(),
         }
     }
@@ -163,10 +163,10 @@ impl GamesBuilder {
     pub fn push(&mut self, source: RowSource<'_>, record: &GameRecord) -> Result<(), Error> {
         let bytes = &mut self.fill.bytes;
         self.game_id.append_value(source.game_id);
-        text(&mut self.source, Some(source.source), bytes);
+        self.source.push(Some(source.source), bytes);
         self.offset.append_value(record.offset);
-        for (builder, value) in self.strings.iter_mut().zip(&record.strings) {
-            text(builder, value.as_deref(), bytes);
+        for (column, value) in self.strings.iter_mut().zip(&record.strings) {
+            column.push(value.as_deref(), bytes);
         }
         for (builder, value) in self.ratings.iter_mut().zip(record.ratings) {
             builder.append_option(value);
@@ -176,7 +176,7 @@ impl GamesBuilder {
         self.game_date.append_option(record.game_date);
         self.time_base.append_option(record.time_base);
         self.time_increment.append_option(record.time_increment);
-        text(&mut self.variant, record.variant.as_deref(), bytes);
+        self.variant.push(record.variant.as_deref(), bytes);
         for (name, value) in &record.other_tags {
             *bytes += name.len() + value.len();
             self.tags.keys().append_value(name);
@@ -186,7 +186,7 @@ impl GamesBuilder {
         self.movetext.push(record.movetext.as_deref(), bytes);
         self.ply_count.append_value(record.ply_count());
         self.final_fen.push(record.final_fen.as_deref(), bytes);
-        text(&mut self.outcome, record.outcome, bytes);
+        self.outcome.push(record.outcome, bytes);
         if self.options.errors {
             *bytes += self.errors.push(&record.errors)?;
         }
@@ -214,11 +214,11 @@ impl GamesBuilder {
         self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
-            ("source", false, Arc::new(self.source.finish())),
+            ("source", false, self.source.finish()?),
             ("offset", false, Arc::new(self.offset.finish())),
         ];
-        for (name, builder) in STRING_TAGS.iter().zip(&mut self.strings) {
-            columns.push((name, true, Arc::new(builder.finish())));
+        for (name, column) in STRING_TAGS.iter().zip(&mut self.strings) {
+            columns.push((name, true, column.finish()?));
         }
         for (name, builder) in RATING_TAGS.iter().zip(&mut self.ratings) {
             columns.push((name, true, Arc::new(builder.finish())));
@@ -237,12 +237,12 @@ impl GamesBuilder {
                 true,
                 Arc::new(self.time_increment.finish()),
             ),
-            ("variant", true, Arc::new(self.variant.finish())),
+            ("variant", true, self.variant.finish()?),
             ("tags", false, Arc::new(self.tags.finish())),
             ("movetext", true, self.movetext.finish()),
             ("ply_count", false, Arc::new(self.ply_count.finish())),
             ("final_fen", true, self.final_fen.finish()),
-            ("outcome", true, Arc::new(self.outcome.finish())),
+            ("outcome", true, self.outcome.finish()?),
         ]);
         if self.options.errors {
             columns.push(("errors", false, self.errors.finish()));
@@ -475,8 +475,8 @@ impl MovesBuilder {
         self.game_id.extend(rows.iter().map(|_| game_id));
         self.ply
             .extend((1..=rows.len()).map(|i| u16::try_from(i).unwrap_or(u16::MAX)));
-        self.san.extend_texts(rows, |row| Some(&row.san));
-        self.uci.extend_texts(rows, |row| Some(&row.uci));
+        let texts = self.san.extend_texts(rows, |row| Some(&row.san))
+            + self.uci.extend_texts(rows, |row| Some(&row.uci));
         if self.options.fen {
             for row in rows {
                 text(&mut self.fen, row.fen.as_deref(), bytes);
@@ -504,10 +504,7 @@ impl MovesBuilder {
         self.promotion
             .extend_letters(rows.iter().map(|row| row.promotion));
         // SAN and UCI (at most 8 bytes each), the squares and letters.
-        *bytes += rows
-            .iter()
-            .map(|row| 16 + row.san.as_bytes().len() + row.uci.as_bytes().len())
-            .sum::<usize>();
+        *bytes += 16 * rows.len() + texts;
         self.fill.rows += rows.len();
     }
 

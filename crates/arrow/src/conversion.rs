@@ -302,6 +302,7 @@ impl<'a> TableJob<'a> {
         let (mut record, diagnostics) = visit(&mut state.tee, options.read);
         let broken = diagnostics.has_errors();
         if broken && !options.keep_broken {
+            state.tee.recycle(record);
             return GameRow {
                 diagnostics,
                 kept: false,
@@ -347,10 +348,12 @@ impl<'a> TableJob<'a> {
                 append_batch(&mut piece.positions, positions.finish());
             }
         }
+        let warnings = std::mem::take(&mut record.warnings);
+        state.tee.recycle(record);
         GameRow {
             diagnostics,
             kept: true,
-            warnings: std::mem::take(&mut record.warnings),
+            warnings,
             end_line: 0,
             piece: None,
         }

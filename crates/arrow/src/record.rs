@@ -229,6 +229,8 @@ impl GameRecord {
                 visitor.after_move(comment.text());
             }
         }
+        // The reader hands the last position over at the end (`end_movetext`).
+        visitor.last = Some(position);
         // A game's diagnostics come beside it (`ReadGame::diagnostics`): give them to
         // `set_errors` for the `errors` column.
         visitor.end_game()
@@ -380,6 +382,49 @@ pub struct RecordOptions {
 /// Moves a game's record makes room for at least (most games have fewer).
 const MOVES_ROOM: usize = 96;
 
+/// Emptied strings kept for the next games' tags, comments and final FEN, at most.
+const SPARE_STRINGS: usize = 64;
+
+/// A kept string's room, at most (bytes): a longer one is freed. Only short strings are
+/// kept (tag values, a final FEN): keeping a game's rows (14 KiB or more) and its movetext
+/// for the next game's cut 6.5 M instructions more on the guard's sample, but raised
+/// `convert`'s peak RSS on the bench file by about 2 MiB (15 alternating pairs).
+const SPARE_ROOM: usize = 128;
+
+/// The short strings of the records handed back ([`RecordVisitor::recycle`]), which the
+/// next games' records reuse: a game's record was about 25 allocations of a few bytes and
+/// as many frees (its tag values and names, its final FEN).
+#[derive(Debug, Clone, Default)]
+struct Spare {
+    /// Empty strings with room.
+    strings: Vec<String>,
+    /// Empty tag pairs with room.
+    other_tags: Vec<(String, String)>,
+}
+
+impl Spare {
+    /// `text` in a kept string, or a new one.
+    #[inline]
+    fn string(strings: &mut Vec<String>, text: &str) -> String {
+        match strings.pop() {
+            Some(mut kept) => {
+                kept.push_str(text);
+                kept
+            }
+            None => text.to_owned(),
+        }
+    }
+
+    /// Keeps `text`'s room for another string, unless enough are kept or it is long.
+    #[inline]
+    fn keep(strings: &mut Vec<String>, mut text: String) {
+        if strings.len() < SPARE_STRINGS && text.capacity() <= SPARE_ROOM {
+            text.clear();
+            strings.push(text);
+        }
+    }
+}
+
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
 /// tags, the main line's moves (variations are skipped), clocks, evals,
 /// NAGs and comments.
@@ -394,7 +439,11 @@ pub struct RecordVisitor {
     plain: String,
     /// The previous game's move count: room made for as many moves.
     moves_hint: usize,
+    /// The main line's last position, handed over at its end
+    /// ([`end_movetext`](Visitor::end_movetext)).
     last: Option<Position>,
+    /// What records handed back left to reuse.
+    spare: Spare,
 }
 
 impl RecordVisitor {
@@ -414,6 +463,7 @@ impl RecordVisitor {
             // game's rows (copying them) was 6 M instructions of `convert` on the guard's
             // sample.
             moves: Vec::with_capacity(self.moves_hint.max(MOVES_ROOM)),
+            other_tags: std::mem::take(&mut self.spare.other_tags),
             positions: if self.options.positions {
                 Vec::with_capacity(self.moves_hint + 1)
             } else {
@@ -431,7 +481,7 @@ impl RecordVisitor {
             if record.strings[i].is_some() {
                 return; // a duplicate keeps its first value, as `Tags` does
             }
-            record.strings[i] = Some(value.to_owned());
+            record.strings[i] = Some(Spare::string(&mut self.spare.strings, value));
             match name {
                 "Date" => {
                     if let Ok(date) = typed::date(value) {
@@ -478,7 +528,7 @@ impl RecordVisitor {
             },
             "Variant" => {
                 if record.variant.is_none() {
-                    record.variant = Some(value.to_owned());
+                    record.variant = Some(Spare::string(&mut self.spare.strings, value));
                 }
             }
             _ => self.keep(name, value),
@@ -488,7 +538,9 @@ impl RecordVisitor {
     fn keep(&mut self, name: &str, value: &str) {
         let tags = &mut self.record.other_tags;
         if !tags.iter().any(|(n, _)| n == name) {
-            tags.push((name.to_owned(), value.to_owned()));
+            let strings = &mut self.spare.strings;
+            let name = Spare::string(strings, name);
+            tags.push((name, Spare::string(strings, value)));
         }
     }
 
@@ -539,7 +591,7 @@ impl RecordVisitor {
                     before.push(' ');
                     before.push_str(plain);
                 }
-                None => row.comment = Some(plain.to_owned()),
+                None => row.comment = Some(Spare::string(&mut self.spare.strings, plain)),
             }
         }
     }
@@ -626,7 +678,24 @@ impl RecordVisitor {
             let row = PositionRecord::of(after, self.options.fen);
             self.record.positions.push(row);
         }
-        self.last = Some(after.clone());
+    }
+
+    /// Takes back a record this visitor made, once its rows are written: the next games'
+    /// records reuse its short strings (tag names and values, the final FEN). What comes
+    /// out is the same; only fewer allocations are made.
+    pub(crate) fn recycle(&mut self, mut record: GameRecord) {
+        let strings = &mut self.spare.strings;
+        for text in record.strings.iter_mut().filter_map(Option::take) {
+            Spare::keep(strings, text);
+        }
+        for text in [record.variant, record.final_fen].into_iter().flatten() {
+            Spare::keep(strings, text);
+        }
+        for (name, value) in record.other_tags.drain(..) {
+            Spare::keep(strings, name);
+            Spare::keep(strings, value);
+        }
+        self.spare.other_tags = record.other_tags;
     }
 
     /// Rows of the moves table read so far in this game.
@@ -694,7 +763,6 @@ impl Visitor for RecordVisitor {
             let row = PositionRecord::of(start, self.options.fen);
             self.record.positions.push(row);
         }
-        self.last = Some(start.clone());
     }
 
     fn comment_before(&mut self, comment: RawComment<'_>) {
@@ -706,7 +774,6 @@ impl Visitor for RecordVisitor {
     fn san(&mut self, event: MoveEvent<'_>) {
         if self.options.games_only {
             self.record.plies += 1;
-            self.last = Some(event.after.clone());
         } else {
             self.push_move(event.before, event.after, event.mv);
         }
@@ -730,6 +797,12 @@ impl Visitor for RecordVisitor {
         Skip::Yes // the moves table holds the main line only
     }
 
+    /// The main line's last position, taken once a game: copying each move's position
+    /// after it was 16 instructions and a store of 104 bytes a move.
+    fn end_movetext(&mut self, last: &Position) {
+        self.last = Some(last.clone());
+    }
+
     fn termination(&mut self, termination: Termination) {
         // The Result tag and the marker are one value, as in `Game`: where
         // a Result tag holding a marker disagrees, the marker wins
@@ -749,7 +822,10 @@ impl Visitor for RecordVisitor {
         self.pending.clear();
         self.moves_hint = self.record.moves.len();
         if let Some(last) = self.last.take() {
-            self.record.final_fen = Some(last.fen(FenOptions::default()));
+            let mut fen = self.spare.strings.pop().unwrap_or_default();
+            // Writing into a `String` cannot fail.
+            let _ = last.write_fen(&mut fen, FenOptions::default());
+            self.record.final_fen = Some(fen);
             self.record.outcome = if last.is_checkmate() {
                 Some("checkmate")
             } else if last.is_stalemate() {

@@ -90,6 +90,12 @@ impl RecordTee {
     fn text(&mut self) -> Option<&mut StreamWriter> {
         self.text.as_mut()
     }
+
+    /// Takes back a record this tee made, once its rows are written: the next games'
+    /// records reuse its short strings ([`RecordVisitor`]'s).
+    pub(crate) fn recycle(&mut self, record: GameRecord) {
+        self.record.recycle(record);
+    }
 }
 
 impl Visitor for RecordTee {
@@ -201,6 +207,12 @@ impl Visitor for RecordTee {
             text.end_variation();
         }
     }
+    fn end_movetext(&mut self, last: &Position) {
+        self.record.end_movetext(last);
+        if let Some(text) = self.text() {
+            text.end_movetext(last);
+        }
+    }
     fn termination(&mut self, termination: Termination) {
         self.record.termination(termination);
         if let Some(text) = self.text() {
@@ -284,6 +296,39 @@ mod tests {
                 assert_eq!(read.value.movetext.as_deref(), Some(body.trim_end()));
             }
         }
+    }
+
+    /// Records made from the allocations of records handed back are the records made
+    /// without: every string emptied before it is reused.
+    #[test]
+    fn a_record_handed_back_is_reused_and_the_next_records_are_the_same() {
+        let pgn = [
+            PGN,
+            b"\n[Event \"Long\"]\n[Site \"Somewhere far away\"]\n[WhiteElo \"2400\"]\n\
+              [Annotator \"Someone\"]\n[PlyCount \"5\"]\n\n\
+              { A comment before, longer than the tags around it } 1. d4 $1 { a plain comment } \
+              Nf6 { [%clk 0:01:00] [%eval 0.3] text } 2. c4 e6 3. Nc3 *\n\n\
+              [Variant \"Chess960\"]\n[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\
+              [SetUp \"1\"]\n\n9. g3 O-O 10. Ng2 *\n\n\
+              [White \"A\"]\n\n1. e4 Ke7 *\n\n[Event \"x\"]\n\n*\n",
+        ]
+        .concat();
+        let fresh: Vec<GameRecord> = visit_games_with(
+            &pgn[..],
+            RecordTee::new(RecordOptions::default()),
+            ReadOptions::new(),
+        )
+        .map(|g| g.value)
+        .collect();
+        assert_eq!(fresh.len(), 7);
+        let mut games =
+            pgnkit_game::visit_games(&pgn[..], RecordTee::new(RecordOptions::default()));
+        for expected in &fresh {
+            let record = games.next().unwrap().value;
+            assert_eq!(&record, expected);
+            games.visitor().recycle(record);
+        }
+        assert!(games.next().is_none());
     }
 
     #[test]
