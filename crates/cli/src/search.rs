@@ -14,7 +14,7 @@ use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
 use pgnkit::select::{Context, Place, Ply, PlyFinder, Query, Window};
 
-use pgnkit_index::{Hit, Index, IndexError};
+use pgnkit_index::{GameHit, Index, IndexError};
 
 use crate::args::SearchArgs;
 use crate::failure::Failure;
@@ -329,21 +329,12 @@ fn run_indexed(
         out: &mut out,
         window: args.window.window(),
     };
-    // A game is written once the next is seen: the next games at the same place (the same
-    // file indexed twice) are written with it, as one game with all their plies.
-    let mut gathered = Gathered::default();
-    // With `--first N`, the postings are read as the games are written, and no further
-    // than the game after the Nth.
-    let searched = if args.window.first.is_some() {
-        index.search_each_lazy(key, |hit| gathered.hit(hit, &mut written))
-    } else {
-        index.search_each(key, |hit| gathered.hit(hit, &mut written))
-    };
-    let answered = searched
-        .and_then(|()| match &gathered.pending {
-            Some(p) => written.game(&gathered.source, p),
-            None => Ok(()),
-        })
+    // The games at the same place (the same file indexed twice) come as one game with all
+    // their plies. With `--first N`, the postings are read as the games are written, and
+    // no further than the game after the Nth.
+    let lazy = args.window.first.is_some();
+    let answered = index
+        .search_places(key, lazy, |game| written.game(&game))
         .or_else(|stopped| match stopped {
             Stopped::Full => Ok(()),
             other => Err(other),
@@ -373,75 +364,11 @@ fn run_indexed(
     Ok(Outcome::Clean)
 }
 
-/// The game of an index's answer not yet written, and its source.
-#[derive(Default)]
-struct Gathered {
-    pending: Option<Pending>,
-    source: SourceName,
-}
-
-impl Gathered {
-    /// Takes the next game of the index's answer: the plies of a game at the same place
-    /// as the pending one join it; any other writes the pending game and takes its place.
-    #[inline(always)]
-    fn hit(
-        &mut self,
-        hit: pgnkit_index::GameHit<'_>,
-        written: &mut Written<'_>,
-    ) -> Result<(), Stopped> {
-        if let Some(p) = &mut self.pending
-            && (p.offset, p.stream) == (hit.offset, hit.stream)
-            && self.source.path == hit.path
-        {
-            p.plies.extend(hit.plies.iter().map(as_ply));
-            return Ok(());
-        }
-        if let Some(p) = &self.pending {
-            written.game(&self.source, p)?;
-        }
-        self.source.take(hit.source, hit.path);
-        let p = self.pending.get_or_insert_with(Pending::default);
-        (p.offset, p.number, p.stream) = (hit.offset, hit.number, hit.stream);
-        p.plies.clear();
-        p.plies.extend(hit.plies.iter().map(as_ply));
-        Ok(())
-    }
-}
-
 /// A ply of the index's answer: in the main line.
 fn as_ply(&ply: &u32) -> Ply {
     Ply {
         main_line: true,
         ply,
-    }
-}
-
-/// A game found in the index, not yet written.
-#[derive(Default)]
-struct Pending {
-    offset: u64,
-    number: u64,
-    stream: u32,
-    plies: Vec<Ply>,
-}
-
-/// The source of the pending game: its name and path, copied only when the source
-/// changes (`key`: where the index keeps the name, the same for every game of a source).
-#[derive(Default)]
-struct SourceName {
-    key: usize,
-    name: String,
-    path: std::path::PathBuf,
-}
-
-impl SourceName {
-    fn take(&mut self, name: &str, path: &std::path::Path) {
-        let key = name.as_ptr() as usize;
-        if key != self.key {
-            self.key = key;
-            name.clone_into(&mut self.name);
-            path.clone_into(&mut self.path);
-        }
     }
 }
 
@@ -457,11 +384,11 @@ struct Written<'a> {
 
 impl Written<'_> {
     /// Writes `game` if the window keeps it; [`Stopped::Full`] once no later game can be.
-    fn game(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
+    fn game(&mut self, game: &GameHit<'_>) -> Result<(), Stopped> {
         match self.window.place() {
             Place::Skipped => return Ok(()),
             Place::After => return Err(Stopped::Full),
-            Place::Kept => self.write(source, game)?,
+            Place::Kept => self.write(game)?,
         }
         if self.window.is_full() {
             return Err(Stopped::Full);
@@ -470,30 +397,25 @@ impl Written<'_> {
     }
 
     #[inline(always)]
-    fn write(&mut self, source: &SourceName, game: &Pending) -> Result<(), Stopped> {
-        let name = source.name.as_str();
+    fn write(&mut self, game: &GameHit<'_>) -> Result<(), Stopped> {
+        let name = game.source;
         let written = match self.shape {
-            Shape::Json => self
-                .out
-                .write_game(json_line(name, game.offset, game.number, &game.plies).as_bytes()),
+            Shape::Json => {
+                let plies: Vec<Ply> = game.plies.iter().map(as_ply).collect();
+                let line = json_line(name, game.offset, game.number, &plies);
+                self.out.write_game(line.as_bytes())
+            }
             Shape::Offsets => self.out.write_game_with(|text| {
                 offsets_line(
                     text,
                     name,
                     game.offset,
                     game.number,
-                    game.plies.iter().copied(),
+                    game.plies.iter().map(as_ply),
                 )
             }),
             Shape::Pgn => {
-                let hit = Hit {
-                    source: source.name.clone(),
-                    path: source.path.clone(),
-                    stream: game.stream,
-                    offset: game.offset,
-                    number: game.number,
-                    ply: game.plies.first().map_or(0, |p| p.ply),
-                };
+                let hit = game.first_hit();
                 let bytes = self
                     .index
                     .game_text(&hit)

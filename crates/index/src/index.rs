@@ -19,7 +19,7 @@ use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
     GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
 };
-use crate::search::{FoundGame, GameHit, GameHits, Hit};
+use crate::search::{FoundGame, GameHit, GameHits, Hit, Joined};
 use crate::tree::{GameSummary, Tally, Tree, finish};
 
 /// Postings whose games are at most this many records apart share one read
@@ -269,14 +269,7 @@ impl Index {
         mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
         self.visit_games(key, |_, source, offset, number, plies| {
-            each(GameHit {
-                source: &source.name,
-                path: &source.path,
-                stream: source.stream,
-                offset,
-                number,
-                plies,
-            })
+            each(GameHit::of(source, offset, number, plies))
         })
     }
 
@@ -292,6 +285,45 @@ impl Index {
         &self,
         key: u64,
         mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.visit_games_lazy(key, |source, offset, number, plies| {
+            each(GameHit::of(source, offset, number, plies))
+        })
+    }
+
+    /// The games of [`search_each`](Index::search_each), in the same order, with the
+    /// games at the same place (path, stream and byte offset: a file indexed twice) that
+    /// follow one another joined into one game with all their plies, the first's source
+    /// name and number: what `pgnkit search --index` writes, one game a place. A game is
+    /// handed to `each` once the next is seen (or the answer ends). With `lazy`, the
+    /// postings are read as [`search_each_lazy`](Index::search_each_lazy) reads them: for
+    /// a caller that stops early, which then reads the postings of the games it took and a
+    /// few after. An error of `each` ends the search and is returned.
+    pub fn search_places<E: From<IndexError>>(
+        &self,
+        key: u64,
+        lazy: bool,
+        mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut joined = Joined::default();
+        let mut hit = |source, offset, number, plies: &[u32]| {
+            joined.hit(source, offset, number, plies, &mut each)
+        };
+        match lazy {
+            true => self.visit_games_lazy(key, hit)?,
+            false => self.visit_games(key, |_, source, offset, number, plies| {
+                hit(source, offset, number, plies)
+            })?,
+        }
+        joined.finish(&mut each)
+    }
+
+    /// What [`search_each_lazy`](Index::search_each_lazy) finds, handed to `each` a game
+    /// at a time: its source (checked against the manifest), offset, number and plies.
+    fn visit_games_lazy<'s, E: From<IndexError>>(
+        &'s self,
+        key: u64,
+        mut each: impl FnMut(&'s SourceEntry, u64, u64, &[u32]) -> Result<(), E>,
     ) -> Result<(), E> {
         self.verify_sources()?;
         let mut orders = Vec::with_capacity(self.segments.len());
@@ -321,14 +353,7 @@ impl Index {
                 let at = (id - first) as usize * GameRecord::SIZE;
                 let (offset, number, source) = GameRecord::place(&bytes[at..at + GameRecord::SIZE]);
                 let entry = self.source_entry(seg, source)?;
-                each(GameHit {
-                    source: &entry.name,
-                    path: &entry.path,
-                    stream: entry.stream,
-                    offset,
-                    number,
-                    plies: &plies,
-                })?;
+                each(entry, offset, number, &plies)?;
             }
         }
         Ok(())
@@ -336,7 +361,11 @@ impl Index {
 
     /// The manifest's source `source`, named by a game record of `seg`.
     #[inline]
-    fn source_entry(&self, seg: &Segment, source: u32) -> Result<&SourceEntry, IndexError> {
+    fn source_entry<'s>(
+        &'s self,
+        seg: &Segment,
+        source: u32,
+    ) -> Result<&'s SourceEntry, IndexError> {
         self.manifest.sources.get(source as usize).ok_or_else(|| {
             IndexError::corrupt(
                 &seg.games.path,
@@ -351,10 +380,10 @@ impl Index {
     /// What [`search_games`](Index::search_games) and [`search_each`](Index::search_each)
     /// find, handed to `each` a game at a time: its source (number and entry, checked
     /// against the manifest), offset, number and plies.
-    fn visit_games<E: From<IndexError>>(
-        &self,
+    fn visit_games<'s, E: From<IndexError>>(
+        &'s self,
         key: u64,
-        mut each: impl FnMut(u32, &SourceEntry, u64, u64, &[u32]) -> Result<(), E>,
+        mut each: impl FnMut(u32, &'s SourceEntry, u64, u64, &[u32]) -> Result<(), E>,
     ) -> Result<(), E> {
         self.verify_sources()?;
         // Every segment's postings first, as (game, ply) numbers in order, their game

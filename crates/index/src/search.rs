@@ -71,7 +71,20 @@ pub struct GameHit<'a> {
     pub plies: &'a [u32],
 }
 
-impl GameHit<'_> {
+impl<'a> GameHit<'a> {
+    /// The game at `offset` of `source`, its number and plies.
+    #[inline(always)]
+    pub(crate) fn of(source: &'a SourceEntry, offset: u64, number: u64, plies: &'a [u32]) -> Self {
+        GameHit {
+            source: &source.name,
+            path: &source.path,
+            stream: source.stream,
+            offset,
+            number,
+            plies,
+        }
+    }
+
     /// The [`Hit`] of the game's first ply (to read its text with
     /// [`Index::game_text`](crate::Index::game_text)).
     pub fn first_hit(&self) -> Hit {
@@ -110,14 +123,7 @@ impl<'i> GameHits<'i> {
             start = end;
             // The source was checked against the manifest when the game was found.
             let source = &self.sources[g.source as usize];
-            GameHit {
-                source: &source.name,
-                path: &source.path,
-                stream: source.stream,
-                offset: g.offset,
-                number: g.number,
-                plies,
-            }
+            GameHit::of(source, g.offset, g.number, plies)
         })
     }
 
@@ -128,6 +134,59 @@ impl<'i> GameHits<'i> {
             out.extend(game.plies.iter().map(|&ply| game.hit(ply)));
         }
         out
+    }
+}
+
+/// The game of an index's answer not yet handed out: the games at one place (path,
+/// stream and byte offset: a file indexed twice) that follow one another, joined, with
+/// the first's source and number and the plies of all
+/// ([`Index::search_places`](crate::Index::search_places)).
+#[derive(Debug, Default)]
+pub(crate) struct Joined<'s> {
+    /// The pending game's source, offset and number.
+    pending: Option<(&'s SourceEntry, u64, u64)>,
+    /// Its plies, all of them.
+    plies: Vec<u32>,
+}
+
+impl<'s> Joined<'s> {
+    /// Takes the next game of the answer: the plies of a game at the same place as the
+    /// pending one join it; any other hands the pending game to `each` and takes its place.
+    #[inline(always)]
+    pub(crate) fn hit<E>(
+        &mut self,
+        source: &'s SourceEntry,
+        offset: u64,
+        number: u64,
+        plies: &[u32],
+        each: &mut impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if let Some((pending, at, _)) = self.pending
+            && (at, pending.stream) == (offset, source.stream)
+            && (std::ptr::eq(pending, source) || pending.path == source.path)
+        {
+            self.plies.extend_from_slice(plies);
+            return Ok(());
+        }
+        self.finish(each)?;
+        self.pending = Some((source, offset, number));
+        self.plies.clear();
+        self.plies.extend_from_slice(plies);
+        Ok(())
+    }
+
+    /// Hands the pending game, if any, to `each`: at the end of the answer.
+    #[inline]
+    pub(crate) fn finish<E>(
+        &mut self,
+        each: &mut impl FnMut(GameHit<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self.pending.take() {
+            Some((source, offset, number)) => {
+                each(GameHit::of(source, offset, number, &self.plies))
+            }
+            None => Ok(()),
+        }
     }
 }
 
@@ -165,4 +224,88 @@ pub fn search_scan(
         },
     )?;
     Ok(hits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(path: &str, stream: u32, name: &str) -> SourceEntry {
+        SourceEntry {
+            path: path.into(),
+            stream,
+            name: name.into(),
+            size: 0,
+            mtime_ns: 0,
+            sample: 0,
+        }
+    }
+
+    /// The games handed out by joining `hits` (source, offset, number, plies).
+    fn joined(hits: &[(&SourceEntry, u64, u64, &[u32])]) -> Vec<(String, u32, u64, u64, Vec<u32>)> {
+        let mut out = Vec::new();
+        let mut each = |g: GameHit<'_>| {
+            out.push((
+                g.source.to_string(),
+                g.stream,
+                g.offset,
+                g.number,
+                g.plies.to_vec(),
+            ));
+            Ok::<(), IndexError>(())
+        };
+        let mut join = Joined::default();
+        for &(source, offset, number, plies) in hits {
+            join.hit(source, offset, number, plies, &mut each).unwrap();
+        }
+        join.finish(&mut each).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_source_indexed_twice_gives_one_game_with_the_plies_of_both() {
+        let first = source("/data/a.pgn", 0, "a.pgn");
+        let again = source("/data/a.pgn", 0, "./a.pgn");
+        let other = source("/data/b.pgn", 0, "b.pgn");
+        let member = source("/data/a.pgn", 1, "a.pgn:1");
+        let games = joined(&[
+            (&first, 0, 1, &[4]),
+            (&again, 0, 1, &[4, 8]),
+            (&first, 90, 2, &[6]),
+            (&other, 90, 2, &[6]),
+            (&member, 90, 1, &[2]),
+            (&first, 200, 3, &[0]),
+            (&first, 200, 3, &[0]),
+            (&again, 200, 3, &[0]),
+        ]);
+        let game = |name: &str, stream, offset, number, plies: &[u32]| {
+            (name.to_string(), stream, offset, number, plies.to_vec())
+        };
+        assert_eq!(
+            games,
+            [
+                game("a.pgn", 0, 0, 1, &[4, 4, 8]),
+                game("a.pgn", 0, 90, 2, &[6]),
+                game("b.pgn", 0, 90, 2, &[6]),
+                game("a.pgn:1", 1, 90, 1, &[2]),
+                game("a.pgn", 0, 200, 3, &[0, 0, 0]),
+            ]
+        );
+        assert!(joined(&[]).is_empty());
+    }
+
+    #[test]
+    fn an_error_of_the_callback_is_returned() {
+        let a = source("/data/a.pgn", 0, "a.pgn");
+        let mut seen = 0;
+        let mut each = |_: GameHit<'_>| {
+            seen += 1;
+            Err::<(), _>(IndexError::Position("enough".into()))
+        };
+        let mut join = Joined::default();
+        join.hit(&a, 0, 1, &[1], &mut each).unwrap();
+        let stopped = join.hit(&a, 10, 2, &[1], &mut each);
+        assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
+        assert_eq!(seen, 1);
+    }
 }

@@ -147,9 +147,10 @@ fn index_equals_scan_also_after_append() {
         .unwrap();
     assert_eq!(none, 0);
     assert!(parts.search(&nowhere).unwrap().is_empty());
-    // An error of the callback ends the search after that game, and is what it returns.
+    // An error of the callback ends the search after that game, and is what it returns
+    // (games joined by place or not).
     let start = parse_position("").unwrap().polyglot_key();
-    for lazy in [false, true] {
+    for (places, lazy) in [(false, false), (false, true), (true, false), (true, true)] {
         let mut seen = 0;
         let each = |_: GameHit<'_>| {
             seen += 1;
@@ -158,13 +159,13 @@ fn index_equals_scan_also_after_append() {
                 _ => Ok(()),
             }
         };
-        let stopped = if lazy {
-            parts.search_each_lazy(start, each)
-        } else {
-            parts.search_each(start, each)
+        let stopped = match (places, lazy) {
+            (false, false) => parts.search_each(start, each),
+            (false, true) => parts.search_each_lazy(start, each),
+            (true, lazy) => parts.search_places(start, lazy, each),
         };
         assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
-        assert_eq!(seen, 3, "lazy: {lazy}");
+        assert_eq!(seen, 3, "places: {places}, lazy: {lazy}");
     }
     // The games a hit points to are the games: their text starts with a tag.
     let pos = parse_position("e4 c5 Nf3 d6").unwrap();
@@ -376,4 +377,70 @@ fn a_failed_build_leaves_no_index_and_append_refuses_a_file_twice() {
     assert!(append(&index, &[dir.join("absent.pgn")], &options(1 << 20)).is_err());
     assert_eq!(fs::read(index.join("MANIFEST")).unwrap(), before);
     Index::open(&index).unwrap();
+}
+
+/// A file indexed twice holds each game twice, at the same place: `search_places` joins
+/// the games at one place that follow one another in the answer of `search_each` (all of
+/// a position only the file's first game reaches) into one, with the plies of all, lazily
+/// or not; with each file once it hands out what `search_each` does.
+#[test]
+fn a_file_indexed_twice_gives_one_game_a_place_with_the_plies_of_both() {
+    let dir = scratch("twice");
+    let file = corpus("lichess_user_DannyTheDonkey_2019.pgn");
+    let once = dir.join("once.pgnidx");
+    let twice = dir.join("twice.pgnidx");
+    build(&once, std::slice::from_ref(&file), &options(1 << 20)).unwrap();
+    build(&twice, &[file.clone(), file.clone()], &options(1 << 20)).unwrap();
+    let (once, twice) = (Index::open(&once).unwrap(), Index::open(&twice).unwrap());
+    type Game = (String, PathBuf, u32, u64, u64, Vec<u32>);
+    let games = |index: &Index, key: u64, places: bool, lazy: bool| {
+        let mut out: Vec<Game> = Vec::new();
+        let push = |g: GameHit<'_>| {
+            let (source, path) = (g.source.to_string(), g.path.to_path_buf());
+            out.push((source, path, g.stream, g.offset, g.number, g.plies.to_vec()));
+            Ok::<(), IndexError>(())
+        };
+        match (places, lazy) {
+            (false, false) => index.search_each(key, push),
+            (false, true) => index.search_each_lazy(key, push),
+            (true, lazy) => index.search_places(key, lazy, push),
+        }
+        .unwrap();
+        out
+    };
+    // The first game's position after 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5
+    // 6. cxd5 exd5 7. Ne2 c6 (ply 14), its only game, once from each copy.
+    let alone = parse_position("d4 Nf6 c4 e6 Nc3 Bb4 e3 O-O Bd3 d5 cxd5 exd5 Ne2 c6").unwrap();
+    let alone = alone.polyglot_key();
+    let once_games = games(&once, alone, false, false);
+    assert_eq!(once_games.len(), 1);
+    assert_eq!(games(&twice, alone, false, false).len(), 2);
+    let (source, path, stream, offset, number, plies) = once_games[0].clone();
+    assert_eq!(plies, [14]);
+    let joined = vec![(source, path, stream, offset, number, vec![14, 14])];
+    for lazy in [false, true] {
+        assert_eq!(games(&twice, alone, true, lazy), joined, "lazy: {lazy}");
+    }
+    for text in POSITIONS {
+        let key = parse_position(text).unwrap().polyglot_key();
+        // The games of `search_each`, those at one place one after another joined.
+        let mut want: Vec<Game> = Vec::new();
+        for game in games(&twice, key, false, false) {
+            match want.last_mut() {
+                Some(last) if (&last.1, last.2, last.3) == (&game.1, game.2, game.3) => {
+                    last.5.extend(game.5)
+                }
+                _ => want.push(game),
+            }
+        }
+        for lazy in [false, true] {
+            assert_eq!(
+                games(&twice, key, true, lazy),
+                want,
+                "{text} (lazy: {lazy})"
+            );
+            let each = games(&once, key, false, lazy);
+            assert_eq!(games(&once, key, true, lazy), each, "{text} (lazy: {lazy})");
+        }
+    }
 }

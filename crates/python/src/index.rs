@@ -262,19 +262,6 @@ impl From<IndexError> for Stop {
 /// A game found, its first hit and all its plies.
 type FoundGame = (Hit, Vec<u32>);
 
-/// Keeps `game` if `window` does; [`Stop::Full`] once no later game can be kept.
-fn keep(game: FoundGame, window: &mut Window, games: &mut Vec<FoundGame>) -> Result<(), Stop> {
-    match window.place() {
-        Place::Skipped => return Ok(()),
-        Place::After => return Err(Stop::Full),
-        Place::Kept => games.push(game),
-    }
-    if window.is_full() {
-        return Err(Stop::Full);
-    }
-    Ok(())
-}
-
 /// The games of the position of Polyglot key `key` that `window` keeps, one per place
 /// (the next games at the same place, a file indexed twice, joined with their plies, as
 /// `pgnkit search --index` writes them). With `first` given, the postings are read as
@@ -285,31 +272,20 @@ fn found_games(
     mut window: Window,
 ) -> Result<Vec<FoundGame>, IndexError> {
     let mut games = Vec::new();
-    let mut pending: Option<FoundGame> = None;
     let lazy = window.is_bounded();
+    // Keeps `g` if `window` does; [`Stop::Full`] once no later game can be kept.
     let each = |g: GameHit<'_>| -> Result<(), Stop> {
-        if let Some((hit, plies)) = &mut pending
-            && (hit.path.as_path(), hit.stream, hit.offset) == (g.path, g.stream, g.offset)
-        {
-            plies.extend_from_slice(g.plies);
-            return Ok(());
+        match window.place() {
+            Place::Skipped => return Ok(()),
+            Place::After => return Err(Stop::Full),
+            Place::Kept => games.push((g.first_hit(), g.plies.to_vec())),
         }
-        if let Some(game) = pending.take() {
-            keep(game, &mut window, &mut games)?;
+        if window.is_full() {
+            return Err(Stop::Full);
         }
-        pending = Some((g.first_hit(), g.plies.to_vec()));
         Ok(())
     };
-    let searched = if lazy {
-        index.search_each_lazy(key, each)
-    } else {
-        index.search_each(key, each)
-    };
-    let ended = searched.and_then(|()| match pending.take() {
-        Some(game) => keep(game, &mut window, &mut games),
-        None => Ok(()),
-    });
-    match ended {
+    match index.search_places(key, lazy, each) {
         Ok(()) | Err(Stop::Full) => Ok(games),
         Err(Stop::Index(e)) => Err(e),
     }

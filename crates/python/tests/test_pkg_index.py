@@ -240,3 +240,16 @@ def test_book_reads_back(files, tmp_path):
         pgnkit.probe_book(tmp_path / "bad.bin", "")
     with pytest.raises(ValueError, match="only:"):
         pgnkit.book(files, tmp_path / "x.bin", only="red")
+
+
+def test_a_file_indexed_twice_gives_one_game_with_the_plies_of_both(corpus, tmp_path):
+    # The first game's position after 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5
+    # 6. cxd5 exd5 7. Ne2 c6, reached by it alone, at ply 14: found in each copy, given
+    # once with both plies, as `pgnkit search --index` writes it, with `first=` or not.
+    path = corpus / "lichess-annotated" / "lichess_user_DannyTheDonkey_2019.pgn"
+    twice = pgnkit.Index.build([path, path], tmp_path / "twice.pgnidx", threads=2)
+    moves = "d4 Nf6 c4 e6 Nc3 Bb4 e3 O-O Bd3 d5 cxd5 exd5 Ne2 c6"
+    for window in [{}, {"first": 5}]:
+        hits = twice.search(moves, offsets=True, **window)
+        assert [(h.offset, h.game, h.plies) for h in hits] == [(0, 1, [14, 14])], window
+    assert twice.search(moves, offsets=True, skip=1) == []
