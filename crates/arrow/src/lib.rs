@@ -55,6 +55,7 @@ mod errors;
 mod move_text;
 mod positions;
 mod record;
+mod spare;
 mod tee;
 mod threaded;
 mod typed;

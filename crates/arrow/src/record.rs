@@ -12,6 +12,7 @@ use pgnkit_game::{
 use crate::commands;
 use crate::error::TagWarning;
 use crate::move_text::MoveText;
+use crate::spare::Spare;
 use crate::typed;
 
 /// The tags that have a string column of their own in the games table, in
@@ -381,49 +382,6 @@ pub struct RecordOptions {
 
 /// Moves a game's record makes room for at least (most games have fewer).
 const MOVES_ROOM: usize = 96;
-
-/// Emptied strings kept for the next games' tags, comments and final FEN, at most.
-const SPARE_STRINGS: usize = 64;
-
-/// A kept string's room, at most (bytes): a longer one is freed. Only short strings are
-/// kept (tag values, a final FEN): keeping a game's rows (14 KiB or more) and its movetext
-/// for the next game's cut 6.5 M instructions more on the guard's sample, but raised
-/// `convert`'s peak RSS on the bench file by about 2 MiB (15 alternating pairs).
-const SPARE_ROOM: usize = 128;
-
-/// The short strings of the records handed back ([`RecordVisitor::recycle`]), which the
-/// next games' records reuse: a game's record was about 25 allocations of a few bytes and
-/// as many frees (its tag values and names, its final FEN).
-#[derive(Debug, Clone, Default)]
-struct Spare {
-    /// Empty strings with room.
-    strings: Vec<String>,
-    /// Empty tag pairs with room.
-    other_tags: Vec<(String, String)>,
-}
-
-impl Spare {
-    /// `text` in a kept string, or a new one.
-    #[inline]
-    fn string(strings: &mut Vec<String>, text: &str) -> String {
-        match strings.pop() {
-            Some(mut kept) => {
-                kept.push_str(text);
-                kept
-            }
-            None => text.to_owned(),
-        }
-    }
-
-    /// Keeps `text`'s room for another string, unless enough are kept or it is long.
-    #[inline]
-    fn keep(strings: &mut Vec<String>, mut text: String) {
-        if strings.len() < SPARE_STRINGS && text.capacity() <= SPARE_ROOM {
-            text.clear();
-            strings.push(text);
-        }
-    }
-}
 
 /// A reader [`Visitor`] that turns each game into a [`GameRecord`]:
 /// tags, the main line's moves (variations are skipped), clocks, evals,
