@@ -580,6 +580,15 @@ fn typed(
                 }
                 moves.push(Operand::Move(m));
             }
+            // `am` and `bm` list their moves in ASCII order (the standard, 16.2.4.1), as
+            // the writer puts them: read so too, so that a record read back from what
+            // was written equals it (`bm a4 Nd5` is `bm Nd5 a4`).
+            if kind == Operands::Moves(None) {
+                moves.sort_by_cached_key(|operand| match operand {
+                    Operand::Move(m) => SanPlus::from_move(&pos, *m).to_string(),
+                    _ => String::new(),
+                });
+            }
             moves
         }
         Operands::Integer(min, max) => {
@@ -680,6 +689,28 @@ mod tests {
         let back = Epd::parse(written.as_bytes()).expect("the written record reads back");
         assert_eq!(back, epd);
         assert_eq!(back.to_string(), written);
+    }
+
+    /// Found by the `epd` fuzz target: `bm` moves read out of ASCII order were written in
+    /// it, a record that read back to another.
+    #[test]
+    fn best_and_avoided_moves_are_read_in_the_order_they_are_written() {
+        let start = "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - -";
+        let epd =
+            Epd::parse(format!("{start} am Rae1 Bh6; bm a4 Nd5 a4;").as_bytes()).expect("a record");
+        let sans = |opcode: &str| {
+            epd.moves(opcode)
+                .map(|m| crate::SanPlus::from_move(&epd.position, m).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(sans("bm"), ["Nd5", "a4", "a4"]);
+        assert_eq!(sans("am"), ["Bh6", "Rae1"]);
+        let written = epd.to_string();
+        assert_eq!(written, format!("{start} am Bh6 Rae1; bm Nd5 a4 a4;"));
+        assert_eq!(Epd::parse(written.as_bytes()).unwrap(), epd);
+        // A predicted variation keeps its order.
+        let pv = Epd::parse(format!("{start} pv a4 Bb7;").as_bytes()).unwrap();
+        assert_eq!(pv.to_string(), format!("{start} pv a4 Bb7;"));
     }
 
     #[test]
