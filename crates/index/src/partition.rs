@@ -359,10 +359,10 @@ pub(crate) fn feed_part(
         flush_all(&mut outs, &subs)?;
         drop(outs);
         for sub in &subs {
+            // `feed_part` removes `sub` once it is read.
             if !feed_part(sub, &[], shift, limit, space, sink)? {
                 return Ok(false);
             }
-            let _ = fs::remove_file(sub);
         }
         Ok(true)
     })();
