@@ -14,7 +14,7 @@ use pgnkit::export::{ExportOptions, GameWriter, StreamWriter};
 use pgnkit::game::{Diagnostics, ReadOptions, TreeBuilder, Validate};
 use pgnkit::select::{Context, Place, Ply, PlyFinder, Query, Window};
 
-use pgnkit_index::{GameHit, Index, IndexError};
+use pgnkit_index::{GameHit, Index, IndexError, SearchOptions};
 
 use crate::args::SearchArgs;
 use crate::failure::Failure;
@@ -332,9 +332,12 @@ fn run_indexed(
     // The games at the same place (the same file indexed twice) come as one game with all
     // their plies. With `--first N`, the postings are read as the games are written, and
     // no further than the game after the Nth.
-    let lazy = args.window.first.is_some();
+    let options = SearchOptions {
+        lazy: args.window.first.is_some(),
+        join_places: true,
+    };
     let answered = index
-        .search_places(key, lazy, |game| written.game(&game))
+        .search_each(key, options, |game| written.game(&game))
         .or_else(|stopped| match stopped {
             Stopped::Full => Ok(()),
             other => Err(other),

@@ -19,7 +19,7 @@ use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
     GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
 };
-use crate::search::{FoundGame, GameHit, GameHits, Hit, Joined};
+use crate::search::{FoundGame, GameHit, GameHits, Hit, Joined, SearchOptions};
 use crate::tree::{GameSummary, Tally, Tree, finish};
 
 /// Postings whose games are at most this many records apart share one read
@@ -259,67 +259,43 @@ impl Index {
     /// to `each` as soon as its record is read and nothing kept of it afterwards: a common
     /// position has hundreds of thousands of games, and a list of them all would cost more
     /// than the answer (the memory held is that of the position's postings, 8 bytes each).
-    /// The source files are checked, and the game numbers of every posting, before the
-    /// first game is handed out; a game record found corrupt on the way (a source past the
-    /// manifest's) ends the search with that error, after the games before it. An error of
-    /// `each` ends the search and is returned.
+    /// `options` says how the postings are read and whether the games at one place are
+    /// joined ([`SearchOptions`]). The source files are checked, and the game numbers of
+    /// the postings read first, before the first game is handed out; a game record found
+    /// corrupt on the way (a source past the manifest's) ends the search with that error,
+    /// after the games before it. An error of `each` ends the search and is returned.
     pub fn search_each<E: From<IndexError>>(
         &self,
         key: u64,
+        options: SearchOptions,
         mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        self.visit_games(key, |_, source, offset, number, plies| {
-            each(GameHit::of(source, offset, number, plies))
-        })
-    }
-
-    /// The games of [`search_each`](Index::search_each), in the same order, with the
-    /// position's postings read as the games are handed out, a few hundred at a time:
-    /// for a caller that stops early (an error of `each`: `search --first 50`), which
-    /// then reads the postings of the games it took and a few after, not all of the
-    /// position's (the start position has one a game). Before the first game, each
-    /// segment's postings are found (two binary searches a move played from the position)
-    /// and the last posting of each move is checked against the segment's games. Handing
-    /// out every game costs more than [`search_each`](Index::search_each) does.
-    pub fn search_each_lazy<E: From<IndexError>>(
-        &self,
-        key: u64,
-        mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.visit_games_lazy(key, |source, offset, number, plies| {
-            each(GameHit::of(source, offset, number, plies))
-        })
-    }
-
-    /// The games of [`search_each`](Index::search_each), in the same order, with the
-    /// games at the same place (path, stream and byte offset: a file indexed twice) that
-    /// follow one another joined into one game with all their plies, the first's source
-    /// name and number: what `pgnkit search --index` writes, one game a place. A game is
-    /// handed to `each` once the next is seen (or the answer ends). With `lazy`, the
-    /// postings are read as [`search_each_lazy`](Index::search_each_lazy) reads them: for
-    /// a caller that stops early, which then reads the postings of the games it took and a
-    /// few after. An error of `each` ends the search and is returned.
-    pub fn search_places<E: From<IndexError>>(
-        &self,
-        key: u64,
-        lazy: bool,
-        mut each: impl FnMut(GameHit<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let mut joined = Joined::default();
-        let mut hit = |source, offset, number, plies: &[u32]| {
-            joined.hit(source, offset, number, plies, &mut each)
-        };
-        match lazy {
-            true => self.visit_games_lazy(key, hit)?,
-            false => self.visit_games(key, |_, source, offset, number, plies| {
-                hit(source, offset, number, plies)
-            })?,
+        match (options.join_places, options.lazy) {
+            (false, false) => self.visit_games(key, |_, source, offset, number, plies| {
+                each(GameHit::of(source, offset, number, plies))
+            }),
+            (false, true) => self.visit_games_lazy(key, |source, offset, number, plies| {
+                each(GameHit::of(source, offset, number, plies))
+            }),
+            (true, lazy) => {
+                let mut joined = Joined::default();
+                let mut hit = |source, offset, number, plies: &[u32]| {
+                    joined.hit(source, offset, number, plies, &mut each)
+                };
+                match lazy {
+                    true => self.visit_games_lazy(key, hit)?,
+                    false => self.visit_games(key, |_, source, offset, number, plies| {
+                        hit(source, offset, number, plies)
+                    })?,
+                }
+                joined.finish(&mut each)
+            }
         }
-        joined.finish(&mut each)
     }
 
-    /// What [`search_each_lazy`](Index::search_each_lazy) finds, handed to `each` a game
-    /// at a time: its source (checked against the manifest), offset, number and plies.
+    /// What [`search_each`](Index::search_each) finds with [`SearchOptions::lazy`], handed
+    /// to `each` a game at a time: its source (checked against the manifest), offset,
+    /// number and plies.
     fn visit_games_lazy<'s, E: From<IndexError>>(
         &'s self,
         key: u64,

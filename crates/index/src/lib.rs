@@ -103,7 +103,7 @@ pub use game_info::{Filter, Side, Speed, date_bound, date_number};
 pub use index::Index;
 pub use position_text::parse_position;
 pub use record::{GameRecord, NO_MOVE, VERSION};
-pub use search::{GameHit, GameHits, Hit, search_scan};
+pub use search::{GameHit, GameHits, Hit, SearchOptions, search_scan};
 pub use tree::{GameSummary, MoveStats, Tree, TreeMove, tree_scan};
 
 /// The example of this crate's README (its crates.io page), compiled and run as a

@@ -16,6 +16,25 @@ use crate::error::IndexError;
 use crate::manifest::SourceEntry;
 use crate::scan::read_sources;
 
+/// How [`Index::search_each`](crate::Index::search_each) hands out its games.
+/// The default reads all of the position's postings first and joins nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Read the position's postings as the games are handed out, a few hundred at a time:
+    /// for a caller that stops early (an error of `each`: `search --first 50`), which then
+    /// reads the postings of the games it took and a few after, not all of the position's
+    /// (the start position has one a game). Before the first game, each segment's
+    /// postings are found (two binary searches a move played from the position) and the
+    /// last posting of each move is checked against the segment's games. Handing out
+    /// every game costs more than without it.
+    pub lazy: bool,
+    /// Join the games at the same place (path, stream and byte offset: a file indexed
+    /// twice) that follow one another in the answer into one game with all their plies,
+    /// the first's source name and number: what `pgnkit search --index` writes, one game
+    /// a place. A game is then handed out once the next is seen (or the answer ends).
+    pub join_places: bool,
+}
+
 /// A game reaching a position, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Hit {
@@ -140,7 +159,7 @@ impl<'i> GameHits<'i> {
 /// The game of an index's answer not yet handed out: the games at one place (path,
 /// stream and byte offset: a file indexed twice) that follow one another, joined, with
 /// the first's source and number and the plies of all
-/// ([`Index::search_places`](crate::Index::search_places)).
+/// ([`SearchOptions::join_places`]).
 #[derive(Debug, Default)]
 pub(crate) struct Joined<'s> {
     /// The pending game's source, offset and number.

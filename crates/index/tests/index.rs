@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use pgnkit_game::ReadOptions;
 use pgnkit_index::{
-    BuildOptions, Filter, GameHit, Index, IndexError, Speed, append, build, parse_position,
-    search_scan, tree_scan,
+    BuildOptions, Filter, GameHit, Index, IndexError, SearchOptions, Speed, append, build,
+    parse_position, search_scan, tree_scan,
 };
 
 const POSITIONS: [&str; 6] = [
@@ -128,11 +128,13 @@ fn index_equals_scan_also_after_append() {
                 each.push((g.path.to_path_buf(), g.offset, g.number, g.plies.to_vec()));
                 Ok::<(), IndexError>(())
             };
-            if lazy {
-                index.search_each_lazy(pos.polyglot_key(), push).unwrap();
-            } else {
-                index.search_each(pos.polyglot_key(), push).unwrap();
-            }
+            let options = SearchOptions {
+                lazy,
+                join_places: false,
+            };
+            index
+                .search_each(pos.polyglot_key(), options, push)
+                .unwrap();
             assert_eq!(each, listed, "{text} (lazy: {lazy})");
         }
     }
@@ -140,10 +142,17 @@ fn index_equals_scan_also_after_append() {
     let nowhere = parse_position("8/8/8/4k3/8/8/8/4K2R w K - 0 1").unwrap();
     let mut none = 0;
     parts
-        .search_each_lazy(nowhere.polyglot_key(), |_| {
-            none += 1;
-            Ok::<(), IndexError>(())
-        })
+        .search_each(
+            nowhere.polyglot_key(),
+            SearchOptions {
+                lazy: true,
+                join_places: false,
+            },
+            |_| {
+                none += 1;
+                Ok::<(), IndexError>(())
+            },
+        )
         .unwrap();
     assert_eq!(none, 0);
     assert!(parts.search(&nowhere).unwrap().is_empty());
@@ -159,11 +168,11 @@ fn index_equals_scan_also_after_append() {
                 _ => Ok(()),
             }
         };
-        let stopped = match (places, lazy) {
-            (false, false) => parts.search_each(start, each),
-            (false, true) => parts.search_each_lazy(start, each),
-            (true, lazy) => parts.search_places(start, lazy, each),
+        let options = SearchOptions {
+            lazy,
+            join_places: places,
         };
+        let stopped = parts.search_each(start, options, each);
         assert!(matches!(stopped, Err(IndexError::Position(m)) if m == "enough"));
         assert_eq!(seen, 3, "places: {places}, lazy: {lazy}");
     }
@@ -290,11 +299,11 @@ fn truncated_and_corrupt_files_are_errors() {
             handed += 1;
             Ok::<(), IndexError>(())
         };
-        let e = if lazy {
-            index.search_each_lazy(key, each)
-        } else {
-            index.search_each(key, each)
+        let options = SearchOptions {
+            lazy,
+            join_places: false,
         };
+        let e = index.search_each(key, options, each);
         assert!(message(e.unwrap_err()).contains("seg-0.pos: corrupt index: game 4294967295"));
         assert_eq!(handed, 0, "lazy: {lazy}");
     }
@@ -379,7 +388,7 @@ fn a_failed_build_leaves_no_index_and_append_refuses_a_file_twice() {
     Index::open(&index).unwrap();
 }
 
-/// A file indexed twice holds each game twice, at the same place: `search_places` joins
+/// A file indexed twice holds each game twice, at the same place: `join_places` joins
 /// the games at one place that follow one another in the answer of `search_each` (all of
 /// a position only the file's first game reaches) into one, with the plies of all, lazily
 /// or not; with each file once it hands out what `search_each` does.
@@ -400,12 +409,11 @@ fn a_file_indexed_twice_gives_one_game_a_place_with_the_plies_of_both() {
             out.push((source, path, g.stream, g.offset, g.number, g.plies.to_vec()));
             Ok::<(), IndexError>(())
         };
-        match (places, lazy) {
-            (false, false) => index.search_each(key, push),
-            (false, true) => index.search_each_lazy(key, push),
-            (true, lazy) => index.search_places(key, lazy, push),
-        }
-        .unwrap();
+        let options = SearchOptions {
+            lazy,
+            join_places: places,
+        };
+        index.search_each(key, options, push).unwrap();
         out
     };
     // The first game's position after 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. e3 O-O 5. Bd3 d5

@@ -15,8 +15,8 @@ use pgnkit::game::{Game as CoreGame, ReadOptions};
 use pgnkit::select::{Place, Window};
 use pgnkit_index::{
     Book, BookOptions, BuildOptions, Filter, GameHit, GameSummary, Hit, Index as CoreIndex,
-    IndexError, MoveStats, Side, Speed, Tree, TreeMove, append, build, date_bound, make_book,
-    parse_position, tree_scan, write_book,
+    IndexError, MoveStats, SearchOptions, Side, Speed, Tree, TreeMove, append, build, date_bound,
+    make_book, parse_position, tree_scan, write_book,
 };
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
@@ -272,7 +272,10 @@ fn found_games(
     mut window: Window,
 ) -> Result<Vec<FoundGame>, IndexError> {
     let mut games = Vec::new();
-    let lazy = window.is_bounded();
+    let options = SearchOptions {
+        lazy: window.is_bounded(),
+        join_places: true,
+    };
     // Keeps `g` if `window` does; [`Stop::Full`] once no later game can be kept.
     let each = |g: GameHit<'_>| -> Result<(), Stop> {
         match window.place() {
@@ -285,7 +288,7 @@ fn found_games(
         }
         Ok(())
     };
-    match index.search_places(key, lazy, each) {
+    match index.search_each(key, options, each) {
         Ok(()) | Err(Stop::Full) => Ok(games),
         Err(Stop::Index(e)) => Err(e),
     }
