@@ -447,10 +447,13 @@ pub(crate) fn char_len(input: &[u8], pos: usize) -> usize {
 
 /// [`comment_end`] of the comment opened at `open`, for the movetext scan: clock comments
 /// (`{[%clk 0:09:57.1]}`, the `}` 15 to 17 bytes after the `{`) in one look at the byte after
-/// the `{` and one vector test of the sixteen after it (words from the `{` would take three
-/// rounds), other short comments word by word, long ones (engine output, a few hundred bytes)
-/// with a vectorized search for `}` and `[` (a line inside a comment that starts like a tag
-/// pair ends the comment unterminated; other control bytes mean nothing there).
+/// the `{` and one vector test of the sixteen after it, longer ones (engine output, a few
+/// hundred bytes) with a vectorized search for `}` and `[` (a line inside a comment that
+/// starts like a tag pair ends the comment unterminated; other control bytes mean nothing
+/// there). A comment longer than the vector test goes to the search at once: reading its next
+/// 32 bytes word by word first cost an engine comment more than the search saved
+/// (callgrind, issue 34: 250 engine games of the bench file 32.97 M -> 30.45 M instructions,
+/// the guard's sample +0.05%).
 #[inline(always)]
 pub(crate) fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
     // The byte after the `{`, then the sixteen after it at once: most comments end there.
@@ -458,33 +461,16 @@ pub(crate) fn skip_comment(buf: &[u8], open: usize) -> (usize, bool) {
         buf.get(open + 1),
         buf.get(open + 2..).and_then(<[u8]>::first_chunk::<16>),
     ) else {
-        return comment_words(buf, open + 1);
+        return long_comment_end(buf, open + 1);
     };
     let stop = if matches!(second, b'}' | 0..0x0e) {
         open + 1
     } else if let Some(k) = vector::first_hit(rest, |b| (b == b'}') | (b < 0x0e)) {
         open + 2 + k
     } else {
-        return comment_words(buf, open + 18);
+        return long_comment_end(buf, open + 18);
     };
     comment_end_at(buf, stop)
-}
-
-/// [`skip_comment`] from `at`, where the comment's bytes before `at` hold no `}` and no
-/// control byte: word by word, then in bulk.
-#[inline(always)]
-fn comment_words(buf: &[u8], mut at: usize) -> (usize, bool) {
-    for _ in 0..SHORT_COMMENT / 8 {
-        let Some(word) = buf.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
-            // Fewer than eight bytes left: `at - 1` stands for the `{`.
-            return comment_end(buf, at - 1);
-        };
-        if let Some(k) = swar::first(comment_flags(u64::from_le_bytes(*word))) {
-            return comment_end_at(buf, at + k);
-        }
-        at += 8;
-    }
-    long_comment_end(buf, at)
 }
 
 /// [`comment_end`] when the first `}` or control byte of the comment is at `stop`.
@@ -497,21 +483,11 @@ fn comment_end_at(buf: &[u8], stop: usize) -> (usize, bool) {
     }
 }
 
-/// Bytes of a comment read word by word before [`comment_words`] searches the rest in bulk.
-const SHORT_COMMENT: usize = 32;
-
-/// Flags `}` and control bytes (see [`swar`]).
-#[inline(always)]
-fn comment_flags(w: u64) -> u64 {
-    swar::equal(w, swar::splat(b'}')) | swar::below(w, 0x0e)
-}
-
 /// [`comment_end`] of a comment whose bytes before `from` hold no `}` and no line end (the
 /// `{` may be at `from - 1`). A line end inside ends the comment only when a `[` follows it
-/// (and a tag pair's shape), so the search is for `}` and `[` alone: a comment of engine
-/// output (a few hundred bytes, broken into lines, no `[`) is one search, where one for `}`
-/// and line ends stopped at each of its lines (callgrind, issue 34: 360 -> ~110 instructions
-/// for such a comment of ~220 bytes).
+/// (and a tag pair's shape), so the search is for `}` and `[` alone: a comment over several
+/// lines is one search, and `memchr2` reads a little faster than `memchr3` (callgrind, issue
+/// 34: 250 engine games of the bench file 33.87 M -> 32.97 M instructions).
 #[inline(never)]
 fn long_comment_end(buf: &[u8], mut from: usize) -> (usize, bool) {
     loop {
@@ -739,7 +715,7 @@ mod tests {
             ),
             body in scan_input(),
         ) {
-            // A run of plain bytes first, so that the word-by-word and the bulk search are
+            // A run of plain bytes first, so that the vector test and the bulk search are
             // reached from every place, then the bytes that matter.
             let comment = [&b"{"[..], &lead, &body].concat();
             proptest::prop_assert_eq!(skip_comment(&comment, 0), comment_end(&comment, 0));
