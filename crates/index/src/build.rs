@@ -1,14 +1,14 @@
 //! Building an index ([`build`]) and adding files to one ([`append`]): one
 //! new segment each time. The games are read in input order; their
 //! positions go to a buffer of at most [`BuildOptions::run_positions`]
-//! postings. When it fills, its postings are appended to partition files by
-//! their top bits on a thread of its own while the reading goes on
+//! postings. When it fills, its postings are appended to a spill file by
+//! partition (their top bits) on a thread of its own while the reading goes on
 //! ([`crate::partition`]); at the end the partitions (with the last
 //! postings, kept in memory) are sorted and counted on several threads at
 //! once and the segment's sorted positions and per-move statistics written
 //! in key order ([`crate::sorted_write`]). Memory is bounded by the buffer and
 //! the games' records, whatever the input's size. A build that never fills
-//! the buffer sorts it in memory and writes no partition.
+//! the buffer sorts it in memory and writes no spill file.
 //! A build writes to a temporary folder beside the target and renames it
 //! into place at the end; an append writes its segment's new files and then
 //! replaces the manifest by a rename; either way a failure leaves the index
@@ -297,8 +297,11 @@ fn add_segment(
             // eighth of the buffer, and each thread holds one (and room
             // to sort it).
             let limit = (capacity / 8).max(4096);
+            let Some(store) = parts.store() else {
+                return Err(IndexError::corrupt(dir, "a spill without its file"));
+            };
             let units = Units::Parts {
-                paths: parts.paths(),
+                store,
                 last: &last,
                 starts: &starts,
                 limit,

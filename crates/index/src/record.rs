@@ -507,7 +507,24 @@ pub(crate) fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Res
     {
         std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
+    {
+        // Positioned: threads read their own parts of one file at once.
+        let (mut buf, mut offset) = (buf, offset);
+        while !buf.is_empty() {
+            match std::os::windows::fs::FileExt::seek_read(file, buf, offset) {
+                Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
+                Ok(n) => {
+                    buf = &mut buf[n..];
+                    offset += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         use std::io::{Read, Seek, SeekFrom};
         let mut file = file;

@@ -14,13 +14,13 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use crate::error::IndexError;
-use crate::partition::{PART_BITS, SortSpace, feed_part};
+use crate::partition::{PART_BITS, PARTS, SortSpace, Store, feed_part};
 use crate::record::{
     HEADER, NO_MOVE, Posting, Record, RecordWriter, Single, StatsRecord, header, write_all_at,
 };
@@ -56,12 +56,12 @@ pub(crate) enum Units<'a> {
         postings: &'a [u128],
         cuts: Vec<usize>,
     },
-    /// The partition files (in key order) and each one's postings kept in
-    /// memory (`last[starts[i]..starts[i + 1]]`); a partition of more than
-    /// `limit` postings is split again as it is read
-    /// ([`feed_part`]).
+    /// The partitions of the spill file (in key order) and each one's
+    /// postings kept in memory (`last[starts[i]..starts[i + 1]]`); a
+    /// partition of more than `limit` postings is split again as it is
+    /// read ([`feed_part`]).
     Parts {
-        paths: &'a [PathBuf],
+        store: &'a Store,
         last: &'a [u128],
         starts: &'a [usize],
         limit: usize,
@@ -72,28 +72,25 @@ impl Units<'_> {
     fn len(&self) -> usize {
         match self {
             Units::Sorted { cuts, .. } => cuts.len().saturating_sub(1),
-            Units::Parts { paths, .. } => paths.len(),
+            Units::Parts { .. } => PARTS,
         }
     }
 
     /// Where each unit's postings start among all of them, and their
     /// number last.
-    fn pos_starts(&self) -> Result<Vec<u64>, IndexError> {
-        Ok(match self {
+    fn pos_starts(&self) -> Vec<u64> {
+        match self {
             Units::Sorted { cuts, .. } => cuts.iter().map(|&c| c as u64).collect(),
-            Units::Parts { paths, starts, .. } => {
+            Units::Parts { store, starts, .. } => {
                 let mut at = 0u64;
                 let mut pos_starts = vec![0];
-                for (i, path) in paths.iter().enumerate() {
-                    let bytes = std::fs::metadata(path)
-                        .map_err(|e| IndexError::io(path, e))?
-                        .len();
-                    at += bytes / 16 + (starts[i + 1] - starts[i]) as u64;
+                for i in 0..PARTS {
+                    at += store.count(i) + (starts[i + 1] - starts[i]) as u64;
                     pos_starts.push(at);
                 }
                 pos_starts
             }
-        })
+        }
     }
 }
 
@@ -164,7 +161,7 @@ pub(crate) fn write_sorted(
     let pos_path = dir.join(format!("{stem}.pos"));
     let pos = File::create(&pos_path).map_err(|e| IndexError::io(&pos_path, e))?;
     write_all_at(&pos, &header::<Posting>(), 0).map_err(|e| IndexError::io(&pos_path, e))?;
-    let pos_starts = units.pos_starts()?;
+    let pos_starts = units.pos_starts();
     let out = PosOut {
         file: &pos,
         path: &pos_path,
@@ -321,14 +318,15 @@ fn run_unit(
     let fed = match units {
         Units::Sorted { postings, cuts } => sink.take(&postings[cuts[i]..cuts[i + 1]])?,
         Units::Parts {
-            paths,
+            store,
             last,
             starts,
             limit,
         } => {
             let extra = &last[starts[i]..starts[i + 1]];
             feed_part(
-                &paths[i],
+                store,
+                i,
                 extra,
                 128 - PART_BITS,
                 *limit,
