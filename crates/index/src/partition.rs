@@ -21,6 +21,7 @@
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
 use zerocopy::IntoBytes;
@@ -158,6 +159,10 @@ pub(crate) struct Store {
     stage: Vec<u128>,
     /// Postings gathered for each partition.
     fill: Vec<usize>,
+    /// Partitions not read back yet ([`feed_part`]): the last one read
+    /// empties the file, freeing its pages on the thread that read it
+    /// while the others still sort, not serially at the end of the build.
+    unread: AtomicUsize,
 }
 
 impl Store {
@@ -178,6 +183,7 @@ impl Store {
             pieces: vec![Vec::new(); PARTS],
             stage: vec![0; PARTS * STAGE],
             fill: vec![0; PARTS],
+            unread: AtomicUsize::new(PARTS),
         })
     }
 
@@ -261,6 +267,16 @@ impl Store {
         Ok(())
     }
 
+    /// Notes that a partition has been read back; the last one empties
+    /// the file (the pages, not the name: [`Partitions::remove`] removes
+    /// it).
+    fn read_back(&self) {
+        if self.unread.fetch_sub(1, Ordering::AcqRel) == 1 {
+            // Freeing the pages early only: the file is removed anyway.
+            let _ = self.file.set_len(0);
+        }
+    }
+
     fn changed(&self) -> IndexError {
         IndexError::corrupt(&self.path, "a spill file changed while it was read back")
     }
@@ -292,6 +308,7 @@ pub(crate) fn feed_part(
     let on_disk = usize::try_from(store.count(i)).map_err(|_| too_large(&store.path))?;
     let count = on_disk + extra.len();
     if count == 0 {
+        store.read_back();
         return Ok(true);
     }
     if count <= limit || high < PART_BITS {
@@ -300,6 +317,7 @@ pub(crate) fn feed_part(
         postings.resize(count, 0);
         let (read, rest) = postings.split_at_mut(on_disk);
         store.read(i, read)?;
+        store.read_back();
         rest.copy_from_slice(extra);
         sort_part(postings, &mut space.scratch, high);
         return sink(postings);
@@ -316,6 +334,7 @@ pub(crate) fn feed_part(
             store.read_piece(piece, now)?;
             sub.append(now, shift)?;
         }
+        store.read_back();
         sub.append(extra, shift)?;
         sub.flush()?;
         for j in 0..PARTS {
@@ -441,6 +460,50 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(left, ["seg-0.spill"]);
+        drop(store);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Once every partition has been fed, the spill file is emptied (its
+    /// pages freed); not before.
+    #[test]
+    fn the_spill_file_is_emptied_when_every_partition_is_read() {
+        let dir = std::env::temp_dir().join(format!("pgnkit-emptied-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("seg-0.spill");
+        let mut store = Store::create(&path).unwrap();
+        // Partition 3 gets none.
+        let postings: Vec<u128> = (0..10_000u128)
+            .filter(|i| i % PARTS as u128 != 3)
+            .map(|i| (i % PARTS as u128) << (128 - PART_BITS) | i)
+            .collect();
+        store.append(&postings, 128 - PART_BITS).unwrap();
+        store.flush().unwrap();
+        let mut space = SortSpace::default();
+        let mut fed = 0;
+        let mut sink = |sorted: &[u128]| {
+            fed += sorted.len();
+            Ok(true)
+        };
+        for i in 0..PARTS {
+            assert_eq!(
+                fs::metadata(&path).unwrap().len(),
+                postings.len() as u64 * 16
+            );
+            feed_part(
+                &store,
+                i,
+                &[],
+                128 - PART_BITS,
+                1 << 20,
+                &mut space,
+                &mut sink,
+            )
+            .unwrap();
+        }
+        assert_eq!(fed, postings.len());
+        assert_eq!(fs::metadata(&path).unwrap().len(), 0);
         drop(store);
         fs::remove_dir_all(&dir).unwrap();
     }
