@@ -25,7 +25,7 @@ use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
 use crate::partition::{PART_BITS, Partitions};
 use crate::record::{GameRecord, Posting, RecordWriter, VERSION};
 use crate::scan::{absolute, read_sources};
-use crate::sort::{distribute, pack, sort_postings};
+use crate::sort::{distribute_on, pack, sort_postings};
 use crate::sorted_write::{Units, cuts, write_sorted};
 use crate::tree::Scores;
 
@@ -291,7 +291,13 @@ fn add_segment(
             // Every place is written by `distribute` (the spill's postings
             // are still there: sized, not cleared).
             last.resize(buffer.len(), 0);
-            let starts = distribute(&buffer, &mut last, 128 - PART_BITS, 1 << PART_BITS);
+            let starts = distribute_on(
+                &buffer,
+                &mut last,
+                128 - PART_BITS,
+                1 << PART_BITS,
+                sort_threads,
+            );
             drop(std::mem::take(&mut buffer));
             // A partition is read back whole when it holds at most an
             // eighth of the buffer, and each thread holds one (and room

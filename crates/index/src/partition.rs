@@ -290,8 +290,8 @@ pub(crate) struct SortSpace {
     scratch: Vec<u128>,
 }
 
-/// Hands the postings of partition `i` of `store` and `extra` (the
-/// partition's postings in memory), which agree on the bits from `high`
+/// Hands the postings of partition `i` of `store` and of each of `extra`
+/// (the partition's postings in memory), which agree on the bits from `high`
 /// up, sorted, to `sink`: at once when there are at most `limit` of them,
 /// or else split by their next [`PART_BITS`] bits into a spill file of
 /// their own, each sub-partition handed on in turn (the file removed
@@ -299,14 +299,14 @@ pub(crate) struct SortSpace {
 pub(crate) fn feed_part(
     store: &Store,
     i: usize,
-    extra: &[u128],
+    extra: &[&[u128]],
     high: u32,
     limit: usize,
     space: &mut SortSpace,
     sink: &mut dyn FnMut(&[u128]) -> Result<bool, IndexError>,
 ) -> Result<bool, IndexError> {
     let on_disk = usize::try_from(store.count(i)).map_err(|_| too_large(&store.path))?;
-    let count = on_disk + extra.len();
+    let count = on_disk + extra.iter().map(|e| e.len()).sum::<usize>();
     if count == 0 {
         store.read_back();
         return Ok(true);
@@ -315,10 +315,14 @@ pub(crate) fn feed_part(
         let postings = &mut space.postings;
         // Sized, not cleared: what the partition before left is overwritten.
         postings.resize(count, 0);
-        let (read, rest) = postings.split_at_mut(on_disk);
+        let (read, mut rest) = postings.split_at_mut(on_disk);
         store.read(i, read)?;
         store.read_back();
-        rest.copy_from_slice(extra);
+        for e in extra {
+            let (now, later) = rest.split_at_mut(e.len());
+            now.copy_from_slice(e);
+            rest = later;
+        }
         sort_part(postings, &mut space.scratch, high);
         return sink(postings);
     }
@@ -335,7 +339,9 @@ pub(crate) fn feed_part(
             sub.append(now, shift)?;
         }
         store.read_back();
-        sub.append(extra, shift)?;
+        for e in extra {
+            sub.append(e, shift)?;
+        }
         sub.flush()?;
         for j in 0..PARTS {
             if !feed_part(&sub, j, &[], shift, limit, space, sink)? {
@@ -441,7 +447,7 @@ mod tests {
             feed_part(
                 &store,
                 5,
-                extra,
+                &[extra],
                 128 - PART_BITS,
                 1000,
                 &mut space,

@@ -306,6 +306,38 @@ fn insertion_sort(v: &mut [u128]) {
     }
 }
 
+/// [`distribute`] on `threads` threads at once: `part` cut in `threads`
+/// pieces, each distributed into its place of `out` (as long); for each
+/// piece, where each of its buckets starts in `out`, and its end last.
+pub(crate) fn distribute_on(
+    part: &[u128],
+    out: &mut [u128],
+    shift: u32,
+    buckets: usize,
+    threads: usize,
+) -> Vec<Vec<usize>> {
+    let piece = part.len().div_ceil(threads.clamp(1, 64)).max(1 << 16);
+    std::thread::scope(|scope| {
+        let work: Vec<_> = part
+            .chunks(piece)
+            .zip(out.chunks_mut(piece))
+            .enumerate()
+            .map(|(t, (part, out))| {
+                scope.spawn(move || {
+                    let mut starts = distribute(part, out, shift, buckets);
+                    for s in &mut starts {
+                        *s += t * piece;
+                    }
+                    starts
+                })
+            })
+            .collect();
+        work.into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
 /// Distributes `part` into `out` (as long) by the bits of each posting
 /// above `shift`, bucket after bucket; returns where each of the `buckets`
 /// buckets starts in `out`, and its end last.

@@ -57,13 +57,14 @@ pub(crate) enum Units<'a> {
         cuts: Vec<usize>,
     },
     /// The partitions of the spill file (in key order) and each one's
-    /// postings kept in memory (`last[starts[i]..starts[i + 1]]`); a
+    /// postings kept in memory (`last[s[i]..s[i + 1]]` for each `s` of
+    /// `starts`: one a piece of `last` distributed on its own); a
     /// partition of more than `limit` postings is split again as it is
     /// read ([`feed_part`]).
     Parts {
         store: &'a Store,
         last: &'a [u128],
-        starts: &'a [usize],
+        starts: &'a [Vec<usize>],
         limit: usize,
     },
 }
@@ -85,7 +86,8 @@ impl Units<'_> {
                 let mut at = 0u64;
                 let mut pos_starts = vec![0];
                 for i in 0..PARTS {
-                    at += store.count(i) + (starts[i + 1] - starts[i]) as u64;
+                    let kept: usize = starts.iter().map(|s| s[i + 1] - s[i]).sum();
+                    at += store.count(i) + kept as u64;
                     pos_starts.push(at);
                 }
                 pos_starts
@@ -323,11 +325,11 @@ fn run_unit(
             starts,
             limit,
         } => {
-            let extra = &last[starts[i]..starts[i + 1]];
+            let extra: Vec<&[u128]> = starts.iter().map(|s| &last[s[i]..s[i + 1]]).collect();
             feed_part(
                 store,
                 i,
-                extra,
+                &extra,
                 128 - PART_BITS,
                 *limit,
                 space,
