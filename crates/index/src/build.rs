@@ -35,7 +35,7 @@ pub struct BuildOptions {
     /// Threads reading games (see pgnkit-game's `run_ordered`); 0 for all cores.
     pub threads: usize,
     /// Postings (16 bytes each) held in memory before they are written to
-    /// the partition files on disk: 8 Mi (128 MiB) by default. The build
+    /// the spill file on disk: 8 Mi (128 MiB) by default. The build
     /// holds two such buffers at most.
     pub run_positions: usize,
     /// How the games are read (nested comments, repaired tag strings,
@@ -63,7 +63,7 @@ pub struct BuildSummary {
     pub broken: u64,
     /// Positions indexed (main-line positions of the games indexed).
     pub positions: u64,
-    /// Times the postings were written to disk (to partition files, read
+    /// Times the postings were written to disk (to the spill file, read
     /// back sorted at the end); 0 when they all fitted in memory.
     pub runs: u64,
 }

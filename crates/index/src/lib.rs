@@ -66,9 +66,9 @@
 //! # Building in bounded memory
 //!
 //! Postings go to a buffer of [`BuildOptions::run_positions`] (8 Mi, 128
-//! MiB); a full buffer is appended, unsorted, to 128 partition files by
-//! the top bits of the keys (on a thread of its own, while the reading goes
-//! on); at the end each partition is read back and sorted in memory (one
+//! MiB); a full buffer is appended, unsorted, to one spill file in 64 KiB
+//! pieces of 128 partitions by the top bits of the keys (on a thread of its
+//! own, while the reading goes on); at the end each partition is read back and sorted in memory (one
 //! larger than its share is split again by its next bits), in key order, so
 //! that `seg-N.pos` is written and `seg-N.stats` counted from one sorted
 //! stream with no merge of runs. Zobrist keys are random: the partitions

@@ -340,7 +340,7 @@ fn run_unit(
     if fed && sink.at != out.starts[i + 1] {
         return Err(IndexError::corrupt(
             out.path,
-            "a partition file changed while it was read back",
+            "a spill file changed while it was read back",
         ));
     }
     Ok(fed && sink.finish())
