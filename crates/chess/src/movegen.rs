@@ -15,8 +15,8 @@
 //! list, the list-free searches (UCI, legality tests, SAN disambiguation)
 //! and the bulk counter used at perft leaves (which adds up `popcount`s
 //! instead of making moves). SAN resolution mostly needs none of it: it
-//! tests its few candidates with [`normal_move_is_safe`], one attack lookup
-//! on the occupancy after the move.
+//! tests its few candidates with [`normal_move_is_safe`], one test of the
+//! attacks on the king with the occupancy after the move.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -212,7 +212,8 @@ pub(crate) fn normal_move_is_safe(
     to: Square,
 ) -> bool {
     let occupied = board.occupied().without(from).with(to);
-    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(to)).is_empty()
+    (board.attacks_to_along_lines(king, us.other(), occupied) & !Bitboard::from_square(to))
+        .is_empty()
 }
 
 /// Generates the legal moves of pieces on `from_mask` to squares in
