@@ -197,7 +197,8 @@ pub(crate) fn en_passant_is_safe(board: &Board, us: Color, from: Square, to: Squ
     };
     let captured = to.with_rank_of(from);
     let occupied = (board.occupied() ^ from ^ captured) | to;
-    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(captured)).is_empty()
+    (board.attacks_to_along_lines(king, us.other(), occupied) & !Bitboard::from_square(captured))
+        .is_empty()
 }
 
 /// `true` if moving our non-king piece from `from` to `to` (capturing
