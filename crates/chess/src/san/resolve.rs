@@ -122,6 +122,44 @@ pub(crate) fn piece_origin(
     Ok((origin, captured))
 }
 
+/// [`piece_origin`] with the role a value, not a constant: the candidates
+/// are found from [`attacks::piece_rays`] and a slider's path in the table
+/// of squares between, the same for every role (a knight's or a king's
+/// path has nothing between), so the only branch on the role left is the
+/// king's own safety test. For the game reader's piece moves, whose letter
+/// no branch predictor guesses well (see [`Position::play_piece_move`]).
+#[inline(always)]
+pub(crate) fn piece_origin_of_role(
+    pos: &Position,
+    role: Role,
+    from: Bitboard,
+    capture: bool,
+    to: Square,
+) -> Result<(Square, Option<Role>), SanError> {
+    let king = king_if_free(pos, to)?;
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    let captured = if takes { board.role_at(to) } else { None };
+    let occupied = board.occupied();
+    let on_lines = from & attacks::piece_rays(role, to);
+    if on_lines.more_than_one() {
+        let candidates = unblocked(occupied, on_lines, to);
+        return resolve_among(pos, king, role, candidates, to).map(|origin| (origin, captured));
+    }
+    match on_lines.first() {
+        Some(f)
+            if (attacks::between(f, to) & occupied).is_empty()
+                && candidate_is_safe(pos, king, role, f, to) =>
+        {
+            Ok((f, captured))
+        }
+        _ => Err(SanError::Illegal),
+    }
+}
+
 /// The pieces in `from` (ours, of `role`) that attack `to`. Usually a
 /// single piece of the kind even stands on a line to `to`; for a slider its
 /// path is then checked with one table lookup, which is cheaper than the
