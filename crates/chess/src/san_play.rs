@@ -219,11 +219,18 @@ impl Position {
 /// The piece (not pawn) roles by their SAN letter, from `B` (66) on.
 const PIECE_LETTERS: [Option<Role>; 17] = {
     let mut table = [None; 17];
-    table[(b'B' - b'B') as usize] = Some(Role::Bishop);
-    table[(b'K' - b'B') as usize] = Some(Role::King);
-    table[(b'N' - b'B') as usize] = Some(Role::Knight);
-    table[(b'Q' - b'B') as usize] = Some(Role::Queen);
-    table[(b'R' - b'B') as usize] = Some(Role::Rook);
+    let roles = [
+        Role::Bishop,
+        Role::King,
+        Role::Knight,
+        Role::Queen,
+        Role::Rook,
+    ];
+    let mut i = 0;
+    while i < roles.len() {
+        table[(roles[i].upper_char() as u8 - b'B') as usize] = Some(roles[i]);
+        i += 1;
+    }
     table
 };
 
