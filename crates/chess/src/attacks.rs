@@ -560,6 +560,37 @@ pub fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(BISHOP_RAYS[sq.idx()])
 }
 
+/// The empty board's reach of each role but the pawn (none), by role index.
+const fn build_piece_rays() -> [[u64; 64]; 6] {
+    let knight = step_table(&KNIGHT_DELTAS);
+    let king = step_table(&KING_DELTAS);
+    let bishop = empty_board(&BISHOP_DIRS);
+    let rook = empty_board(&ROOK_DIRS);
+    let mut table = [[0; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        table[1][sq] = knight[sq];
+        table[2][sq] = bishop[sq];
+        table[3][sq] = rook[sq];
+        table[4][sq] = bishop[sq] | rook[sq];
+        table[5][sq] = king[sq];
+        sq += 1;
+    }
+    table
+}
+
+static PIECE_RAYS: [[u64; 64]; 6] = build_piece_rays();
+
+/// Squares a piece of `role` (not a pawn: empty) on `sq` attacks on an
+/// empty board, with the role a value rather than a branch: a knight's or a
+/// king's are its attacks, and a slider attacks one of these squares when
+/// [`between`] them is empty (always so for a knight or king, whose
+/// squares are never two apart on a line).
+#[inline(always)]
+pub(crate) fn piece_rays(role: Role, sq: Square) -> Bitboard {
+    Bitboard(PIECE_RAYS[role as usize][sq.idx()])
+}
+
 /// Squares a queen on `sq` attacks given the `occupied` squares.
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -672,5 +703,30 @@ mod tests {
         );
         assert_eq!(bishop_rays(Square::D4).count(), 13);
         assert_eq!(ray(Square::C1, Square::A3).count(), 3);
+    }
+
+    #[test]
+    fn piece_rays_are_each_role_s_empty_board_attacks() {
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for sq in Bitboard::FULL {
+                let rays = piece_rays(role, sq);
+                assert_eq!(rays, attacks(role, Color::White, sq, Bitboard::EMPTY));
+                // What the game reader's piece moves rely on: a knight's or a
+                // king's squares have nothing between them and its own.
+                if matches!(role, Role::Knight | Role::King) {
+                    assert!(
+                        { rays }.all(|to| between(sq, to).is_empty()),
+                        "{role:?} {sq}"
+                    );
+                }
+            }
+        }
+        assert!(piece_rays(Role::Pawn, Square::E4).is_empty());
     }
 }

@@ -15,8 +15,8 @@
 //! list, the list-free searches (UCI, legality tests, SAN disambiguation)
 //! and the bulk counter used at perft leaves (which adds up `popcount`s
 //! instead of making moves). SAN resolution mostly needs none of it: it
-//! tests its few candidates with [`normal_move_is_safe`], one attack lookup
-//! on the occupancy after the move.
+//! tests its few candidates with [`normal_move_is_safe`], one test of the
+//! attacks on the king with the occupancy after the move.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -197,7 +197,8 @@ pub(crate) fn en_passant_is_safe(board: &Board, us: Color, from: Square, to: Squ
     };
     let captured = to.with_rank_of(from);
     let occupied = (board.occupied() ^ from ^ captured) | to;
-    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(captured)).is_empty()
+    (board.attacks_to_along_lines(king, us.other(), occupied) & !Bitboard::from_square(captured))
+        .is_empty()
 }
 
 /// `true` if moving our non-king piece from `from` to `to` (capturing
@@ -212,7 +213,8 @@ pub(crate) fn normal_move_is_safe(
     to: Square,
 ) -> bool {
     let occupied = board.occupied().without(from).with(to);
-    (board.attacks_to(king, us.other(), occupied) & !Bitboard::from_square(to)).is_empty()
+    (board.attacks_to_along_lines(king, us.other(), occupied) & !Bitboard::from_square(to))
+        .is_empty()
 }
 
 /// Generates the legal moves of pieces on `from_mask` to squares in

@@ -18,6 +18,9 @@ use core::str::FromStr;
 use thiserror::Error;
 
 mod corner_castle;
+mod piece_move;
+
+use piece_move::discovered_checks;
 
 /// A legal chess position (standard or Chess960): placement, side to move,
 /// castling rights, en passant square and move counters. Its Zobrist hash
@@ -590,11 +593,14 @@ fn normalise_castling(board: &Board, rights: Bitboard, mode: CastlingMode) -> Bi
     kept
 }
 
-/// Enemy pieces giving check to `turn`'s king (none without a king).
+/// Enemy pieces giving check to `turn`'s king (none without a king), found
+/// along lines ([`Board::attacks_to_along_lines`]): after a promotion, en
+/// passant capture or castling, the magic tables' line for the king is
+/// seldom in the cache (perf: that miss was most of such a move's time).
 #[inline]
 fn checkers_of(board: &Board, turn: Color) -> Bitboard {
     match board.king_of(turn) {
-        Some(king) => board.attacks_to(king, turn.other(), board.occupied()),
+        Some(king) => board.attacks_to_along_lines(king, turn.other(), board.occupied()),
         None => Bitboard::EMPTY,
     }
 }
@@ -624,25 +630,9 @@ fn checks_given(board: &Board, us: Color, role: Role, from: Square, to: Square) 
         }
         Role::King => false,
     };
-    let mut checkers = if direct {
-        Bitboard::from_square(to)
-    } else {
-        Bitboard::EMPTY
-    };
-    let ours = board.by_color(us);
-    let behind =
-        attacks::ray(king, from) & ours & !(board.pawns() | board.knights() | board.kings());
-    if behind.any() {
-        let sliders = if attacks::rook_rays(king).contains(from) {
-            board.rooks_and_queens()
-        } else {
-            board.bishops_and_queens()
-        };
-        for slider in behind & sliders {
-            if clear(slider) {
-                checkers.add(slider);
-            }
-        }
+    let mut checkers = discovered_checks(board, us, king, from);
+    if direct {
+        checkers.add(to);
     }
     checkers
 }

@@ -19,7 +19,7 @@ mod write;
 
 pub(crate) use parse::{file_or_rank, square_of};
 pub(crate) use resolve::{
-    pawn_capture_origin, pawn_push_origin, piece_origin, plain_move, reach, resolve_normal,
+    pawn_capture_origin, pawn_push_origin, piece_origin_of_role, plain_move, reach, resolve_normal,
     resolve_pawn_other, the_king,
 };
 

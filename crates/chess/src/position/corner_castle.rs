@@ -11,7 +11,6 @@
 use super::{Position, checks_given};
 use crate::bitboard::Bitboard;
 use crate::castling::CastlingSide;
-use crate::movegen;
 use crate::moves::Move;
 use crate::role::Role;
 use crate::square::{Rank, Square};
@@ -50,8 +49,10 @@ impl Position {
             return Some(None);
         }
         let them = us.other();
+        // Along lines, not in the magic tables: their line for the square is seldom in
+        // the cache (perf: that miss was a third of the castling move's time).
         for sq in Bitboard(king_path << shift) {
-            if movegen::square_attacked(board, sq, them, occupied) {
+            if board.attacks_to_along_lines(sq, them, occupied).any() {
                 return Some(None);
             }
         }
