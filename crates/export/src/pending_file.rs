@@ -50,6 +50,8 @@ pub struct PendingFile {
     path: PathBuf,
     watch: &'static dyn TempFiles,
     committed: bool,
+    /// The file's length when [`sync`](PendingFile::sync) made it durable.
+    synced_len: Option<u64>,
 }
 
 impl PendingFile {
@@ -75,6 +77,7 @@ impl PendingFile {
                 path: path.to_path_buf(),
                 watch,
                 committed: false,
+                synced_len: None,
             });
         }
         let file_name = path
@@ -104,6 +107,7 @@ impl PendingFile {
                         path: path.to_path_buf(),
                         watch,
                         committed: false,
+                        synced_len: None,
                     });
                 }
                 Err(e) => {
@@ -131,13 +135,36 @@ impl PendingFile {
         self.temp.is_none()
     }
 
-    /// Makes the written bytes durable and renames the file into place.
+    /// Makes the bytes written so far durable now, so that [`commit`](PendingFile::commit)
+    /// only has to rename the file (unless it grew since): a program writing several files
+    /// syncs each on the thread that wrote it, at the same time, and puts them in place
+    /// once all are done. Nothing for a file written directly.
+    ///
+    /// # Errors
+    /// The sync failed.
+    pub fn sync(&mut self) -> io::Result<()> {
+        if self.temp.is_some() {
+            self.file.sync_all()?;
+            self.synced_len = Some(self.file.metadata()?.len());
+        }
+        Ok(())
+    }
+
+    /// Makes the written bytes durable (unless [`sync`](PendingFile::sync) did and the file
+    /// has not grown since: files are written from start to end) and renames the file into
+    /// place.
     ///
     /// # Errors
     /// The sync or the rename failed; the temporary file is then removed.
     pub fn commit(mut self) -> io::Result<()> {
         if let Some(temp) = &self.temp {
-            self.file.sync_all()?;
+            let synced = match self.synced_len {
+                Some(len) => self.file.metadata()?.len() == len,
+                None => false,
+            };
+            if !synced {
+                self.file.sync_all()?;
+            }
             self.watch.rename(temp, &self.path)?;
         }
         self.committed = true;
@@ -204,6 +231,21 @@ mod tests {
         pending.commit().expect("commit");
         assert_eq!(entries(&dir), ["out.pgn"]);
         assert_eq!(fs::read(&path).expect("read"), b"text");
+    }
+
+    #[test]
+    fn a_synced_file_is_still_put_in_place_only_at_commit_with_what_came_after() {
+        let dir = scratch("sync");
+        let path = dir.join("out.parquet");
+        let mut pending = PendingFile::create(&path).expect("create");
+        pending.write_all(b"head").expect("write");
+        pending.sync().expect("sync");
+        assert_eq!(pending.synced_len, Some(4));
+        assert!(!path.exists(), "a sync puts nothing in place");
+        pending.write_all(b" and tail").expect("write");
+        pending.commit().expect("commit");
+        assert_eq!(fs::read(&path).expect("read"), b"head and tail");
+        assert_eq!(entries(&dir), ["out.parquet"]);
     }
 
     #[test]
