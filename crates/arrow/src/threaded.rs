@@ -40,6 +40,22 @@ impl<W: Write + Send + 'static> WriterThread<W> {
     /// Starts a thread that writes each batch given to [`write`](WriterThread::write)
     /// with `writer`; at most `depth` batches wait for it.
     pub fn spawn(writer: TableWriter<W>, depth: usize) -> Result<WriterThread<W>, Error> {
+        WriterThread::spawn_then(writer, depth, Ok)
+    }
+
+    /// As [`spawn`](WriterThread::spawn), and once the output is ended (its footer
+    /// written) the thread calls `then` on it, before [`finish`](WriterThread::finish)
+    /// gets it: work on the output that may run beside the other tables' writing, such
+    /// as syncing a file to disk (with two tables, the first one's sync then costs no
+    /// wall time: it runs while the second is still being written).
+    pub fn spawn_then<F>(
+        writer: TableWriter<W>,
+        depth: usize,
+        then: F,
+    ) -> Result<WriterThread<W>, Error>
+    where
+        F: FnOnce(W) -> std::io::Result<W> + Send + 'static,
+    {
         let (batches, received) = mpsc::sync_channel::<RecordBatch>(depth);
         let thread = thread::Builder::new()
             .name("pgnkit-table-writer".to_owned())
@@ -48,7 +64,7 @@ impl<W: Write + Send + 'static> WriterThread<W> {
                 for batch in received {
                     writer.write(&batch)?;
                 }
-                writer.finish()
+                Ok(then(writer.finish()?)?)
             })?;
         Ok(WriterThread {
             batches: Some(batches),
@@ -167,6 +183,33 @@ mod tests {
         let direct = direct.finish().unwrap();
         assert_eq!(threaded.finish().unwrap(), direct);
         assert_eq!(direct.iter().filter(|&&b| b == b'\n').count(), 1 + 15);
+    }
+
+    #[test]
+    fn then_runs_on_the_ended_output_and_its_error_comes_back() {
+        let schema = GamesBuilder::schema(TableOptions::default());
+        let writer = TableWriter::new(Vec::new(), Format::Csv, schema.clone()).unwrap();
+        let mut thread = WriterThread::spawn_then(writer, 0, |mut out: Vec<u8>| {
+            out.extend_from_slice(b"then");
+            Ok(out)
+        })
+        .unwrap();
+        thread.write(batch(2)).unwrap();
+        let out = thread.finish().unwrap();
+        assert!(
+            out.ends_with(b"\nthen"),
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1 + 2);
+
+        let writer = TableWriter::new(Vec::new(), Format::Csv, schema).unwrap();
+        let thread = WriterThread::spawn_then(writer, 0, |_: Vec<u8>| {
+            Err(std::io::Error::other("sync failed"))
+        })
+        .unwrap();
+        let error = thread.finish().unwrap_err();
+        assert!(error.to_string().contains("sync failed"), "{error}");
     }
 
     #[test]
