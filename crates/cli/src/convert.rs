@@ -170,7 +170,13 @@ impl Table<'_> {
         };
         let name = out.name().to_string();
         let writer = TableWriter::new(out, self.format, self.schema.clone())
-            .and_then(|writer| WriterThread::spawn(writer, WRITER_DEPTH))
+            // The file is synced on its writer's thread as soon as the table is written,
+            // beside the other tables' writing; `finish` then only renames it.
+            .and_then(|writer| {
+                WriterThread::spawn_then(writer, WRITER_DEPTH, |mut out: Output| {
+                    out.sync().map(|()| out)
+                })
+            })
             .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
         Ok(PartFile { name, part, writer })
     }

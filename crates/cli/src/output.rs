@@ -205,6 +205,19 @@ impl Output {
         }
     }
 
+    /// Writes out what is buffered and makes a file's bytes durable now (on the thread that
+    /// wrote them, beside the other outputs' work), so that [`finish`](Output::finish) only
+    /// puts it in place. Nothing more for standard output or a device.
+    pub fn sync(&mut self) -> io::Result<()> {
+        self.flush()?;
+        match &mut self.dest {
+            Dest::File(pending) => pending
+                .sync()
+                .map_err(|e| OutputError::wrap(&self.name, false, e)),
+            Dest::Stdout(_) => Ok(()),
+        }
+    }
+
     /// Writes out the rest and, for a file, puts it in place under its name. Returns the games
     /// written.
     pub fn finish(mut self) -> Result<u64, Failure> {
