@@ -129,8 +129,10 @@ fn code_lines(text: &str) -> String {
     let mut out = String::new();
     let mut skip_depth: Option<i64> = None;
     let mut pending_cfg_test = false;
+    // A string may go on over line ends (`"...\n\` and the next line).
+    let mut in_string = false;
     for line in text.lines() {
-        let code = strip_comment_and_strings(line);
+        let code = strip_comment_and_strings(line, &mut in_string);
         let trimmed = code.trim();
         if let Some(depth) = skip_depth.as_mut() {
             *depth += brace_balance(&code);
@@ -170,23 +172,24 @@ fn brace_balance(code: &str) -> i64 {
         .sum()
 }
 
-fn strip_comment_and_strings(line: &str) -> String {
+/// `line` without its comment and the insides of its string literals; `in_string` says
+/// whether the line starts inside a string, and is left saying whether it ends inside one.
+fn strip_comment_and_strings(line: &str, in_string: &mut bool) -> String {
     let mut out = String::new();
     let mut chars = line.chars().peekable();
-    let mut in_string = false;
     while let Some(c) = chars.next() {
-        if in_string {
+        if *in_string {
             match c {
                 '\\' => {
                     chars.next();
                 }
-                '"' => in_string = false,
+                '"' => *in_string = false,
                 _ => {}
             }
             continue;
         }
         match c {
-            '"' => in_string = true,
+            '"' => *in_string = true,
             '/' if chars.peek() == Some(&'/') => break,
             // A char literal: skip it so `'{'` does not count as a brace.
             '\'' => {
@@ -676,5 +679,23 @@ mod tests {
         assert!(defines(code, "MAX"));
         assert!(!defines(code, "Spa"));
         assert!(!defines(code, "T"));
+    }
+
+    /// A test module's string that goes on over a line end, with a `}` on its second line,
+    /// does not end the module early: the paths after it are still the test's.
+    #[test]
+    fn a_string_over_two_lines_stays_inside_its_test_module() {
+        let text = "use crate::a::A;\n\
+                    #[cfg(test)]\n\
+                    mod tests {\n\
+                    \x20   const S: &str = \"{ one\\n\\\n\
+                    \x20       two } three\";\n\
+                    \x20   fn f() { crate::b::g(); }\n\
+                    }\n\
+                    fn h() { crate::c::k(); }\n";
+        let code = code_lines(text);
+        assert!(code.contains("crate::a::A"), "{code}");
+        assert!(code.contains("crate::c::k"), "{code}");
+        assert!(!code.contains("crate::b"), "{code}");
     }
 }
