@@ -363,6 +363,8 @@ pub fn visit_game<V: Visitor>(
         tokens: &tokens,
         warnings: lexer.warnings(),
         too_large: None,
+        // The game reader searches the bytes.
+        variations: None,
     };
     visit_tokenized(game, visitor, options)
 }
@@ -380,6 +382,7 @@ pub fn visit_tokenized<V: Visitor>(
         GameStart::from(game.raw),
         tokens,
         game.too_large,
+        game.variations,
         visitor,
         options,
     )
