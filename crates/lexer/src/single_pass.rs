@@ -81,7 +81,7 @@ pub struct TokenizedGame<'a, 't> {
     /// bytes; `None` for every other game.
     pub too_large: Option<u64>,
     /// Whether a token of the game is a [`TokenKind::VariationOpen`] (`(`), as the pass that
-    /// read the tokens saw; `None` when not known (the game reader then searches the bytes).
+    /// read the tokens saw; `None` when not known (the game reader then looks at the tokens).
     pub variations: Option<bool>,
 }
 

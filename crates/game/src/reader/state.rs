@@ -19,9 +19,6 @@ pub(super) struct GameReader<'a> {
     /// The last marker read inside a variation (an error).
     pub(super) var_marker: Option<(Termination, Span)>,
     pub(super) keep_prev: bool,
-    /// Whether a token of the game is a `(`, when the lexer knows
-    /// ([`TokenizedGame::variations`](pgnkit_lexer::TokenizedGame::variations)).
-    pub(super) variations: Option<bool>,
     pub(super) options: ReadOptions,
     pub(super) diagnostics: Diagnostics,
     pub(super) index: Option<LineIndex<'a>>,
