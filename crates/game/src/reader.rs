@@ -363,6 +363,8 @@ pub fn visit_game<V: Visitor>(
         tokens: &tokens,
         warnings: lexer.warnings(),
         too_large: None,
+        // `visit_tokenized` looks at the tokens.
+        variations: None,
     };
     visit_tokenized(game, visitor, options)
 }
@@ -376,10 +378,19 @@ pub fn visit_tokenized<V: Visitor>(
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
     let tokens = Tokens::new(game.tokens, game.warnings);
+    // Only a `(` token starts a variation: the lexer's pass says whether
+    // the game has one; otherwise its tokens are looked at (before the
+    // reader, whose movetext loop keeps its registers for itself).
+    let variations = game.variations.unwrap_or_else(|| {
+        game.tokens
+            .iter()
+            .any(|t| t.kind == pgnkit_lexer::TokenKind::VariationOpen)
+    });
     read_game(
         GameStart::from(game.raw),
         tokens,
         game.too_large,
+        variations,
         visitor,
         options,
     )

@@ -340,6 +340,7 @@ impl<R: Read> Reader<R> {
             tokens: &self.tokens.tokens,
             warnings: &self.tokens.warnings,
             too_large: self.too_large,
+            variations: Some(self.tokens.variations),
         }))
     }
 

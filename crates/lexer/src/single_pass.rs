@@ -80,6 +80,9 @@ pub struct TokenizedGame<'a, 't> {
     /// [`LexErrorKind::GameTooLarge`] token): its length in
     /// bytes; `None` for every other game.
     pub too_large: Option<u64>,
+    /// Whether a token of the game is a [`TokenKind::VariationOpen`] (`(`), as the pass that
+    /// read the tokens saw; `None` when not known (the game reader then looks at the tokens).
+    pub variations: Option<bool>,
 }
 
 /// The buffers of the pass, reused from game to game.
@@ -87,6 +90,8 @@ pub struct TokenizedGame<'a, 't> {
 pub(crate) struct GameTokens {
     pub(crate) tokens: Vec<GameToken>,
     pub(crate) warnings: Vec<LexWarning>,
+    /// Whether a token of `tokens` is a [`TokenKind::VariationOpen`].
+    pub(crate) variations: bool,
     /// The splitter's list of tag names (for its duplicate rule), lent to it in the fallback.
     names: Vec<(usize, usize)>,
     /// The rules read with; with nested comments every game takes the fallback (the single
@@ -103,6 +108,7 @@ impl GameTokens {
             kind,
             span: Span::new(0, 0),
         });
+        self.variations = kind == TokenKind::VariationOpen;
     }
 }
 
@@ -127,7 +133,10 @@ impl GameTokens {
     fn single_pass(&mut self, buf: &[u8]) -> Option<usize> {
         self.tokens.clear();
         self.warnings.clear();
-        let end = self.pass(buf).filter(|&end| end > 0)?;
+        let (end, variations) = self.pass(buf);
+        let end = end.filter(|&end| end > 0)?;
+        // Every `(` the pass kept lies before the game's end (see `pass`).
+        self.variations = variations;
         // Drop what was lexed past the end (the next game's first token, at least).
         let kept = self.tokens.partition_point(|t| t.span.start < end);
         self.tokens.truncate(kept);
@@ -143,6 +152,7 @@ impl GameTokens {
     pub(crate) fn fallback(&mut self, buf: &[u8], complete: bool) -> usize {
         self.tokens.clear();
         self.warnings.clear();
+        self.variations = false;
         let end = game_end_for(buf, &mut self.names, self.options);
         if end >= buf.len() && !complete {
             return end;
@@ -154,16 +164,27 @@ impl GameTokens {
             span: t.span,
         }));
         self.warnings.extend(lexer.take_warnings());
+        self.variations = self
+            .tokens
+            .iter()
+            .any(|t| t.kind == TokenKind::VariationOpen);
         end
     }
 
     /// The game's end read from its tokens, or `None` where the splitter's reading of the bytes
-    /// is not surely the tokens' (then the caller falls back to the splitter).
+    /// is not surely the tokens' (then the caller falls back to the splitter); and whether a
+    /// token kept before that end is a `(`.
+    ///
+    /// A `(` is only met in the movetext (the tag section's tokens are tag pairs, comments and
+    /// escape lines, and its first other token is the movetext's first), where
+    /// [`movetext_token`] sees it, and among the tokens after the marker that stay with the
+    /// game. The movetext's tokens all lie before the game's end; after the marker, the token
+    /// that ends the game is not counted.
     #[inline(always)]
-    fn pass(&mut self, buf: &[u8]) -> Option<usize> {
+    fn pass(&mut self, buf: &[u8]) -> (Option<usize>, bool) {
         if buf.starts_with(b"\xef\xbb\xbf") {
             // The lexer skips a byte order mark at a game's start, the splitter reads it.
-            return None;
+            return (None, false);
         }
         let mut lexing = Lexing {
             buf,
@@ -171,15 +192,18 @@ impl GameTokens {
             tokens: &mut self.tokens,
             warnings: &mut self.warnings,
             skip_move_numbers: self.options.skip_move_numbers,
+            variations: false,
         };
-        let first = match tag_section(&mut lexing)? {
-            TagSection::End(end) => return Some(end),
-            TagSection::Movetext(first) => first,
+        let end = match tag_section(&mut lexing) {
+            None => None,
+            Some(TagSection::End(end)) => Some(end),
+            Some(TagSection::Movetext(first)) => match movetext(&mut lexing, first) {
+                None => None,
+                Some(Movetext::End(end)) => Some(end),
+                Some(Movetext::Marker) => after_marker(&mut lexing),
+            },
         };
-        match movetext(&mut lexing, first)? {
-            Movetext::End(end) => Some(end),
-            Movetext::Marker => after_marker(&mut lexing),
-        }
+        (end, lexing.variations)
     }
 }
 
@@ -192,6 +216,8 @@ struct Lexing<'b> {
     warnings: &'b mut Vec<LexWarning>,
     /// [`LexOptions::skip_move_numbers`]: the movetext's usual move numbers are not kept.
     skip_move_numbers: bool,
+    /// Whether a `(` was kept (see [`GameTokens::pass`]).
+    variations: bool,
 }
 
 impl Lexing<'_> {
@@ -493,9 +519,11 @@ fn movetext(lexing: &mut Lexing<'_>, first: GameToken) -> Option<Movetext> {
         tokens: &mut *lexing.tokens,
         warnings: &mut *lexing.warnings,
         skip_move_numbers: lexing.skip_move_numbers,
+        variations: lexing.variations,
     };
     let end = movetext_loop(&mut local, first);
     lexing.pos = local.pos;
+    lexing.variations = local.variations;
     end
 }
 
@@ -599,7 +627,10 @@ fn movetext_token(
 ) -> Option<Option<Movetext>> {
     let buf = lexing.buf;
     match t.kind {
-        TokenKind::VariationOpen => *depth += 1,
+        TokenKind::VariationOpen => {
+            *depth += 1;
+            lexing.variations = true;
+        }
         TokenKind::VariationClose => *depth = depth.saturating_sub(1),
         TokenKind::Termination(_) if !splitter_sees_marker(buf, t.span.start) => {
             return Some(None);
@@ -651,7 +682,9 @@ fn after_marker(lexing: &mut Lexing<'_>) -> Option<usize> {
             TokenKind::TagOpen if may_be_cut_tag_shape(buf, start) => {
                 // The input ends in what may be a cut tag pair: the rest stays with the game,
                 // its tokens too.
-                while lexing.next_out_of_line().is_some() {}
+                while let Some(t) = lexing.next_out_of_line() {
+                    lexing.variations |= t.kind == TokenKind::VariationOpen;
+                }
                 return Some(buf.len());
             }
             // The splitter ends the game where the comment ends.
@@ -708,6 +741,8 @@ mod tests {
             .collect();
         assert_eq!(pass.tokens, tokens, "tokens of {buf:?}");
         assert_eq!(pass.warnings, lexer.take_warnings(), "warnings of {buf:?}");
+        let opens = tokens.iter().any(|t| t.kind == TokenKind::VariationOpen);
+        assert_eq!(pass.variations, opens, "variations of {buf:?}");
         true
     }
 
@@ -731,6 +766,44 @@ mod tests {
         for game in ["[White \"\"Expert\" x\n*", "\u{feff}e4 *", "e4 { open"] {
             assert!(!check(game.as_bytes()), "{game}");
         }
+    }
+
+    #[test]
+    fn the_pass_tells_whether_a_variation_opens() {
+        // (game, whether a token of it is a `(`)
+        for (game, opens) in [
+            ("1. e4 e5 *", false),
+            ("1. e4 (1. d4) e5 *", true),
+            ("(1. e4) *", true),
+            (
+                "[Event \"(a)\"]\n1. e4 {(not a variation)} e5 ; (nor this)\n*",
+                false,
+            ),
+            // The `(` after the marker starts the next game.
+            ("1. e4 * (1. d4) *", false),
+            ("1. e4 (1. d4 *) *", true),
+            // What may be a cut tag pair stays with the game, its tokens too.
+            ("1. e4 *\n[Event \"(", false),
+        ] {
+            check(game.as_bytes());
+            let mut pass = GameTokens::default();
+            pass.read(game.as_bytes(), true);
+            assert_eq!(pass.variations, opens, "{game}");
+        }
+        // The fallback (nested comments) counts its tokens.
+        let mut pass = GameTokens {
+            options: LexOptions {
+                nested_comments: true,
+                ..LexOptions::default()
+            },
+            ..GameTokens::default()
+        };
+        pass.read(b"1. e4 { a { b } (c) } (1. d4) *", true);
+        assert!(pass.variations);
+        pass.read(b"1. e4 { a { b } (c) } *", true);
+        assert!(!pass.variations);
+        pass.only(TokenKind::Error(LexErrorKind::GameTooLarge));
+        assert!(!pass.variations);
     }
 
     #[test]

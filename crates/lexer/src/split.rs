@@ -224,6 +224,7 @@ impl<'a> GameSplitter<'a> {
             tokens: &self.tokens.tokens,
             warnings: &self.tokens.warnings,
             too_large: None,
+            variations: Some(self.tokens.variations),
         })
     }
 

@@ -319,6 +319,7 @@ impl Batch {
                         tokens: &[token],
                         warnings: &[],
                         too_large: entry.too_large,
+                        variations: Some(false),
                     },
                 );
                 continue;

@@ -25,13 +25,16 @@ pub(super) fn read_game<'a, V: Visitor>(
     game: GameStart<'a>,
     tokens: Tokens<'_>,
     too_large: Option<u64>,
+    variations: bool,
     visitor: &mut V,
     options: ReadOptions,
 ) -> (V::Output, Diagnostics) {
     let mut reader = GameReader {
         game,
-        // Set once the tag section is read (`GameReader::run`).
-        keep_prev: options.strict,
+        // Without a `(` token no variation can start, so the position
+        // before each move need not be kept (the validate-only path saves a
+        // copy a move); strict mode's messages show it.
+        keep_prev: options.strict || variations,
         var_marker: None,
         options,
         diagnostics: Diagnostics::new(),
@@ -101,15 +104,6 @@ impl<'a> GameReader<'a> {
         if V::MAIN_LINE_MOVES {
             let movetext = lexer.unread(first_movetext.is_some());
             visitor.main_line_moves(MainLineMoves::new(movetext));
-        }
-        // Without a `(` no variation can start, so the position before each
-        // move need not be kept (the validate-only path saves a copy a move);
-        // strict mode's messages show it. A variation opens in the movetext
-        // only: the tag section's bytes, a third of a usual game's, are not
-        // searched (callgrind: 0.5% of `check`).
-        if let (false, Some(first)) = (self.keep_prev, first_movetext) {
-            let movetext = self.game.bytes.get(first.span.start..).unwrap_or_default();
-            self.keep_prev = memchr::memchr(b'(', movetext).is_some();
         }
         // ---- Starting position ----
         let Some(start) = self.start_position(&special) else {
