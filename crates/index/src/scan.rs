@@ -22,7 +22,8 @@ use pgnkit_lexer::{Reader, TokenizedGame};
 use crate::error::IndexError;
 use crate::game_info::{Speed, date_number_bytes, rating, result_number};
 use crate::moves;
-use crate::record::{GameRecord, NO_MOVE};
+use crate::record::{GameRecord, NO_MOVE, Posting};
+use crate::sort::pack;
 
 /// A game read for the index.
 #[derive(Debug, Default)]
@@ -32,11 +33,24 @@ pub(crate) struct ScannedGame {
     pub record: GameRecord,
     /// `White\u{1f}Black`.
     pub names: String,
-    /// (key, move, ply) of each main-line position, the last with [`NO_MOVE`].
-    pub positions: Vec<(u64, u16, u16)>,
+    /// Each main-line position packed as its posting ([`crate::sort::pack`])
+    /// with game 0: `key << 64 | move << 48 | ply`, the last with
+    /// [`NO_MOVE`]. One number a position: the visitor stores it whole and
+    /// the build only adds the game's number ([`ScannedGame::fields`] reads
+    /// the parts).
+    pub positions: Vec<u128>,
     /// Whether Black moves first (a game from a set-up position): the side
     /// to move at ply `p` is White when `p` is even, unless this is set.
     pub black_first: bool,
+}
+
+impl ScannedGame {
+    /// (key, move, ply) of each of [`positions`](ScannedGame::positions).
+    pub fn fields(&self) -> impl Iterator<Item = (u64, u16, u16)> + '_ {
+        self.positions
+            .iter()
+            .map(|&p| ((p >> 64) as u64, (p >> 48) as u16, p as u16))
+    }
 }
 
 /// Follows the main line, keying each position.
@@ -58,7 +72,13 @@ struct Keys {
 impl Keys {
     fn keep(&mut self, key: u64, mv: u16) {
         if self.target.is_none_or(|t| t == key) {
-            self.game.positions.push((key, mv, self.ply));
+            // Game 0: the build adds the game's number.
+            self.game.positions.push(pack(&Posting {
+                key,
+                mv,
+                game: 0,
+                ply: self.ply,
+            }));
         }
     }
 }
@@ -172,7 +192,11 @@ impl Visitor for Keys {
 /// `text` (UTF-8, invalid sequences replaced) in `out`, replacing what it held.
 fn lossy_into(out: &mut String, text: &[u8]) {
     out.clear();
-    out.push_str(&String::from_utf8_lossy(text));
+    // Nearly every name is valid UTF-8: checked at once, no chunks.
+    match std::str::from_utf8(text) {
+        Ok(valid) => out.push_str(valid),
+        Err(_) => out.push_str(&String::from_utf8_lossy(text)),
+    }
 }
 
 /// The job run on every game: `None` for a game with errors (not indexed).
