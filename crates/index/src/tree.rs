@@ -356,7 +356,7 @@ pub fn tree_scan(
         Some(key),
         read,
         |_| Ok(()),
-        |stream, offset, number, mut game| {
+        |stream, offset, number, game| {
             let this = order;
             order += 1;
             game.record.offset = offset;
