@@ -235,7 +235,7 @@ pub fn make_book(paths: &[PathBuf], options: &BookOptions) -> Result<MadeBook, I
             }
             made.games += 1;
             moves.clear();
-            for &(key, mv, ply) in &game.positions {
+            for (key, mv, ply) in game.fields() {
                 if mv == NO_MOVE || u32::from(ply) >= options.max_ply {
                     continue;
                 }

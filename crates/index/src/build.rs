@@ -23,9 +23,9 @@ use pgnkit_game::ReadOptions;
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
 use crate::partition::{PART_BITS, Partitions};
-use crate::record::{GameRecord, Posting, RecordWriter, VERSION};
+use crate::record::{GameRecord, RecordWriter, VERSION};
 use crate::scan::{absolute, read_sources};
-use crate::sort::{distribute_on, pack, sort_postings};
+use crate::sort::{distribute_on, sort_postings};
 use crate::sorted_write::{Units, cuts, write_sorted};
 use crate::tree::Scores;
 
@@ -231,14 +231,10 @@ fn add_segment(
             while !rest.is_empty() {
                 let room = capacity.saturating_sub(buffer.len()).max(1);
                 let (now, later) = rest.split_at(room.min(rest.len()));
-                buffer.extend(now.iter().map(|&(key, mv, ply)| {
-                    pack(&Posting {
-                        key,
-                        mv,
-                        game: id,
-                        ply,
-                    })
-                }));
+                // Packed by the visitor ([`pack`](crate::sort::pack)) but
+                // for the game's number, 0 there.
+                let game = u128::from(id) << 16;
+                buffer.extend(now.iter().map(|&p| p | game));
                 rest = later;
                 if buffer.len() >= capacity {
                     parts.spill(&mut buffer)?;

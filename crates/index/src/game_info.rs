@@ -41,6 +41,14 @@ impl Speed {
     /// as UTF-8, invalid sequences replaced): bytes, not `str` searchers,
     /// since the index reads it once per game.
     pub(crate) fn of_time_control_bytes(text: &[u8]) -> Speed {
+        match plain_time_control(text) {
+            Some((base, inc)) => Speed::of_estimate(base, inc),
+            None => Speed::of_any_time_control(text),
+        }
+    }
+
+    /// [`of_time_control_bytes`](Speed::of_time_control_bytes) of any value.
+    fn of_any_time_control(text: &[u8]) -> Speed {
         let whole;
         // Nearly every value is digits and `+`: nothing to trim, no `-`,
         // no `:` or `/` to split at.
@@ -99,6 +107,34 @@ impl Speed {
             6 => Speed::Correspondence,
             _ => Speed::Unknown,
         }
+    }
+}
+
+/// `base+inc` or `base` in digits, each part 1 to 18 digits (no overflow):
+/// nearly every `TimeControl` value, read in one pass (the index reads one a
+/// game); `None` for anything else, which goes the general way.
+fn plain_time_control(text: &[u8]) -> Option<(u64, u64)> {
+    let mut parts = [0u64; 2];
+    let mut lengths = [0usize; 2];
+    let mut part = 0;
+    for &b in text {
+        match b {
+            b'0'..=b'9' => {
+                parts[part] = parts[part] * 10 + u64::from(b - b'0');
+                lengths[part] += 1;
+                if lengths[part] > 18 {
+                    return None;
+                }
+            }
+            b'+' if part == 0 => part = 1,
+            _ => return None,
+        }
+    }
+    let digits_ok = |n: usize| (1..=18).contains(&n);
+    match part {
+        0 if digits_ok(lengths[0]) => Some((parts[0], 0)),
+        1 if digits_ok(lengths[0]) && digits_ok(lengths[1]) => Some((parts[0], parts[1])),
+        _ => None,
     }
 }
 
@@ -322,6 +358,33 @@ mod tests {
         assert_eq!(Speed::of_time_control("600+5"), Speed::Rapid);
         assert_eq!(Speed::of_time_control("1800+20"), Speed::Classical);
         assert_eq!(Speed::of_time_control("-"), Speed::Correspondence);
+        // The one-pass reading of plain values agrees with the general one.
+        for text in [
+            "300+3",
+            "300",
+            "0+0",
+            "15+0",
+            "1800+20",
+            "+3",
+            "3+",
+            "300++3",
+            "++3",
+            "3+3+3",
+            " 300+3",
+            "180+2 ",
+            "",
+            "-",
+            "40/7200:3600",
+            "999999999999999999+1",
+            "9999999999999999999+1",
+            "1+99999999999999999999",
+        ] {
+            assert_eq!(
+                Speed::of_time_control(text),
+                Speed::of_any_time_control(text.as_bytes()),
+                "{text}"
+            );
+        }
         assert_eq!(Speed::of_time_control("?"), Speed::Unknown);
         assert_eq!(Speed::of_time_control("40/7200:3600"), Speed::Classical);
         // Past u64 once the increment is counted 40 times: the longest class, no overflow.

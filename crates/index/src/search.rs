@@ -228,7 +228,7 @@ pub fn search_scan(
         |_| Ok(()),
         |stream, offset, number, game| {
             {
-                for (_, _, ply) in game.positions {
+                for (_, _, ply) in game.fields() {
                     hits.push(Hit {
                         source: stream.name.clone(),
                         path: stream.path.clone(),

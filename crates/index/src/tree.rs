@@ -356,7 +356,7 @@ pub fn tree_scan(
         Some(key),
         read,
         |_| Ok(()),
-        |stream, offset, number, mut game| {
+        |stream, offset, number, game| {
             let this = order;
             order += 1;
             game.record.offset = offset;
@@ -365,7 +365,7 @@ pub fn tree_scan(
                 return Ok(());
             }
             let mut seen: Vec<u16> = Vec::new();
-            for &(_, mv, _) in &game.positions {
+            for (_, mv, _) in game.fields() {
                 if mv != NO_MOVE && !seen.contains(&mv) {
                     seen.push(mv);
                     tallies.entry(mv).or_default().add(&game.record, this);
