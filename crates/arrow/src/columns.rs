@@ -413,7 +413,7 @@ mod tests {
     use arrow_array::Array;
     use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, UInt8Builder};
     use arrow_array::cast::AsArray;
-    use arrow_array::types::Int32Type;
+    use arrow_array::types::{Int32Type, UInt64Type};
 
     #[test]
     fn the_columns_equal_arrows_builders() {
@@ -544,6 +544,38 @@ mod tests {
         }
         // An idle column holds no room.
         assert_eq!(texts.values.capacity(), 0);
+    }
+
+    /// A batch an eighth longer than the last (in games of 100 moves) is gathered in the
+    /// room the last one left, never grown: growing copies the batch gathered so far.
+    #[test]
+    fn a_batch_an_eighth_longer_than_the_last_fits_its_room() {
+        let game = vec![MoveText::new("Nbxd7=Q#"); 100];
+        let mut san = ShortTexts::new();
+        let mut ids = Values::<UInt64Type>::new();
+        let mut texts = Texts::new();
+        let mut bytes = 0;
+        for batch in [8, 9] {
+            if batch == 9 {
+                texts.start();
+            }
+            let room = (san.values.capacity(), ids.values.capacity());
+            let tags = texts.values.capacity();
+            for _ in 0..batch {
+                san.extend_texts(&game, |text| Some(text));
+                ids.extend(game.iter().map(|_| 7));
+                texts.push(Some("Lichess"), &mut bytes);
+            }
+            if batch == 9 {
+                assert_eq!((san.values.capacity(), ids.values.capacity()), room);
+                assert_eq!(texts.values.capacity(), tags);
+            }
+            assert_eq!(san.finish().unwrap().len(), batch * 100);
+            assert_eq!(ids.finish().len(), batch * 100);
+            texts.finish().unwrap();
+            // The games table's texts take their room at the next batch's start only.
+            assert_eq!(texts.values.capacity(), 0);
+        }
     }
 
     #[test]
