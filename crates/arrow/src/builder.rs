@@ -16,7 +16,7 @@ use arrow_array::types::{Int16Type, Int32Type, UInt16Type, UInt64Type};
 use arrow_array::{ArrayRef, RecordBatch, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
-use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, Texts, Values, text};
+use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, Texts, Values, room, text};
 use crate::error::Error;
 use crate::errors::ErrorsBuilder;
 use crate::record::{GameRecord, RATING_TAGS, STRING_TAGS};
@@ -117,6 +117,9 @@ pub struct GamesBuilder {
     time_increment: Int32Builder,
     variant: Texts,
     tags: MapBuilder<StringBuilder, StringBuilder>,
+    /// The last batch's games, tags, and bytes of tag names and values, until the next
+    /// batch starts: its `tags` builder is made with as much room.
+    tags_room: Option<[usize; 4]>,
     movetext: LongTexts,
     ply_count: UInt16Builder,
     final_fen: LongTexts,
@@ -142,6 +145,7 @@ impl GamesBuilder {
             time_increment: Int32Builder::new(),
             variant: Texts::new(),
             tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+            tags_room: None,
             movetext: LongTexts::default(),
             ply_count: UInt16Builder::new(),
             final_fen: LongTexts::default(),
@@ -161,6 +165,9 @@ impl GamesBuilder {
 
     /// Appends one game's row.
     pub fn push(&mut self, source: RowSource<'_>, record: &GameRecord) -> Result<(), Error> {
+        if self.fill.rows == 0 {
+            self.start();
+        }
         let bytes = &mut self.fill.bytes;
         self.game_id.append_value(source.game_id);
         self.source.push(Some(source.source), bytes);
@@ -194,6 +201,26 @@ impl GamesBuilder {
         Ok(())
     }
 
+    /// Before a batch's first row: its text columns take the room the last batch took
+    /// (growing them from nothing copied each a dozen times a batch).
+    #[inline(never)]
+    fn start(&mut self) {
+        for column in [&mut self.source, &mut self.variant, &mut self.outcome]
+            .into_iter()
+            .chain(&mut self.strings)
+        {
+            column.start();
+        }
+        if let Some([games, tags, names, values]) = self.tags_room.take() {
+            self.tags = MapBuilder::with_capacity(
+                None,
+                StringBuilder::with_capacity(room(tags), room(names)),
+                StringBuilder::with_capacity(room(tags), room(values)),
+                room(games),
+            );
+        }
+    }
+
     /// Rows gathered.
     pub fn len(&self) -> usize {
         self.fill.rows
@@ -211,6 +238,14 @@ impl GamesBuilder {
 
     /// The gathered rows as a batch; the builder starts again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, Error> {
+        if self.fill.rows > 0 {
+            self.tags_room = Some([
+                self.fill.rows,
+                self.tags.keys().offsets_slice().len() - 1,
+                self.tags.keys().values_slice().len(),
+                self.tags.values().values_slice().len(),
+            ]);
+        }
         self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
             ("game_id", false, Arc::new(self.game_id.finish())),
