@@ -230,9 +230,15 @@ struct Spare {
     names: String,
 }
 
-/// At most this many [`Spare`]s are kept (about 4 KiB each): as many games
-/// as the readers are ahead of the taker, about.
-const SPARES: usize = 4096;
+/// At most this many [`Spare`]s are kept (about 4 KiB each): more games
+/// than the readers are ahead of the taker.
+const SPARES: usize = 1024;
+
+/// A game's buffers are kept only up to this many positions (16 KiB) and
+/// this many bytes of names: a long game's are freed, so that the spares
+/// hold at most about 16 MiB whatever the input.
+const SPARE_POSITIONS: usize = 1024;
+const SPARE_NAMES: usize = 256;
 
 impl KeyJob {
     /// Keeps `game`'s buffers for a game to come.
@@ -242,7 +248,10 @@ impl KeyJob {
             mut names,
             ..
         } = game;
-        if positions.capacity() == 0 {
+        if positions.capacity() == 0
+            || positions.capacity() > SPARE_POSITIONS
+            || names.capacity() > SPARE_NAMES
+        {
             return;
         }
         positions.clear();
@@ -446,6 +455,41 @@ mod tests {
             .collect();
         assert_eq!(plies, [(0, true), (1, true), (2, true)]);
         assert_eq!(seen[1].2, "A\u{1f}B");
+    }
+
+    /// A long game's buffers are freed, not kept for the games after it: what
+    /// the spares hold stays bounded whatever the input.
+    #[test]
+    fn a_long_games_buffers_are_not_kept() {
+        let dir = std::env::temp_dir().join(format!("pgnkit-spares-long-{}", std::process::id()));
+        fs_reset(&dir);
+        // 1,200 plies (over SPARE_POSITIONS), then a two-ply game.
+        let long: String = (1..=600)
+            .map(|n| match n % 2 {
+                1 => format!("{n}. Nf3 Nf6 "),
+                _ => format!("{n}. Ng1 Ng8 "),
+            })
+            .collect();
+        let pgn = format!("{long}*\n\n1. e4 e5 *\n");
+        let path = dir.join("games.pgn");
+        std::fs::write(&path, pgn).unwrap();
+        let mut seen = Vec::new();
+        read_sources(
+            std::slice::from_ref(&path),
+            1,
+            None,
+            ReadOptions::default(),
+            |_| Ok(()),
+            |_, _, _, game| {
+                seen.push((game.positions.capacity(), game.positions.len()));
+                Ok(())
+            },
+        )
+        .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(seen.len(), 2);
+        assert_eq!(seen[0].1, 1201);
+        assert!(seen[1].0 <= SPARE_POSITIONS, "capacity {}", seen[1].0);
     }
 
     fn fs_reset(dir: &Path) {
