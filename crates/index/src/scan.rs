@@ -404,39 +404,19 @@ mod tests {
     /// buffer, and only its own positions and names.
     #[test]
     fn buffers_of_a_game_taken_serve_the_next() {
-        let dir = std::env::temp_dir().join(format!("pgnkit-spares-{}", std::process::id()));
-        fs_reset(&dir);
         // 300 plies of knights going back and forth, then a two-ply game.
-        let long: String = (1..=150)
-            .map(|n| match n % 2 {
-                1 => format!("{n}. Nf3 Nf6 "),
-                _ => format!("{n}. Ng1 Ng8 "),
-            })
-            .collect();
         let pgn = format!(
-            "[White \"Long White\"]\n[Black \"Long Black\"]\n\n{long}*\n\n\
-             [White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n"
+            "[White \"Long White\"]\n[Black \"Long Black\"]\n\n{}*\n\n\
+             [White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n",
+            knights(150)
         );
-        let path = dir.join("games.pgn");
-        std::fs::write(&path, pgn).unwrap();
-        let mut seen = Vec::new();
-        read_sources(
-            std::slice::from_ref(&path),
-            1,
-            None,
-            ReadOptions::default(),
-            |_| Ok(()),
-            |_, _, _, game| {
-                seen.push((
-                    game.positions.capacity(),
-                    game.fields().collect::<Vec<_>>(),
-                    game.names.clone(),
-                ));
-                Ok(())
-            },
-        )
-        .unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
+        let seen = read_each("spares", &pgn, |game| {
+            (
+                game.positions.capacity(),
+                game.fields().collect::<Vec<_>>(),
+                game.names.clone(),
+            )
+        });
         assert_eq!(seen.len(), 2);
         assert_eq!(seen[0].1.len(), 301);
         assert_eq!(seen[0].2, "Long White\u{1f}Long Black");
@@ -461,16 +441,31 @@ mod tests {
     /// the spares hold stays bounded whatever the input.
     #[test]
     fn a_long_games_buffers_are_not_kept() {
-        let dir = std::env::temp_dir().join(format!("pgnkit-spares-long-{}", std::process::id()));
-        fs_reset(&dir);
         // 1,200 plies (over SPARE_POSITIONS), then a two-ply game.
-        let long: String = (1..=600)
+        let pgn = format!("{}*\n\n1. e4 e5 *\n", knights(600));
+        let seen = read_each("spares-long", &pgn, |game| {
+            (game.positions.capacity(), game.positions.len())
+        });
+        assert_eq!(seen.len(), 2);
+        assert_eq!(seen[0].1, 1201);
+        assert!(seen[1].0 <= SPARE_POSITIONS, "capacity {}", seen[1].0);
+    }
+
+    /// `2 * moves` plies of knights going out and back.
+    fn knights(moves: u32) -> String {
+        (1..=moves)
             .map(|n| match n % 2 {
                 1 => format!("{n}. Nf3 Nf6 "),
                 _ => format!("{n}. Ng1 Ng8 "),
             })
-            .collect();
-        let pgn = format!("{long}*\n\n1. e4 e5 *\n");
+            .collect()
+    }
+
+    /// What `look` says of each game of `pgn`, read by [`read_sources`]
+    /// on one thread from a file in a folder of its own (`name`).
+    fn read_each<T>(name: &str, pgn: &str, mut look: impl FnMut(&ScannedGame) -> T) -> Vec<T> {
+        let dir = std::env::temp_dir().join(format!("pgnkit-{name}-{}", std::process::id()));
+        fs_reset(&dir);
         let path = dir.join("games.pgn");
         std::fs::write(&path, pgn).unwrap();
         let mut seen = Vec::new();
@@ -481,15 +476,13 @@ mod tests {
             ReadOptions::default(),
             |_| Ok(()),
             |_, _, _, game| {
-                seen.push((game.positions.capacity(), game.positions.len()));
+                seen.push(look(game));
                 Ok(())
             },
         )
         .unwrap();
         let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!(seen.len(), 2);
-        assert_eq!(seen[0].1, 1201);
-        assert!(seen[1].0 <= SPARE_POSITIONS, "capacity {}", seen[1].0);
+        seen
     }
 
     fn fs_reset(dir: &Path) {

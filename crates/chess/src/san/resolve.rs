@@ -88,6 +88,25 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
     the_king(pos).ok_or(SanError::Illegal)
 }
 
+/// What a piece move's two origin searches check first: our king (`to`
+/// free of our own pieces, [`king_if_free`]), and that `to` holds an enemy
+/// piece exactly when the SAN says it captures; gives the king and the role
+/// taken.
+#[inline(always)]
+fn king_and_taken(
+    pos: &Position,
+    capture: bool,
+    to: Square,
+) -> Result<(Square, Option<Role>), SanError> {
+    let king = king_if_free(pos, to)?;
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    Ok((king, if takes { board.role_at(to) } else { None }))
+}
+
 /// The king of the side to move, for SAN resolution on every move: a
 /// position has one king of each color (`Position::from_setup`; legal moves
 /// never take one), so the lowest is the king, found without
@@ -110,13 +129,7 @@ pub(crate) fn piece_origin(
     capture: bool,
     to: Square,
 ) -> Result<(Square, Option<Role>), SanError> {
-    let king = king_if_free(pos, to)?;
-    let board = pos.board();
-    let takes = board.by_color(pos.turn().other()).contains(to);
-    if capture != takes {
-        return Err(SanError::Illegal);
-    }
-    let captured = if takes { board.role_at(to) } else { None };
+    let (king, captured) = king_and_taken(pos, capture, to)?;
     let candidates = reaching(pos, role, from, to);
     let origin = resolve_candidates(pos, king, role, candidates, to)?;
     Ok((origin, captured))
@@ -136,14 +149,8 @@ pub(crate) fn piece_origin_of_role(
     capture: bool,
     to: Square,
 ) -> Result<(Square, Option<Role>), SanError> {
-    let king = king_if_free(pos, to)?;
-    let board = pos.board();
-    let takes = board.by_color(pos.turn().other()).contains(to);
-    if capture != takes {
-        return Err(SanError::Illegal);
-    }
-    let captured = if takes { board.role_at(to) } else { None };
-    let occupied = board.occupied();
+    let (king, captured) = king_and_taken(pos, capture, to)?;
+    let occupied = pos.board().occupied();
     let on_lines = from & attacks::piece_rays(role, to);
     if on_lines.more_than_one() {
         let candidates = unblocked(occupied, on_lines, to);
