@@ -3,7 +3,9 @@
 //! on the bench file and on it repeated four times (memory must not grow
 //! with input), and the python-chess + pyarrow peer
 //! (`bench/peers/python_chess_games.py`) on a sample of the file, against
-//! `convert` of the games table alone (the table the peer builds).
+//! `convert` of the games table alone (the table the peer builds). Beside
+//! them, the floor: what the Parquet encoding of the two tables alone costs
+//! (`crates/arrow/examples/parquet_encode.rs`).
 //!
 //! The commands are release builds run as separate processes, in turn
 //! (check, convert, convert of the games table; one warm-up round, then the
@@ -16,7 +18,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::cmd::{cargo, exec, root, show};
+use crate::cmd::{cargo, exec, output, root, show};
 
 /// `/usr/bin/time`, for peak RSS.
 const TIME: &str = "/usr/bin/time";
@@ -74,6 +76,14 @@ fn median(values: &mut [f64]) -> f64 {
 /// [--python-bytes N] [FILE]`.
 pub fn run(file: &Path, pairs: usize, threads: usize, python_bytes: u64) -> Result<(), String> {
     exec(&mut cargo(&["build", "--release", "-p", "pgnkit-cli"]))?;
+    exec(&mut cargo(&[
+        "build",
+        "--release",
+        "-p",
+        "pgnkit-arrow",
+        "--example",
+        "parquet_encode",
+    ]))?;
     let binary = root().join("target/release/pgnkit");
     let out = root().join("target/bench-convert");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -149,6 +159,27 @@ pub fn run(file: &Path, pairs: usize, threads: usize, python_bytes: u64) -> Resu
         "convert / check: {:.2}x wall, {:.2}x CPU (target <= 7x, issue 34)",
         v / c,
         v_cpu / c_cpu.max(f64::EPSILON)
+    );
+
+    // The floor under `convert`: the two tables' Parquet encoding alone
+    // (arrow-rs and zstd with convert's settings, from batches in memory),
+    // which no change of ours makes cheaper; `convert` also reads every
+    // game as `check` does, so its CPU is at least the two together.
+    let encode = output(
+        Command::new(root().join("target/release/examples/parquet_encode"))
+            .arg(format!("{}:256", out.join("games.parquet").display()))
+            .arg(format!("{}:20000", out.join("moves.parquet").display())),
+    )?;
+    let encode_cpu: f64 = encode
+        .lines()
+        .filter_map(|line| line.rsplit_once('\t')?.1.parse::<f64>().ok())
+        .sum();
+    let c_cpu = c_cpu.max(f64::EPSILON);
+    println!(
+        "Parquet encoding alone (both tables, `examples/parquet_encode`): {encode_cpu:.2} s CPU, \
+         {:.2}x check's CPU; with the reading, convert's CPU is at least {:.2}x check's",
+        encode_cpu / c_cpu,
+        (encode_cpu + c_cpu) / c_cpu,
     );
 
     // Memory must not grow with the input: the file four times over.
