@@ -16,8 +16,10 @@ pub const ZSTD_LEVELS: std::ops::RangeInclusive<u8> = 1..=22;
 
 /// How every column of a Parquet output is compressed. The default, zstd level 1, is what
 /// `pgnkit convert` has always written: the smallest files for the least CPU of the levels
-/// measured (docs/performance.md); LZ4 and Snappy cost less CPU for larger files.
+/// measured (docs/performance.md); LZ4 and Snappy cost less CPU for larger files. More
+/// codecs may come (gzip, brotli), hence `non_exhaustive`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ParquetCompression {
     /// zstd at this level (1 to 22, [`ZSTD_LEVELS`]).
     Zstd(u8),
