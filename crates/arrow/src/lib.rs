@@ -48,6 +48,7 @@
 mod builder;
 mod columns;
 mod commands;
+mod compression;
 pub mod conversion;
 mod csv;
 mod error;
@@ -65,6 +66,7 @@ pub use builder::{
     BatchLimits, GamesBuilder, MovesBuilder, RowSource, Shift, TableOptions, append_batch,
     parts_by_game_id, renumber, shift,
 };
+pub use compression::{CompressionError, ParquetCompression, ZSTD_LEVELS};
 pub use conversion::{
     Conversion, ConversionOptions, GameRow, Placed, Placement, Report, RunError,
     STREAM_BATCH_BYTES, Stream, TABLE_BATCH_BYTES, TableJob, TableKind, TableState,
@@ -78,7 +80,9 @@ pub use record::{
 };
 pub use tee::RecordTee;
 pub use threaded::WriterThread;
-pub use writer::{Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, parquet_properties};
+pub use writer::{
+    Format, ROW_GROUP_BYTES, ROW_GROUP_ROWS, TableWriter, WriterOptions, parquet_properties,
+};
 
 pub use arrow_schema::SchemaRef;
 /// The Arrow and Parquet crates this one is built on (59.x), for callers

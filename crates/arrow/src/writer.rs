@@ -1,7 +1,8 @@
-//! Writing record batches: [`TableWriter`] over Parquet (zstd, dictionary
-//! strings, row groups of bounded size; `time32[s]` stored as milliseconds,
-//! the finest unit Parquet has that every reader knows), Arrow IPC file and stream, CSV
-//! (nested columns JSON-encoded) and NDJSON, each arrow-rs's own writer.
+//! Writing record batches: [`TableWriter`] over Parquet (zstd level 1 unless
+//! [`WriterOptions`] say another [`ParquetCompression`], dictionary strings, row groups
+//! of bounded size; `time32[s]` stored as milliseconds, the finest unit Parquet has that
+//! every reader knows), Arrow IPC file and stream, CSV (nested columns JSON-encoded) and
+//! NDJSON, each arrow-rs's own writer.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,10 +13,11 @@ use arrow_array::types::{Time32MillisecondType, Time32SecondType};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef, TimeUnit};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, Encoding, ZstdLevel};
+use parquet::basic::Encoding;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 
+use crate::compression::ParquetCompression;
 use crate::error::Error;
 
 /// An output format.
@@ -129,44 +131,62 @@ const NO_STATISTICS_COLUMNS: &[&str] = &[
     "epd",
 ];
 
-/// The Parquet writer's properties: zstd level 1 (at level 3 zstd was the
-/// largest single cost in a profile of `convert` on the bench file), dictionary-encoded
-/// columns (strings repeat: names, events, SAN), bounded row groups; per column: no
-/// dictionary for the ids, clocks, plies and long texts, `DELTA_BINARY_PACKED` for the ids,
-/// offsets and clocks, `DELTA_LENGTH_BYTE_ARRAY` for the piece letters, no min/max
-/// statistics for the move and position texts, each measured (docs/performance.md,
-/// "Parquet writer settings").
+/// How a [`TableWriter`] writes: for Parquet outputs, the codec of every column
+/// (the other formats have none and take no option yet). The default is what
+/// [`TableWriter::new`] writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct WriterOptions {
+    /// The codec of a Parquet output's pages (default zstd level 1).
+    pub compression: ParquetCompression,
+}
+
+/// The Parquet writer's properties with the default [`WriterOptions`] (zstd level 1):
+/// [`WriterOptions::parquet_properties`].
 pub fn parquet_properties() -> Result<WriterProperties, Error> {
-    let mut builder = WriterProperties::builder()
-        .set_compression(Compression::ZSTD(ZstdLevel::try_new(1)?))
-        .set_dictionary_enabled(true)
-        // Each column buffers a data page and a dictionary page before they
-        // are compressed: with ~50 columns the defaults (1 MiB each) alone
-        // could reach 100 MiB.
-        .set_dictionary_page_size_limit(PAGE_BYTES)
-        .set_data_page_size_limit(PAGE_BYTES)
-        // Statistics per column chunk, not per page: the page index is kept
-        // in memory until the footer, so it would grow with the input.
-        .set_statistics_enabled(EnabledStatistics::Chunk)
-        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
-    for column in UNIQUE_COLUMNS {
-        builder = builder.set_column_dictionary_enabled(ColumnPath::from(*column), false);
+    WriterOptions::default().parquet_properties()
+}
+
+impl WriterOptions {
+    /// The Parquet writer's properties: the codec of [`WriterOptions::compression`] (by
+    /// default zstd level 1: at level 3 zstd was the largest single cost in a profile of
+    /// `convert` on the bench file), dictionary-encoded columns (strings repeat: names,
+    /// events, SAN), bounded row groups; per column: no dictionary for the ids, clocks,
+    /// plies and long texts, `DELTA_BINARY_PACKED` for the ids, offsets and clocks,
+    /// `DELTA_LENGTH_BYTE_ARRAY` for the piece letters, no min/max statistics for the move
+    /// and position texts, each measured (docs/performance.md, "Parquet writer settings").
+    /// A zstd level outside 1 to 22 is an error.
+    pub fn parquet_properties(&self) -> Result<WriterProperties, Error> {
+        let mut builder = WriterProperties::builder()
+            .set_compression(self.compression.codec()?)
+            .set_dictionary_enabled(true)
+            // Each column buffers a data page and a dictionary page before they
+            // are compressed: with ~50 columns the defaults (1 MiB each) alone
+            // could reach 100 MiB.
+            .set_dictionary_page_size_limit(PAGE_BYTES)
+            .set_data_page_size_limit(PAGE_BYTES)
+            // Statistics per column chunk, not per page: the page index is kept
+            // in memory until the footer, so it would grow with the input.
+            .set_statistics_enabled(EnabledStatistics::Chunk)
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_max_row_group_bytes(Some(ROW_GROUP_BYTES));
+        for column in UNIQUE_COLUMNS {
+            builder = builder.set_column_dictionary_enabled(ColumnPath::from(*column), false);
+        }
+        for column in DELTA_COLUMNS {
+            builder = builder
+                .set_column_encoding(ColumnPath::from(*column), Encoding::DELTA_BINARY_PACKED);
+        }
+        for column in DELTA_LENGTH_COLUMNS {
+            builder = builder
+                .set_column_dictionary_enabled(ColumnPath::from(*column), false)
+                .set_column_encoding(ColumnPath::from(*column), Encoding::DELTA_LENGTH_BYTE_ARRAY);
+        }
+        for column in NO_STATISTICS_COLUMNS {
+            builder = builder
+                .set_column_statistics_enabled(ColumnPath::from(*column), EnabledStatistics::None);
+        }
+        Ok(builder.build())
     }
-    for column in DELTA_COLUMNS {
-        builder =
-            builder.set_column_encoding(ColumnPath::from(*column), Encoding::DELTA_BINARY_PACKED);
-    }
-    for column in DELTA_LENGTH_COLUMNS {
-        builder = builder
-            .set_column_dictionary_enabled(ColumnPath::from(*column), false)
-            .set_column_encoding(ColumnPath::from(*column), Encoding::DELTA_LENGTH_BYTE_ARRAY);
-    }
-    for column in NO_STATISTICS_COLUMNS {
-        builder = builder
-            .set_column_statistics_enabled(ColumnPath::from(*column), EnabledStatistics::None);
-    }
-    Ok(builder.build())
 }
 
 /// Parquet has no time unit of seconds: a `time32[s]` column would be
@@ -235,13 +255,25 @@ impl<W: Write + Send> std::fmt::Debug for TableWriter<W> {
 }
 
 impl<W: Write + Send> TableWriter<W> {
-    /// A writer of batches with `schema` to `out`.
+    /// A writer of batches with `schema` to `out`, with the default [`WriterOptions`]
+    /// (Parquet: zstd level 1).
     pub fn new(out: W, format: Format, schema: SchemaRef) -> Result<TableWriter<W>, Error> {
+        TableWriter::with_options(out, format, schema, WriterOptions::default())
+    }
+
+    /// A writer of batches with `schema` to `out`, written as `options` say (a Parquet
+    /// output's codec; the other formats have no option yet and ignore them).
+    pub fn with_options(
+        out: W,
+        format: Format,
+        schema: SchemaRef,
+        options: WriterOptions,
+    ) -> Result<TableWriter<W>, Error> {
         let inner = match format {
             Format::Parquet => {
                 let schema = parquet_schema(&schema);
-                let writer =
-                    ArrowWriter::try_new(out, schema.clone(), Some(parquet_properties()?))?;
+                let properties = options.parquet_properties()?;
+                let writer = ArrowWriter::try_new(out, schema.clone(), Some(properties))?;
                 Inner::Parquet(writer, schema)
             }
             Format::Arrow => Inner::Arrow(arrow_ipc::writer::FileWriter::try_new(out, &schema)?),

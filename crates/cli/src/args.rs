@@ -819,6 +819,10 @@ pub struct ConvertArgs {
     /// The format of both tables, instead of the extensions'.
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
+    /// How the Parquet tables are compressed: zstd (level 1, the default), zstd:LEVEL
+    /// (1 to 22), lz4 (Parquet's LZ4_RAW), snappy or none. Parquet outputs only.
+    #[arg(long, value_name = "CODEC[:LEVEL]")]
+    pub compression: Option<pgnkit_arrow::ParquetCompression>,
     /// A `fen` column in the moves table (the position after each move), an `epd` column
     /// in the positions table.
     #[arg(long)]
@@ -845,7 +849,7 @@ pub struct ConvertArgs {
 /// The formats `convert` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// Apache Parquet (zstd).
+    /// Apache Parquet (zstd level 1 unless convert's --compression says).
     Parquet,
     /// Arrow IPC file format.
     Arrow,

@@ -14,7 +14,7 @@ use std::path::Path;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
     ConversionOptions, Format, GameRow, Placement, STREAM_BATCH_BYTES, SchemaRef, TableJob,
-    TableKind, TableState, TableWriter, WriterThread,
+    TableKind, TableState, TableWriter, WriterOptions, WriterThread,
 };
 
 use crate::args::{ConvertArgs, FormatArg, Inputs};
@@ -76,6 +76,28 @@ fn format_of(path: &Path, arg: Option<FormatArg>) -> Result<Format, Failure> {
     Format::from_path(path).map_err(|e| Failure::usage(format!("{}: {e}", path.display())))
 }
 
+/// How the tables are written: `--compression` is the codec of Parquet tables, refused
+/// (exit 2) when a table is written in another format rather than ignored.
+fn writer_options(args: &ConvertArgs) -> Result<WriterOptions, Failure> {
+    let Some(compression) = args.compression else {
+        return Ok(WriterOptions::default());
+    };
+    let paths = [
+        Some(&args.output),
+        args.moves.as_ref(),
+        args.positions.as_ref(),
+    ];
+    for path in paths.into_iter().flatten() {
+        if format_of(path, args.format)? != Format::Parquet {
+            return Err(Failure::usage(format!(
+                "--compression {compression} is for Parquet tables: {} is not written as Parquet",
+                path.display()
+            )));
+        }
+    }
+    Ok(WriterOptions { compression })
+}
+
 /// Batches waiting for a table's writer thread, at most (besides the one it writes): none,
 /// the builder hands a batch over when the writer is done with the previous one, so at most
 /// two batches of a table are alive (one written, one being built).
@@ -89,6 +111,8 @@ struct Table<'a> {
     /// The `-o` (or `--moves`, `--positions`) path the parts are named after.
     path: std::path::PathBuf,
     format: Format,
+    /// How the table's files are written (a Parquet table's codec).
+    writer_options: WriterOptions,
     schema: SchemaRef,
     /// Games per part, with `--split-every`.
     every: Option<u64>,
@@ -169,15 +193,16 @@ impl Table<'_> {
             Output::file(&self.path)?
         };
         let name = out.name().to_string();
-        let writer = TableWriter::new(out, self.format, self.schema.clone())
-            // The file is synced on its writer's thread as soon as the table is written,
-            // beside the other tables' writing; `finish` then only renames it.
-            .and_then(|writer| {
-                WriterThread::spawn_then(writer, WRITER_DEPTH, |mut out: Output| {
-                    out.sync().map(|()| out)
+        let writer =
+            TableWriter::with_options(out, self.format, self.schema.clone(), self.writer_options)
+                // The file is synced on its writer's thread as soon as the table is written,
+                // beside the other tables' writing; `finish` then only renames it.
+                .and_then(|writer| {
+                    WriterThread::spawn_then(writer, WRITER_DEPTH, |mut out: Output| {
+                        out.sync().map(|()| out)
+                    })
                 })
-            })
-            .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+                .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
         Ok(PartFile { name, part, writer })
     }
 
@@ -205,6 +230,7 @@ impl Table<'_> {
 fn table<'a>(
     path: &Path,
     format: Format,
+    writer_options: WriterOptions,
     schema: SchemaRef,
     every: Option<u64>,
     inputs: &'a Inputs,
@@ -224,6 +250,7 @@ fn table<'a>(
     let mut table = Table {
         path: path.to_path_buf(),
         format,
+        writer_options,
         schema,
         every,
         current: None,
@@ -268,10 +295,12 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         split_every: args.split_every,
     };
     let every = args.split_every;
+    let writer_options = writer_options(args)?;
     let games_format = format_of(&args.output, args.format)?;
     let mut games = table(
         &args.output,
         games_format,
+        writer_options,
         options.schema(TableKind::Games),
         every,
         &args.inputs,
@@ -280,7 +309,7 @@ pub fn run(args: &ConvertArgs) -> Result<Outcome, Failure> {
         Some(path) => {
             let format = format_of(path, args.format)?;
             let schema = options.schema(kind);
-            table(path, format, schema, every, &args.inputs).map(Some)
+            table(path, format, writer_options, schema, every, &args.inputs).map(Some)
         }
         None => Ok(None),
     };

@@ -16,7 +16,8 @@ use pgnkit::game::ReadOptions;
 use pgnkit::lexer;
 use pgnkit_arrow::arrow_array::RecordBatch;
 use pgnkit_arrow::{
-    Conversion, ConversionOptions, Format, RunError, SchemaRef, TableKind, TableWriter,
+    Conversion, ConversionOptions, Format, ParquetCompression, RunError, SchemaRef, TableKind,
+    TableWriter, WriterOptions,
 };
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -243,10 +244,12 @@ pub(crate) fn arrow_table(
 /// Writes the games table (or with `table="moves"` the moves table,
 /// `table="positions"` the positions table) of a
 /// PGN source to a Parquet file at `path`, batch by batch (memory stays
-/// bounded); returns the number of rows written. Arguments as for
-/// `read_arrow`.
+/// bounded); returns the number of rows written. `compression` is the codec of every
+/// column: `"zstd"` (level 1, the default), `"zstd:LEVEL"` (1 to 22), `"lz4"` (Parquet's
+/// LZ4_RAW), `"snappy"` or `"none"`, as `pgnkit convert --compression`. Other arguments as
+/// for `read_arrow`.
 #[pyfunction]
-#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false))]
+#[pyo3(signature = (source, path, table="games", *, threads=None, range=None, fen=false, keep_broken=false, strict=false, max_window=None, nested_comments=false, fix_tag_strings=false, compression="zstd"))]
 #[allow(clippy::too_many_arguments)]
 pub fn to_parquet(
     py: Python<'_>,
@@ -261,7 +264,12 @@ pub fn to_parquet(
     max_window: Option<&Bound<'_, PyAny>>,
     nested_comments: bool,
     fix_tag_strings: bool,
+    compression: &str,
 ) -> PyResult<u64> {
+    let compression: ParquetCompression = compression
+        .parse()
+        .map_err(|e: pgnkit_arrow::CompressionError| PyValueError::new_err(e.to_string()))?;
+    let writing = WriterOptions { compression };
     let read = read_options(strict, nested_comments, fix_tag_strings);
     let mut request = Request::new(table, threads, fen, keep_broken, read)?;
     request.max_window = source::max_window(max_window)?;
@@ -277,9 +285,13 @@ pub fn to_parquet(
                 .file()
                 .try_clone()
                 .map_err(|e| io_error(&name, &e))?;
-            let mut writer =
-                TableWriter::new(BufWriter::new(file), Format::Parquet, request.schema())
-                    .map_err(write_error)?;
+            let mut writer = TableWriter::with_options(
+                BufWriter::new(file),
+                Format::Parquet,
+                request.schema(),
+                writing,
+            )
+            .map_err(write_error)?;
             let mut rows = 0u64;
             let report = request.run(opened.streams.into(), Placing::default(), &mut |b| {
                 rows += b.num_rows() as u64;

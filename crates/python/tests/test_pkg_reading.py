@@ -113,6 +113,47 @@ def test_to_parquet_writes_read_arrows_table(table: str, corpus: Path, tmp_path:
     assert got.cast(want.schema).equals(want)
 
 
+@pytest.mark.parametrize(
+    ("compression", "codec"),
+    [
+        ("zstd", "ZSTD"),
+        ("zstd:9", "ZSTD"),
+        ("lz4", "LZ4"),  # pyarrow names Parquet's LZ4_RAW codec "LZ4"
+        ("snappy", "SNAPPY"),
+        ("none", "UNCOMPRESSED"),
+    ],
+)
+def test_to_parquet_compression_reads_back_in_pyarrow(
+    compression: str, codec: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "moves.parquet"
+    assert pgnkit.to_parquet(PGN.encode(), out, "moves", threads=1, compression=compression) == 7
+    metadata = pq.ParquetFile(out).metadata
+    columns = [
+        metadata.row_group(g).column(c)
+        for g in range(metadata.num_row_groups)
+        for c in range(metadata.num_columns)
+    ]
+    assert columns and {column.compression for column in columns} == {codec}
+    got = pgnkit.read_arrow(PGN.encode(), "moves", threads=1)
+    assert pq.read_table(out).equals(got)
+
+
+def test_to_parquet_default_compression_is_zstd_level_1(tmp_path: Path) -> None:
+    default, level_1 = tmp_path / "default.parquet", tmp_path / "zstd1.parquet"
+    pgnkit.to_parquet(PGN.encode(), default, threads=1)
+    pgnkit.to_parquet(PGN.encode(), level_1, threads=1, compression="zstd:1")
+    assert default.read_bytes() == level_1.read_bytes()
+
+
+@pytest.mark.parametrize("bad", ["gzip", "zstd:0", "zstd:23", "lz4:2", ""])
+def test_to_parquet_refuses_an_unknown_compression(bad: str, tmp_path: Path) -> None:
+    out = tmp_path / "games.parquet"
+    with pytest.raises(ValueError, match="lz4, snappy or none|from 1 to 22"):
+        pgnkit.to_parquet(PGN.encode(), out, compression=bad)
+    assert not out.exists()
+
+
 def test_read_arrow_does_not_import_pandas() -> None:
     """pyarrow.table() would import pandas (when installed) on the first call: 0.3 s."""
     code = (

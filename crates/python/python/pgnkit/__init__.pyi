@@ -519,7 +519,12 @@ def to_parquet(
     max_window: Union[int, str, None] = None,
     nested_comments: bool = False,
     fix_tag_strings: bool = False,
+    compression: str = "zstd",
 ) -> int:
-    """Writes the table ``read_arrow`` gives to a Parquet file; returns its rows."""
+    """Writes the table ``read_arrow`` gives to a Parquet file; returns its rows.
+    ``compression`` is the codec of every column: ``"zstd"`` (level 1, the default),
+    ``"zstd:LEVEL"`` (1 to 22), ``"lz4"`` (Parquet's LZ4_RAW), ``"snappy"`` or ``"none"``;
+    other text raises ``ValueError``.
+    """
 
 def split_ranges(path: Union[str, os.PathLike], n: int) -> List[Tuple[int, int]]: ...
