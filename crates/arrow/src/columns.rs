@@ -11,7 +11,9 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BinaryBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder};
+use arrow_array::builder::{
+    BinaryBuilder, BooleanBufferBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder,
+};
 use arrow_array::types::{ArrowPrimitiveType, UInt8Type};
 use arrow_array::{ArrayRef, BooleanArray, ListArray, PrimitiveArray, StringArray};
 use arrow_schema::{DataType, Field};
@@ -100,24 +102,42 @@ pub(crate) fn append_validity(
     }
 }
 
-/// A boolean column without nulls.
+/// A boolean column without nulls, packed into bits as it is appended (a `Vec<bool>`
+/// made a column by `BooleanArray::from` went over the batch again, a bit at a time).
 #[derive(Debug, Default)]
 pub(crate) struct Flags {
-    values: Vec<bool>,
+    /// The full words of 64 flags so far, as little-endian bytes.
+    bytes: Vec<u8>,
+    /// The flags after them (the low `len % 64` bits).
+    word: u64,
+    len: usize,
 }
 
 impl Flags {
     /// Appends `values`.
     #[inline(always)]
     pub(crate) fn extend(&mut self, values: impl Iterator<Item = bool>) {
-        self.values.extend(values);
+        let (mut word, mut len) = (self.word, self.len);
+        for value in values {
+            word |= u64::from(value) << (len % 64);
+            len += 1;
+            if len % 64 == 0 {
+                self.bytes.extend_from_slice(&word.to_le_bytes());
+                word = 0;
+            }
+        }
+        (self.word, self.len) = (word, len);
     }
 
     /// The gathered flags as a column; the next batch starts with as much room.
     pub(crate) fn finish(&mut self) -> ArrayRef {
-        let rows = room(self.values.len());
-        let values = std::mem::replace(&mut self.values, Vec::with_capacity(rows));
-        Arc::new(BooleanArray::from(values))
+        let len = std::mem::take(&mut self.len);
+        let word = std::mem::take(&mut self.word);
+        let mut bytes = std::mem::replace(&mut self.bytes, Vec::with_capacity(room(len / 8)));
+        bytes.extend_from_slice(&word.to_le_bytes()[..(len % 64).div_ceil(8)]);
+        let mut bits = BooleanBufferBuilder::new(len);
+        bits.append_packed_range(0..len, &bytes);
+        Arc::new(BooleanArray::new(bits.finish(), None))
     }
 }
 
@@ -476,6 +496,28 @@ mod tests {
         lists.push(&[1]);
         lists.finish();
         assert_eq!(lists.finish().len(), 0);
+    }
+
+    /// Flags packed a word at a time, in games of any length and batches that end inside a
+    /// word or on its edge, are arrow's `BooleanArray` of the same values.
+    #[test]
+    fn flags_packed_in_words_equal_arrows_array() {
+        let mut flags = Flags::default();
+        for games in [&[3usize, 61, 1][..], &[64], &[], &[200, 7, 64, 129], &[1]] {
+            let mut all = Vec::new();
+            for (g, &len) in games.iter().enumerate() {
+                let game: Vec<bool> = (0..len).map(|i| (i * 7 + g) % 3 == 0).collect();
+                flags.extend(game.iter().copied());
+                all.extend(game);
+            }
+            let column = flags.finish();
+            assert_eq!(
+                column.to_data(),
+                BooleanArray::from(all).to_data(),
+                "{games:?}"
+            );
+            assert_eq!(column.null_count(), 0);
+        }
     }
 
     #[test]
