@@ -69,7 +69,7 @@ pub(crate) fn date(value: &str) -> Result<Option<i32>, ()> {
 /// read with no loop and no splitting: the same value as [`date`]'s general reading, in
 /// about a tenth of its 590 instructions. `None` for any other shape.
 #[inline]
-fn full_date(value: &[u8]) -> Option<Result<Option<i32>, ()>> {
+pub(crate) fn full_date(value: &[u8]) -> Option<Result<Option<i32>, ()>> {
     let &[y1, y2, y3, y4, dot, m1, m2, dot2, d1, d2] = value else {
         return None;
     };
@@ -110,18 +110,8 @@ fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
 /// Seconds since midnight of `HH:MM:SS` (time32 seconds); `None` for
 /// `??:??:??`.
 pub(crate) fn time(value: &str) -> Result<Option<i32>, ()> {
-    // `HH:MM:SS` (nearly every `UTCTime`) read with no splitting: the same value as the
-    // general reading below.
-    if let &[h1, h2, b':', m1, m2, b':', s1, s2] = value.as_bytes() {
-        let digits = [h1, h2, m1, m2, s1, s2];
-        if digits.iter().all(u8::is_ascii_digit) {
-            let [h1, h2, m1, m2, s1, s2] = digits.map(|d| i32::from(d - b'0'));
-            let (h, m, s) = (h1 * 10 + h2, m1 * 10 + m2, s1 * 10 + s2);
-            if h > 23 || m > 59 || s > 60 {
-                return Err(());
-            }
-            return Ok(Some(h * 3600 + m * 60 + s.min(59)));
-        }
+    if let Some(time) = full_time(value.as_bytes()) {
+        return time;
     }
     let value = value.trim();
     if value.is_empty() || value.bytes().all(|b| b == b'?' || b == b':') {
@@ -143,6 +133,44 @@ pub(crate) fn time(value: &str) -> Result<Option<i32>, ()> {
     Ok(Some(
         field(h, 23)? * 3600 + field(m, 59)? * 60 + field(s, 60)?.min(59),
     ))
+}
+
+/// `HH:MM:SS` (nearly every `UTCTime`) read with no splitting: the same value as
+/// [`time`]'s general reading. `None` for any other shape.
+#[inline]
+pub(crate) fn full_time(value: &[u8]) -> Option<Result<Option<i32>, ()>> {
+    let &[h1, h2, b':', m1, m2, b':', s1, s2] = value else {
+        return None;
+    };
+    let digits = [h1, h2, m1, m2, s1, s2];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let [h1, h2, m1, m2, s1, s2] = digits.map(|d| i32::from(d - b'0'));
+    let (h, m, s) = (h1 * 10 + h2, m1 * 10 + m2, s1 * 10 + s2);
+    if h > 23 || m > 59 || s > 60 {
+        return Some(Err(()));
+    }
+    Some(Ok(Some(h * 3600 + m * 60 + s.min(59))))
+}
+
+/// A rating of one to four digits after an optional sign (`1500`, `+12`, `-7`: nearly
+/// every rating and rating difference) read from its bytes: the same value as [`rating`].
+/// `None` for any other shape.
+#[inline]
+pub(crate) fn short_rating(value: &[u8]) -> Option<i16> {
+    let (negative, digits) = match value {
+        [b'-', digits @ ..] => (true, digits),
+        [b'+', digits @ ..] => (false, digits),
+        digits => (false, digits),
+    };
+    if digits.is_empty() || digits.len() > 4 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let number = digits
+        .iter()
+        .fold(0i16, |n, &d| n * 10 + i16::from(d - b'0'));
+    Some(if negative { -number } else { number })
 }
 
 /// `(base, increment)` in seconds of a `base+inc` time control. Other forms
@@ -295,6 +323,19 @@ mod tests {
                 time_control(&format!(" {value}")),
                 "{value}"
             );
+        }
+        for value in [
+            "1500", "+12", "-7", "0", "-0", "0012", "9999", "32767", "-32768", "+", "-", "?", "",
+            "+-5", "12a", "1 500", "+1234",
+        ] {
+            let short = short_rating(value.as_bytes());
+            assert_eq!(
+                short.map(|r| Ok(Some(r))).unwrap_or(rating(value)),
+                rating(value)
+            );
+            if value.len() <= 4 && value.bytes().all(|b| b.is_ascii_digit()) && !value.is_empty() {
+                assert!(short.is_some(), "{value}");
+            }
         }
         assert_eq!(time_control("2147483647+1"), Ok(Some((i32::MAX, 1))));
         assert_eq!(time("23:59:60"), Ok(Some(86_399)));
