@@ -494,26 +494,23 @@ impl RecordVisitor {
         }
     }
 
-    /// A rating, `UTCDate` or `UTCTime` tag (by its column name `name`) whose value has the
-    /// usual shape (ASCII digits, so read the same in any encoding), taken into the record
-    /// from its bytes as [`add_tag`](RecordVisitor::add_tag) takes it; `false` (nothing
-    /// done) for any other tag or shape, and for a value `add_tag` warns of.
+    /// A rating, `UTCDate` or `UTCTime` tag (by its column name) whose value has the usual
+    /// shape (ASCII digits: the same in any encoding), taken from its bytes as
+    /// [`add_tag`](RecordVisitor::add_tag) takes it; `false` (nothing done) for any other
+    /// tag or shape, and for a value `add_tag` warns of.
     #[inline]
     fn typed_tag(&mut self, name: &'static str, value: &[u8]) -> bool {
         let record = &mut self.record;
-        if let Some(i) = rating_tag_index(name) {
-            let Some(rating) = typed::short_rating(value) else {
-                return false;
-            };
-            record.ratings[i] = record.ratings[i].or(Some(rating));
-            return true;
-        }
-        match name {
-            "UTCDate" => match typed::full_date(value) {
+        match (rating_tag_index(name), name) {
+            (Some(i), _) => match typed::short_rating(value) {
+                Some(rating) => record.ratings[i] = record.ratings[i].or(Some(rating)),
+                None => return false,
+            },
+            (None, "UTCDate") => match typed::full_date(value) {
                 Some(Ok(date)) => record.utc_date = record.utc_date.or(date),
                 _ => return false,
             },
-            "UTCTime" => match typed::full_time(value) {
+            (None, "UTCTime") => match typed::full_time(value) {
                 Some(Ok(time)) => record.utc_time = record.utc_time.or(time),
                 _ => return false,
             },
