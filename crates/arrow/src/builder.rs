@@ -7,16 +7,15 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    Date32Builder, Int16Builder, Int32Builder, MapBuilder, StringBuilder, Time32SecondBuilder,
-    UInt16Builder, UInt64Builder,
-};
+use arrow_array::builder::StringBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int16Type, Int32Type, UInt16Type, UInt64Type};
+use arrow_array::types::{
+    Date32Type, Int16Type, Int32Type, Time32SecondType, UInt16Type, UInt64Type,
+};
 use arrow_array::{ArrayRef, RecordBatch, UInt64Array};
 use arrow_schema::{Field, Schema, SchemaRef};
 
-use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, Texts, Values, room, text};
+use crate::columns::{ByteLists, Flags, LongTexts, ShortTexts, TagMap, Texts, Values, text};
 use crate::error::Error;
 use crate::errors::ErrorsBuilder;
 use crate::record::{GameRecord, RATING_TAGS, STRING_TAGS};
@@ -105,23 +104,20 @@ impl Fill {
 pub struct GamesBuilder {
     options: TableOptions,
     fill: Fill,
-    game_id: UInt64Builder,
+    game_id: Values<UInt64Type>,
     source: Texts,
-    offset: UInt64Builder,
+    offset: Values<UInt64Type>,
     strings: Vec<Texts>,
-    ratings: Vec<Int16Builder>,
-    utc_date: Date32Builder,
-    utc_time: Time32SecondBuilder,
-    game_date: Date32Builder,
-    time_base: Int32Builder,
-    time_increment: Int32Builder,
+    ratings: Vec<Values<Int16Type>>,
+    utc_date: Values<Date32Type>,
+    utc_time: Values<Time32SecondType>,
+    game_date: Values<Date32Type>,
+    time_base: Values<Int32Type>,
+    time_increment: Values<Int32Type>,
     variant: Texts,
-    tags: MapBuilder<StringBuilder, StringBuilder>,
-    /// The last batch's games, tags, and bytes of tag names and values, until the next
-    /// batch starts: its `tags` builder is made with as much room.
-    tags_room: Option<[usize; 4]>,
+    tags: TagMap,
     movetext: LongTexts,
-    ply_count: UInt16Builder,
+    ply_count: Values<UInt16Type>,
     final_fen: LongTexts,
     outcome: Texts,
     errors: ErrorsBuilder,
@@ -133,21 +129,20 @@ impl GamesBuilder {
         GamesBuilder {
             options,
             fill: Fill::new(limits),
-            game_id: UInt64Builder::new(),
+            game_id: Values::new(),
             source: Texts::new(),
-            offset: UInt64Builder::new(),
+            offset: Values::new(),
             strings: STRING_TAGS.iter().map(|_| Texts::new()).collect(),
-            ratings: RATING_TAGS.iter().map(|_| Int16Builder::new()).collect(),
-            utc_date: Date32Builder::new(),
-            utc_time: Time32SecondBuilder::new(),
-            game_date: Date32Builder::new(),
-            time_base: Int32Builder::new(),
-            time_increment: Int32Builder::new(),
+            ratings: RATING_TAGS.iter().map(|_| Values::new()).collect(),
+            utc_date: Values::new(),
+            utc_time: Values::new(),
+            game_date: Values::new(),
+            time_base: Values::new(),
+            time_increment: Values::new(),
             variant: Texts::new(),
-            tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
-            tags_room: None,
+            tags: TagMap::new(),
             movetext: LongTexts::default(),
-            ply_count: UInt16Builder::new(),
+            ply_count: Values::new(),
             final_fen: LongTexts::default(),
             outcome: Texts::new(),
             errors: ErrorsBuilder::default(),
@@ -169,29 +164,24 @@ impl GamesBuilder {
             self.start();
         }
         let bytes = &mut self.fill.bytes;
-        self.game_id.append_value(source.game_id);
+        self.game_id.push(Some(source.game_id));
         self.source.push(Some(source.source), bytes);
-        self.offset.append_value(record.offset);
+        self.offset.push(Some(record.offset));
         for (column, value) in self.strings.iter_mut().zip(&record.strings) {
             column.push(value.as_deref(), bytes);
         }
-        for (builder, value) in self.ratings.iter_mut().zip(record.ratings) {
-            builder.append_option(value);
+        for (column, value) in self.ratings.iter_mut().zip(record.ratings) {
+            column.push(value);
         }
-        self.utc_date.append_option(record.utc_date);
-        self.utc_time.append_option(record.utc_time);
-        self.game_date.append_option(record.game_date);
-        self.time_base.append_option(record.time_base);
-        self.time_increment.append_option(record.time_increment);
+        self.utc_date.push(record.utc_date);
+        self.utc_time.push(record.utc_time);
+        self.game_date.push(record.game_date);
+        self.time_base.push(record.time_base);
+        self.time_increment.push(record.time_increment);
         self.variant.push(record.variant.as_deref(), bytes);
-        for (name, value) in &record.other_tags {
-            *bytes += name.len() + value.len();
-            self.tags.keys().append_value(name);
-            self.tags.values().append_value(value);
-        }
-        self.tags.append(true)?;
+        self.tags.push(&record.other_tags, bytes);
         self.movetext.push(record.movetext.as_deref(), bytes);
-        self.ply_count.append_value(record.ply_count());
+        self.ply_count.push(Some(record.ply_count()));
         self.final_fen.push(record.final_fen.as_deref(), bytes);
         self.outcome.push(record.outcome, bytes);
         if self.options.errors {
@@ -211,14 +201,7 @@ impl GamesBuilder {
         {
             column.start();
         }
-        if let Some([games, tags, names, values]) = self.tags_room.take() {
-            self.tags = MapBuilder::with_capacity(
-                None,
-                StringBuilder::with_capacity(room(tags), room(names)),
-                StringBuilder::with_capacity(room(tags), room(values)),
-                room(games),
-            );
-        }
+        self.tags.start();
     }
 
     /// Rows gathered.
@@ -238,44 +221,28 @@ impl GamesBuilder {
 
     /// The gathered rows as a batch; the builder starts again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, Error> {
-        if self.fill.rows > 0 {
-            self.tags_room = Some([
-                self.fill.rows,
-                self.tags.keys().offsets_slice().len() - 1,
-                self.tags.keys().values_slice().len(),
-                self.tags.values().values_slice().len(),
-            ]);
-        }
         self.fill.reset();
         let mut columns: Vec<(&str, bool, ArrayRef)> = vec![
-            ("game_id", false, Arc::new(self.game_id.finish())),
+            ("game_id", false, self.game_id.finish()),
             ("source", false, self.source.finish()?),
-            ("offset", false, Arc::new(self.offset.finish())),
+            ("offset", false, self.offset.finish()),
         ];
         for (name, column) in STRING_TAGS.iter().zip(&mut self.strings) {
             columns.push((name, true, column.finish()?));
         }
-        for (name, builder) in RATING_TAGS.iter().zip(&mut self.ratings) {
-            columns.push((name, true, Arc::new(builder.finish())));
+        for (name, column) in RATING_TAGS.iter().zip(&mut self.ratings) {
+            columns.push((name, true, column.finish()));
         }
         columns.extend([
-            (
-                "UTCDate",
-                true,
-                Arc::new(self.utc_date.finish()) as ArrayRef,
-            ),
-            ("UTCTime", true, Arc::new(self.utc_time.finish())),
-            ("game_date", true, Arc::new(self.game_date.finish())),
-            ("time_base", true, Arc::new(self.time_base.finish())),
-            (
-                "time_increment",
-                true,
-                Arc::new(self.time_increment.finish()),
-            ),
+            ("UTCDate", true, self.utc_date.finish()),
+            ("UTCTime", true, self.utc_time.finish()),
+            ("game_date", true, self.game_date.finish()),
+            ("time_base", true, self.time_base.finish()),
+            ("time_increment", true, self.time_increment.finish()),
             ("variant", true, self.variant.finish()?),
-            ("tags", false, Arc::new(self.tags.finish())),
+            ("tags", false, self.tags.finish()?),
             ("movetext", true, self.movetext.finish()),
-            ("ply_count", false, Arc::new(self.ply_count.finish())),
+            ("ply_count", false, self.ply_count.finish()),
             ("final_fen", true, self.final_fen.finish()),
             ("outcome", true, self.outcome.finish()?),
         ]);

@@ -11,10 +11,14 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BinaryBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder};
+use arrow_array::builder::{
+    BinaryBuilder, BooleanBufferBuilder, NullBufferBuilder, OffsetBufferBuilder, StringBuilder,
+};
 use arrow_array::types::{ArrowPrimitiveType, UInt8Type};
-use arrow_array::{ArrayRef, BooleanArray, ListArray, PrimitiveArray, StringArray};
-use arrow_schema::{DataType, Field};
+use arrow_array::{
+    ArrayRef, BooleanArray, ListArray, MapArray, PrimitiveArray, StringArray, StructArray,
+};
+use arrow_schema::{DataType, Field, Fields};
 
 use crate::error::Error;
 use crate::move_text::MoveText;
@@ -70,6 +74,13 @@ impl<T: ArrowPrimitiveType> Values<T> {
         append_validity(&mut self.nulls, rows, nulls, values.map(|v| v.is_some()));
     }
 
+    /// Appends `value` (or a null): a row of the games table's columns.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, value: Option<T::Native>) {
+        self.values.push(value.unwrap_or_default());
+        self.nulls.append(value.is_some());
+    }
+
     /// The gathered values as a column; the next batch starts with as much room.
     pub(crate) fn finish(&mut self) -> ArrayRef {
         let rows = room(self.values.len());
@@ -100,24 +111,42 @@ pub(crate) fn append_validity(
     }
 }
 
-/// A boolean column without nulls.
+/// A boolean column without nulls, packed into bits as it is appended (a `Vec<bool>`
+/// made a column by `BooleanArray::from` went over the batch again, a bit at a time).
 #[derive(Debug, Default)]
 pub(crate) struct Flags {
-    values: Vec<bool>,
+    /// The full words of 64 flags so far, as little-endian bytes.
+    bytes: Vec<u8>,
+    /// The flags after them (the low `len % 64` bits).
+    word: u64,
+    len: usize,
 }
 
 impl Flags {
     /// Appends `values`.
     #[inline(always)]
     pub(crate) fn extend(&mut self, values: impl Iterator<Item = bool>) {
-        self.values.extend(values);
+        let (mut word, mut len) = (self.word, self.len);
+        for value in values {
+            word |= u64::from(value) << (len % 64);
+            len += 1;
+            if len % 64 == 0 {
+                self.bytes.extend_from_slice(&word.to_le_bytes());
+                word = 0;
+            }
+        }
+        (self.word, self.len) = (word, len);
     }
 
     /// The gathered flags as a column; the next batch starts with as much room.
     pub(crate) fn finish(&mut self) -> ArrayRef {
-        let rows = room(self.values.len());
-        let values = std::mem::replace(&mut self.values, Vec::with_capacity(rows));
-        Arc::new(BooleanArray::from(values))
+        let len = std::mem::take(&mut self.len);
+        let word = std::mem::take(&mut self.word);
+        let mut bytes = std::mem::replace(&mut self.bytes, Vec::with_capacity(room(len / 8)));
+        bytes.extend_from_slice(&word.to_le_bytes()[..(len % 64).div_ceil(8)]);
+        let mut bits = BooleanBufferBuilder::new(len);
+        bits.append_packed_range(0..len, &bytes);
+        Arc::new(BooleanArray::new(bits.finish(), None))
     }
 }
 
@@ -312,7 +341,7 @@ impl Texts {
     }
 
     /// Appends `value` (or a null), counting its bytes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, value: Option<&str>, bytes: &mut usize) {
         match value {
             Some(value) => {
@@ -341,6 +370,73 @@ impl Texts {
             offsets.finish(),
             values.into(),
             nulls,
+        )?))
+    }
+}
+
+/// The games table's `tags` column (`map<string, string>`: the tags without a column of
+/// their own, a list of name-value entries a game), its names and values appended inline
+/// as [`Texts`] (arrow's `MapBuilder` made a call of about 60 instructions of each name and
+/// value) and made a map column as `MapBuilder` makes it: entries `keys` (not null) and
+/// `values`, no nulls.
+#[derive(Debug)]
+pub(crate) struct TagMap {
+    keys: Texts,
+    values: Texts,
+    offsets: OffsetBufferBuilder<i32>,
+    /// Games of the last batch, until the next one starts.
+    room: Option<usize>,
+}
+
+impl TagMap {
+    pub(crate) fn new() -> TagMap {
+        TagMap {
+            keys: Texts::new(),
+            values: Texts::new(),
+            offsets: OffsetBufferBuilder::new(0),
+            room: None,
+        }
+    }
+
+    /// Makes the room of the last batch, before a batch's first game (as [`Texts::start`]).
+    #[inline]
+    pub(crate) fn start(&mut self) {
+        self.keys.start();
+        self.values.start();
+        if let Some(games) = self.room.take() {
+            self.offsets = OffsetBufferBuilder::new(room(games));
+        }
+    }
+
+    /// Appends a game's tags, counting their bytes.
+    #[inline]
+    pub(crate) fn push(&mut self, tags: &[(String, String)], bytes: &mut usize) {
+        for (name, value) in tags {
+            self.keys.push(Some(name), bytes);
+            self.values.push(Some(value), bytes);
+        }
+        self.offsets.push_length(tags.len());
+    }
+
+    /// The gathered games' tags as a map column; the next batch starts empty, its room
+    /// made at its [`start`](TagMap::start).
+    pub(crate) fn finish(&mut self) -> Result<ArrayRef, Error> {
+        let offsets = std::mem::replace(&mut self.offsets, OffsetBufferBuilder::new(0)).finish();
+        let games = offsets.len() - 1;
+        self.room = (games > 0).then_some(games);
+        let (keys, values) = (self.keys.finish()?, self.values.finish()?);
+        let fields = Fields::from(vec![
+            Field::new("keys", keys.data_type().clone(), false),
+            Field::new("values", values.data_type().clone(), true),
+        ]);
+        let entries = StructArray::try_new(fields.clone(), vec![keys, values], None)?;
+        let entry = Field::new("entries", DataType::Struct(fields), false);
+        Ok(Arc::new(MapArray::try_new(
+            Arc::new(entry),
+            offsets,
+            entries,
+            None,
+            false,
         )?))
     }
 }
@@ -476,6 +572,88 @@ mod tests {
         lists.push(&[1]);
         lists.finish();
         assert_eq!(lists.finish().len(), 0);
+    }
+
+    /// The games table's map of other tags and its primitive columns, a game at a time, are
+    /// arrow's `MapBuilder` and `PrimitiveBuilder` columns of the same values, batch after
+    /// batch (a game with no other tags, a batch with none, one with no games).
+    #[test]
+    fn tag_maps_and_values_a_game_at_a_time_equal_arrows_builders() {
+        use arrow_array::builder::{Date32Builder, MapBuilder};
+        use arrow_array::types::Date32Type;
+        let tags = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+            pairs
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect()
+        };
+        let batches: [Vec<Vec<(String, String)>>; 4] = [
+            vec![
+                tags(&[("Annotator", "Ljubojević"), ("PlyCount", "")]),
+                tags(&[]),
+            ],
+            vec![tags(&[]), tags(&[])],
+            vec![],
+            vec![
+                tags(&[("FEN", "8/8/8/8/8/8/8/K6k w - - 0 1")]),
+                tags(&[("A", "b")]),
+            ],
+        ];
+        let mut map = TagMap::new();
+        let mut dates = Values::<Date32Type>::new();
+        for games in &batches {
+            map.start();
+            let mut theirs = MapBuilder::new(None, StringBuilder::new(), StringBuilder::new());
+            let mut their_dates = Date32Builder::new();
+            let mut bytes = 0;
+            for (i, game) in games.iter().enumerate() {
+                map.push(game, &mut bytes);
+                for (name, value) in game {
+                    theirs.keys().append_value(name);
+                    theirs.values().append_value(value);
+                }
+                theirs.append(true).unwrap();
+                let date = (i % 2 == 0).then_some(19_000 + i as i32);
+                dates.push(date);
+                their_dates.append_option(date);
+            }
+            let expected: usize = games.iter().flatten().map(|(n, v)| n.len() + v.len()).sum();
+            assert_eq!(bytes, expected);
+            let mine = map.finish().unwrap();
+            assert_eq!(mine.data_type(), theirs.finish().data_type());
+            let mut theirs = MapBuilder::new(None, StringBuilder::new(), StringBuilder::new());
+            for game in games {
+                for (name, value) in game {
+                    theirs.keys().append_value(name);
+                    theirs.values().append_value(value);
+                }
+                theirs.append(true).unwrap();
+            }
+            assert_eq!(mine.to_data(), theirs.finish().to_data(), "{games:?}");
+            assert_eq!(dates.finish().to_data(), their_dates.finish().to_data());
+        }
+    }
+
+    /// Flags packed a word at a time, in games of any length and batches that end inside a
+    /// word or on its edge, are arrow's `BooleanArray` of the same values.
+    #[test]
+    fn flags_packed_in_words_equal_arrows_array() {
+        let mut flags = Flags::default();
+        for games in [&[3usize, 61, 1][..], &[64], &[], &[200, 7, 64, 129], &[1]] {
+            let mut all = Vec::new();
+            for (g, &len) in games.iter().enumerate() {
+                let game: Vec<bool> = (0..len).map(|i| (i * 7 + g) % 3 == 0).collect();
+                flags.extend(game.iter().copied());
+                all.extend(game);
+            }
+            let column = flags.finish();
+            assert_eq!(
+                column.to_data(),
+                BooleanArray::from(all).to_data(),
+                "{games:?}"
+            );
+            assert_eq!(column.null_count(), 0);
+        }
     }
 
     #[test]
