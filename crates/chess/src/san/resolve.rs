@@ -88,25 +88,6 @@ fn king_if_free(pos: &Position, to: Square) -> Result<Square, SanError> {
     the_king(pos).ok_or(SanError::Illegal)
 }
 
-/// What a piece move's two origin searches check first: our king (`to`
-/// free of our own pieces, [`king_if_free`]), and that `to` holds an enemy
-/// piece exactly when the SAN says it captures; gives the king and the role
-/// taken.
-#[inline(always)]
-fn king_and_taken(
-    pos: &Position,
-    capture: bool,
-    to: Square,
-) -> Result<(Square, Option<Role>), SanError> {
-    let king = king_if_free(pos, to)?;
-    let board = pos.board();
-    let takes = board.by_color(pos.turn().other()).contains(to);
-    if capture != takes {
-        return Err(SanError::Illegal);
-    }
-    Ok((king, if takes { board.role_at(to) } else { None }))
-}
-
 /// The king of the side to move, for SAN resolution on every move: a
 /// position has one king of each color (`Position::from_setup`; legal moves
 /// never take one), so the lowest is the king, found without
@@ -129,7 +110,13 @@ pub(crate) fn piece_origin(
     capture: bool,
     to: Square,
 ) -> Result<(Square, Option<Role>), SanError> {
-    let (king, captured) = king_and_taken(pos, capture, to)?;
+    let king = king_if_free(pos, to)?;
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    let captured = if takes { board.role_at(to) } else { None };
     let candidates = reaching(pos, role, from, to);
     let origin = resolve_candidates(pos, king, role, candidates, to)?;
     Ok((origin, captured))
@@ -141,6 +128,10 @@ pub(crate) fn piece_origin(
 /// path has nothing between), so the only branch on the role left is the
 /// king's own safety test. For the game reader's piece moves, whose letter
 /// no branch predictor guesses well (see [`Position::play_piece_move`]).
+/// Its first checks (our king, the capture against the target square) are
+/// [`piece_origin`]'s, written out again on purpose: the same lines as one
+/// shared function, inlined, made `check` 0.4% more instructions (callgrind,
+/// the guard's sample: 75.10 M -> 75.42 M).
 #[inline(always)]
 pub(crate) fn piece_origin_of_role(
     pos: &Position,
@@ -149,8 +140,14 @@ pub(crate) fn piece_origin_of_role(
     capture: bool,
     to: Square,
 ) -> Result<(Square, Option<Role>), SanError> {
-    let (king, captured) = king_and_taken(pos, capture, to)?;
-    let occupied = pos.board().occupied();
+    let king = king_if_free(pos, to)?;
+    let board = pos.board();
+    let takes = board.by_color(pos.turn().other()).contains(to);
+    if capture != takes {
+        return Err(SanError::Illegal);
+    }
+    let captured = if takes { board.role_at(to) } else { None };
+    let occupied = board.occupied();
     let on_lines = from & attacks::piece_rays(role, to);
     if on_lines.more_than_one() {
         let candidates = unblocked(occupied, on_lines, to);
