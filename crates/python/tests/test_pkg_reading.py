@@ -332,7 +332,12 @@ def test_leaving_a_threaded_loop_early_stops_and_joins_its_threads(tmp_path: Pat
     games = pgnkit.read_games(path, threads=4)
     for game in games:
         assert game.headers["Event"] == "Casual"
-        # The reading thread and three workers (the reading thread runs batches too).
+        # The reading thread and three workers (the reading thread runs batches too). A
+        # thread takes its name once it first runs, which on a busy machine can come after
+        # the first game: wait for the names, not for a count that is never reached.
+        deadline = time.monotonic() + 10
+        while len(_pgnkit_threads()) < 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert len(_pgnkit_threads()) == 4, _pgnkit_threads()
         break
     del games
