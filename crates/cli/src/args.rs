@@ -469,6 +469,11 @@ pub struct SelectArgs {
     /// extension decides (.parquet, .arrow, .arrows, .csv, .ndjson), else PGN.
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
+    /// How a Parquet games table is compressed, as `convert --compression`: zstd (level 1,
+    /// the default), zstd:LEVEL (1 to 22), lz4, snappy or none. Parquet tables only (PGN
+    /// output: --compress).
+    #[arg(long, value_name = "CODEC[:LEVEL]")]
+    pub compression: Option<pgnkit_arrow::ParquetCompression>,
 }
 
 /// Options of `pgnkit ranges`.

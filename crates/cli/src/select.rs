@@ -17,6 +17,7 @@ use pgnkit::select::{
     Query, Recorder, Seen, SplitLines, Transforms, add_final_fen, add_ply_count, drop_tags,
     fix_result, mark_plies,
 };
+use pgnkit_arrow::{Format, WriterOptions};
 
 use crate::args::SelectArgs;
 use crate::failure::Failure;
@@ -516,6 +517,18 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
     };
     let table_format = format_of(args.output.as_deref(), args.format);
     let export = options::export_options(&args.pgn, &args.inputs)?;
+    // `--compression` is a Parquet table's codec; PGN output is compressed by
+    // `--compress` or its name, and the other table formats have no codec.
+    let writing = match args.compression {
+        Some(compression) if table_format != Some(Format::Parquet) => {
+            return Err(Failure::usage(format!(
+                "--compression {compression} is for a Parquet games table (-o NAME.parquet or \
+                 --format parquet); PGN output is compressed by --compress or -o's extension"
+            )));
+        }
+        Some(compression) => WriterOptions { compression },
+        None => WriterOptions::default(),
+    };
     if table_format.is_some() && args.append {
         return Err(Failure::usage(
             "--append adds to a PGN file: a games table cannot be appended to",
@@ -606,7 +619,7 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
         ..job
     };
     let format = match table_format {
-        Some(format) => PartFormat::Table(format),
+        Some(format) => PartFormat::Table(format, writing),
         None => PartFormat::Pgn { level: args.level },
     };
     let mut out = Outputs::new(match (&args.output, args.split_every, &args.split_by) {
@@ -626,7 +639,9 @@ pub fn run(args: &SelectArgs, mode: Mode) -> Result<Outcome, Failure> {
             max: args.max_files,
         },
         (path, None, None) => Split::One(match table_format {
-            Some(format) => Part::Table(Box::new(TableOut::open(path.as_deref(), format)?)),
+            Some(format) => {
+                Part::Table(Box::new(TableOut::open(path.as_deref(), format, writing)?))
+            }
             None => Part::Pgn(match path {
                 Some(path) if args.append => Output::append(path)?.compressed(None, args.level)?,
                 Some(path) => Output::file(path)?.compressed(None, args.level)?,

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use pgnkit_arrow::{
     BatchLimits, Format, GameRecord, GamesBuilder, RowSource, TableOptions, TableWriter,
+    WriterOptions,
 };
 
 use crate::args::FormatArg;
@@ -30,8 +31,13 @@ pub fn format_of(path: Option<&Path>, arg: Option<FormatArg>) -> Option<Format> 
 }
 
 impl TableOut {
-    /// Opens the table at `path` (standard output when `None`: stream formats only).
-    pub fn open(path: Option<&Path>, format: Format) -> Result<TableOut, Failure> {
+    /// Opens the table at `path` (standard output when `None`: stream formats only),
+    /// written as `writing` says (a Parquet table's codec).
+    pub fn open(
+        path: Option<&Path>,
+        format: Format,
+        writing: WriterOptions,
+    ) -> Result<TableOut, Failure> {
         let out = match path {
             Some(path) => Output::file(path)?,
             None if format.is_stream() => Output::stdout(),
@@ -43,7 +49,7 @@ impl TableOut {
         };
         let name = out.name().to_string();
         let options = TableOptions::default();
-        let writer = TableWriter::new(out, format, GamesBuilder::schema(options))
+        let writer = TableWriter::with_options(out, format, GamesBuilder::schema(options), writing)
             .map_err(|e| Failure::usage(format!("{name}: {e}")))?;
         Ok(TableOut {
             name,

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use pgnkit_arrow::{Format, GameRecord};
+use pgnkit_arrow::{Format, GameRecord, WriterOptions};
 
 use crate::args::Inputs;
 use crate::failure::Failure;
@@ -27,8 +27,9 @@ pub enum PartFormat {
         /// Compression level.
         level: Option<u32>,
     },
-    /// A games table in this format (`convert`'s formats).
-    Table(Format),
+    /// A games table in this format (`convert`'s formats), written as the options say
+    /// (a Parquet table's codec).
+    Table(Format, WriterOptions),
 }
 
 /// One file the selected games go to.
@@ -55,8 +56,8 @@ impl Part {
         crate::paths::check_plan(inputs, &[("-o", &Some(path.clone()))], false)?;
         Ok(match format {
             PartFormat::Pgn { level } => Part::Pgn(Output::file(&path)?.compressed(None, level)?),
-            PartFormat::Table(format) => {
-                Part::Table(Box::new(TableOut::open(Some(&path), format)?))
+            PartFormat::Table(format, options) => {
+                Part::Table(Box::new(TableOut::open(Some(&path), format, options)?))
             }
         })
     }

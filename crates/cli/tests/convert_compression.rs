@@ -1,6 +1,7 @@
-//! `pgnkit convert --compression`: the codec of the Parquet tables (the library's
-//! `ParquetCompression`, parsed there), the default unchanged, and refused (exit 2, nothing
-//! written) when the text names no codec or a table is not written as Parquet.
+//! `pgnkit convert --compression` (and `select`'s, for its games table): the codec of the
+//! Parquet tables (the library's `ParquetCompression`, parsed there), the default unchanged,
+//! and refused (exit 2, nothing written) when the text names no codec or a table is not
+//! written as Parquet.
 
 mod common;
 
@@ -154,4 +155,79 @@ fn a_table_not_written_as_parquet_refuses_it() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
+}
+
+/// `select`'s games table takes the codec too, in one file and in `--split-every` parts; with
+/// PGN output the option is refused rather than ignored.
+#[test]
+fn select_writes_its_games_table_with_the_codec() {
+    let one = temp("select.parquet");
+    let out = run_with_stdin(
+        &[
+            "select",
+            "-",
+            "-o",
+            one.to_str().unwrap(),
+            "--compression",
+            "lz4",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let codecs_of_one = codecs(&one);
+    assert!(!codecs_of_one.is_empty());
+    assert!(codecs_of_one.iter().all(|&c| c == Compression::LZ4_RAW));
+
+    let base = temp("select-part.parquet");
+    let out = run_with_stdin(
+        &[
+            "select",
+            "-",
+            "-o",
+            base.to_str().unwrap(),
+            "--split-every",
+            "1",
+            "--compression",
+            "snappy",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let dir = base.parent().unwrap();
+    let parts: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            let name = path.file_name().unwrap().to_str().unwrap();
+            name.starts_with("select-part-") && name.ends_with(".parquet")
+        })
+        .collect();
+    assert_eq!(parts.len(), 2, "{parts:?}");
+    for part in &parts {
+        assert!(
+            codecs(part).iter().all(|&c| c == Compression::SNAPPY),
+            "{part:?}"
+        );
+        std::fs::remove_file(part).unwrap();
+    }
+
+    let pgn = temp("select.pgn");
+    let out = run_with_stdin(
+        &[
+            "select",
+            "-",
+            "-o",
+            pgn.to_str().unwrap(),
+            "--compression",
+            "zstd",
+        ],
+        GAMES,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--compression zstd:1 is for a Parquet games table"),
+        "{stderr}"
+    );
+    assert!(!pgn.exists(), "nothing written");
 }
