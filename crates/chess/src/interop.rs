@@ -1,5 +1,5 @@
 //! What users of python-chess and shakmaty reach for: [`Move::uci`], and
-//! with the `serde` feature, serde for [`Position`](crate::Position) (its
+//! with the `serde` feature, serde for [a `Position`](crate::Position) (its
 //! FEN string), [`Move`] (its UCI string, written only: a UCI string names
 //! a move only in a position) and [`Uci`] (its string).
 
