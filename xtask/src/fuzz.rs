@@ -155,8 +155,7 @@ fn run_logged(run: &mut Command, target: &str, log: &Path) -> Result<(), String>
         .stderr(err)
         .status()
         .map_err(|e| format!("could not start `{shown}`: {e}"))?;
-    let text = std::fs::read(log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let text = String::from_utf8_lossy(&text);
+    let text = log_end(log).map_err(|e| format!("{}: {e}", log.display()))?;
     if status.success() {
         eprintln!("fuzz {target}: {}", summary(&text));
         return Ok(());
@@ -174,6 +173,25 @@ fn run_logged(run: &mut Command, target: &str, log: &Path) -> Result<(), String>
          is in fuzz/artifacts/{target}/",
         log.display()
     ))
+}
+
+/// Bytes read from the end of a target's log: its closing figures, dictionary and crash
+/// report fit, however long a run's progress lines made the whole.
+const LOG_END_BYTES: u64 = 256 << 10;
+
+/// The last [`LOG_END_BYTES`] of `log`, from the first whole line in them.
+fn log_end(log: &Path) -> std::io::Result<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = File::open(log)?;
+    let start = file.metadata()?.len().saturating_sub(LOG_END_BYTES);
+    file.seek(SeekFrom::Start(start))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(match text.split_once('\n') {
+        Some((_, rest)) if start > 0 => rest.to_string(),
+        _ => text.into_owned(),
+    })
 }
 
 /// libFuzzer's closing figures from a passing run's output: its last `DONE` status line
@@ -241,6 +259,10 @@ mod tests {
             text.starts_with("1\n") && text.contains("deadly signal"),
             "{text}"
         );
+
+        // A log longer than what is read of it: its end, from a whole line.
+        std::fs::write(&log, "x".repeat(LOG_END_BYTES as usize) + "\nDone 9 runs\n").unwrap();
+        assert_eq!(log_end(&log).unwrap(), "Done 9 runs\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
