@@ -4,6 +4,7 @@
 //! Anything that does not fit (a game number past the segment's games, a
 //! source past the manifest's) is a [`IndexError::Corrupt`] naming the file.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Read;
@@ -188,31 +189,37 @@ impl Index {
                 }
             } else {
                 let (start, end) = self.key_range(seg, key)?;
-                let mut postings = seg.positions.read(start, end)?;
-                // A game counts once per move, whatever the plies; its record is read with
-                // those of nearby games, and its names only for a filter that reads them.
-                postings.retain(|p| p.mv != NO_MOVE);
-                postings.sort_unstable_by_key(|p| (p.game, p.mv));
-                postings.dedup_by_key(|p| (p.game, p.mv));
-                let ids: Vec<u32> = postings.iter().map(|p| p.game).collect();
-                let records = self.records_of(seg, &ids, &seg.positions.path)?;
-                let admitted: Vec<(&Posting, &GameRecord)> = postings
-                    .iter()
-                    .zip(&records)
-                    .filter(|(_, g)| filter.admits_record(g))
-                    .collect();
-                let names = match filter.reads_names() {
-                    true => self.names_of(seg, admitted.iter().map(|(_, g)| *g))?,
-                    false => vec![String::new(); admitted.len()],
-                };
-                for ((p, g), names) in admitted.iter().zip(&names) {
-                    if filter.admits(g, names) {
-                        tallies
-                            .entry(p.mv)
-                            .or_default()
-                            .add(g, seg.base + u64::from(p.game));
+                // (game, move) as one number, the game's final position (no move) left out.
+                let mut pairs = seg
+                    .positions
+                    .read_map(start, end, |p| u64::from(p.game) << 16 | u64::from(p.mv))?;
+                pairs.retain(|&n| n as u16 != NO_MOVE);
+                // A game counts once per move, whatever the plies: the postings are sorted by
+                // move, then by game and ply, so a game's postings of one move follow one
+                // another. Then in game order, so that the games' records are read in runs:
+                // a stable sort merges the moves' runs (each in game order) without sorting
+                // them again.
+                pairs.dedup();
+                pairs.sort();
+                let ids: Vec<u32> = pairs.iter().map(|&n| (n >> 16) as u32).collect();
+                // The names only of the games the rest of the filter admits, and only for a
+                // filter that reads them.
+                let mut names = filter
+                    .reads_names()
+                    .then(|| Names::new(seg, NAMES_READ_MAX));
+                self.each_record(seg, &ids, &seg.positions.path, |i, g| {
+                    if !filter.admits_record(&g) {
+                        return Ok(());
                     }
-                }
+                    if let Some(names) = &mut names
+                        && !filter.admits(&g, &names.of(&g)?)
+                    {
+                        return Ok(());
+                    }
+                    let (mv, at) = (pairs[i] as u16, seg.base + (pairs[i] >> 16));
+                    tallies.entry(mv).or_default().add(&g, at);
+                    Ok(())
+                })?;
             }
         }
         finish(pos, tallies, |order| self.summary(order))
@@ -500,20 +507,21 @@ impl Index {
         seg.games.get(u64::from(id))
     }
 
-    /// The records of the games `ids` of `seg` (in ascending order, repeats allowed), in
-    /// that order. They are read in runs of nearby games, one read each, not one read per
-    /// game: a common position has tens of thousands of games and a read costs about a
-    /// microsecond. The runs are read into one buffer, and only the records asked for are
-    /// decoded.
-    fn records_of(
+    /// Hands `each` the record of each game of `ids` of `seg` (in ascending order, repeats
+    /// allowed), with its place in `ids`. They are read in runs of nearby games, one read
+    /// each, not one read per game: a common position has tens of thousands of games and a
+    /// read costs about a microsecond. Only the records asked for are decoded, and none is
+    /// kept: the start position's tree reads every game.
+    fn each_record(
         &self,
         seg: &Segment,
         ids: &[u32],
         from: &Path,
-    ) -> Result<Vec<GameRecord>, IndexError> {
-        let mut out = Vec::with_capacity(ids.len());
+        mut each: impl FnMut(usize, GameRecord) -> Result<(), IndexError>,
+    ) -> Result<(), IndexError> {
         let mut bytes = Vec::new();
         let mut rest = ids;
+        let mut done = 0;
         while let Some(&first) = rest.first() {
             let mut n = 1;
             while let Some(&id) = rest.get(n)
@@ -536,64 +544,20 @@ impl Index {
             let run_bytes =
                 seg.games
                     .read_bytes(u64::from(first), u64::from(last) + 1, &mut bytes)?;
-            out.extend(run.iter().map(|&id| {
+            for (i, &id) in run.iter().enumerate() {
                 let at = (id - first) as usize * GameRecord::SIZE;
-                GameRecord::get(&run_bytes[at..at + GameRecord::SIZE])
-            }));
+                each(
+                    done + i,
+                    GameRecord::get(&run_bytes[at..at + GameRecord::SIZE]),
+                )?;
+            }
+            done += n;
         }
-        Ok(out)
+        Ok(())
     }
 
     fn names(&self, seg: &Segment, g: &GameRecord) -> Result<String, IndexError> {
-        let mut names = self.names_of(seg, std::iter::once(g))?;
-        Ok(names.pop().unwrap_or_default())
-    }
-
-    /// The names of `games`, in order: the names of games stored near each other (their
-    /// bytes in ascending order, at most [`NAMES_READ_MAX`] bytes apart from the run's first)
-    /// are read in one read.
-    fn names_of<'g>(
-        &self,
-        seg: &Segment,
-        games: impl Iterator<Item = &'g GameRecord>,
-    ) -> Result<Vec<String>, IndexError> {
-        let mut spans = Vec::new();
-        for g in games {
-            let end = g.names_offset.checked_add(u64::from(g.names_len));
-            match end {
-                Some(end) if end <= seg.names_bytes => spans.push((g.names_offset, end)),
-                _ => {
-                    return Err(IndexError::corrupt(
-                        &seg.games.path,
-                        "a game's names lie past the end of the names file",
-                    ));
-                }
-            }
-        }
-        let mut out = Vec::with_capacity(spans.len());
-        let mut rest = &spans[..];
-        let mut bytes = Vec::new();
-        while let Some(&(first, _)) = rest.first() {
-            let mut n = 1;
-            let mut last = rest[0].1;
-            while let Some(&(start, end)) = rest.get(n)
-                && start >= rest[n - 1].0
-                && end - first <= NAMES_READ_MAX
-            {
-                last = last.max(end);
-                n += 1;
-            }
-            let (run, after) = rest.split_at(n);
-            rest = after;
-            bytes.resize((last - first) as usize, 0);
-            read_exact_at(&seg.names, &mut bytes, HEADER + first)
-                .map_err(|e| IndexError::io(&seg.names_path, e))?;
-            for &(start, end) in run {
-                let text = &bytes[(start - first) as usize..(end - first) as usize];
-                out.push(String::from_utf8_lossy(text).into_owned());
-            }
-        }
-        Ok(out)
+        Ok(Names::new(seg, 0).of(g)?.into_owned())
     }
 
     fn source(&self, g: &GameRecord, from: &Path) -> Result<&SourceEntry, IndexError> {
@@ -625,6 +589,56 @@ impl Index {
             &names,
             source.name.clone(),
             source.path.clone(),
+        ))
+    }
+}
+
+/// The names of games of a segment, asked in ascending order of their place in the names
+/// file (the games' order), read a window of at least a given size at a time: one read for
+/// the names of many games, none of them copied unless it is not UTF-8.
+struct Names<'s> {
+    seg: &'s Segment,
+    /// Bytes read at least at a time.
+    window: u64,
+    /// The names file's bytes `at..at + bytes.len()` (after its header).
+    bytes: Vec<u8>,
+    at: u64,
+}
+
+impl<'s> Names<'s> {
+    fn new(seg: &'s Segment, window: u64) -> Names<'s> {
+        Names {
+            seg,
+            window,
+            bytes: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// The names of `g`, `White\u{1f}Black`.
+    fn of(&mut self, g: &GameRecord) -> Result<Cow<'_, str>, IndexError> {
+        let (start, len) = (g.names_offset, u64::from(g.names_len));
+        let Some(end) = start
+            .checked_add(len)
+            .filter(|&e| e <= self.seg.names_bytes)
+        else {
+            return Err(IndexError::corrupt(
+                &self.seg.games.path,
+                "a game's names lie past the end of the names file",
+            ));
+        };
+        if start < self.at || end > self.at + self.bytes.len() as u64 {
+            let to = start
+                .saturating_add(self.window)
+                .clamp(end, self.seg.names_bytes);
+            self.bytes.resize((to - start) as usize, 0);
+            read_exact_at(&self.seg.names, &mut self.bytes, HEADER + start)
+                .map_err(|e| IndexError::io(&self.seg.names_path, e))?;
+            self.at = start;
+        }
+        let from = (start - self.at) as usize;
+        Ok(String::from_utf8_lossy(
+            &self.bytes[from..from + len as usize],
         ))
     }
 }

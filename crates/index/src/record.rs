@@ -419,12 +419,7 @@ impl<R: Record> RecordFile<R> {
         })
     }
 
-    /// Records `start..end`.
-    pub fn read(&self, start: u64, end: u64) -> Result<Vec<R>, IndexError> {
-        self.read_map(start, end, |r| r)
-    }
-
-    /// [`read`](RecordFile::read), each record mapped by `f` as it is decoded.
+    /// Records `start..end`, each mapped by `f` as it is decoded.
     pub fn read_map<T>(
         &self,
         start: u64,

@@ -55,6 +55,9 @@ const TREES: &[(&str, &[&str])] = &[
     ("d4 Nf6 c4 e6", &[]),
     ("e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6", &[]),
     ("e4 c5 Nf3 d6", &["--min-rating", "2200"]),
+    // A filter reads every game of the position: the start position's are all of them.
+    ("", &["--min-rating", "2200"]),
+    ("", &["--player", "Carlsen, Magnus"]),
 ];
 
 /// Entry point for `cargo xtask bench --positions [--pairs N] [--threads N]
