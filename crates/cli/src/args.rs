@@ -108,8 +108,8 @@ pub enum Command {
     /// Build a position index of PGN files (docs/index.md), or add files to one.
     ///
     /// The index (a folder) keeps every main-line position by its Polyglot
-    /// key, where each game is in its file (plain or compressed; the files
-    /// stay where they are) and per-move statistics for `pgnkit tree`.
+    /// key and where each game is in its file (plain or compressed; the
+    /// files stay where they are), with what `pgnkit tree` counts of it.
     /// Games with errors are left out and counted. --append adds files as a
     /// new segment, atomically.
     Index(IndexArgs),
@@ -156,9 +156,10 @@ pub struct IndexArgs {
     /// Threads reading games [default: one per CPU; at most 1024].
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
-    /// Memory for positions before they are written to disk, to be sorted
-    /// at the end (16 bytes a position; sizes as for --max-game-bytes).
-    #[arg(long, value_name = "SIZE", default_value = "128MiB", value_parser = size)]
+    /// Memory for positions before they are written to disk, by partition of
+    /// their keys (16 bytes a position; twice this is held at most; sizes as
+    /// for --max-game-bytes).
+    #[arg(long, value_name = "SIZE", default_value = "32MiB", value_parser = size)]
     pub run_memory: u64,
     /// How games are read (the index records nothing of it: give the same
     /// flags to `--append` and to a scan that is to agree with it).

@@ -1,14 +1,13 @@
 //! Building an index ([`build`]) and adding files to one ([`append`]): one
 //! new segment each time. The games are read in input order; their
 //! positions go to a buffer of at most [`BuildOptions::run_positions`]
-//! postings. When it fills, its postings are appended to a spill file by
-//! partition (their top bits) on a thread of its own while the reading goes on
-//! ([`crate::partition`]); at the end the partitions (with the last
-//! postings, kept in memory) are sorted and counted on several threads at
-//! once and the segment's sorted positions and per-move statistics written
-//! in key order ([`crate::sorted_write`]). Memory is bounded by the buffer and
-//! the games' records, whatever the input's size. A build that never fills
-//! the buffer sorts it in memory and writes no spill file.
+//! postings. When it fills, its postings are appended to the segment's
+//! `.pos` by partition (their keys' top bits) on a thread of its own while
+//! the reading goes on ([`crate::partition`]); at the end the last ones are,
+//! and where each piece went is written to `.pieces`. Nothing is sorted or
+//! read back: each partition's pieces hold its postings in the order the
+//! games were read. Memory is bounded by the two buffers and the games'
+//! records, whatever the input's size.
 //! A build writes to a temporary folder beside the target and renames it
 //! into place at the end; an append writes its segment's new files and then
 //! replaces the manifest by a rename; either way a failure leaves the index
@@ -22,12 +21,9 @@ use pgnkit_game::ReadOptions;
 
 use crate::error::IndexError;
 use crate::manifest::{Manifest, SegmentEntry, SourceEntry, fingerprint};
-use crate::partition::{PART_BITS, Partitions};
-use crate::record::{GameRecord, RecordWriter, VERSION};
+use crate::partition::Partitions;
+use crate::record::{GameRecord, Piece, RecordWriter, VERSION};
 use crate::scan::{absolute, read_sources};
-use crate::sort::{distribute_on, sort_postings};
-use crate::sorted_write::{Units, cuts, write_sorted};
-use crate::tree::Scores;
 
 /// How an index is built.
 #[derive(Debug, Clone, Copy)]
@@ -35,8 +31,8 @@ pub struct BuildOptions {
     /// Threads reading games (see pgnkit-game's `run_ordered`); 0 for all cores.
     pub threads: usize,
     /// Postings (16 bytes each) held in memory before they are written to
-    /// the spill file on disk: 8 Mi (128 MiB) by default. The build
-    /// holds two such buffers at most.
+    /// the segment's `.pos` by partition: 2 Mi (32 MiB) by default. The
+    /// build holds two such buffers at most.
     pub run_positions: usize,
     /// How the games are read (nested comments, repaired tag strings,
     /// strictness); the index records nothing of it.
@@ -47,7 +43,7 @@ impl Default for BuildOptions {
     fn default() -> BuildOptions {
         BuildOptions {
             threads: 0,
-            run_positions: 8 << 20,
+            run_positions: 2 << 20,
             read: ReadOptions::default(),
         }
     }
@@ -63,8 +59,7 @@ pub struct BuildSummary {
     pub broken: u64,
     /// Positions indexed (main-line positions of the games indexed).
     pub positions: u64,
-    /// Times the postings were written to disk (to the spill file, read
-    /// back sorted at the end); 0 when they all fitted in memory.
+    /// Times a buffer of postings was written to `.pos` (at least once).
     pub runs: u64,
 }
 
@@ -144,7 +139,7 @@ pub fn append(
 }
 
 fn remove_segment_files(dir: &Path, stem: &str) {
-    for ext in ["games", "names", "pos", "stats", "single"] {
+    for ext in ["games", "names", "pos", "pieces"] {
         let _ = fs::remove_file(dir.join(format!("{stem}.{ext}")));
     }
 }
@@ -172,18 +167,11 @@ fn add_segment(
     let mut games: Vec<GameRecord> = Vec::new();
     // Reserved whole (address space only until filled): no copies as it grows.
     let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
-    let mut scratch: Vec<u128> = Vec::new();
     let mut parts = Partitions::new(dir, stem);
     let first_source = manifest.sources.len();
     let mut sources: Vec<SourceEntry> = Vec::new();
     let mut fingerprints: Vec<(PathBuf, (u64, u128, u64))> = Vec::new();
     let capacity = options.run_positions.max(1);
-    // The sort of postings that all fit in memory runs after the reading:
-    // on every thread the read uses.
-    let sort_threads = match options.threads {
-        pgnkit_game::ALL_CORES => pgnkit_game::all_cores(),
-        n => n,
-    };
 
     let read = read_sources(
         inputs,
@@ -225,96 +213,51 @@ fn add_segment(
             names_bytes += game.names.len() as u64;
             games.push(record);
             // The game's postings in runs that fit the buffer, each one
-            // extend (one capacity check, no spill test a posting); the
-            // buffer is spilled when a run fills it.
+            // extend (one capacity check, no test a posting); the buffer
+            // is written when a run fills it.
             let mut rest = &game.positions[..];
             while !rest.is_empty() {
                 let room = capacity.saturating_sub(buffer.len()).max(1);
                 let (now, later) = rest.split_at(room.min(rest.len()));
-                // Packed by the visitor ([`pack`](crate::sort::pack)) but
-                // for the game's number, 0 there.
+                // Packed by the visitor ([`Posting::pack`](crate::record::Posting::pack))
+                // but for the game's number, 0 there.
                 let game = u128::from(id) << 16;
                 buffer.extend(now.iter().map(|&p| p | game));
                 rest = later;
                 if buffer.len() >= capacity {
-                    parts.spill(&mut buffer)?;
+                    parts.write(&mut buffer)?;
                 }
             }
             Ok(())
         },
     );
-    let read = match read {
-        Ok(read) => read,
-        Err(e) => {
-            parts.remove();
-            remove_segment_files(dir, stem);
-            return Err(e);
+    let written = read.and_then(|read| {
+        names.flush().map_err(|e| IndexError::io(&names_path, e))?;
+        names
+            .into_inner()
+            .map_err(|e| IndexError::io(&names_path, e.into_error()))?
+            .sync_all()
+            .map_err(|e| IndexError::io(&names_path, e))?;
+        // The last postings, then the games while they are written.
+        if !buffer.is_empty() {
+            parts.write(&mut buffer)?;
         }
-    };
-    names.flush().map_err(|e| IndexError::io(&names_path, e))?;
-    names
-        .into_inner()
-        .map_err(|e| IndexError::io(&names_path, e.into_error()))?
-        .sync_all()
-        .map_err(|e| IndexError::io(&names_path, e))?;
-
-    let merged = (|| {
+        drop(buffer);
         let mut game_file = RecordWriter::<GameRecord>::create(&dir.join(format!("{stem}.games")))?;
         for g in &games {
             game_file.push(g)?;
         }
         game_file.finish()?;
-        let scores: Vec<Scores> = games.iter().map(Scores::of).collect();
-        let (pos_count, stats_count, single_count) = if parts.spills == 0 {
-            sort_postings(&mut buffer, &mut scratch, sort_threads, 128);
-            drop(std::mem::take(&mut scratch));
-            // Ranges counted on the threads: a few each, so that one
-            // slower range leaves the others work.
-            let cuts = cuts(&buffer, buffer.len() / (sort_threads * 4).max(1));
-            let units = Units::Sorted {
-                postings: &buffer,
-                cuts,
-            };
-            write_sorted(dir, stem, &scores, &units, sort_threads)?
-        } else {
-            // The last postings stay in memory, distributed by partition
-            // like the spilled ones into the spill before's buffer (its
-            // pages in memory already), and join their partitions as they
-            // are read back.
-            let mut last = Vec::new();
-            parts.finish(&mut last)?;
-            drop(std::mem::take(&mut scratch));
-            // Every place is written by `distribute` (the spill's postings
-            // are still there: sized, not cleared).
-            last.resize(buffer.len(), 0);
-            let starts = distribute_on(
-                &buffer,
-                &mut last,
-                128 - PART_BITS,
-                1 << PART_BITS,
-                sort_threads,
-            );
-            drop(std::mem::take(&mut buffer));
-            // A partition is read back whole when it holds at most an
-            // eighth of the buffer, and each thread holds one (and room
-            // to sort it).
-            let limit = (capacity / 8).max(4096);
-            let Some(store) = parts.store() else {
-                return Err(IndexError::corrupt(dir, "a spill without its file"));
-            };
-            let units = Units::Parts {
-                store,
-                last: &last,
-                starts: &starts,
-                limit,
-            };
-            write_sorted(dir, stem, &scores, &units, sort_threads)?
-        };
-        Ok::<_, IndexError>((pos_count, stats_count, single_count))
-    })();
-    let run_count = parts.spills;
-    parts.remove();
-    let (pos_count, stats_count, single_count) = match merged {
+        let runs = parts.writes;
+        let (positions, pieces) = parts.finish()?;
+        let mut piece_file = RecordWriter::<Piece>::create(&dir.join(format!("{stem}.pieces")))?;
+        for piece in &pieces {
+            piece_file.push(piece)?;
+        }
+        let pieces = piece_file.finish()?;
+        Ok((read, runs, positions, pieces))
+    });
+    let (read, runs, positions, pieces) = match written {
         Ok(v) => v,
         Err(e) => {
             remove_segment_files(dir, stem);
@@ -325,15 +268,14 @@ fn add_segment(
     manifest.segments.push(SegmentEntry {
         stem: stem.to_string(),
         games: games.len() as u64,
-        positions: pos_count,
-        stats: stats_count,
-        singles: single_count,
+        positions,
+        pieces,
         names_bytes,
     });
     Ok(BuildSummary {
         games: games.len() as u64,
         broken: read.broken,
-        positions: pos_count,
-        runs: run_count,
+        positions,
+        runs,
     })
 }

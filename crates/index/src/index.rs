@@ -1,6 +1,7 @@
 //! An index opened for reading ([`Index`]): its manifest read and every
 //! segment file's header and length checked against it, then lookups by
-//! Polyglot key with binary searches over the sorted fixed-size records.
+//! Polyglot key: the pieces of the key's partition found by binary searches
+//! over the segment's `.pieces` and read from its `.pos`.
 //! Anything that does not fit (a game number past the segment's games, a
 //! source past the manifest's) is a [`IndexError::Corrupt`] naming the file.
 
@@ -15,10 +16,10 @@ use pgnkit_input::{Options, Source, open};
 
 use crate::error::IndexError;
 use crate::game_info::Filter;
-use crate::game_order::GameOrder;
+use crate::key_postings::{GameOrder, KeyPostings};
 use crate::manifest::{Manifest, SourceEntry};
 use crate::record::{
-    GameRecord, HEADER, NO_MOVE, Posting, Record, RecordFile, Single, StatsRecord, read_exact_at,
+    GameRecord, HEADER, NO_MOVE, Piece, Posting, Record, RecordFile, read_exact_at,
 };
 use crate::search::{FoundGame, GameHit, GameHits, Hit, Joined, SearchOptions};
 use crate::tree::{GameSummary, Tally, Tree, finish};
@@ -40,8 +41,7 @@ struct Segment {
     base: u64,
     games: RecordFile<GameRecord>,
     positions: RecordFile<Posting>,
-    stats: RecordFile<StatsRecord>,
-    singles: RecordFile<Single>,
+    pieces: RecordFile<Piece>,
     names: File,
     names_path: PathBuf,
     names_bytes: u64,
@@ -84,8 +84,7 @@ impl Index {
                 base,
                 games: RecordFile::open(&file("games"), entry.games)?,
                 positions: RecordFile::open(&file("pos"), entry.positions)?,
-                stats: RecordFile::open(&file("stats"), entry.stats)?,
-                singles: RecordFile::open(&file("single"), entry.singles)?,
+                pieces: RecordFile::open(&file("pieces"), entry.pieces)?,
                 names,
                 names_path,
                 names_bytes: entry.names_bytes,
@@ -134,93 +133,41 @@ impl Index {
         Ok(())
     }
 
-    /// The tree of `pos` over the games `filter` admits. Without a filter it
-    /// reads the stored per-move statistics (a few records per segment);
-    /// with one, every posting of the position and its game.
+    /// The tree of `pos` over the games `filter` admits: every posting of the
+    /// position and its game read, in each segment.
     pub fn tree(&self, pos: &Position, filter: &Filter) -> Result<Tree, IndexError> {
         let key = pos.polyglot_key();
         let mut tallies: BTreeMap<u16, Tally> = BTreeMap::new();
         for seg in &self.segments {
-            if filter.is_empty() {
-                let mut i = seg.stats.lower_bound(key, |s| s.key)?;
-                while i < seg.stats.len {
-                    let s = seg.stats.get(i)?;
-                    if s.key != key {
-                        break;
-                    }
-                    let mut tally = Tally::default();
-                    tally.stats.games = u64::from(s.games);
-                    tally.stats.white = u64::from(s.white);
-                    tally.stats.draws = u64::from(s.draws);
-                    tally.stats.black = u64::from(s.black);
-                    tally.stats.white_rating_sum = s.white_rating_sum;
-                    tally.stats.white_rating_count = u64::from(s.white_rating_count);
-                    tally.stats.black_rating_sum = s.black_rating_sum;
-                    tally.stats.black_rating_count = u64::from(s.black_rating_count);
-                    tally.stats.rating_sum = s.white_rating_sum.saturating_add(s.black_rating_sum);
-                    tally.stats.rating_count =
-                        u64::from(s.white_rating_count) + u64::from(s.black_rating_count);
-                    if s.latest != u32::MAX {
-                        let g = self.game_record(seg, s.latest, &seg.stats.path)?;
-                        tally.latest = Some((g.date, seg.base + u64::from(s.latest)));
-                    }
-                    if s.best != u32::MAX {
-                        let g = self.game_record(seg, s.best, &seg.stats.path)?;
-                        tally.best = Some((
-                            u32::from(g.white_elo) + u32::from(g.black_elo),
-                            seg.base + u64::from(s.best),
-                        ));
-                    }
-                    tallies.entry(s.mv).or_default().merge(&tally);
-                    i += 1;
+            // (game, move) as one number, the game's final position (no move) left out.
+            let mut pairs = self.key_postings(seg, key)?.all(&seg.positions, |p| {
+                u64::from(p.game) << 16 | u64::from(p.mv)
+            })?;
+            pairs.retain(|&n| n as u16 != NO_MOVE);
+            // A game counts once per move, whatever the plies. The postings come in game
+            // order, so a stable sort has little to do: it orders the moves of a game that
+            // reaches the position more than once.
+            pairs.sort();
+            pairs.dedup();
+            let ids: Vec<u32> = pairs.iter().map(|&n| (n >> 16) as u32).collect();
+            // The names only of the games the rest of the filter admits, and only for a
+            // filter that reads them.
+            let mut names = filter
+                .reads_names()
+                .then(|| Names::new(seg, NAMES_READ_MAX));
+            self.each_record(seg, &ids, &seg.positions.path, |i, g| {
+                if !filter.admits_record(&g) {
+                    return Ok(());
                 }
-                let mut i = seg.singles.lower_bound(key, |s| s.key)?;
-                while i < seg.singles.len {
-                    let s = seg.singles.get(i)?;
-                    if s.key != key {
-                        break;
-                    }
-                    let g = self.game_record(seg, s.game, &seg.singles.path)?;
-                    tallies
-                        .entry(s.mv)
-                        .or_default()
-                        .add(&g, seg.base + u64::from(s.game));
-                    i += 1;
+                if let Some(names) = &mut names
+                    && !filter.admits(&g, &names.of(&g)?)
+                {
+                    return Ok(());
                 }
-            } else {
-                let (start, end) = self.key_range(seg, key)?;
-                // (game, move) as one number, the game's final position (no move) left out.
-                let mut pairs = seg
-                    .positions
-                    .read_map(start, end, |p| u64::from(p.game) << 16 | u64::from(p.mv))?;
-                pairs.retain(|&n| n as u16 != NO_MOVE);
-                // A game counts once per move, whatever the plies: the postings are sorted by
-                // move, then by game and ply, so a game's postings of one move follow one
-                // another. Then in game order, so that the games' records are read in runs:
-                // a stable sort merges the moves' runs (each in game order) without sorting
-                // them again.
-                pairs.dedup();
-                pairs.sort();
-                let ids: Vec<u32> = pairs.iter().map(|&n| (n >> 16) as u32).collect();
-                // The names only of the games the rest of the filter admits, and only for a
-                // filter that reads them.
-                let mut names = filter
-                    .reads_names()
-                    .then(|| Names::new(seg, NAMES_READ_MAX));
-                self.each_record(seg, &ids, &seg.positions.path, |i, g| {
-                    if !filter.admits_record(&g) {
-                        return Ok(());
-                    }
-                    if let Some(names) = &mut names
-                        && !filter.admits(&g, &names.of(&g)?)
-                    {
-                        return Ok(());
-                    }
-                    let (mv, at) = (pairs[i] as u16, seg.base + (pairs[i] >> 16));
-                    tallies.entry(mv).or_default().add(&g, at);
-                    Ok(())
-                })?;
-            }
+                let (mv, at) = (pairs[i] as u16, seg.base + (pairs[i] >> 16));
+                tallies.entry(mv).or_default().add(&g, at);
+                Ok(())
+            })?;
         }
         finish(pos, tallies, |order| self.summary(order))
     }
@@ -311,8 +258,7 @@ impl Index {
         self.verify_sources()?;
         let mut orders = Vec::with_capacity(self.segments.len());
         for seg in &self.segments {
-            let (start, end) = self.key_range(seg, key)?;
-            orders.push(GameOrder::new(&seg.positions, start, end, seg.games.len)?);
+            orders.push(GameOrder::new(self.key_postings(seg, key)?));
         }
         let mut plies = Vec::new();
         let mut bytes = Vec::new();
@@ -373,26 +319,12 @@ impl Index {
         // numbers checked: an index whose postings are corrupt hands out no game.
         let mut postings = Vec::with_capacity(self.segments.len());
         for seg in &self.segments {
-            let (start, end) = self.key_range(seg, key)?;
-            // (game, ply) as one number. A key's postings are sorted by the move played,
-            // then by game and ply: sorted runs, which a stable sort finds and merges.
-            let mut numbers: Vec<u64> = seg
-                .positions
-                .read_map(start, end, |p| u64::from(p.game) << 16 | u64::from(p.ply))?;
+            let mut numbers = self.key_postings(seg, key)?.all(&seg.positions, |p| {
+                u64::from(p.game) << 16 | u64::from(p.ply)
+            })?;
+            // In order already (the games were read in order): a check, unless the index
+            // is damaged.
             numbers.sort();
-            if let Some(&last) = numbers.last()
-                && last >> 16 >= seg.games.len
-            {
-                return Err(IndexError::corrupt(
-                    &seg.positions.path,
-                    format!(
-                        "game {} where the segment has {} games",
-                        last >> 16,
-                        seg.games.len
-                    ),
-                )
-                .into());
-            }
             postings.push(numbers);
         }
         let game_of = |p: u64| (p >> 16) as u32;
@@ -487,14 +419,9 @@ impl Index {
         }
     }
 
-    fn key_range(&self, seg: &Segment, key: u64) -> Result<(u64, u64), IndexError> {
-        let start = seg.positions.lower_bound(key, |p| p.key)?;
-        let end = if key == u64::MAX {
-            seg.positions.len
-        } else {
-            seg.positions.lower_bound(key + 1, |p| p.key)?
-        };
-        Ok((start, end))
+    /// The postings of `key` in `seg`, to be read.
+    fn key_postings(&self, seg: &Segment, key: u64) -> Result<KeyPostings, IndexError> {
+        KeyPostings::new(&seg.positions, &seg.pieces, key, seg.games.len)
     }
 
     fn game_record(&self, seg: &Segment, id: u32, from: &Path) -> Result<GameRecord, IndexError> {
@@ -581,7 +508,7 @@ impl Index {
             .rev()
             .find(|s| s.base <= order)
             .ok_or_else(|| IndexError::corrupt(&self.path, "a game number out of range"))?;
-        let g = self.game_record(seg, (order - seg.base) as u32, &seg.stats.path)?;
+        let g = self.game_record(seg, (order - seg.base) as u32, &seg.positions.path)?;
         let names = self.names(seg, &g)?;
         let source = self.source(&g, &seg.games.path)?;
         Ok(GameSummary::new(

@@ -27,61 +27,62 @@
 //! # Layout
 //!
 //! An index is a folder. `MANIFEST` holds the format version on its first
-//! line (`pgnkit-index 2`; a newer one is refused naming both versions) and,
-//! as JSON, the sources (path, stream, size, modification time and a hash
-//! of 3 × 64 KiB samples, checked before an offset is used) and the
-//! segments. Each build or `append` adds one segment of five files, each a
-//! 16-byte header (magic, version, record size) and fixed-size
-//! little-endian records:
+//! line (`pgnkit-index 3`; a newer one is refused naming both versions, an
+//! older one asks to be rebuilt) and, as JSON, the sources (path, stream,
+//! size, modification time and a hash of 3 × 64 KiB samples, checked before
+//! an offset is used) and the segments. Each build or `append` adds one
+//! segment of four files, each a 16-byte header (magic, version, record
+//! size) and fixed-size little-endian records:
 //!
-//! - `seg-N.pos`: 16-byte postings (key, move, ply, game), sorted by key,
-//!   move, game, ply: one per main-line position of every game (the last
-//!   with no move). Exact search is two binary searches and one read.
-//! - `seg-N.stats`: 64-byte records per (key, move): games, White wins,
-//!   draws, Black wins, each side's rating sum and count, latest and best game, counted
-//!   at build time from the merged postings: the tree without filters reads
-//!   a handful of records per segment whatever the number of games.
-//!   `seg-N.single`: 16-byte records (key, move, game) for the moves played
-//!   in one game of the segment (most of them), whose statistics are the
-//!   game's.
+//! - `seg-N.pos`: 16-byte postings (key, move, game, ply as one number), one
+//!   per main-line position of every game (the last with no move), by
+//!   partition: the top 10 bits of the key. Each partition's postings lie
+//!   in pieces of at most 1,024, in the order the games were read.
+//! - `seg-N.pieces`: where each piece is (partition, first posting, count),
+//!   by partition. A lookup finds its partition's pieces by two binary
+//!   searches, reads them (1/1024 of the segment's postings: the keys are
+//!   random) and keeps its key's postings, already in game order.
 //! - `seg-N.games`: 48-byte game records (source, offset, game number,
 //!   date, ratings, result, speed class, plies, where the names are);
 //!   `seg-N.names`: the player names.
 //!
-//! A tree merges the segments' records by move; a filtered tree (ratings,
-//! speed, dates, player) reads the position's postings and their games.
+//! A tree reads the position's postings and their games' records in each
+//! segment and counts each move's games, with or without a filter (ratings,
+//! speed, dates, player).
 //!
 //! # Why this layout
 //!
-//! Sorted fixed-size records need no dependency and no parsing: a lookup is
-//! a binary search of positioned reads (`pread`), served by the page cache
-//! when warm, and a truncated or corrupt file is caught by the header and
-//! length checks against the manifest instead of faulting as a mapped file
-//! would. An embedded key-value store (an LSM or B-tree crate) would bring
-//! its own write-ahead log and compaction to store what is written once and
-//! appended rarely; segments give `append` for free (a new segment and a
-//! new manifest renamed into place, atomic) and merging at read time costs
-//! one binary search per segment.
+//! Fixed-size records need no dependency and no parsing: a lookup is a few
+//! positioned reads (`pread`), served by the page cache when warm, and a
+//! truncated or corrupt file is caught by the header and length checks
+//! against the manifest instead of faulting as a mapped file would. The
+//! postings are not sorted by key: the build writes them by partition as
+//! they come, in one pass, and nothing is read back, sorted or merged (a
+//! build that sorted them and counted each move's statistics took 2.5
+//! times `check`'s time; this one takes about 1.9, docs/performance.md).
+//! A lookup pays for it by reading its whole partition (half a megabyte
+//! for the bench file ten times, 424,170 games), and a tree by counting
+//! its position's games when asked. An embedded key-value store (an LSM or
+//! B-tree crate) would bring its own write-ahead log and compaction to
+//! store what is written once and appended rarely; segments give `append`
+//! for free (a new segment and a new manifest renamed into place, atomic)
+//! and reading several costs one lookup per segment.
 //!
 //! # Building in bounded memory
 //!
-//! Postings go to a buffer of [`BuildOptions::run_positions`] (8 Mi, 128
-//! MiB); a full buffer is appended, unsorted, to one spill file in 64 KiB
-//! pieces of 128 partitions by the top bits of the keys (on a thread of its
-//! own, while the reading goes on); at the end each partition is read back and sorted in memory (one
-//! larger than its share is split again by its next bits), in key order, so
-//! that `seg-N.pos` is written and `seg-N.stats` counted from one sorted
-//! stream with no merge of runs. Zobrist keys are random: the partitions
-//! are about equal.
-//! The game records (48 bytes a game) stay in memory for that count. A
-//! build writes to a hidden temporary folder and renames it into place.
+//! Postings go to a buffer of [`BuildOptions::run_positions`] (2 Mi, 32
+//! MiB); a full buffer is appended to `seg-N.pos` by partition, 16 KiB of
+//! one partition at a time, on a thread of its own while the reading goes
+//! on into a second buffer, and written back to disk on another. The game
+//! records (48 bytes a game) stay in memory until the end. A build writes
+//! to a hidden temporary folder and renames it into place.
 
 mod book;
 mod build;
 mod error;
 mod game_info;
-mod game_order;
 mod index;
+mod key_postings;
 mod manifest;
 pub mod moves;
 mod partition;
@@ -89,8 +90,6 @@ mod position_text;
 mod record;
 mod scan;
 mod search;
-mod sort;
-mod sorted_write;
 mod tree;
 
 pub use book::{

@@ -1,5 +1,5 @@
 //! The index's manifest (`MANIFEST` in the index folder): the format
-//! version on its first line (`pgnkit-index 2`), then JSON: the sources
+//! version on its first line (`pgnkit-index 3`), then JSON: the sources
 //! (each file's path, stream, size, modification time and sample hash) and
 //! the segments (their file stem and record counts). It is the only file
 //! that is ever replaced, by writing a new one and renaming it over the old
@@ -30,14 +30,13 @@ pub(crate) struct SourceEntry {
     pub sample: u64,
 }
 
-/// A segment: its files are `<stem>.games`, `.names`, `.pos`, `.stats`, `.single`.
+/// A segment: its files are `<stem>.games`, `.names`, `.pos`, `.pieces`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SegmentEntry {
     pub stem: String,
     pub games: u64,
     pub positions: u64,
-    pub stats: u64,
-    pub singles: u64,
+    pub pieces: u64,
     pub names_bytes: u64,
 }
 

@@ -1,105 +1,135 @@
-//! The postings of a build that outgrew its buffer, on disk in one spill
-//! file by partition (the top bits of their packed form,
-//! [`pack`](crate::sort::pack)), and read back sorted, partition after
-//! partition.
+//! A segment's postings written to its `.pos` by partition, the top
+//! [`PART_BITS`] bits of their keys, and where each piece of a partition
+//! went ([`Piece`], the segment's `.pieces`).
 //!
-//! Each time the buffer fills, its postings are gathered by their top
-//! [`PART_BITS`] bits (one pass, no sort: the reading stops for less time
-//! than a sort would take) and appended to the spill file on a thread of
-//! its own, 64 KiB of one partition at a time; where each piece went is
-//! kept in memory ([`Store`]). One file, not one a partition: a file
-//! created and removed costs the kernel more than its pieces' writes, and
-//! the pieces are written from the gathered postings with no copy through
-//! a file buffer. At the end each partition is read back, sorted in memory
-//! and handed on in key order: as the keys are random (Zobrist), the
-//! partitions are about equal and small, and no k-way merge of runs is
-//! needed. A partition larger than its share of the memory
-//! ([`feed_part`]'s `limit`) is split again by its next bits into a spill
-//! file of its own, as often as needed (the postings of one position, the
-//! start position's in a large database, end up split by game).
+//! Each time the build's buffer fills, its postings are gathered by
+//! partition (one pass, no sort) and appended to `.pos`, 16 KiB of one
+//! partition at a time, on a thread of its own while the reading goes on.
+//! That is the index: nothing is read back, sorted or merged. A partition's
+//! pieces lie in the order written, so each key's postings come in the
+//! order the games were read (game, then ply). A lookup reads the pieces of
+//! its key's partition (1/1024 of the segment's postings: Zobrist keys are
+//! random, so the partitions are about equal) and keeps its key's. One
+//! file, not one a partition: a file created and removed costs the kernel
+//! more than its pieces' writes, and the pieces are written from the
+//! gathered postings with no copy through a file buffer.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
 use std::thread::JoinHandle;
 
 use zerocopy::IntoBytes;
 
 use crate::error::IndexError;
-use crate::record::read_exact_at;
-use crate::sort::sort_part;
+use crate::record::{HEADER, Piece, Posting, Record, header};
 
-/// Bits of the packed postings that choose a partition: 128 partitions.
-pub(crate) const PART_BITS: u32 = 7;
+/// Bits of the keys that choose a partition: 1024 partitions.
+pub(crate) const PART_BITS: u32 = 10;
 
-/// Partitions (and sub-partitions of a partition split again).
+/// Partitions.
 pub(crate) const PARTS: usize = 1 << PART_BITS;
 
 /// Postings gathered for a partition at most before they are written as
-/// one piece (64 KiB; 8 MiB for all): writes of 64 KiB cost the kernel
-/// least here ([`crate::sorted_write`]'s `PIECE` says why not larger).
-const STAGE: usize = 1 << 12;
+/// one piece (16 KiB; 16 MiB for all).
+const STAGE: usize = 1 << 10;
 
-/// The spill of a build: its store (made by the first spill), and the
-/// spill being written to it on a thread of its own.
-pub(crate) struct Partitions {
-    path: PathBuf,
-    /// The spill file and its pieces (`None` while a spill's thread has
-    /// it, and before the first spill).
-    store: Option<Store>,
-    /// Times the buffer was spilled.
-    pub spills: u64,
-    /// The last spill's writer; it gives back the buffer (emptied, to be
-    /// filled again) and the store.
-    writing: Option<JoinHandle<Spilled>>,
+/// The partition of a posting whose key is `key`.
+pub(crate) fn partition(key: u64) -> u32 {
+    (key >> (64 - PART_BITS)) as u32
 }
 
-/// What a spill's thread gives back.
-type Spilled = Result<(Vec<u128>, Store), IndexError>;
+/// The postings of a build being written: the store (made by the first
+/// write), and the buffer being written to it on a thread of its own.
+pub(crate) struct Partitions {
+    path: PathBuf,
+    /// The postings file and its pieces (`None` while a write's thread has
+    /// it, and before the first write).
+    store: Option<Store>,
+    /// Times a buffer was written.
+    pub writes: u64,
+    /// The last write's thread; it gives back the buffer (emptied, to be
+    /// filled again) and the store.
+    writing: Option<JoinHandle<Written>>,
+    /// The thread that syncs `.pos` as buffers are written, and how to ask it.
+    syncing: Option<(Sender<()>, JoinHandle<Synced>)>,
+}
+
+/// What a write's thread gives back.
+type Written = Result<(Vec<u128>, Store), IndexError>;
+
+/// What the syncer's thread ends with: its first error.
+type Synced = Result<(), IndexError>;
 
 impl Partitions {
-    /// The spill of segment `stem` in `dir` (no file made yet).
+    /// The postings of segment `stem` in `dir` (no file made yet).
     pub fn new(dir: &Path, stem: &str) -> Partitions {
         Partitions {
-            path: dir.join(format!("{stem}.spill")),
+            path: dir.join(format!("{stem}.pos")),
             store: None,
-            spills: 0,
+            writes: 0,
             writing: None,
+            syncing: None,
         }
     }
 
-    /// Starts appending the postings of `buffer` to the spill file by
-    /// partition, on a thread of its own; `buffer` gets the spill before's
-    /// buffer back, empty, once that spill is written (its error is this
-    /// one's), or a new one, empty, for the first spill. The reading goes
-    /// on while a spill is written: two buffers, as a sort and its second
-    /// buffer would take.
-    pub fn spill(&mut self, buffer: &mut Vec<u128>) -> Result<(), IndexError> {
+    /// Starts appending the postings of `buffer` to `.pos` by partition, on
+    /// a thread of its own; `buffer` gets the write before's buffer back,
+    /// empty, once that write is done (its error is this one's), or a new
+    /// one, empty, for the first write. The reading goes on while a buffer
+    /// is written: two buffers.
+    pub fn write(&mut self, buffer: &mut Vec<u128>) -> Result<(), IndexError> {
         let mut next = Vec::new();
         self.wait(&mut next)?;
         next.clear();
-        if self.spills == 0 {
+        if self.writes == 0 {
             self.store = Some(Store::create(&self.path)?);
             next = Vec::with_capacity(buffer.capacity());
         }
         let Some(mut store) = self.store.take() else {
-            return Err(IndexError::corrupt(&self.path, "a spill without its file"));
+            return Err(IndexError::corrupt(&self.path, "a write without its file"));
         };
         let full = std::mem::replace(buffer, next);
-        self.spills += 1;
+        self.writes += 1;
+        let syncer = self.syncer(&store)?;
         self.writing = Some(std::thread::spawn(move || {
-            store.append(&full, 128 - PART_BITS)?;
-            store.flush()?;
+            store.append(&full)?;
+            // Written back on the syncer's thread as the reading goes on, not all at the
+            // final sync.
+            let _ = syncer.send(());
             Ok((full, store))
         }));
         Ok(())
     }
 
-    /// Waits for the spill being written, if any; its buffer becomes
-    /// `back`, still holding the spilled postings (to be overwritten: no
-    /// pass to clear them).
-    pub fn wait(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
+    /// A sender to the thread that syncs `.pos` (started with the first write): each
+    /// message asks for what is written so far to be written back.
+    fn syncer(&mut self, store: &Store) -> Result<Sender<()>, IndexError> {
+        if let Some((tx, _)) = &self.syncing {
+            return Ok(tx.clone());
+        }
+        let file = store
+            .file
+            .try_clone()
+            .map_err(|e| IndexError::io(&store.path, e))?;
+        let path = store.path.clone();
+        let (tx, rx) = channel::<()>();
+        let thread = std::thread::spawn(move || {
+            while rx.recv().is_ok() {
+                while rx.try_recv().is_ok() {}
+                file.sync_data().map_err(|e| IndexError::io(&path, e))?;
+            }
+            Ok(())
+        });
+        self.syncing = Some((tx.clone(), thread));
+        Ok(tx)
+    }
+
+    /// Waits for the buffer being written, if any; it becomes `back`, still
+    /// holding the written postings (to be overwritten: no pass to clear
+    /// them).
+    fn wait(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
         if let Some(writing) = self.writing.take() {
             let (buffer, store) = writing
                 .join()
@@ -110,43 +140,48 @@ impl Partitions {
         Ok(())
     }
 
-    /// The spilled postings, once [`Partitions::wait`] or
-    /// [`Partitions::finish`] has them back; `None` before the first
-    /// spill.
-    pub fn store(&self) -> Option<&Store> {
-        self.store.as_ref()
+    /// Waits for the last write, writes what is gathered and syncs `.pos`;
+    /// returns the postings written and their pieces, by partition and
+    /// then in the order written.
+    pub fn finish(mut self) -> Result<(u64, Vec<Piece>), IndexError> {
+        self.wait(&mut Vec::new())?;
+        // A write-back error is kept to the end: the next sync might not report it again.
+        if let Some((tx, thread)) = self.syncing.take() {
+            drop(tx);
+            thread
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))?;
+        }
+        let mut store = match self.store.take() {
+            Some(store) => store,
+            None => Store::create(&self.path)?,
+        };
+        store.flush()?;
+        store
+            .file
+            .sync_all()
+            .map_err(|e| IndexError::io(&store.path, e))?;
+        let count = (store.end - HEADER) / Posting::SIZE as u64;
+        Ok((count, store.pieces.into_iter().flatten().collect()))
     }
+}
 
-    /// Waits for the spill being written, if any (its buffer becomes
-    /// `back`, as [`Partitions::wait`] gives it): the spill file is then
-    /// written.
-    pub fn finish(&mut self, back: &mut Vec<u128>) -> Result<(), IndexError> {
-        self.wait(back)
-    }
-
-    /// Waits for the spill being written and removes the spill file.
-    pub fn remove(&mut self) {
+impl Drop for Partitions {
+    /// A build that stops on an error still waits for the write under way:
+    /// no thread is left writing to a file being removed.
+    fn drop(&mut self) {
         let _ = self.wait(&mut Vec::new());
-        self.store = None;
-        if self.spills > 0 {
-            let _ = fs::remove_file(&self.path);
+        if let Some((tx, thread)) = self.syncing.take() {
+            drop(tx);
+            let _ = thread.join();
         }
     }
 }
 
-/// A piece of a partition in a spill file.
-#[derive(Debug, Clone, Copy)]
-struct Piece {
-    /// Where it starts in the file.
-    at: u64,
-    /// Postings it holds ([`STAGE`] at most).
-    len: usize,
-}
-
-/// A spill file: the postings of each partition in pieces of
+/// `.pos` being written: the postings of each partition in pieces of
 /// [`STAGE`] postings at most, where each piece is, and the postings
 /// gathered for each partition before they are written.
-pub(crate) struct Store {
+struct Store {
     path: PathBuf,
     file: File,
     /// The file's length so far.
@@ -159,39 +194,29 @@ pub(crate) struct Store {
     stage: Vec<u128>,
     /// Postings gathered for each partition.
     fill: Vec<usize>,
-    /// Partitions not read back yet ([`feed_part`]): the last one read
-    /// empties the file, freeing its pages on the thread that read it
-    /// while the others still sort, not serially at the end of the build.
-    unread: AtomicUsize,
 }
 
 impl Store {
-    /// An empty store in a new file at `path` (emptied if there), open to
-    /// write and read back.
+    /// An empty `.pos` at `path` (emptied if there), its header written.
     fn create(path: &Path) -> Result<Store, IndexError> {
-        let file = File::options()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(path)
+        let mut file = File::create(path).map_err(|e| IndexError::io(path, e))?;
+        file.write_all(&header::<Posting>())
             .map_err(|e| IndexError::io(path, e))?;
         Ok(Store {
             path: path.to_path_buf(),
             file,
-            end: 0,
+            end: HEADER,
             pieces: vec![Vec::new(); PARTS],
             stage: vec![0; PARTS * STAGE],
             fill: vec![0; PARTS],
-            unread: AtomicUsize::new(PARTS),
         })
     }
 
-    /// Gathers each posting of `postings` for its partition (its
-    /// [`PART_BITS`] bits from `shift` up), writing the pieces that fill.
-    fn append(&mut self, postings: &[u128], shift: u32) -> Result<(), IndexError> {
+    /// Gathers each posting of `postings` for its partition, writing the
+    /// pieces that fill.
+    fn append(&mut self, postings: &[u128]) -> Result<(), IndexError> {
         for &p in postings {
-            let i = (p >> shift) as usize & (PARTS - 1);
+            let i = (p >> (128 - PART_BITS)) as usize;
             let f = self.fill[i];
             self.stage[i * STAGE + f] = p;
             if f + 1 == STAGE {
@@ -215,10 +240,11 @@ impl Store {
             .write_all(gathered.as_bytes())
             .map_err(|e| IndexError::io(&self.path, e))?;
         self.pieces[i].push(Piece {
-            at: self.end,
-            len: n,
+            partition: i as u32,
+            len: n as u32,
+            first: (self.end - HEADER) / Posting::SIZE as u64,
         });
-        self.end += (n * 16) as u64;
+        self.end += (n * Posting::SIZE) as u64;
         Ok(())
     }
 
@@ -231,154 +257,22 @@ impl Store {
         }
         Ok(())
     }
-
-    /// The postings of partition `i` in the file.
-    pub fn count(&self, i: usize) -> u64 {
-        self.pieces[i].iter().map(|p| p.len as u64).sum()
-    }
-
-    /// Reads the postings of partition `i`, exactly as many as `into`
-    /// holds ([`Store::count`]), straight into its memory, in the order
-    /// they were appended.
-    fn read(&self, i: usize, into: &mut [u128]) -> Result<(), IndexError> {
-        let mut rest = &mut into[..];
-        for piece in &self.pieces[i] {
-            if rest.len() < piece.len {
-                return Err(self.changed());
-            }
-            let (now, later) = rest.split_at_mut(piece.len);
-            self.read_piece(piece, now)?;
-            rest = later;
-        }
-        if !rest.is_empty() {
-            return Err(self.changed());
-        }
-        Ok(())
-    }
-
-    /// Reads `piece` into `into` (as long).
-    fn read_piece(&self, piece: &Piece, into: &mut [u128]) -> Result<(), IndexError> {
-        read_exact_at(&self.file, into.as_mut_bytes(), piece.at)
-            .map_err(|e| IndexError::io(&self.path, e))?;
-        for p in into {
-            // Nothing to do on a little-endian machine.
-            *p = u128::from_le(*p);
-        }
-        Ok(())
-    }
-
-    /// Notes that a partition has been read back; the last one empties
-    /// the file (the pages, not the name: [`Partitions::remove`] removes
-    /// it).
-    fn read_back(&self) {
-        if self.unread.fetch_sub(1, Ordering::AcqRel) == 1 {
-            // Freeing the pages early only: the file is removed anyway.
-            let _ = self.file.set_len(0);
-        }
-    }
-
-    fn changed(&self) -> IndexError {
-        IndexError::corrupt(&self.path, "a spill file changed while it was read back")
-    }
-}
-
-/// The room a partition is read and sorted in, kept from one partition to
-/// the next (no new memory to fault in for each).
-#[derive(Default)]
-pub(crate) struct SortSpace {
-    postings: Vec<u128>,
-    scratch: Vec<u128>,
-}
-
-/// Hands the postings of partition `i` of `store` and of each of `extra`
-/// (the partition's postings in memory), which agree on the bits from `high`
-/// up, sorted, to `sink`: at once when there are at most `limit` of them,
-/// or else split by their next [`PART_BITS`] bits into a spill file of
-/// their own, each sub-partition handed on in turn (the file removed
-/// after). `false` when `sink` said stop; `sink`'s errors are returned.
-pub(crate) fn feed_part(
-    store: &Store,
-    i: usize,
-    extra: &[&[u128]],
-    high: u32,
-    limit: usize,
-    space: &mut SortSpace,
-    sink: &mut dyn FnMut(&[u128]) -> Result<bool, IndexError>,
-) -> Result<bool, IndexError> {
-    let on_disk = usize::try_from(store.count(i)).map_err(|_| too_large(&store.path))?;
-    let count = on_disk + extra.iter().map(|e| e.len()).sum::<usize>();
-    if count == 0 {
-        store.read_back();
-        return Ok(true);
-    }
-    if count <= limit || high < PART_BITS {
-        let postings = &mut space.postings;
-        // Sized, not cleared: what the partition before left is overwritten.
-        postings.resize(count, 0);
-        let (read, mut rest) = postings.split_at_mut(on_disk);
-        store.read(i, read)?;
-        store.read_back();
-        for e in extra {
-            let (now, later) = rest.split_at_mut(e.len());
-            now.copy_from_slice(e);
-            rest = later;
-        }
-        sort_part(postings, &mut space.scratch, high);
-        return sink(postings);
-    }
-    let shift = high - PART_BITS;
-    let mut name = store.path.as_os_str().to_owned();
-    name.push(format!(".{i}"));
-    let sub_path = PathBuf::from(name);
-    let result = (|| {
-        let mut sub = Store::create(&sub_path)?;
-        let mut chunk = vec![0u128; STAGE];
-        for piece in &store.pieces[i] {
-            let now = chunk.get_mut(..piece.len).ok_or_else(|| store.changed())?;
-            store.read_piece(piece, now)?;
-            sub.append(now, shift)?;
-        }
-        store.read_back();
-        for e in extra {
-            sub.append(e, shift)?;
-        }
-        sub.flush()?;
-        for j in 0..PARTS {
-            if !feed_part(&sub, j, &[], shift, limit, space, sink)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    })();
-    let _ = fs::remove_file(&sub_path);
-    result
-}
-
-fn too_large(path: &Path) -> IndexError {
-    IndexError::corrupt(path, "a partition too large for this machine's memory")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::RecordFile;
 
-    /// All the postings of a partition, read back.
-    fn read_all(store: &Store, i: usize) -> Vec<u128> {
-        let mut got = vec![0; store.count(i) as usize];
-        store.read(i, &mut got).unwrap();
-        got
-    }
-
-    /// Postings appended to a store come out of each partition in their
+    /// Postings written come back from each partition's pieces in their
     /// order, whatever how many a partition gathers (none, fewer than a
     /// stage, a stage and one, a stage less one, two stages), across
-    /// appends and flushes.
+    /// buffers; every posting is in `.pos` once.
     #[test]
-    fn appended_postings_keep_their_order_in_each_partition() {
+    fn written_postings_keep_their_order_in_each_partition() {
         let dir = std::env::temp_dir().join(format!("pgnkit-append-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let mut store = Store::create(&dir.join("seg-0.spill")).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         let sizes = |i: usize| [0, 3, STAGE + 1, STAGE - 1, 2 * STAGE][i % 5];
         let mut postings = Vec::new();
         for round in 0..3 * STAGE {
@@ -389,15 +283,25 @@ mod tests {
                 }
             }
         }
-        let (a, b) = postings.split_at(postings.len() / 3);
-        store.append(a, 128 - PART_BITS).unwrap();
-        store.flush().unwrap();
-        store.append(b, 128 - PART_BITS).unwrap();
-        store.flush().unwrap();
-        let bytes = fs::metadata(dir.join("seg-0.spill")).unwrap().len();
-        assert_eq!(bytes, postings.len() as u64 * 16);
+        let mut parts = Partitions::new(&dir, "seg-0");
+        for third in postings.chunks(postings.len() / 3 + 1) {
+            let mut buffer = third.to_vec();
+            parts.write(&mut buffer).unwrap();
+        }
+        assert_eq!(parts.writes, 3);
+        let (count, pieces) = parts.finish().unwrap();
+        assert_eq!(count, postings.len() as u64);
+        let pos = RecordFile::<Posting>::open(&dir.join("seg-0.pos"), count).unwrap();
+        assert!(pieces.is_sorted_by_key(|p| (p.partition, p.first)));
         for i in 0..PARTS {
-            let got = read_all(&store, i);
+            let mut got = Vec::new();
+            for piece in pieces.iter().filter(|p| p.partition == i as u32) {
+                let first = piece.first;
+                got.extend(
+                    pos.read_map(first, first + u64::from(piece.len), |p| p.pack())
+                        .unwrap(),
+                );
+            }
             let expected: Vec<u128> = postings
                 .iter()
                 .copied()
@@ -406,111 +310,23 @@ mod tests {
             assert_eq!(got.len(), sizes(i));
             assert!(got == expected, "partition {i}");
         }
-        drop(store);
-        fs::remove_dir_all(&dir).unwrap();
+        let total: u64 = pieces.iter().map(|p| u64::from(p.len)).sum();
+        assert_eq!(total, count);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Feeds one partition (on disk and postings in memory) with a limit
-    /// small enough to split it twice, most postings sharing one key (the
-    /// start position's in a large database): every posting comes out
-    /// once, in order, and the sub-partitions' files are gone.
+    /// A build with no postings writes a `.pos` of its header alone.
     #[test]
-    fn a_large_partition_is_split_and_comes_out_sorted() {
-        let dir = std::env::temp_dir().join(format!("pgnkit-partition-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let postings: Vec<u128> = (0..30_000u128)
-            .map(|i| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                // Two in three share one key and move: they differ in game and ply.
-                let key = if i % 3 == 0 { x } else { 0x0123_4567_89ab_cdef };
-                let key = key & (u64::MAX >> PART_BITS) | 5 << (64 - PART_BITS);
-                u128::from(key) << 64 | 3 << 48 | (i / 40) << 16 | (i % 40)
-            })
-            .collect();
-        let (on_disk, extra) = postings.split_at(20_000);
-        let mut store = Store::create(&dir.join("seg-0.spill")).unwrap();
-        store.append(on_disk, 128 - PART_BITS).unwrap();
-        store.flush().unwrap();
-        assert_eq!(store.count(5), 20_000);
-
-        let mut chunks: Vec<Vec<u128>> = Vec::new();
-        let mut space = SortSpace::default();
-        let mut sink = |sorted: &[u128]| {
-            chunks.push(sorted.to_vec());
-            Ok(true)
-        };
-        assert!(
-            feed_part(
-                &store,
-                5,
-                &[extra],
-                128 - PART_BITS,
-                1000,
-                &mut space,
-                &mut sink
-            )
-            .unwrap()
+    fn no_postings_make_an_empty_file() {
+        let dir = std::env::temp_dir().join(format!("pgnkit-empty-pos-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (count, pieces) = Partitions::new(&dir, "seg-0").finish().unwrap();
+        assert_eq!((count, pieces.len()), (0, 0));
+        assert_eq!(
+            std::fs::metadata(dir.join("seg-0.pos")).unwrap().len(),
+            HEADER
         );
-        assert!(chunks.len() > 2, "split into {} chunks", chunks.len());
-        assert!(chunks.iter().all(|c| c.len() <= 1000));
-        let all: Vec<u128> = chunks.concat();
-        let mut expected = postings.clone();
-        expected.sort_unstable();
-        assert!(all == expected);
-        let left: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(left, ["seg-0.spill"]);
-        drop(store);
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// Once every partition has been fed, the spill file is emptied (its
-    /// pages freed); not before.
-    #[test]
-    fn the_spill_file_is_emptied_when_every_partition_is_read() {
-        let dir = std::env::temp_dir().join(format!("pgnkit-emptied-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("seg-0.spill");
-        let mut store = Store::create(&path).unwrap();
-        // Partition 3 gets none.
-        let postings: Vec<u128> = (0..10_000u128)
-            .filter(|i| i % PARTS as u128 != 3)
-            .map(|i| (i % PARTS as u128) << (128 - PART_BITS) | i)
-            .collect();
-        store.append(&postings, 128 - PART_BITS).unwrap();
-        store.flush().unwrap();
-        let mut space = SortSpace::default();
-        let mut fed = 0;
-        let mut sink = |sorted: &[u128]| {
-            fed += sorted.len();
-            Ok(true)
-        };
-        for i in 0..PARTS {
-            assert_eq!(
-                fs::metadata(&path).unwrap().len(),
-                postings.len() as u64 * 16
-            );
-            feed_part(
-                &store,
-                i,
-                &[],
-                128 - PART_BITS,
-                1 << 20,
-                &mut space,
-                &mut sink,
-            )
-            .unwrap();
-        }
-        assert_eq!(fed, postings.len());
-        assert_eq!(fs::metadata(&path).unwrap().len(), 0);
-        drop(store);
-        fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,7 +13,7 @@ use crate::error::IndexError;
 
 /// The index format version this build writes and reads (in the manifest's
 /// first line and every file's header).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Bytes of a file header.
 pub(crate) const HEADER: u64 = 16;
@@ -45,7 +45,7 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]))
 }
 
-/// A position reached in a game: sorted by key, move, game, ply.
+/// A position reached in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Posting {
     /// The position's Polyglot key.
@@ -58,113 +58,64 @@ pub(crate) struct Posting {
     pub ply: u16,
 }
 
+impl Posting {
+    /// The posting as one number, `key << 64 | move << 48 | game << 16 | ply`: what the
+    /// build's visitor keeps and its buffers hold, and what `.pos` stores (little-endian),
+    /// so that postings are written as they lie in memory.
+    pub fn pack(&self) -> u128 {
+        u128::from(self.key) << 64
+            | u128::from(self.mv) << 48
+            | u128::from(self.game) << 16
+            | u128::from(self.ply)
+    }
+
+    /// The posting [`pack`](Posting::pack) made `n` of.
+    pub fn unpack(n: u128) -> Posting {
+        Posting {
+            key: (n >> 64) as u64,
+            mv: (n >> 48) as u16,
+            game: (n >> 16) as u32,
+            ply: n as u16,
+        }
+    }
+}
+
 impl Record for Posting {
     const SIZE: usize = 16;
     const MAGIC: &'static [u8; 8] = b"PKIXPOS\0";
     fn put(&self, out: &mut Vec<u8>) {
-        // The four fields as one little-endian number: one copy, not four.
-        let n = u128::from(self.key)
-            | u128::from(self.mv) << 64
-            | u128::from(self.ply) << 80
-            | u128::from(self.game) << 96;
-        out.extend_from_slice(&n.to_le_bytes());
+        out.extend_from_slice(&self.pack().to_le_bytes());
     }
     fn get(b: &[u8]) -> Posting {
-        Posting {
-            key: u64_at(b, 0),
-            mv: u16_at(b, 8),
-            ply: u16_at(b, 10),
-            game: u32_at(b, 12),
-        }
+        Posting::unpack(u128::from_le_bytes(b[..16].try_into().unwrap_or([0; 16])))
     }
 }
 
-/// A position's move and how it scored, over a segment's games.
+/// Where a piece of a partition's postings lies in `.pos`: the postings whose keys share
+/// their top [`PART_BITS`](crate::partition::PART_BITS) bits (the partition), in the order
+/// the games were read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct StatsRecord {
-    pub key: u64,
-    pub mv: u16,
-    pub games: u32,
-    pub white: u32,
-    pub draws: u32,
-    pub black: u32,
-    /// White's ratings known (0 or 1 per game) and their sum.
-    pub white_rating_count: u32,
-    pub white_rating_sum: u64,
-    /// Black's ratings known and their sum.
-    pub black_rating_count: u32,
-    pub black_rating_sum: u64,
-    /// The latest game (segment number).
-    pub latest: u32,
-    /// The highest-rated game with both ratings, or `u32::MAX`.
-    pub best: u32,
+pub(crate) struct Piece {
+    pub partition: u32,
+    /// Postings it holds.
+    pub len: u32,
+    /// The number (among all of `.pos`) of its first posting.
+    pub first: u64,
 }
 
-impl Record for StatsRecord {
-    const SIZE: usize = 64;
-    const MAGIC: &'static [u8; 8] = b"PKIXSTA\0";
-    fn put(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.key.to_le_bytes());
-        out.extend_from_slice(&self.mv.to_le_bytes());
-        out.extend_from_slice(&[0, 0]);
-        for v in [
-            self.games,
-            self.white,
-            self.draws,
-            self.black,
-            self.white_rating_count,
-            self.black_rating_count,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&[0; 4]);
-        out.extend_from_slice(&self.white_rating_sum.to_le_bytes());
-        out.extend_from_slice(&self.black_rating_sum.to_le_bytes());
-        out.extend_from_slice(&self.latest.to_le_bytes());
-        out.extend_from_slice(&self.best.to_le_bytes());
-    }
-    fn get(b: &[u8]) -> StatsRecord {
-        StatsRecord {
-            key: u64_at(b, 0),
-            mv: u16_at(b, 8),
-            games: u32_at(b, 12),
-            white: u32_at(b, 16),
-            draws: u32_at(b, 20),
-            black: u32_at(b, 24),
-            white_rating_count: u32_at(b, 28),
-            black_rating_count: u32_at(b, 32),
-            white_rating_sum: u64_at(b, 40),
-            black_rating_sum: u64_at(b, 48),
-            latest: u32_at(b, 56),
-            best: u32_at(b, 60),
-        }
-    }
-}
-
-/// A position's move played in one game of a segment: its statistics are
-/// the game's, so only the game is kept (a third of a [`StatsRecord`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Single {
-    pub key: u64,
-    pub mv: u16,
-    /// The game (segment number).
-    pub game: u32,
-}
-
-impl Record for Single {
+impl Record for Piece {
     const SIZE: usize = 16;
-    const MAGIC: &'static [u8; 8] = b"PKIXSGL\0";
+    const MAGIC: &'static [u8; 8] = b"PKIXPCS\0";
     fn put(&self, out: &mut Vec<u8>) {
-        // The fields as one little-endian number (two zero bytes after the
-        // move): one copy, not four.
-        let n = u128::from(self.key) | u128::from(self.mv) << 64 | u128::from(self.game) << 96;
-        out.extend_from_slice(&n.to_le_bytes());
+        out.extend_from_slice(&self.partition.to_le_bytes());
+        out.extend_from_slice(&self.len.to_le_bytes());
+        out.extend_from_slice(&self.first.to_le_bytes());
     }
-    fn get(b: &[u8]) -> Single {
-        Single {
-            key: u64_at(b, 0),
-            mv: u16_at(b, 8),
-            game: u32_at(b, 12),
+    fn get(b: &[u8]) -> Piece {
+        Piece {
+            partition: u32_at(b, 0),
+            len: u32_at(b, 4),
+            first: u64_at(b, 8),
         }
     }
 }
@@ -251,36 +202,6 @@ pub(crate) fn header<R: Record>() -> [u8; HEADER as usize] {
     header
 }
 
-/// Writes all of `bytes` at `offset` of `file` (positioned: threads write
-/// their own parts of one file at once).
-pub(crate) fn write_all_at(file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::os::unix::fs::FileExt::write_all_at(file, bytes, offset)
-    }
-    #[cfg(windows)]
-    {
-        let (mut bytes, mut offset) = (bytes, offset);
-        while !bytes.is_empty() {
-            match std::os::windows::fs::FileExt::seek_write(file, bytes, offset) {
-                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-                Ok(n) => {
-                    bytes = &bytes[n..];
-                    offset += n as u64;
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(())
-    }
-    #[cfg(not(any(unix, windows)))]
-    {
-        let _ = (file, bytes, offset);
-        Err(io::Error::other("positioned writes are not supported here"))
-    }
-}
-
 /// Writes records of one type to a file, header first.
 pub(crate) struct RecordWriter<R: Record> {
     out: BufWriter<File>,
@@ -315,31 +236,6 @@ impl<R: Record> RecordWriter<R> {
             self.buf.clear();
         }
         Ok(())
-    }
-
-    /// Appends records encoded already (`R::SIZE` bytes each) in one write.
-    pub fn push_bytes(&mut self, bytes: &[u8]) -> Result<(), IndexError> {
-        debug_assert_eq!(bytes.len() % R::SIZE, 0);
-        if !self.buf.is_empty() {
-            self.out
-                .write_all(&self.buf)
-                .map_err(|e| IndexError::io(&self.path, e))?;
-            self.buf.clear();
-        }
-        self.out
-            .write_all(bytes)
-            .map_err(|e| IndexError::io(&self.path, e))?;
-        self.count += (bytes.len() / R::SIZE) as u64;
-        Ok(())
-    }
-
-    /// Another handle to the file (to sync what is written so far from
-    /// another thread).
-    pub fn handle(&self) -> Result<File, IndexError> {
-        self.out
-            .get_ref()
-            .try_clone()
-            .map_err(|e| IndexError::io(&self.path, e))
     }
 
     /// Flushes and syncs the file; returns the number of records.
@@ -562,23 +458,14 @@ mod tests {
         assert_eq!(out.len(), GameRecord::SIZE);
         assert_eq!(GameRecord::get(&out), g);
         assert_eq!(GameRecord::place(&out), (5, 6, 1));
-        let s = StatsRecord {
-            key: 1,
-            mv: 2,
-            games: 3,
-            white: 4,
-            draws: 5,
-            black: 6,
-            white_rating_count: 7,
-            white_rating_sum: 8,
-            black_rating_count: 11,
-            black_rating_sum: 12,
-            latest: 9,
-            best: 10,
+        let piece = Piece {
+            partition: 1023,
+            len: 1024,
+            first: 1 << 40,
         };
         out.clear();
-        s.put(&mut out);
-        assert_eq!(out.len(), StatsRecord::SIZE);
-        assert_eq!(StatsRecord::get(&out), s);
+        piece.put(&mut out);
+        assert_eq!(out.len(), Piece::SIZE);
+        assert_eq!(Piece::get(&out), piece);
     }
 }

@@ -24,7 +24,6 @@ use crate::error::IndexError;
 use crate::game_info::{Speed, date_number_bytes, rating, result_number};
 use crate::moves;
 use crate::record::{GameRecord, NO_MOVE, Posting};
-use crate::sort::pack;
 
 /// A game read for the index.
 #[derive(Debug, Default)]
@@ -34,7 +33,7 @@ pub(crate) struct ScannedGame {
     pub record: GameRecord,
     /// `White\u{1f}Black`.
     pub names: String,
-    /// Each main-line position packed as its posting ([`crate::sort::pack`])
+    /// Each main-line position packed as its posting ([`Posting::pack`])
     /// with game 0: `key << 64 | move << 48 | ply`, the last with
     /// [`NO_MOVE`]. One number a position: the visitor stores it whole and
     /// the build only adds the game's number ([`ScannedGame::fields`] reads
@@ -76,12 +75,15 @@ impl Keys {
     fn keep(&mut self, key: u64, mv: u16) {
         if self.target.is_none_or(|t| t == key) {
             // Game 0: the build adds the game's number.
-            self.game.positions.push(pack(&Posting {
-                key,
-                mv,
-                game: 0,
-                ply: self.ply,
-            }));
+            self.game.positions.push(
+                Posting {
+                    key,
+                    mv,
+                    game: 0,
+                    ply: self.ply,
+                }
+                .pack(),
+            );
         }
     }
 }

@@ -100,8 +100,7 @@ impl MoveStats {
 }
 
 /// What [`Tally`] reads of a game (12 bytes, a quarter of its
-/// [`GameRecord`]): the build keeps one per game so that counting in key
-/// order reads a small array.
+/// [`GameRecord`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Scores {
     /// `Date` as YYYYMMDD.
@@ -185,24 +184,6 @@ impl Tally {
         {
             self.best = Some((rating, order));
         }
-    }
-
-    /// Adds another tally's counts (a disjoint set of games).
-    pub fn merge(&mut self, other: &Tally) {
-        let (s, o) = (&mut self.stats, &other.stats);
-        s.games += o.games;
-        s.white += o.white;
-        s.draws += o.draws;
-        s.black += o.black;
-        // A stats record's sum is read from the index file: saturate, as a damaged one may
-        // hold anything.
-        s.rating_sum = s.rating_sum.saturating_add(o.rating_sum);
-        s.rating_count += o.rating_count;
-        s.white_rating_sum = s.white_rating_sum.saturating_add(o.white_rating_sum);
-        s.white_rating_count += o.white_rating_count;
-        s.black_rating_sum = s.black_rating_sum.saturating_add(o.black_rating_sum);
-        s.black_rating_count += o.black_rating_count;
-        self.offer(other.latest, other.best);
     }
 }
 

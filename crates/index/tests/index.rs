@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use pgnkit_game::ReadOptions;
 use pgnkit_index::{
-    BuildOptions, Filter, GameHit, Index, IndexError, SearchOptions, Speed, append, build,
+    BuildOptions, Filter, GameHit, Index, IndexError, SearchOptions, Speed, VERSION, append, build,
     parse_position, search_scan, tree_scan,
 };
 
@@ -282,7 +282,8 @@ fn truncated_and_corrupt_files_are_errors() {
     fs::write(&manifest, &text).unwrap();
     let mut garbage = bytes.clone();
     for record in garbage[16..].chunks_exact_mut(16) {
-        record[12..].fill(0xff);
+        // Little-endian `key << 64 | move << 48 | game << 16 | ply`: the game is bytes 2-5.
+        record[2..6].fill(0xff);
     }
     fs::write(&pos_file, &garbage).unwrap();
     let index = Index::open(&index).unwrap();
@@ -320,6 +321,20 @@ fn truncated_and_corrupt_files_are_errors() {
         e.contains("seg-0.pos: corrupt index: game 4294967295"),
         "{e}"
     );
+
+    // A piece said to lie past the end of `.pos`: an error naming `.pieces`.
+    fs::write(&pos_file, &bytes).unwrap();
+    let pieces_file = index.path().join("seg-0.pieces");
+    let mut pieces = fs::read(&pieces_file).unwrap();
+    for record in pieces[16..].chunks_exact_mut(16) {
+        record[8..].copy_from_slice(&u64::MAX.to_le_bytes());
+    }
+    fs::write(&pieces_file, &pieces).unwrap();
+    let e = message(index.search(&parse_position("").unwrap()).unwrap_err());
+    assert!(
+        e.contains("seg-0.pieces: corrupt index: a piece of partition"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -330,12 +345,14 @@ fn newer_versions_are_refused_with_both_versions() {
     let text = fs::read_to_string(&manifest).unwrap();
     fs::write(
         &manifest,
-        text.replacen("pgnkit-index 2", "pgnkit-index 7", 1),
+        text.replacen(&format!("pgnkit-index {VERSION}"), "pgnkit-index 70", 1),
     )
     .unwrap();
     let e = message(Index::open(&index).unwrap_err());
     assert!(
-        e.contains("index format version 7 is newer than this pgnkit reads (version 2)"),
+        e.contains(&format!(
+            "index format version 70 is newer than this pgnkit reads (version {VERSION})"
+        )),
         "{e}"
     );
 }

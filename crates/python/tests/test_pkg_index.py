@@ -203,13 +203,13 @@ def test_errors_say_what_is_wrong(index, tmp_path):
     assert missing.value.filename == str(tmp_path / "nowhere.pgnidx")
     copy = tmp_path / "copy.pgnidx"
     shutil.copytree(index.path, copy)
-    stats = copy / "seg-0.stats"
-    stats.write_bytes(stats.read_bytes()[:-7])
-    with pytest.raises(pgnkit.PgnIndexError, match="seg-0.stats"):
+    pieces = copy / "seg-0.pieces"
+    pieces.write_bytes(pieces.read_bytes()[:-7])
+    with pytest.raises(pgnkit.PgnIndexError, match="seg-0.pieces"):
         pgnkit.Index.open(copy)
     manifest = copy / "MANIFEST"
-    text = manifest.read_text()
-    manifest.write_text(text.replace("pgnkit-index 2", "pgnkit-index 99", 1))
+    _version, rest = manifest.read_text().split("\n", 1)
+    manifest.write_text("pgnkit-index 99\n" + rest)
     with pytest.raises(pgnkit.PgnIndexError, match="version 99 is newer"):
         pgnkit.Index.open(copy)
     with pytest.raises(ValueError, match=r"move 3 `Qh9` \(after e4 e5\): not a move"):

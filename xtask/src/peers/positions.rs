@@ -23,9 +23,10 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::{
-    Comparison, DEBIAN_PGN_EXTRACT, Run, Side, TIME, build_cli, compare, find_on_path,
-    machine_line, median, print_notes, print_table, quartiles, target_dir,
+    Comparison, DEBIAN_PGN_EXTRACT, Run, Side, TIME, build_cli, command, compare, find_on_path,
+    machine_line, measure, median, print_notes, print_table, quartiles, target_dir,
 };
+use crate::cmd::show;
 
 /// How many copies of the bench file the index is built from.
 const COPIES: u64 = 10;
@@ -110,8 +111,26 @@ pub fn run(file: &Path, pairs: usize, threads: usize) -> Result<(), String> {
         ],
         ok_codes: &[0, 1],
     };
-    let comparison = compare("index vs check", &build, &check, pairs, have_time)?;
-    index_table(&comparison, COPIES * bytes);
+    // A new index each time (the one before removed first, not timed): what a build
+    // costs. Then the same command replacing the index the run before wrote, whose
+    // removal (the kernel freeing its cached pages) is timed too.
+    let fresh = compare_fresh(
+        "index (new) vs check",
+        &build,
+        &check,
+        &index,
+        pairs,
+        have_time,
+    )?;
+    index_table(&fresh, COPIES * bytes, "a new index");
+    let replacing = compare(
+        "index (replacing) vs check",
+        &build,
+        &check,
+        pairs,
+        have_time,
+    )?;
+    index_table(&replacing, COPIES * bytes, "replacing the last one");
     size_lines(&index, COPIES * bytes)?;
 
     println!();
@@ -382,7 +401,48 @@ fn pipe_floor(cli: &Path, work: &Path, search: &Side) -> Result<(), String> {
 }
 
 /// The index build against `check`: medians, ratios, peak RSS.
-fn index_table(comparison: &Comparison, bytes: u64) {
+/// [`compare`] with `index` removed before each build, not timed: the build writes a new
+/// index, not one replacing the last.
+fn compare_fresh(
+    task: &str,
+    build: &Side,
+    check: &Side,
+    index: &Path,
+    pairs: usize,
+    have_time: bool,
+) -> Result<Comparison, String> {
+    eprintln!(
+        "$ {}  vs  {}  ({} removed before each build)",
+        show(&command(build, false)),
+        show(&command(check, false)),
+        index.display()
+    );
+    let mut comparison = Comparison {
+        label: task.to_string(),
+        ours: Vec::new(),
+        peer: Vec::new(),
+    };
+    for pair in 0..=pairs {
+        if index.exists() {
+            std::fs::remove_dir_all(index).map_err(|e| format!("{}: {e}", index.display()))?;
+        }
+        let a = measure(build, have_time)?;
+        let b = measure(check, have_time)?;
+        let name = match pair {
+            0 => "warm-up".to_string(),
+            n => format!("pair {n}"),
+        };
+        eprintln!("  {task} {name}: ours {:.3}s, peer {:.3}s", a.wall, b.wall);
+        if pair > 0 {
+            comparison.ours.push(a);
+            comparison.peer.push(b);
+        }
+    }
+    Ok(comparison)
+}
+
+/// The build against `check` (`what`: a new index or one replacing the last).
+fn index_table(comparison: &Comparison, bytes: u64, what: &str) {
     let column = |runs: &[Run], pick: fn(&Run) -> Option<f64>| -> Vec<f64> {
         runs.iter().filter_map(pick).collect()
     };
@@ -390,7 +450,7 @@ fn index_table(comparison: &Comparison, bytes: u64) {
     println!("| command | median wall | MB/s | median CPU (user+sys) | peak RSS (max) |");
     println!("|---|---:|---:|---:|---:|");
     for (name, runs) in [
-        ("pgnkit index", &comparison.ours),
+        (&format!("pgnkit index, {what}")[..], &comparison.ours),
         ("pgnkit check", &comparison.peer),
     ] {
         let wall = median(&column(runs, |r| Some(r.wall)));
@@ -413,7 +473,7 @@ fn index_table(comparison: &Comparison, bytes: u64) {
     let cpu_speed = comparison.cpu_ratios();
     let (q1, q3) = quartiles(&speed);
     println!(
-        "index speed / check speed: {:.2} by wall (IQR {q1:.2}-{q3:.2}), {} by CPU \
+        "index speed / check speed, {what}: {:.2} by wall (IQR {q1:.2}-{q3:.2}), {} by CPU \
          (target >= 0.5)",
         median(&speed),
         if cpu_speed.is_empty() {
