@@ -3,8 +3,8 @@
 //! positions go to a buffer of at most [`BuildOptions::run_positions`]
 //! postings. When it fills, its postings are appended to the segment's
 //! `.pos` by partition (their keys' top bits) on a thread of its own while
-//! the reading goes on ([`crate::partition`]); at the end the last ones are,
-//! and where each piece went is written to `.pieces`. Nothing is sorted or
+//! the reading goes on ([`crate::partition`]); at the end the last ones are
+//! too, and where each piece went is written to `.pieces`. Nothing is sorted or
 //! read back: each partition's pieces hold its postings in the order the
 //! games were read. Memory is bounded by the two buffers and the games'
 //! records, whatever the input's size.

@@ -38,19 +38,19 @@ impl KeyPostings {
         })?;
         let mut found = pieces.read_map(start, end, |p| p)?;
         for p in &found {
-            if p.partition != part
-                || p.first
-                    .checked_add(u64::from(p.len))
-                    .is_none_or(|e| e > positions.len)
-            {
-                return Err(IndexError::corrupt(
-                    &pieces.path,
-                    format!(
-                        "a piece of partition {} at posting {} of {} where `.pos` has {}",
-                        p.partition, p.first, p.len, positions.len
-                    ),
-                ));
-            }
+            let past = p.first.saturating_add(u64::from(p.len));
+            let wrong = if p.partition != part {
+                format!("a piece of partition {} among those of {part}", p.partition)
+            } else if past > positions.len {
+                format!(
+                    "a piece of partition {part} (postings {}..{past}) past the end of `.pos` \
+                     ({} postings)",
+                    p.first, positions.len
+                )
+            } else {
+                continue;
+            };
+            return Err(IndexError::corrupt(&pieces.path, wrong));
         }
         found.reverse();
         Ok(KeyPostings {
