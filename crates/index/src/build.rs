@@ -59,7 +59,8 @@ pub struct BuildSummary {
     pub broken: u64,
     /// Positions indexed (main-line positions of the games indexed).
     pub positions: u64,
-    /// Times a buffer of postings was written to `.pos` (at least once).
+    /// Times a buffer of postings was written to `.pos` (0 when there were
+    /// no postings).
     pub runs: u64,
 }
 
