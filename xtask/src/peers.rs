@@ -421,6 +421,18 @@ fn compare(
     pairs: usize,
     have_time: bool,
 ) -> Result<Comparison, String> {
+    compare_each(task, ours, peer, pairs, have_time, || Ok(()))
+}
+
+/// [`compare`], with `before` run ahead of each of our runs (not timed).
+fn compare_each(
+    task: &str,
+    ours: &Side,
+    peer: &Side,
+    pairs: usize,
+    have_time: bool,
+    mut before: impl FnMut() -> Result<(), String>,
+) -> Result<Comparison, String> {
     eprintln!(
         "$ {}  vs  {}",
         show(&command(ours, false)),
@@ -432,6 +444,7 @@ fn compare(
         peer: Vec::new(),
     };
     for pair in 0..=pairs {
+        before()?;
         let a = measure(ours, have_time)?;
         let b = measure(peer, have_time)?;
         eprintln!(

@@ -23,10 +23,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use super::{
-    Comparison, DEBIAN_PGN_EXTRACT, Run, Side, TIME, build_cli, command, compare, find_on_path,
-    machine_line, measure, median, print_notes, print_table, quartiles, target_dir,
+    Comparison, DEBIAN_PGN_EXTRACT, Run, Side, TIME, build_cli, compare, compare_each,
+    find_on_path, machine_line, median, print_notes, print_table, quartiles, target_dir,
 };
-use crate::cmd::show;
 
 /// How many copies of the bench file the index is built from.
 const COPIES: u64 = 10;
@@ -114,13 +113,21 @@ pub fn run(file: &Path, pairs: usize, threads: usize) -> Result<(), String> {
     // A new index each time (the one before removed first, not timed): what a build
     // costs. Then the same command replacing the index the run before wrote, whose
     // removal (the kernel freeing its cached pages) is timed too.
-    let fresh = compare_fresh(
+    eprintln!(
+        "{} is removed before each build of the first comparison",
+        index.display()
+    );
+    let remove = || match index.exists() {
+        true => std::fs::remove_dir_all(&index).map_err(|e| format!("{}: {e}", index.display())),
+        false => Ok(()),
+    };
+    let fresh = compare_each(
         "index (new) vs check",
         &build,
         &check,
-        &index,
         pairs,
         have_time,
+        remove,
     )?;
     index_table(&fresh, COPIES * bytes, "a new index");
     let replacing = compare(
@@ -401,46 +408,6 @@ fn pipe_floor(cli: &Path, work: &Path, search: &Side) -> Result<(), String> {
 }
 
 /// The index build against `check`: medians, ratios, peak RSS.
-/// [`compare`] with `index` removed before each build, not timed: the build writes a new
-/// index, not one replacing the last.
-fn compare_fresh(
-    task: &str,
-    build: &Side,
-    check: &Side,
-    index: &Path,
-    pairs: usize,
-    have_time: bool,
-) -> Result<Comparison, String> {
-    eprintln!(
-        "$ {}  vs  {}  ({} removed before each build)",
-        show(&command(build, false)),
-        show(&command(check, false)),
-        index.display()
-    );
-    let mut comparison = Comparison {
-        label: task.to_string(),
-        ours: Vec::new(),
-        peer: Vec::new(),
-    };
-    for pair in 0..=pairs {
-        if index.exists() {
-            std::fs::remove_dir_all(index).map_err(|e| format!("{}: {e}", index.display()))?;
-        }
-        let a = measure(build, have_time)?;
-        let b = measure(check, have_time)?;
-        let name = match pair {
-            0 => "warm-up".to_string(),
-            n => format!("pair {n}"),
-        };
-        eprintln!("  {task} {name}: ours {:.3}s, peer {:.3}s", a.wall, b.wall);
-        if pair > 0 {
-            comparison.ours.push(a);
-            comparison.peer.push(b);
-        }
-    }
-    Ok(comparison)
-}
-
 /// The build against `check` (`what`: a new index or one replacing the last).
 fn index_table(comparison: &Comparison, bytes: u64, what: &str) {
     let column = |runs: &[Run], pick: fn(&Run) -> Option<f64>| -> Vec<f64> {
