@@ -186,7 +186,13 @@ pub(crate) fn game_end_with(
     scanners: Scanners,
 ) -> usize {
     names.clear();
-    let mut pos = 0;
+    // A byte order mark at a game's start (files joined with `cat`, each with its own) is
+    // skipped, as the lexer skips it: the tag section after it is read as one.
+    let mut pos = if buf.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
     let mut empty_line = false;
     // The tag section (with comments, `%` lines and empty lines) up to the first movetext token.
     loop {

@@ -183,7 +183,8 @@ impl GameTokens {
     #[inline(always)]
     fn pass(&mut self, buf: &[u8]) -> (Option<usize>, bool) {
         if buf.starts_with(b"\xef\xbb\xbf") {
-            // The lexer skips a byte order mark at a game's start, the splitter reads it.
+            // A game that starts with a byte order mark (files joined with `cat`) is rare: the
+            // splitter reads it.
             return (None, false);
         }
         let mut lexing = Lexing {

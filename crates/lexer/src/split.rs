@@ -38,10 +38,12 @@
 //! # Junk
 //!
 //! Only the bytes before the first game are not part of a game: a UTF-8 byte order mark and
-//! white space (also an input of white space only). Anything else, however broken, is part of
-//! some game (text after a marker is a game without tags), so no byte is silently dropped: the
-//! game reader reports it and the game's original bytes are at hand. The count of skipped
-//! bytes is [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
+//! white space (also an input of white space only). A byte order mark at the start of a later
+//! game (files joined with `cat`) stays in that game's bytes, and the scanner reads past it as
+//! the lexer does. Anything else, however broken, is part of some game (text after a marker is
+//! a game without tags), so no byte is silently dropped: the game reader reports it and the
+//! game's original bytes are at hand. The count of skipped bytes is
+//! [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
 use crate::LexOptions;
 use crate::byte_class::is_ws;
@@ -445,6 +447,25 @@ mod tests {
         assert_eq!(s.skipped(), 5);
         assert_eq!(GameSplitter::new(b" \n\t").count(), 0);
         assert_eq!(GameSplitter::new(b" \n\t").skipped(), 3);
+    }
+
+    #[test]
+    fn a_byte_order_mark_after_a_game_is_read_as_the_lexer_reads_it() {
+        // Files joined with `cat`, each with its own byte order mark: the game after the mark
+        // splits as it would without it (the lexer skips a mark at a game's start).
+        for game in [
+            "[(\n\n]*\"",
+            "[E \"a\"]\n\n[E \"b\"]\n*",
+            "[E \"a\"]\n(1-0\n",
+        ] {
+            let (plain, marked) = (format!("1-0\n{game}"), format!("1-0\n\u{feff}{game}"));
+            let (plain, marked) = (split(&plain), split(&marked));
+            let unmarked: Vec<_> = marked
+                .iter()
+                .map(|g| g.strip_prefix('\u{feff}').unwrap_or(g))
+                .collect();
+            assert_eq!(unmarked, plain, "{game:?}");
+        }
     }
 
     proptest::proptest! {
