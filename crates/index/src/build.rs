@@ -6,8 +6,8 @@
 //! the reading goes on ([`crate::partition`]); at the end the last ones are
 //! too, and where each piece went is written to `.pieces`. Nothing is sorted or
 //! read back: each partition's pieces hold its postings in the order the
-//! games were read. Memory is bounded by the two buffers and the games'
-//! records, whatever the input's size.
+//! games were read. The games' records and names are written as they come.
+//! Memory is bounded by the two buffers, whatever the input's size.
 //! A build writes to a temporary folder beside the target and renames it
 //! into place at the end; an append writes its segment's new files and then
 //! replaces the manifest by a rename; either way a failure leaves the index
@@ -165,7 +165,15 @@ fn add_segment(
         .write_all(&header)
         .map_err(|e| IndexError::io(&names_path, e))?;
 
-    let mut games: Vec<GameRecord> = Vec::new();
+    // Written as they come: no record kept in memory (a vector of them grew by fresh pages,
+    // which cost the reading thread more to fault in than the writes do).
+    let mut games = match RecordWriter::<GameRecord>::create(&dir.join(format!("{stem}.games"))) {
+        Ok(games) => games,
+        Err(e) => {
+            remove_segment_files(dir, stem);
+            return Err(e);
+        }
+    };
     // Reserved whole (address space only until filled): no copies as it grows.
     let mut buffer: Vec<u128> = Vec::with_capacity(options.run_positions.max(1));
     let mut parts = Partitions::new(dir, stem);
@@ -199,7 +207,7 @@ fn add_segment(
             Ok(())
         },
         |stream, offset, number, game| {
-            let id = u32::try_from(games.len()).map_err(|_| {
+            let id = u32::try_from(games.count).map_err(|_| {
                 IndexError::corrupt(dir, "more than 4 billion games in one segment")
             })?;
             let mut record = game.record;
@@ -212,7 +220,7 @@ fn add_segment(
                 .write_all(game.names.as_bytes())
                 .map_err(|e| IndexError::io(&names_path, e))?;
             names_bytes += game.names.len() as u64;
-            games.push(record);
+            games.push(&record)?;
             // The game's postings in runs that fit the buffer, each one
             // extend (one capacity check, no test a posting); the buffer
             // is written when a run fills it.
@@ -244,11 +252,7 @@ fn add_segment(
             parts.write(&mut buffer)?;
         }
         drop(buffer);
-        let mut game_file = RecordWriter::<GameRecord>::create(&dir.join(format!("{stem}.games")))?;
-        for g in &games {
-            game_file.push(g)?;
-        }
-        game_file.finish()?;
+        let games = games.finish()?;
         let runs = parts.writes;
         let (positions, pieces) = parts.finish()?;
         let mut piece_file = RecordWriter::<Piece>::create(&dir.join(format!("{stem}.pieces")))?;
@@ -256,9 +260,9 @@ fn add_segment(
             piece_file.push(piece)?;
         }
         let pieces = piece_file.finish()?;
-        Ok((read, runs, positions, pieces))
+        Ok((read, games, runs, positions, pieces))
     });
-    let (read, runs, positions, pieces) = match written {
+    let (read, games, runs, positions, pieces) = match written {
         Ok(v) => v,
         Err(e) => {
             remove_segment_files(dir, stem);
@@ -268,13 +272,13 @@ fn add_segment(
     manifest.sources.extend(sources);
     manifest.segments.push(SegmentEntry {
         stem: stem.to_string(),
-        games: games.len() as u64,
+        games,
         positions,
         pieces,
         names_bytes,
     });
     Ok(BuildSummary {
-        games: games.len() as u64,
+        games,
         broken: read.broken,
         positions,
         runs,

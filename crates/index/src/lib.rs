@@ -74,8 +74,8 @@
 //! MiB); a full buffer is appended to `seg-N.pos` by partition, 16 KiB of
 //! one partition at a time, on a thread of its own while the reading goes
 //! on into a second buffer, and written back to disk on another. The game
-//! records (48 bytes a game) stay in memory until the end. A build writes
-//! to a hidden temporary folder and renames it into place.
+//! records are written as they come. A build writes to a hidden temporary
+//! folder and renames it into place.
 
 mod book;
 mod build;
