@@ -330,19 +330,38 @@ impl Filter {
 
     /// [`admits`](Filter::admits) by the names alone.
     fn admits_names(&self, names: &str) -> bool {
-        if let Some((player, side)) = &self.player {
-            let (white, black) = names.split_once('\u{1f}').unwrap_or((names, ""));
-            let is = |name: &str| name.eq_ignore_ascii_case(player);
-            let ok = match side {
-                Some(Side::White) => is(white),
-                Some(Side::Black) => is(black),
-                None => is(white) || is(black),
-            };
-            if !ok {
-                return false;
-            }
+        self.admits_name_bytes(names.as_bytes())
+    }
+
+    /// [`admits`](Filter::admits) by the names alone, as they lie in the
+    /// index (`White\u{1f}Black`, UTF-8 or not): what [`admits`](Filter::admits)
+    /// answers for them read as UTF-8 with bad bytes replaced, without that
+    /// reading. A tree over a common position asks this of every game.
+    pub(crate) fn admits_name_bytes(&self, names: &[u8]) -> bool {
+        let Some((player, side)) = &self.player else {
+            return true;
+        };
+        // Bytes that are not UTF-8 read as U+FFFD, which only a name asked for with that
+        // character can match; ASCII case aside, other bytes match as they are.
+        if player.contains('\u{fffd}') && std::str::from_utf8(names).is_err() {
+            return plays(player, *side, String::from_utf8_lossy(names).as_bytes());
         }
-        true
+        plays(player, *side, names)
+    }
+}
+
+/// Whether `player` (ASCII case aside) has the `side` asked for (either when
+/// `None`) in `names` (`White\u{1f}Black`).
+fn plays(player: &str, side: Option<Side>, names: &[u8]) -> bool {
+    let (white, black) = match names.iter().position(|&b| b == 0x1f) {
+        Some(i) => (&names[..i], &names[i + 1..]),
+        None => (names, &[][..]),
+    };
+    let is = |name: &[u8]| name.eq_ignore_ascii_case(player.as_bytes());
+    match side {
+        Some(Side::White) => is(white),
+        Some(Side::Black) => is(black),
+        None => is(white) || is(black),
     }
 }
 
@@ -530,5 +549,47 @@ mod tests {
             ..Filter::default()
         };
         assert!(!f.admits(&game, names));
+    }
+
+    /// The names as they lie in the index are matched as their reading as
+    /// UTF-8 (bad bytes replaced) would be, also when they are not UTF-8.
+    #[test]
+    fn name_bytes_match_as_their_utf8_reading() {
+        let names: [&[u8]; 9] = [
+            b"Alice\x1fBob",
+            b"Caf\xe9\x1fbob",
+            b"caf\xc3\xa9\x1fBOB",
+            b"\xff\x1f\xfe",
+            b"Bob",
+            b"\x1fBob\x1fBob",
+            b"",
+            b"Caf\xe9\x1fCaf\xe9\xe9",
+            b"Caf\xef\xbf\xbd\x1f",
+        ];
+        let players = ["bob", "BOB", "alice", "Caf\u{fffd}", "café", "\u{fffd}", ""];
+        let sides = [None, Some(Side::White), Some(Side::Black)];
+        for names in names {
+            let text = String::from_utf8_lossy(names);
+            let (white, black) = text.split_once('\u{1f}').unwrap_or((&text, ""));
+            for player in players {
+                for side in sides {
+                    let is = |name: &str| name.eq_ignore_ascii_case(player);
+                    let expected = match side {
+                        Some(Side::White) => is(white),
+                        Some(Side::Black) => is(black),
+                        None => is(white) || is(black),
+                    };
+                    let f = Filter {
+                        player: Some((player.into(), side)),
+                        ..Filter::default()
+                    };
+                    assert_eq!(
+                        f.admits_name_bytes(names),
+                        expected,
+                        "{text:?} {player:?} {side:?}"
+                    );
+                }
+            }
+        }
     }
 }

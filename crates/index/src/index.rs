@@ -160,7 +160,7 @@ impl Index {
                     return Ok(());
                 }
                 if let Some(names) = &mut names
-                    && !filter.admits(&g, &names.of(&g)?)
+                    && !filter.admits_name_bytes(names.bytes_of(&g)?)
                 {
                     return Ok(());
                 }
@@ -544,6 +544,11 @@ impl<'s> Names<'s> {
 
     /// The names of `g`, `White\u{1f}Black`.
     fn of(&mut self, g: &GameRecord) -> Result<Cow<'_, str>, IndexError> {
+        Ok(String::from_utf8_lossy(self.bytes_of(g)?))
+    }
+
+    /// The names of `g` as the names file holds them.
+    fn bytes_of(&mut self, g: &GameRecord) -> Result<&[u8], IndexError> {
         let (start, len) = (g.names_offset, u64::from(g.names_len));
         let Some(end) = start
             .checked_add(len)
@@ -564,8 +569,6 @@ impl<'s> Names<'s> {
             self.at = start;
         }
         let from = (start - self.at) as usize;
-        Ok(String::from_utf8_lossy(
-            &self.bytes[from..from + len as usize],
-        ))
+        Ok(&self.bytes[from..from + len as usize])
     }
 }
