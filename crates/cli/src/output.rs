@@ -351,6 +351,8 @@ mod tests {
     use std::fs;
     use std::path::PathBuf;
 
+    /// An empty folder for one test, removed at its end if it passes (a failed test's is
+    /// left to look at).
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pgnkit-output-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -380,6 +382,7 @@ mod tests {
         assert_eq!(out.finish().expect("renamed"), 1);
         assert_eq!(fs::read(&path).expect("in place"), b"game one\n");
         assert_eq!(entries(&dir), ["out.pgn"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -392,6 +395,7 @@ mod tests {
         drop(out); // given up: not put in place
         assert_eq!(fs::read(&path).expect("still there"), b"old");
         assert_eq!(entries(&dir), ["out.pgn"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -403,6 +407,7 @@ mod tests {
         assert_eq!((out.games_written(), out.games_pending()), (0, 2));
         out.write_game(&[b'c'; BUFFER]).expect("written out");
         assert_eq!((out.games_written(), out.games_pending()), (3, 0));
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -421,6 +426,7 @@ mod tests {
         let text = fs::read(&path).expect("in place");
         assert_eq!(&text[..4], b"a\nb\n");
         assert_eq!(text.len(), 4 + BUFFER);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[cfg(target_os = "linux")]

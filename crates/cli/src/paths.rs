@@ -186,6 +186,8 @@ pub fn check_plan(
 mod tests {
     use super::*;
 
+    /// An empty folder for one test, removed at its end if it passes (a failed test's is
+    /// left to look at).
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("pgnkit-paths-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -226,6 +228,7 @@ mod tests {
             assert!(check(&inputs, &[("-o", &hard)]).is_err());
         }
         assert_eq!(check(&inputs, &[("-o", &dir.join("b.pgn"))]), Ok(()));
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -237,6 +240,7 @@ mod tests {
         assert!(err.contains("are the same file"), "{err}");
         fs::write(&out, "").expect("now it exists");
         assert!(check(&[], &[("-o", &out), ("--rejects", &out)]).is_err());
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -248,5 +252,6 @@ mod tests {
         assert_eq!(check(&missing, &[]), Ok(()));
         let err = check(&[], &[("-o", &dir.join("nowhere/x.pgn"))]).expect_err("no dir");
         assert!(err.contains("no such directory"), "{err}");
+        let _ = fs::remove_dir_all(&dir);
     }
 }

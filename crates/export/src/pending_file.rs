@@ -202,6 +202,8 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
 
+    /// An empty folder for one test, removed at its end if it passes (a failed test's is
+    /// left to look at).
     fn scratch(name: &str) -> PathBuf {
         let dir =
             std::env::temp_dir().join(format!("pgnkit-pending-{}-{name}", std::process::id()));
@@ -231,6 +233,7 @@ mod tests {
         pending.commit().expect("commit");
         assert_eq!(entries(&dir), ["out.pgn"]);
         assert_eq!(fs::read(&path).expect("read"), b"text");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -246,6 +249,7 @@ mod tests {
         pending.commit().expect("commit");
         assert_eq!(fs::read(&path).expect("read"), b"head and tail");
         assert_eq!(entries(&dir), ["out.parquet"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -258,6 +262,7 @@ mod tests {
         drop(pending);
         assert_eq!(entries(&dir), ["out.pgn"]);
         assert_eq!(fs::read(&path).expect("read"), b"old");
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[cfg(unix)]
@@ -324,5 +329,6 @@ mod tests {
             ]
         );
         assert_eq!(entries(&dir), ["a.pgn"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 }
