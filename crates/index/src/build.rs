@@ -165,8 +165,7 @@ fn add_segment(
         .write_all(&header)
         .map_err(|e| IndexError::io(&names_path, e))?;
 
-    // Written as they come: no record kept in memory (a vector of them grew by fresh pages,
-    // which cost the reading thread more to fault in than the writes do).
+    // The games' records are written as they come: memory does not grow with their number.
     let mut games = match RecordWriter::<GameRecord>::create(&dir.join(format!("{stem}.games"))) {
         Ok(games) => games,
         Err(e) => {
