@@ -17,6 +17,14 @@ pub(crate) const HIGH: u8 = 6;
 /// Printable ASCII that no rule accepts (`! "` aside: `& ' , \ ^ ` | ~` and the like).
 pub(crate) const OTHER: u8 = 7;
 
+/// The UTF-8 byte order mark, skipped where a game or the input starts.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Length of the byte order mark `bytes` starts with: 3, or 0 without one.
+pub(crate) fn bom_len(bytes: &[u8]) -> usize {
+    if bytes.starts_with(BOM) { BOM.len() } else { 0 }
+}
+
 /// The class of every byte.
 pub(crate) static CLASS: [u8; 256] = build();
 

@@ -188,11 +188,7 @@ pub(crate) fn game_end_with(
     names.clear();
     // A byte order mark at a game's start (files joined with `cat`, each with its own) is
     // skipped, as the lexer skips it: the tag section after it is read as one.
-    let mut pos = if buf.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
+    let mut pos = crate::byte_class::bom_len(buf);
     let mut empty_line = false;
     // The tag section (with comments, `%` lines and empty lines) up to the first movetext token.
     loop {

@@ -41,11 +41,7 @@ impl<'a> Lexer<'a> {
 
     /// A lexer over `input` with the rules of `options`.
     pub fn with_options(input: &'a [u8], options: LexOptions) -> Lexer<'a> {
-        let pos = if input.starts_with(b"\xef\xbb\xbf") {
-            3
-        } else {
-            0
-        };
+        let pos = crate::byte_class::bom_len(input);
         Lexer {
             input,
             pos,

@@ -74,7 +74,7 @@ impl Before {
 
 /// Whether `line` (a whole line, its line end optional) starts like a tag pair.
 pub fn starts_like_tag_pair(line: &[u8]) -> bool {
-    let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+    let line = line.strip_prefix(crate::byte_class::BOM).unwrap_or(line);
     let Some(rest) = line.strip_prefix(b"[") else {
         return false;
     };

@@ -182,7 +182,7 @@ impl GameTokens {
     /// that ends the game is not counted.
     #[inline(always)]
     fn pass(&mut self, buf: &[u8]) -> (Option<usize>, bool) {
-        if buf.starts_with(b"\xef\xbb\xbf") {
+        if buf.starts_with(crate::byte_class::BOM) {
             // A game that starts with a byte order mark (files joined with `cat`) is rare: the
             // splitter reads it.
             return (None, false);

@@ -46,7 +46,7 @@
 //! [`GameSplitter::skipped`] / [`Reader::skipped`](crate::Reader::skipped).
 
 use crate::LexOptions;
-use crate::byte_class::is_ws;
+use crate::byte_class::{bom_len, is_ws};
 use crate::game_end::{game_end, game_end_for};
 use crate::single_pass::{GameTokens, TokenizedGame};
 
@@ -70,7 +70,7 @@ pub(crate) fn column_after(column: u64, bytes: &[u8]) -> u64 {
 /// `junk` (white space, and a byte order mark at the start of the input) as columns.
 pub(crate) fn junk_column(column: u64, junk: &[u8], at_start: bool) -> u64 {
     let junk = match at_start {
-        true => junk.strip_prefix(b"\xef\xbb\xbf").unwrap_or(junk),
+        true => junk.strip_prefix(crate::byte_class::BOM).unwrap_or(junk),
         false => junk,
     };
     column_after(column, junk)
@@ -79,11 +79,7 @@ pub(crate) fn junk_column(column: u64, junk: &[u8], at_start: bool) -> u64 {
 /// Length of the junk before the first game: a UTF-8 byte order mark (when `at_start`) and
 /// white space.
 pub(crate) fn junk_len(buf: &[u8], at_start: bool) -> usize {
-    let mut pos = if at_start && buf.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
+    let mut pos = if at_start { bom_len(buf) } else { 0 };
     while buf.get(pos).is_some_and(|&b| is_ws(b)) {
         pos += 1;
     }

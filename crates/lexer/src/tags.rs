@@ -41,11 +41,7 @@ impl<'a> TagPair<'a> {
 /// assert_eq!(pairs[1].name, b"Site");
 /// ```
 pub fn tags(game: &[u8]) -> Tags<'_> {
-    let pos = if game.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
+    let pos = crate::byte_class::bom_len(game);
     Tags {
         input: game,
         pos,
